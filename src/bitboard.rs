@@ -1,0 +1,225 @@
+//! Square sets as bitboards, generic over their width so that an 8×8 board runs on `u64`, Alice's
+//! two 8×8 layers on `u128`, and a 16×16 board on four words. The interpreter is monomorphised
+//! for each width; nothing in it knows the board size.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+pub trait Bits:
+    Copy
+    + Eq
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    const ZERO: Self;
+    /// How many squares fit.
+    const CAPACITY: usize;
+    fn bit(i: usize) -> Self;
+    fn is_zero(self) -> bool;
+    /// Index of the lowest set bit; the set must not be empty.
+    fn lsb(self) -> usize;
+    /// Index of the highest set bit; the set must not be empty.
+    fn msb(self) -> usize;
+    fn count(self) -> u32;
+
+    #[inline(always)]
+    fn has(self, i: usize) -> bool {
+        !(self & Self::bit(i)).is_zero()
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        !self.is_zero()
+    }
+    /// Removes and returns the lowest square.
+    #[inline(always)]
+    fn pop(&mut self) -> usize {
+        let i = self.lsb();
+        *self = self.without_lsb();
+        i
+    }
+    fn without_lsb(self) -> Self;
+    #[inline(always)]
+    fn iter(self) -> BitIter<Self> {
+        BitIter(self)
+    }
+}
+
+pub struct BitIter<B>(B);
+
+impl<B: Bits> Iterator for BitIter<B> {
+    type Item = usize;
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0.is_zero() { None } else { Some(self.0.pop()) }
+    }
+}
+
+macro_rules! prim_bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            const CAPACITY: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn lsb(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn msb(self) -> usize {
+                (<$t>::BITS - 1 - self.leading_zeros()) as usize
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn without_lsb(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+prim_bits!(u64);
+prim_bits!(u128);
+
+/// A bitboard of `N` 64-bit words, for boards of more than 128 squares.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for Wide<N> {
+    fn default() -> Self {
+        Wide([0; N])
+    }
+}
+
+macro_rules! wide_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl<const N: usize> $tr for Wide<N> {
+            type Output = Self;
+            #[inline(always)]
+            fn $f(self, o: Self) -> Self {
+                let mut r = self.0;
+                for i in 0..N {
+                    r[i] = r[i] $op o.0[i];
+                }
+                Wide(r)
+            }
+        }
+        impl<const N: usize> $atr for Wide<N> {
+            #[inline(always)]
+            fn $af(&mut self, o: Self) {
+                for i in 0..N {
+                    self.0[i] = self.0[i] $op o.0[i];
+                }
+            }
+        }
+    };
+}
+
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl<const N: usize> Not for Wide<N> {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        let mut r = self.0;
+        for w in r.iter_mut() {
+            *w = !*w;
+        }
+        Wide(r)
+    }
+}
+
+impl<const N: usize> Bits for Wide<N> {
+    const ZERO: Self = Wide([0; N]);
+    const CAPACITY: usize = 64 * N;
+    #[inline(always)]
+    fn bit(i: usize) -> Self {
+        let mut r = [0; N];
+        r[i / 64] = 1 << (i % 64);
+        Wide(r)
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline(always)]
+    fn lsb(self) -> usize {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return i * 64 + w.trailing_zeros() as usize;
+            }
+        }
+        Self::CAPACITY
+    }
+    #[inline(always)]
+    fn msb(self) -> usize {
+        for i in (0..N).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                return i * 64 + 63 - w.leading_zeros() as usize;
+            }
+        }
+        Self::CAPACITY
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn without_lsb(self) -> Self {
+        let mut r = self.0;
+        for w in r.iter_mut() {
+            if *w != 0 {
+                *w &= *w - 1;
+                break;
+            }
+        }
+        Wide(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check<B: Bits>() {
+        let last = B::CAPACITY - 1;
+        let s = B::bit(3) | B::bit(70 % B::CAPACITY) | B::bit(last);
+        assert_eq!(s.lsb(), 3);
+        assert_eq!(s.msb(), last);
+        assert_eq!(s.count(), 3);
+        let v: Vec<usize> = s.iter().collect();
+        assert_eq!(v.len(), 3);
+        assert!(s.has(last) && !s.has(4));
+        assert!((s & !s).is_zero());
+    }
+
+    #[test]
+    fn every_width_agrees() {
+        check::<u64>();
+        check::<u128>();
+        check::<Wide<4>>();
+        check::<Wide<16>>();
+    }
+}

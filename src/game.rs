@@ -1,0 +1,407 @@
+//! A game of one variant behind a width-independent interface: the CLI and the REPL talk to a
+//! `Box<dyn Game>` and never see bitboards. Each method here is called once per user request;
+//! the hot path stays inside the monomorphised `Position<B>`.
+
+use std::sync::Arc;
+
+use crate::ast::Span;
+use crate::bitboard::{Bits, Wide};
+use crate::fen::{self, FenError};
+use crate::ir::{PieceId, Side, Variant, square_name};
+use crate::movegen::GameEnd;
+use crate::position::{Event, Move, MoveKind, Position, Refusal};
+use crate::rules::Rules;
+
+/// One legal move, for listing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveLine {
+    pub uci: String,
+    pub fen: String,
+    /// Square (file, rank) the moving piece starts from, and its kind.
+    pub from: (u8, u8),
+    pub piece: PieceId,
+}
+
+/// What a played move did, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub uci: String,
+    pub notes: Vec<String>,
+    pub end: Option<GameEnd>,
+    pub check: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveError {
+    pub span: Span,
+    pub message: String,
+    pub label: String,
+    pub help: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    pub side: Side,
+    pub in_check: bool,
+    pub legal_moves: usize,
+    pub end: Option<GameEnd>,
+}
+
+pub trait Game: Send + Sync {
+    fn variant(&self) -> &Arc<Variant>;
+    fn fen(&self) -> String;
+    fn set_fen(&mut self, fen: &str) -> Result<(), FenError>;
+    /// The legal moves, sorted by UCI text, with the FEN each leads to.
+    fn moves(&mut self) -> Vec<MoveLine>;
+    fn play(&mut self, uci: &str) -> Result<Played, MoveError>;
+    /// Takes back the last move played with [`Game::play`]; false when there is none.
+    fn undo(&mut self) -> bool;
+    fn history(&self) -> Vec<String>;
+    fn perft(&mut self, depth: u32) -> u64;
+    fn status(&mut self) -> Status;
+    /// The piece at (layer, file, rank).
+    fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)>;
+    fn boxed_clone(&self) -> Box<dyn Game>;
+    /// The legal moves in the order [`Game::perft_after`] numbers them.
+    fn root_moves(&mut self) -> Vec<String>;
+    /// Perft below the `index`-th root move: plays it, counts at `depth - 1`, takes it back.
+    fn perft_after(&mut self, index: usize, depth: u32) -> u64;
+}
+
+/// A game of `variant` at its start position, on the narrowest bitboard that fits.
+pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
+    let squares = variant.layers.len() * variant.files as usize * variant.ranks as usize;
+    match squares {
+        0..=64 => Box::new(Typed::<u64>::new(variant)),
+        65..=128 => Box::new(Typed::<u128>::new(variant)),
+        129..=256 => Box::new(Typed::<Wide<4>>::new(variant)),
+        257..=512 => Box::new(Typed::<Wide<8>>::new(variant)),
+        _ => Box::new(Typed::<Wide<16>>::new(variant)),
+    }
+}
+
+pub struct Typed<B: Bits> {
+    pub rules: Arc<Rules<B>>,
+    pub pos: Position<B>,
+    played: Vec<String>,
+}
+
+impl<B: Bits> Clone for Typed<B> {
+    fn clone(&self) -> Self {
+        Typed { rules: self.rules.clone(), pos: self.pos.clone(), played: self.played.clone() }
+    }
+}
+
+impl<B: Bits> Typed<B> {
+    pub fn new(variant: Arc<Variant>) -> Typed<B> {
+        let rules = Arc::new(Rules::<B>::compile(variant.clone()));
+        let setup = fen::parse_setup(&variant, &variant.start).expect("the start position was validated when the variant was loaded");
+        let pos = Position::from_setup(&rules, &setup);
+        Typed { rules, pos, played: vec![] }
+    }
+
+    pub fn uci(&self, m: &Move) -> String {
+        let r = &*self.rules;
+        let (_, ff, fr) = r.coords(m.from as usize);
+        let (_, tf, tr) = r.coords(m.to as usize);
+        let mut s = format!("{}{}", square_name(ff as u8, fr as u8), square_name(tf as u8, tr as u8));
+        if m.promo != 0 {
+            s.push(self.promo_letter(m.promo - 1));
+        }
+        s
+    }
+
+    fn promo_letter(&self, code: u8) -> char {
+        let r = &*self.rules;
+        let kind = r.codes[code as usize].kind;
+        let p = &r.variant.pieces[kind];
+        p.letters[0][0].or(p.letters[0][1]).unwrap_or('?').to_ascii_lowercase()
+    }
+
+    fn legal(&mut self) -> Vec<Move> {
+        let mut v = vec![];
+        self.pos.legal_moves(&self.rules, &mut v);
+        v
+    }
+
+    fn piece_name(&self, code: u8) -> String {
+        let c = &self.rules.codes[code as usize];
+        format!("{} {}", c.side.name(), self.rules.variant.piece_name(c.kind))
+    }
+
+    fn square(&self, sq: usize) -> String {
+        let (_, f, r) = self.rules.coords(sq);
+        square_name(f as u8, r as u8)
+    }
+
+    fn layer_name(&self, sq: usize) -> &str {
+        let (l, _, _) = self.rules.coords(sq);
+        &self.rules.variant.layers[l]
+    }
+
+    fn describe(&self, m: &Move, events: &[Event], captured: Option<(usize, u8)>) -> Vec<String> {
+        let r = &*self.rules;
+        let mut notes = vec![];
+        match m.kind {
+            MoveKind::Castle(i) => notes.push(format!("castles ({})", r.castles[i as usize].flag)),
+            MoveKind::EnPassant => notes.push("captures en passant".to_string()),
+            MoveKind::Normal => {}
+        }
+        if let Some((sq, code)) = captured {
+            notes.push(format!("captures the {} on {}", self.piece_name(code), self.square(sq)));
+        }
+        if m.promo != 0 && !events.iter().any(|e| matches!(e, Event::Promoted { .. })) {
+            notes.push(format!("promotes to {}", r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind)));
+        }
+        for e in events {
+            notes.push(match *e {
+                Event::Crossed { to, .. } => format!("crosses to {}", self.layer_name(to)),
+                Event::Pulled { from, to } => {
+                    format!("pulls the {} {}→{}", self.piece_name(self.pos.board[to].saturating_sub(1)), self.square(from), self.square(to))
+                }
+                Event::Pushed { from, to } => {
+                    format!("pushes the {} {}→{}", self.piece_name(self.pos.board[to].saturating_sub(1)), self.square(from), self.square(to))
+                }
+                Event::Removed { at, code } => format!("removes the {} on {}", self.piece_name(code), self.square(at)),
+                Event::Changed { at, code } => format!("turns the piece on {} into a {}", self.square(at), self.piece_name(code)),
+                Event::Promoted { at, code } => format!("promotes the pawn on {} to {}", self.square(at), self.piece_name(code)),
+            });
+        }
+        notes
+    }
+
+    fn refusal_text(&self, why: Refusal) -> String {
+        match why {
+            Refusal::CheckAfterMove => "it would leave the royal piece attacked on the board where the move is played".into(),
+            Refusal::CrossingBlocked => "the square it would cross to is occupied on the other layer".into(),
+            Refusal::Exclusive => "the square would be occupied on two layers".into(),
+            Refusal::RoyalLost => "it would remove the mover's royal piece".into(),
+            Refusal::Check => "it would leave the royal piece attacked".into(),
+        }
+    }
+
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let r = self.rules.clone();
+        let bad = |message: String, label: &str, help: String| MoveError {
+            span: Span::new(0, text.len()),
+            message,
+            label: label.to_string(),
+            help,
+        };
+        let t = text.trim();
+        // <from><to>[promotion]
+        let sq_len = |s: &str| -> Option<usize> {
+            let mut it = s.char_indices();
+            let (_, f) = it.next()?;
+            if !f.is_ascii_lowercase() {
+                return None;
+            }
+            let digits = s[1..].chars().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 { None } else { Some(1 + digits) }
+        };
+        let usage = format!("write the move as <from><to>[promotion], e.g. {}", self.example_move());
+        let Some(a) = sq_len(t) else {
+            return Err(bad(format!("`{t}` is not a move"), "not a move", usage));
+        };
+        let Some(b) = sq_len(&t[a..]) else {
+            return Err(bad(format!("`{t}` is not a move"), "not a move", usage));
+        };
+        // A rank like "10" may be followed by a promotion letter only.
+        let promo_text = &t[a + b..];
+        if promo_text.chars().count() > 1 || promo_text.chars().any(|c| !c.is_ascii_alphabetic()) {
+            return Err(bad(format!("`{t}` is not a move"), "not a move", usage));
+        }
+        let from = fen::parse_square(&t[..a], r.files, r.ranks);
+        let to = fen::parse_square(&t[a..a + b], r.files, r.ranks);
+        let (Some(from), Some(to)) = (from, to) else {
+            return Err(bad(format!("`{t}` names a square off the board"), "off the board", format!("squares go from a1 to {}", square_name(r.files as u8 - 1, r.ranks as u8 - 1))));
+        };
+        let legal = self.legal();
+        let want = t.to_ascii_lowercase();
+        if let Some(m) = legal.iter().find(|m| self.uci(m) == want) {
+            return Ok(*m);
+        }
+        // Explain the refusal.
+        let side = self.pos.side;
+        let on_from = (0..r.layers).find_map(|l| self.pos.code_at(l * r.cells + from));
+        let from_name = &t[..a];
+        let Some(code) = on_from else {
+            return Err(bad(format!("{t} is not legal: there is no piece on {from_name}"), "nothing to move", self.movable_help()));
+        };
+        if r.codes[code as usize].side != side {
+            return Err(bad(
+                format!("{t} is not legal: the piece on {from_name} is {}'s, and {} is to move", r.codes[code as usize].side.name(), side.name()),
+                "not your piece",
+                self.movable_help(),
+            ));
+        }
+        let of_piece: Vec<String> = legal
+            .iter()
+            .filter(|m| r.coords(m.from as usize).1 + r.coords(m.from as usize).2 * r.files == from)
+            .map(|m| self.uci(m))
+            .collect();
+        let name = self.piece_name(code);
+        let help = if of_piece.is_empty() {
+            format!("the {name} on {from_name} has no legal move")
+        } else {
+            format!("legal moves of the {name} on {from_name}: {}", of_piece.join(" "))
+        };
+        if promo_text.is_empty() && of_piece.iter().any(|u| u.len() == t.len() + 1 && u.starts_with(&want)) {
+            return Err(bad(format!("{t} needs a promotion piece"), "which piece?", help));
+        }
+        // Pseudo-legal but refused: say why.
+        let mut pseudo = vec![];
+        self.pos.pseudo_moves(&r, &mut pseudo);
+        let to_cell = to;
+        for m in pseudo {
+            let (_, f1, r1) = r.coords(m.from as usize);
+            let (_, f2, r2) = r.coords(m.to as usize);
+            if f1 + r1 * r.files == from && f2 + r2 * r.files == to_cell {
+                let ok = self.pos.make(&r, m);
+                let why = self.pos.refusal;
+                self.pos.unmake(&r);
+                if !ok && let Some(why) = why {
+                    return Err(bad(format!("{t} is not legal: {}", self.refusal_text(why)), "illegal", help));
+                }
+            }
+        }
+        if let Some(end) = self.pos.immediate_end(&r) {
+            return Err(bad(format!("{t} is not legal: the game is over ({})", end.rule), "game over", "undo a move or set a new position".into()));
+        }
+        Err(bad(format!("{t} is not legal: the {name} on {from_name} cannot go there"), "illegal", help))
+    }
+
+    fn example_move(&mut self) -> String {
+        let legal = self.legal();
+        legal.first().map(|m| self.uci(m)).unwrap_or_else(|| "e2e4".into())
+    }
+
+    fn movable_help(&mut self) -> String {
+        let r = self.rules.clone();
+        let legal = self.legal();
+        let mut from: Vec<String> = legal.iter().map(|m| self.square(m.from as usize)).collect();
+        from.dedup();
+        from.sort();
+        from.dedup();
+        if from.is_empty() {
+            "there is no legal move".into()
+        } else {
+            let _ = r;
+            format!("{} can move the pieces on {}", self.pos.side.name(), from.join(" "))
+        }
+    }
+}
+
+impl<B: Bits> Game for Typed<B> {
+    fn variant(&self) -> &Arc<Variant> {
+        &self.rules.variant
+    }
+
+    fn fen(&self) -> String {
+        self.pos.fen(&self.rules)
+    }
+
+    fn set_fen(&mut self, text: &str) -> Result<(), FenError> {
+        let setup = fen::parse_setup(&self.rules.variant, text)?;
+        self.pos = Position::from_setup(&self.rules, &setup);
+        self.played.clear();
+        Ok(())
+    }
+
+    fn moves(&mut self) -> Vec<MoveLine> {
+        let r = self.rules.clone();
+        let legal = self.legal();
+        let mut out: Vec<MoveLine> = legal
+            .iter()
+            .map(|m| {
+                self.pos.make(&r, *m);
+                let fen = self.pos.fen(&r);
+                self.pos.unmake(&r);
+                let (_, f, k) = r.coords(m.from as usize);
+                let piece = self.pos.code_at(m.from as usize).map(|c| r.codes[c as usize].kind).unwrap_or(0);
+                MoveLine { uci: self.uci(m), fen, from: (f as u8, k as u8), piece }
+            })
+            .collect();
+        out.sort_by(|a, b| a.uci.cmp(&b.uci));
+        out
+    }
+
+    fn play(&mut self, uci: &str) -> Result<Played, MoveError> {
+        let m = self.parse_move(uci)?;
+        let r = self.rules.clone();
+        let captured = match m.kind {
+            MoveKind::Normal => self.pos.code_at(m.to as usize).map(|c| (m.to as usize, c)),
+            MoveKind::EnPassant => self.pos.ep.and_then(|ep| {
+                (0..r.layers).find_map(|l| {
+                    let sq = l * r.cells + ep.victim as usize;
+                    self.pos.code_at(sq).map(|c| (sq, c))
+                })
+            }),
+            MoveKind::Castle(_) => None,
+        };
+        self.pos.log = Some(vec![]);
+        self.pos.make(&r, m);
+        let events = self.pos.log.take().unwrap_or_default();
+        let notes = self.describe(&m, &events, captured);
+        let text = self.uci(&m);
+        self.played.push(text.clone());
+        let status = self.status();
+        Ok(Played { uci: text, notes, end: status.end, check: status.in_check })
+    }
+
+    fn undo(&mut self) -> bool {
+        if self.played.is_empty() {
+            return false;
+        }
+        self.played.pop();
+        self.pos.unmake(&self.rules);
+        true
+    }
+
+    fn history(&self) -> Vec<String> {
+        self.played.clone()
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        let mut buffers = vec![];
+        self.pos.perft(&self.rules, depth, &mut buffers)
+    }
+
+    fn status(&mut self) -> Status {
+        let r = self.rules.clone();
+        let in_check = r.check_at_final && self.pos.royal_attacked(&r, self.pos.side);
+        let legal = self.legal();
+        let end = self.pos.immediate_end(&r).or_else(|| if legal.is_empty() { self.pos.no_move_end(&r) } else { None });
+        let end = end.or_else(|| {
+            legal.is_empty().then(|| GameEnd { rule: "no legal move".into(), result: None, winner: None })
+        });
+        Status { side: self.pos.side, in_check, legal_moves: legal.len(), end }
+    }
+
+    fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)> {
+        let r = &*self.rules;
+        let c = self.pos.code_at(r.sq(layer, file as usize, rank as usize))?;
+        let cr = &r.codes[c as usize];
+        Some((cr.side, cr.kind))
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
+    fn root_moves(&mut self) -> Vec<String> {
+        let legal = self.legal();
+        legal.iter().map(|m| self.uci(m)).collect()
+    }
+
+    fn perft_after(&mut self, index: usize, depth: u32) -> u64 {
+        let r = self.rules.clone();
+        let legal = self.legal();
+        let Some(&m) = legal.get(index) else { return 0 };
+        self.pos.make(&r, m);
+        let mut buffers = vec![];
+        let n = if depth <= 1 { 1 } else { self.pos.perft(&r, depth - 1, &mut buffers) };
+        self.pos.unmake(&r);
+        n
+    }
+}

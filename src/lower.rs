@@ -1,0 +1,1442 @@
+//! Syntax tree → IR: loads the variants a file extends, composes them (add, replace, remove),
+//! resolves names and validates. Every problem is collected, none stops the others.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use indexmap::IndexMap;
+
+use crate::ast::{self, *};
+use crate::betza;
+use crate::bundled;
+use crate::diagnostics::{Problem, SourceId, Sources, did_you_mean};
+use crate::fen;
+use crate::ir::{self, Direction, PieceId, Side, Variant};
+use crate::parse;
+
+/// A definition item remembered with the source it came from.
+#[derive(Clone, Debug)]
+struct Loc<T> {
+    src: SourceId,
+    node: T,
+}
+
+fn loc<T>(src: SourceId, node: T) -> Loc<T> {
+    Loc { src, node }
+}
+
+/// The composition of a variant and its ancestors, still by name.
+#[derive(Default)]
+struct Draft {
+    lineage: Vec<String>,
+    board: Option<Loc<(Spanned<i64>, Spanned<i64>, Span)>>,
+    layers: Option<Loc<LayersAst>>,
+    regions: IndexMap<String, Loc<(Name, RegionAst, Span)>>,
+    pieces: IndexMap<String, Loc<PieceAst>>,
+    promotions: IndexMap<String, Loc<PromotionAst>>,
+    en_passant: Option<Loc<(Vec<Name>, Span)>>,
+    castling: IndexMap<char, Loc<CastleAst>>,
+    start: Option<Loc<Spanned<String>>>,
+    check: Option<Loc<(bool, bool, Span)>>,
+    halfmove: Option<Loc<(bool, Vec<Name>)>>,
+    end: Vec<Loc<EndRuleAst>>,
+    effects: IndexMap<String, Loc<EffectAst>>,
+}
+
+/// Where to find the files a variant extends.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    Bundled,
+    File(PathBuf),
+}
+
+pub struct Loaded {
+    pub variant: Variant,
+    pub warnings: Vec<Problem>,
+    pub source: SourceId,
+}
+
+#[derive(Debug)]
+pub enum LoadError {
+    /// The file or bundled name cannot be read: a usage error.
+    Unreadable(String),
+    Invalid(Vec<Problem>),
+}
+
+/// Loads a bundled variant by name, or a variant file by path.
+pub fn load(spec: &str, sources: &mut Sources) -> Result<Loaded, LoadError> {
+    if let Some(text) = bundled::get(spec) {
+        return load_text(&format!("{spec}.variant"), text, Origin::Bundled, sources);
+    }
+    let path = Path::new(spec);
+    if path.exists() || spec.ends_with(".variant") || spec.contains('/') {
+        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Unreadable(format!("cannot read {spec}: {e}")))?;
+        return load_text(spec, &text, Origin::File(path.to_path_buf()), sources);
+    }
+    let names: Vec<&str> = bundled::names().collect();
+    let mut msg = format!("no variant named `{spec}` and no such file");
+    if let Some(s) = did_you_mean(spec, names.iter().copied()) {
+        msg.push_str(&format!("; did you mean `{s}`?"));
+    } else {
+        msg.push_str(&format!(" (bundled: {})", names.join(", ")));
+    }
+    Err(LoadError::Unreadable(msg))
+}
+
+pub fn load_text(name: &str, text: &str, origin: Origin, sources: &mut Sources) -> Result<Loaded, LoadError> {
+    let src = sources.add(name, text);
+    let mut problems = vec![];
+    let mut seen = vec![];
+    let draft = compose(src, &origin, sources, &mut problems, &mut seen);
+    let Some((header, draft)) = draft else {
+        return Err(LoadError::Invalid(problems));
+    };
+    if problems.iter().any(|p| !p.warning) {
+        return Err(LoadError::Invalid(problems));
+    }
+    let mut r = Resolver { draft: &draft, problems: &mut problems, used_regions: HashSet::new() };
+    let variant = r.resolve(&header, src);
+    let errors = problems.iter().any(|p| !p.warning);
+    match variant {
+        Some(v) if !errors => Ok(Loaded { variant: v, warnings: problems, source: src }),
+        _ => Err(LoadError::Invalid(problems)),
+    }
+}
+
+/// Parses the source `src` and composes it onto its ancestors.
+fn compose(
+    src: SourceId,
+    origin: &Origin,
+    sources: &mut Sources,
+    problems: &mut Vec<Problem>,
+    seen: &mut Vec<String>,
+) -> Option<(Header, Draft)> {
+    let text = sources.get(src).text.clone();
+    let file = match parse::parse_file(&text, src) {
+        Ok(f) => f,
+        Err(mut ps) => {
+            problems.append(&mut ps);
+            return None;
+        }
+    };
+    let name = file.header.name.node.clone();
+    if seen.contains(&name) {
+        problems.push(
+            Problem::error("rulebook::extends_cycle", format!("variant `{name}` extends itself"))
+                .label(src, file.header.name.span, format!("`{name}` is already being loaded: {}", seen.join(" → ")))
+                .help("a variant cannot be its own ancestor; extend a different variant"),
+        );
+        return None;
+    }
+    seen.push(name.clone());
+    let mut draft = Draft::default();
+    if let Some(parent) = &file.header.extends {
+        let parent_src = match find_parent(&parent.node, origin) {
+            Some((pname, ptext)) => sources.add(pname, ptext),
+            None => {
+                let names: Vec<&str> = bundled::names().collect();
+                let mut p = Problem::error("rulebook::unknown_variant", format!("unknown variant `{}`", parent.node))
+                    .label(src, parent.span, "no bundled variant or sibling file has this name");
+                p = match did_you_mean(&parent.node, names.iter().copied()) {
+                    Some(s) => p.help(format!("did you mean `{s}`?")),
+                    None => p.help(format!("extend a bundled variant ({}) or a `NAME.variant` file beside this one", names.join(", "))),
+                };
+                problems.push(p);
+                return None;
+            }
+        };
+        let (pheader, pdraft) = compose(parent_src, origin, sources, problems, seen)?;
+        draft = pdraft;
+        draft.lineage.insert(0, pheader.name.node.clone());
+    }
+    seen.pop();
+    for item in file.items {
+        apply(&mut draft, item, src, problems);
+    }
+    Some((file.header, draft))
+}
+
+fn find_parent(name: &str, origin: &Origin) -> Option<(String, String)> {
+    if let Origin::File(path) = origin {
+        let sibling = path.parent().unwrap_or(Path::new(".")).join(format!("{name}.variant"));
+        if let Ok(text) = std::fs::read_to_string(&sibling) {
+            return Some((sibling.display().to_string(), text));
+        }
+    }
+    bundled::get(name).map(|t| (format!("{name}.variant"), t.to_string()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composition
+
+fn already_defined(kind: &str, name: &str, src: SourceId, span: Span, first_src: SourceId, first: Span) -> Problem {
+    Problem::error("rulebook::duplicate_definition", format!("{kind} `{name}` is defined twice"))
+        .label(src, span, "defined again here")
+        .label(first_src, first, "first defined here")
+        .help(format!("give it another name, or write `replace {kind} {name}` to redefine it"))
+}
+
+fn nothing_there<'a>(
+    kind: &str,
+    verb: &str,
+    name: &str,
+    src: SourceId,
+    span: Span,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Problem {
+    let p = Problem::error("rulebook::nothing_to_override", format!("cannot {verb} {kind} `{name}`: there is none"))
+        .label(src, span, format!("no {kind} of this name is defined"));
+    match did_you_mean(name, known) {
+        Some(s) => p.help(format!("did you mean `{s}`?")),
+        None => p.help(format!("define it with `{kind} {name} ...` instead")),
+    }
+}
+
+fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
+    match item {
+        Item::Board { files, ranks, span } => d.board = Some(loc(src, (files, ranks, span))),
+        Item::Layers(l) => d.layers = Some(loc(src, l)),
+        Item::Region { replace, name, region, span } => {
+            let key = name.node.clone();
+            match (replace, d.regions.get(&key)) {
+                (false, Some(first)) => {
+                    problems.push(already_defined("region", &key, src, name.span, first.src, first.node.0.span))
+                }
+                (true, None) => problems.push(nothing_there(
+                    "region",
+                    "replace",
+                    &key,
+                    src,
+                    name.span,
+                    d.regions.keys().map(|s| s.as_str()),
+                )),
+                _ => {
+                    d.regions.insert(key, loc(src, (name, region, span)));
+                }
+            }
+        }
+        Item::Piece { replace, piece } => {
+            let key = piece.name.node.clone();
+            match (replace, d.pieces.get(&key)) {
+                (false, Some(first)) => {
+                    problems.push(already_defined("piece", &key, src, piece.name.span, first.src, first.node.name.span))
+                }
+                (true, None) => problems.push(nothing_there(
+                    "piece",
+                    "replace",
+                    &key,
+                    src,
+                    piece.name.span,
+                    d.pieces.keys().map(|s| s.as_str()),
+                )),
+                _ => {
+                    d.pieces.insert(key, loc(src, piece));
+                }
+            }
+        }
+        Item::Promotion { replace, promotion } => {
+            let key = promotion.piece.node.clone();
+            match (replace, d.promotions.get(&key)) {
+                (false, Some(first)) => problems.push(already_defined(
+                    "promotion",
+                    &key,
+                    src,
+                    promotion.piece.span,
+                    first.src,
+                    first.node.piece.span,
+                )),
+                (true, None) => problems.push(nothing_there(
+                    "promotion",
+                    "replace",
+                    &key,
+                    src,
+                    promotion.piece.span,
+                    d.promotions.keys().map(|s| s.as_str()),
+                )),
+                _ => {
+                    d.promotions.insert(key, loc(src, promotion));
+                }
+            }
+        }
+        Item::Effect { replace, effect } => {
+            let key = effect.name.node.clone();
+            match (replace, d.effects.get(&key)) {
+                (false, Some(first)) => {
+                    problems.push(already_defined("effect", &key, src, effect.name.span, first.src, first.node.name.span))
+                }
+                (true, None) => problems.push(nothing_there(
+                    "effect",
+                    "replace",
+                    &key,
+                    src,
+                    effect.name.span,
+                    d.effects.keys().map(|s| s.as_str()),
+                )),
+                _ => {
+                    d.effects.insert(key, loc(src, effect));
+                }
+            }
+        }
+        Item::Castling { replace, castles, span } => {
+            if replace {
+                if d.castling.is_empty() {
+                    problems.push(
+                        Problem::error("rulebook::nothing_to_override", "cannot replace castling: there is none")
+                            .label(src, span, "no castling is defined yet")
+                            .help("write `castling { ... }` without `replace`"),
+                    );
+                }
+                d.castling.clear();
+            }
+            for c in castles {
+                let key = c.flag.node;
+                if let Some(first) = d.castling.get(&key) {
+                    problems.push(
+                        Problem::error("rulebook::duplicate_definition", format!("castling `{key}` is defined twice"))
+                            .label(src, c.flag.span, "defined again here")
+                            .label(first.src, first.node.flag.span, "first defined here")
+                            .help(format!("use another flag letter, `remove castling {key}` first, or `replace castling {{ ... }}`")),
+                    );
+                } else {
+                    d.castling.insert(key, loc(src, c));
+                }
+            }
+        }
+        Item::EnPassant { pieces, span } => d.en_passant = Some(loc(src, (pieces, span))),
+        Item::Start { fen, .. } => d.start = Some(loc(src, fen)),
+        Item::Check { at_move, at_final, span } => d.check = Some(loc(src, (at_move, at_final, span))),
+        Item::Halfmove { capture, pieces, .. } => d.halfmove = Some(loc(src, (capture, pieces))),
+        Item::End { replace, rules, span } => {
+            if replace {
+                if d.end.is_empty() {
+                    problems.push(
+                        Problem::error("rulebook::nothing_to_override", "cannot replace end: there is none")
+                            .label(src, span, "no end conditions are defined yet")
+                            .help("write `end { ... }` without `replace`"),
+                    );
+                }
+                d.end.clear();
+            }
+            for r in rules {
+                if let Some(first) = d.end.iter().find(|e| e.node.cond.node.key() == r.cond.node.key()) {
+                    problems.push(
+                        Problem::error(
+                            "rulebook::duplicate_definition",
+                            format!("end condition `{}` is given twice", r.cond.node.key()),
+                        )
+                        .label(src, r.cond.span, "given again here")
+                        .label(first.src, first.node.cond.span, "first given here")
+                        .help(format!("write `remove end {}` before redefining it", r.cond.node.key())),
+                    );
+                } else {
+                    d.end.push(loc(src, r));
+                }
+            }
+        }
+        Item::Remove(r) => remove(d, r, src, problems),
+    }
+}
+
+fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem>) {
+    match r {
+        RemoveAst::Pieces(names) => {
+            for n in names {
+                if d.pieces.shift_remove(&n.node).is_none() {
+                    problems.push(nothing_there("piece", "remove", &n.node, src, n.span, d.pieces.keys().map(|s| s.as_str())));
+                }
+            }
+        }
+        RemoveAst::Effects(names) => {
+            for n in names {
+                if d.effects.shift_remove(&n.node).is_none() {
+                    problems.push(nothing_there("effect", "remove", &n.node, src, n.span, d.effects.keys().map(|s| s.as_str())));
+                }
+            }
+        }
+        RemoveAst::Promotions(names) => {
+            for n in names {
+                if d.promotions.shift_remove(&n.node).is_none() {
+                    problems.push(nothing_there(
+                        "promotion",
+                        "remove",
+                        &n.node,
+                        src,
+                        n.span,
+                        d.promotions.keys().map(|s| s.as_str()),
+                    ));
+                }
+            }
+        }
+        RemoveAst::Regions(names) => {
+            for n in names {
+                if d.regions.shift_remove(&n.node).is_none() {
+                    problems.push(nothing_there("region", "remove", &n.node, src, n.span, d.regions.keys().map(|s| s.as_str())));
+                }
+            }
+        }
+        RemoveAst::Castling(flags) => {
+            for f in flags {
+                if d.castling.shift_remove(&f.node).is_none() {
+                    let known: Vec<String> = d.castling.keys().map(|c| c.to_string()).collect();
+                    problems.push(
+                        Problem::error("rulebook::nothing_to_override", format!("cannot remove castling `{}`: there is none", f.node))
+                            .label(src, f.span, "no castling has this flag")
+                            .help(if known.is_empty() {
+                                "this variant has no castling".to_string()
+                            } else {
+                                format!("the castling flags are {}", known.join(" "))
+                            }),
+                    );
+                }
+            }
+        }
+        RemoveAst::EnPassant(span) => {
+            if d.en_passant.take().is_none() {
+                problems.push(
+                    Problem::error("rulebook::nothing_to_override", "cannot remove en passant: there is none")
+                        .label(src, span, "en passant is not defined")
+                        .help("delete this line"),
+                );
+            }
+        }
+        RemoveAst::Check(span) => {
+            if d.check.take().is_none() {
+                problems.push(
+                    Problem::error("rulebook::nothing_to_override", "cannot remove check: there is none")
+                        .label(src, span, "check is not defined")
+                        .help("delete this line"),
+                );
+            }
+        }
+        RemoveAst::End(conds) => {
+            for c in conds {
+                let before = d.end.len();
+                d.end.retain(|e| e.node.cond.node.key() != c.node.key());
+                if d.end.len() == before {
+                    problems.push(
+                        Problem::error(
+                            "rulebook::nothing_to_override",
+                            format!("cannot remove end condition `{}`: there is none", c.node.key()),
+                        )
+                        .label(src, c.span, "not among the end conditions")
+                        .help(format!(
+                            "the end conditions are: {}",
+                            d.end.iter().map(|e| e.node.cond.node.key()).collect::<Vec<_>>().join(", ")
+                        )),
+                    );
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resolution and validation
+
+struct Resolver<'a> {
+    draft: &'a Draft,
+    problems: &'a mut Vec<Problem>,
+    used_regions: HashSet<String>,
+}
+
+fn square_of(s: &str) -> Option<(u8, u8)> {
+    let mut chars = s.chars();
+    let f = chars.next()?;
+    if !f.is_ascii_lowercase() {
+        return None;
+    }
+    let r: u32 = chars.as_str().parse().ok()?;
+    if r == 0 || r > 255 {
+        return None;
+    }
+    Some((f as u8 - b'a', (r - 1) as u8))
+}
+
+impl Resolver<'_> {
+    fn err(&mut self, p: Problem) {
+        self.problems.push(p);
+    }
+
+    fn resolve(&mut self, header: &Header, src: SourceId) -> Option<Variant> {
+        let d = self.draft;
+        // board
+        let (files, ranks) = match &d.board {
+            None => {
+                self.err(
+                    Problem::error("rulebook::missing_item", format!("variant `{}` has no board", header.name.node))
+                        .label(src, header.name.span, "this variant needs a `board`")
+                        .help("add a line such as `board 8 x 8` (files x ranks), or extend a variant that has one"),
+                );
+                return None;
+            }
+            Some(Loc { src: bsrc, node: (f, r, _) }) => {
+                let mut ok = true;
+                for (v, what) in [(f, "files"), (r, "ranks")] {
+                    if !(4..=16).contains(&v.node) {
+                        self.err(
+                            Problem::error("rulebook::board_size", format!("a board has 4 to 16 {what}, not {}", v.node))
+                                .label(*bsrc, v.span, format!("{} {what}", v.node))
+                                .help("choose a size from 4 to 16"),
+                        );
+                        ok = false;
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+                (f.node as u8, r.node as u8)
+            }
+        };
+        // layers
+        let mut layers = vec![];
+        let mut cross = None;
+        if let Some(Loc { src: lsrc, node: l }) = &d.layers {
+            let mut seen: IndexMap<&str, Span> = IndexMap::new();
+            for layer in &l.layers {
+                if let Some(first) = seen.get(layer.name.node.as_str()) {
+                    self.err(
+                        Problem::error("rulebook::duplicate_definition", format!("layer `{}` is declared twice", layer.name.node))
+                            .label(*lsrc, layer.name.span, "declared again here")
+                            .label(*lsrc, *first, "first declared here")
+                            .help("give each layer its own name"),
+                    );
+                }
+                seen.insert(&layer.name.node, layer.name.span);
+                layers.push(layer.name.node.clone());
+            }
+            if layers.is_empty() {
+                self.err(
+                    Problem::error("rulebook::missing_item", "`layers` declares no layer")
+                        .label(*lsrc, l.span, "empty")
+                        .help("name at least one layer, e.g. `layers { board1 board2 }`"),
+                );
+            }
+            cross = l.cross.as_ref().map(|c| c.node);
+            if cross.is_some() && layers.len() < 2 {
+                self.err(
+                    Problem::error("rulebook::cross_one_layer", "pieces cannot cross with a single layer")
+                        .label(*lsrc, l.cross.as_ref().map(|c| c.span).unwrap_or(l.span), "there is no other layer to cross to")
+                        .help("declare a second layer, or remove `cross`"),
+                );
+            }
+        } else {
+            layers.push("board".to_string());
+        }
+        let total = layers.len() * files as usize * ranks as usize;
+        if total > 1024 {
+            let span = d.layers.as_ref().map(|l| (l.src, l.node.span)).unwrap_or((src, header.name.span));
+            self.err(
+                Problem::error("rulebook::board_size", format!("{total} squares in all layers; at most 1024 are supported"))
+                    .label(span.0, span.1, "too many squares")
+                    .help("use fewer layers or a smaller board"),
+            );
+            return None;
+        }
+
+        // regions
+        let mut regions = IndexMap::new();
+        for (name, Loc { src: rsrc, node: (_, region, _) }) in &d.regions {
+            if let Some(mut r) = self.region(region, *rsrc, files, ranks, true) {
+                r.name = Some(name.clone());
+                regions.insert(name.clone(), r);
+            }
+        }
+
+        // pieces
+        let mut pieces: IndexMap<String, ir::Piece> = IndexMap::new();
+        let mut letter_seen: IndexMap<char, (SourceId, Span, String)> = IndexMap::new();
+        for (name, Loc { src: psrc, node: p }) in &d.pieces {
+            let mut letters = vec![[None, None]; layers.len()];
+            match &p.letters {
+                None => self.err(
+                    Problem::error("rulebook::missing_letters", format!("piece `{name}` has no letters"))
+                        .label(*psrc, p.name.span, "needs `letters`")
+                        .help("add `letters X x` (white's letter, black's letter; `-` for a side without it)"),
+                ),
+                Some((w, b)) => {
+                    letters[0] = [self.letter(w, Side::White, name, *psrc, &mut letter_seen), self.letter(b, Side::Black, name, *psrc, &mut letter_seen)];
+                    if letters[0] == [None, None] {
+                        self.err(
+                            Problem::error("rulebook::missing_letters", format!("piece `{name}` has no letter for either side"))
+                                .label(*psrc, Span::new(w.span.start, b.span.end), "both letters are `-`")
+                                .help("give at least one side a letter, or remove the piece"),
+                        );
+                    }
+                }
+            }
+            let mut atoms = vec![];
+            for a in &p.atoms {
+                if let Some(atom) = self.atom(a, *psrc, files, ranks, &regions) {
+                    atoms.push(atom);
+                }
+            }
+            for b in &p.betza {
+                match betza::parse(&b.node) {
+                    Ok(mut more) => atoms.append(&mut more),
+                    Err(e) => {
+                        let start = b.span.start + 1 + e.at;
+                        self.err(
+                            Problem::error("rulebook::betza", e.message)
+                                .label(*psrc, Span::new(start, start + e.len.max(1)), "here")
+                                .help(e.help),
+                        );
+                    }
+                }
+            }
+            if p.atoms.is_empty() && p.betza.is_empty() {
+                self.err(
+                    Problem::error("rulebook::no_moves", format!("piece `{name}` has no way to move"))
+                        .label(*psrc, p.name.span, "no move or capture atoms")
+                        .help("give it atoms, e.g. `leap (1,2)`, `move ride (1,0)`, `capture leap (1,1) forward` or `betza \"N\"`"),
+                );
+            } else if !atoms.is_empty() && atoms.iter().all(|a| a.modality == Modality::Capture) && !p.royal {
+                self.problems.push(
+                    Problem::warning("rulebook::capture_only", format!("piece `{name}` can only capture"))
+                        .label(*psrc, p.name.span, "every atom is `capture`")
+                        .help("it can never move to an empty square; add `move` atoms if that is not intended"),
+                );
+            }
+            pieces.insert(name.clone(), ir::Piece { name: name.clone(), letters, royal: p.royal, atoms });
+        }
+        let piece_names: Vec<String> = pieces.keys().cloned().collect();
+
+        // letters on the other layers
+        if let Some(Loc { src: lsrc, node: l }) = &d.layers {
+            for (li, layer) in l.layers.iter().enumerate() {
+                for a in &layer.letters {
+                    if li == 0 {
+                        self.err(
+                            Problem::error("rulebook::layer_letters", "the first layer uses the pieces' own letters")
+                                .label(*lsrc, a.piece.span, "letters on the first layer")
+                                .help("give the letters in the piece's `letters`, and list only the other layers' letters here"),
+                        );
+                        continue;
+                    }
+                    let Some(id) = self.piece_ref(&a.piece, *lsrc, &piece_names) else { continue };
+                    let name = piece_names[id].clone();
+                    let w = self.letter(&a.white, Side::White, &name, *lsrc, &mut letter_seen);
+                    let b = self.letter(&a.black, Side::Black, &name, *lsrc, &mut letter_seen);
+                    if let Some(p) = pieces.get_index_mut(id).map(|(_, p)| p) {
+                        p.letters[li] = [w, b];
+                    }
+                }
+                if li > 0 {
+                    for (name, p) in pieces.iter() {
+                        for side in Side::BOTH {
+                            if p.letters[0][side.index()].is_some() && p.letters[li][side.index()].is_none() {
+                                self.problems.push(
+                                    Problem::error(
+                                        "rulebook::layer_letters",
+                                        format!("{} `{name}` has no letter on layer `{}`", side.name(), layer.name.node),
+                                    )
+                                    .label(*lsrc, layer.name.span, format!("no letter for {} `{name}` here", side.name()))
+                                    .help(format!("add `{name} X x` to this layer's `letters`, so FEN can say where it stands")),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        let royal_exists = pieces.values().any(|p| p.royal);
+
+        // promotions
+        let mut promotions = IndexMap::new();
+        for (_, Loc { src: psrc, node: p }) in &d.promotions {
+            let Some(id) = self.piece_ref(&p.piece, *psrc, &piece_names) else { continue };
+            let zone = match &p.zone {
+                None => {
+                    self.err(
+                        Problem::error("rulebook::promotion_zone", format!("promotion of `{}` has no zone", p.piece.node))
+                            .label(*psrc, p.piece.span, "where does it promote?")
+                            .help("add `zone rank 8` (ranks count from each side's own first rank)"),
+                    );
+                    continue;
+                }
+                Some(z) => match self.region(z, *psrc, files, ranks, false) {
+                    Some(r) => r,
+                    None => continue,
+                },
+            };
+            let mut choices: [Vec<PieceId>; 2] = [vec![], vec![]];
+            for (side, names, _) in &p.choices {
+                for n in names {
+                    let Some(c) = self.piece_ref(n, *psrc, &piece_names) else { continue };
+                    let target = &pieces[c];
+                    if target.royal {
+                        self.err(
+                            Problem::error("rulebook::promotion_target", format!("cannot promote to the royal piece `{}`", n.node))
+                                .label(*psrc, n.span, "royal")
+                                .help("promote to non-royal pieces only"),
+                        );
+                        continue;
+                    }
+                    if c == id {
+                        self.err(
+                            Problem::error("rulebook::promotion_target", format!("`{}` cannot promote to itself", n.node))
+                                .label(*psrc, n.span, "the promoting piece")
+                                .help("list the pieces it becomes"),
+                        );
+                        continue;
+                    }
+                    let sides: &[Side] = match side {
+                        None => &Side::BOTH,
+                        Some(SideAst::White) => &[Side::White],
+                        Some(SideAst::Black) => &[Side::Black],
+                    };
+                    for s in sides {
+                        if !pieces[id].in_army(*s) {
+                            continue;
+                        }
+                        if target.letters[0][s.index()].is_none() {
+                            self.err(
+                                Problem::error(
+                                    "rulebook::promotion_target",
+                                    format!("{} cannot promote to `{}`: it has no {} letter", s.name(), n.node, s.name()),
+                                )
+                                .label(*psrc, n.span, format!("no {} `{}`", s.name(), n.node))
+                                .help(format!("give `{}` a {} letter, or promote {} to other pieces", n.node, s.name(), s.name())),
+                            );
+                            continue;
+                        }
+                        if !choices[s.index()].contains(&c) {
+                            choices[s.index()].push(c);
+                        }
+                    }
+                }
+            }
+            for s in Side::BOTH {
+                if pieces[id].in_army(s) && choices[s.index()].is_empty() && !p.choices.is_empty() {
+                    self.err(
+                        Problem::error("rulebook::promotion_choices", format!("{} `{}` has nothing to promote to", s.name(), p.piece.node))
+                            .label(*psrc, p.piece.span, "no choices for this side")
+                            .help(format!("add `{} to queen ...` or `to ...` for both sides", s.name())),
+                    );
+                }
+            }
+            if p.choices.is_empty() {
+                self.err(
+                    Problem::error("rulebook::promotion_choices", format!("promotion of `{}` lists no pieces", p.piece.node))
+                        .label(*psrc, p.piece.span, "promotes to what?")
+                        .help("add `to queen rook bishop knight` (or `white to ...`, `black to ...`)"),
+                );
+            }
+            promotions.insert(id, ir::Promotion { zone, choices });
+        }
+
+        // en passant
+        let mut en_passant = vec![];
+        if let Some(Loc { src: esrc, node: (names, _) }) = &d.en_passant {
+            for n in names {
+                if let Some(id) = self.piece_ref(n, *esrc, &piece_names) {
+                    en_passant.push(id);
+                }
+            }
+        }
+
+        // castling
+        let mut castling = IndexMap::new();
+        for (flag, Loc { src: csrc, node: c }) in &d.castling {
+            let side = if flag.is_ascii_uppercase() { Side::White } else { Side::Black };
+            if !flag.is_ascii_alphabetic() {
+                self.err(
+                    Problem::error("rulebook::castling_flag", format!("`{flag}` cannot be a castling flag"))
+                        .label(*csrc, c.flag.span, "not a letter")
+                        .help("use FEN's letters: K Q for white, k q for black"),
+                );
+                continue;
+            }
+            let king = self.piece_ref(&c.king, *csrc, &piece_names);
+            let rook = self.piece_ref(&c.rook, *csrc, &piece_names);
+            let sq = |s: &Spanned<String>, this: &mut Self| -> Option<(u8, u8)> {
+                match square_of(&s.node) {
+                    Some((f, r)) if f < files && r < ranks => Some((f, r)),
+                    _ => {
+                        this.err(
+                            Problem::error("rulebook::castling_square", format!("`{}` is not a square of the {files}x{ranks} board", s.node))
+                                .label(*csrc, s.span, "off the board")
+                                .help(format!(
+                                    "squares go from a1 to {}",
+                                    ir::square_name(files - 1, ranks - 1)
+                                )),
+                        );
+                        None
+                    }
+                }
+            };
+            let kf = sq(&c.king_from, self);
+            let kt = sq(&c.king_to, self);
+            let rf = sq(&c.rook_from, self);
+            let rt = sq(&c.rook_to, self);
+            let empty: Vec<_> = c.empty.iter().map(|s| sq(s, self)).collect();
+            let safe: Vec<_> = c.safe.iter().map(|s| sq(s, self)).collect();
+            let (Some(king), Some(rook), Some(kf), Some(kt), Some(rf), Some(rt)) = (king, rook, kf, kt, rf, rt) else { continue };
+            if empty.iter().chain(safe.iter()).any(|s| s.is_none()) {
+                continue;
+            }
+            if !pieces[king].royal {
+                self.problems.push(
+                    Problem::warning("rulebook::castling_not_royal", format!("castling `{flag}` moves `{}`, which is not royal", c.king.node))
+                        .label(*csrc, c.king.span, "not royal")
+                        .help("castling usually moves the royal piece; check that this is the piece you mean"),
+                );
+            }
+            castling.insert(
+                *flag,
+                ir::Castle {
+                    side,
+                    king,
+                    king_from: kf,
+                    king_to: kt,
+                    rook,
+                    rook_from: rf,
+                    rook_to: rt,
+                    empty: empty.into_iter().flatten().collect(),
+                    safe: safe.into_iter().flatten().collect(),
+                },
+            );
+        }
+
+        // check, halfmove
+        let check = match &d.check {
+            Some(Loc { node: (m, f, _), .. }) => ir::Check { at_move: *m, at_final: *f },
+            None => ir::Check::default(),
+        };
+        let mut halfmove = ir::Halfmove::default();
+        if let Some(Loc { src: hsrc, node: (capture, names) }) = &d.halfmove {
+            halfmove.capture = *capture;
+            for n in names {
+                if let Some(id) = self.piece_ref(n, *hsrc, &piece_names) {
+                    halfmove.pieces.push(id);
+                }
+            }
+        }
+
+        // end
+        let mut end = vec![];
+        for Loc { src: esrc, node: r } in &d.end {
+            let cond = match &r.cond.node {
+                ast::EndCond::Checkmate => ir::EndCond::Checkmate,
+                ast::EndCond::Stalemate => ir::EndCond::Stalemate,
+                ast::EndCond::RoyalCaptured => ir::EndCond::RoyalCaptured,
+                ast::EndCond::Campmate(region) => {
+                    let Some(region) = region.as_ref().and_then(|rg| self.region(rg, *esrc, files, ranks, false)) else { continue };
+                    ir::EndCond::Campmate(region)
+                }
+            };
+            if !royal_exists && !matches!(cond, ir::EndCond::Stalemate) {
+                self.err(
+                    Problem::error("rulebook::needs_royal", format!("`{}` needs a royal piece, and there is none", cond.name()))
+                        .label(*esrc, r.cond.span, "needs a royal piece")
+                        .help("mark a piece `royal` (like the king), or remove this end condition"),
+                );
+            }
+            let result = r.result.node;
+            end.push(ir::EndRule { cond, result });
+        }
+        if check.enabled()
+            && !royal_exists
+            && let Some(Loc { src: csrc, node: (_, _, span) }) = &d.check
+        {
+            let (csrc, span) = (*csrc, *span);
+            self.err(
+                Problem::error("rulebook::needs_royal", "`check` needs a royal piece, and there is none")
+                    .label(csrc, span, "needs a royal piece")
+                    .help("mark a piece `royal` (like the king), or `remove check`"),
+            );
+        }
+        if !castling.is_empty() && !royal_exists {
+            let (csrc, c) = d.castling.values().next().map(|l| (l.src, l.node.span)).unwrap_or((src, header.name.span));
+            self.err(
+                Problem::error("rulebook::needs_royal", "castling needs a royal piece, and there is none")
+                    .label(csrc, c, "castling here")
+                    .help("mark the king `royal`, or remove the castling"),
+            );
+        }
+
+        // effects
+        let mut effects = IndexMap::new();
+        for (name, Loc { src: esrc, node: e }) in &d.effects {
+            if let Some(effect) = self.effect(name, e, *esrc, &piece_names) {
+                effects.insert(name.clone(), effect);
+            }
+        }
+
+        let start_text = match &d.start {
+            Some(s) => s.node.node.clone(),
+            None => {
+                self.err(
+                    Problem::error("rulebook::missing_item", format!("variant `{}` has no start position", header.name.node))
+                        .label(src, header.name.span, "this variant needs a `start`")
+                        .help("add `start \"<FEN>\"`, e.g. the chess start position"),
+                );
+                return None;
+            }
+        };
+
+        let variant = Variant {
+            name: header.name.node.clone(),
+            title: header.title.clone(),
+            lineage: d.lineage.clone(),
+            files,
+            ranks,
+            layers,
+            cross,
+            regions,
+            pieces,
+            promotions,
+            en_passant,
+            castling,
+            start: start_text.clone(),
+            check,
+            halfmove,
+            end,
+            effects,
+        };
+        if self.problems.iter().any(|p| !p.warning) {
+            return None;
+        }
+
+        // the start position must be a valid FEN of this variant, and agree with castling
+        let Some(Loc { src: ssrc, node: s }) = &d.start else { return None };
+        match fen::parse_setup(&variant, &s.node) {
+            Err(e) => {
+                let start = s.span.start + 1 + e.span.start;
+                self.err(
+                    Problem::error("rulebook::start_fen", format!("start position: {}", e.message))
+                        .label(*ssrc, Span::new(start, start + e.span.len().max(1)), e.label)
+                        .help(e.help),
+                );
+                return None;
+            }
+            Ok(setup) => {
+                for (flag, c) in &variant.castling {
+                    let Some(Loc { src: csrc, node: cast }) = d.castling.get(flag) else { continue };
+                    let has_right = setup.castling.contains(flag);
+                    let king_ok = setup.piece_at(0, c.king_from) == Some((c.side, c.king));
+                    let rook_ok = setup.piece_at(0, c.rook_from) == Some((c.side, c.rook));
+                    if has_right && !(king_ok && rook_ok) {
+                        let (span, what) = if !king_ok {
+                            (cast.king_from.span, format!("no {} {} here in the start position", c.side.name(), cast.king.node))
+                        } else {
+                            (cast.rook_from.span, format!("no {} {} here in the start position", c.side.name(), cast.rook.node))
+                        };
+                        self.err(
+                            Problem::error("rulebook::castling_start", format!("castling `{flag}` does not match the start position"))
+                                .label(*csrc, span, what)
+                                .help("fix the squares, or the start position's placement or castling field"),
+                        );
+                    }
+                }
+                // unused pieces
+                for (id, (name, p)) in variant.pieces.iter().enumerate() {
+                    let on_board = setup.cells.iter().any(|c| matches!(c, Some((_, _, k)) if *k == id));
+                    let promoted = variant.promotions.values().any(|pr| pr.choices.iter().any(|c| c.contains(&id)));
+                    if !on_board && !promoted {
+                        let Some(Loc { src: psrc, node: past }) = d.pieces.get(name) else { continue };
+                        let _ = p;
+                        self.problems.push(
+                            Problem::warning("rulebook::unused", format!("piece `{name}` never appears"))
+                                .label(*psrc, past.name.span, "not in the start position and no promotion leads to it")
+                                .help("place it in `start`, add it to a promotion, or remove it"),
+                        );
+                    }
+                }
+            }
+        }
+        for (name, Loc { src: rsrc, node: (n, _, _) }) in &d.regions {
+            if !self.used_regions.contains(name) {
+                self.problems.push(
+                    Problem::warning("rulebook::unused", format!("region `{name}` is never used"))
+                        .label(*rsrc, n.span, "defined here")
+                        .help("use it in a promotion zone, an atom's `from` or a campmate, or remove it"),
+                );
+            }
+        }
+        if self.problems.iter().any(|p| !p.warning) { None } else { Some(variant) }
+    }
+
+    fn letter(
+        &mut self,
+        l: &Spanned<char>,
+        side: Side,
+        piece: &str,
+        src: SourceId,
+        seen: &mut IndexMap<char, (SourceId, Span, String)>,
+    ) -> Option<char> {
+        let c = l.node;
+        if c == '-' {
+            return None;
+        }
+        let right_case = match side {
+            Side::White => c.is_ascii_uppercase(),
+            Side::Black => c.is_ascii_lowercase(),
+        };
+        if !right_case {
+            self.err(
+                Problem::error("rulebook::letter_case", format!("{}'s letter for `{piece}` must be {} case", side.name(), if side == Side::White { "upper" } else { "lower" }))
+                    .label(src, l.span, format!("`{c}` is {} case", if c.is_ascii_uppercase() { "upper" } else { "lower" }))
+                    .help(format!(
+                        "FEN writes white pieces in upper case and black pieces in lower case: write `{}`",
+                        if side == Side::White { c.to_ascii_uppercase() } else { c.to_ascii_lowercase() }
+                    )),
+            );
+            return None;
+        }
+        if let Some((fsrc, fspan, owner)) = seen.get(&c) {
+            self.err(
+                Problem::error("rulebook::duplicate_letter", format!("letter `{c}` is used twice"))
+                    .label(src, l.span, format!("`{c}` for `{piece}`"))
+                    .label(*fsrc, *fspan, format!("already `{owner}`"))
+                    .help("each piece, side and layer needs its own letter so that FEN is unambiguous"),
+            );
+            return None;
+        }
+        seen.insert(c, (src, l.span, piece.to_string()));
+        Some(c)
+    }
+
+    fn piece_ref(&mut self, n: &Name, src: SourceId, names: &[String]) -> Option<PieceId> {
+        if let Some(i) = names.iter().position(|p| *p == n.node) {
+            return Some(i);
+        }
+        let p = Problem::error("rulebook::unknown_piece", format!("unknown piece `{}`", n.node)).label(src, n.span, "not a piece of this variant");
+        let p = match did_you_mean(&n.node, names.iter().map(|s| s.as_str())) {
+            Some(s) => p.help(format!("did you mean `{s}`?")),
+            None => p.help(format!("the pieces are: {}", names.join(", "))),
+        };
+        self.err(p);
+        None
+    }
+
+    fn region(&mut self, r: &RegionAst, src: SourceId, files: u8, ranks: u8, defining: bool) -> Option<ir::Region> {
+        match r {
+            RegionAst::Ranks { from, to, .. } => {
+                let mut ok = true;
+                for v in [from, to] {
+                    if v.node < 1 || v.node > ranks as i64 {
+                        self.err(
+                            Problem::error("rulebook::region_off_board", format!("rank {} is off the board", v.node))
+                                .label(src, v.span, format!("ranks go from 1 to {ranks}"))
+                                .help("ranks count from each side's own first rank, from 1"),
+                        );
+                        ok = false;
+                    }
+                }
+                if ok && from.node > to.node {
+                    self.err(
+                        Problem::error("rulebook::region_off_board", format!("ranks {}..{} is empty", from.node, to.node))
+                            .label(src, Span::new(from.span.start, to.span.end), "the first rank is after the last")
+                            .help(format!("write `ranks {}..{}`", to.node, from.node)),
+                    );
+                    ok = false;
+                }
+                ok.then(|| ir::Region { name: None, ranks: Some((from.node as u8, to.node as u8)), squares: vec![] })
+            }
+            RegionAst::Squares { squares, .. } => {
+                let mut out = vec![];
+                for s in squares {
+                    match square_of(&s.node) {
+                        Some((f, k)) if f < files && k < ranks => out.push((f, k)),
+                        _ => self.err(
+                            Problem::error("rulebook::region_off_board", format!("`{}` is not a square of the {files}x{ranks} board", s.node))
+                                .label(src, s.span, "off the board")
+                                .help(format!("squares go from a1 to {}", ir::square_name(files - 1, ranks - 1))),
+                        ),
+                    }
+                }
+                (out.len() == squares.len()).then_some(ir::Region { name: None, ranks: None, squares: out })
+            }
+            RegionAst::Named(n) => {
+                if defining {
+                    self.err(
+                        Problem::error("rulebook::region_alias", format!("region defined as another region `{}`", n.node))
+                            .label(src, n.span, "a region name")
+                            .help("define a region by `rank`, `ranks` or `squares`"),
+                    );
+                    return None;
+                }
+                match self.draft.regions.get(&n.node) {
+                    Some(Loc { src: rsrc, node: (_, body, _) }) => {
+                        self.used_regions.insert(n.node.clone());
+                        let mut r = self.region(&body.clone(), *rsrc, files, ranks, true)?;
+                        r.name = Some(n.node.clone());
+                        Some(r)
+                    }
+                    None => {
+                        let p = Problem::error("rulebook::unknown_region", format!("unknown region `{}`", n.node))
+                            .label(src, n.span, "no region of this name");
+                        let p = match did_you_mean(&n.node, self.draft.regions.keys().map(|s| s.as_str())) {
+                            Some(s) => p.help(format!("did you mean `{s}`?")),
+                            None => p.help("define it with `region NAME rank N`, or write `rank N` / `squares ...` here"),
+                        };
+                        self.err(p);
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    fn directions(&mut self, names: &[Name], src: SourceId) -> Option<Vec<Direction>> {
+        let mut out = vec![];
+        let mut ok = true;
+        for n in names {
+            match Direction::ALL.iter().find(|(s, _)| *s == n.node) {
+                Some((_, d)) => out.push(*d),
+                None => {
+                    let p = Problem::error("rulebook::unknown_direction", format!("unknown direction `{}`", n.node))
+                        .label(src, n.span, "not a direction");
+                    let p = match did_you_mean(&n.node, Direction::ALL.iter().map(|(s, _)| *s)) {
+                        Some(s) => p.help(format!("did you mean `{s}`?")),
+                        None => p.help("directions are forward, backward, left, right, sideways, vertical"),
+                    };
+                    self.err(p);
+                    ok = false;
+                }
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn atom(&mut self, a: &AtomAst, src: SourceId, files: u8, ranks: u8, regions: &IndexMap<String, ir::Region>) -> Option<ir::Atom> {
+        let _ = regions;
+        let (x, y) = a.vector.node;
+        if x == 0 && y == 0 {
+            self.err(
+                Problem::error("rulebook::bad_atom", "the offset (0,0) goes nowhere")
+                    .label(src, a.vector.span, "zero offset")
+                    .help("give a non-zero offset such as (1,0) for a rook's step or (1,2) for a knight's jump"),
+            );
+            return None;
+        }
+        let max = files.max(ranks) as i64;
+        if x.abs() >= max || y.abs() >= max || x.abs().max(y.abs()) >= max {
+            self.err(
+                Problem::error("rulebook::atom_off_board", format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"))
+                    .label(src, a.vector.span, "too long for this board")
+                    .help(format!("offsets must be shorter than the board: at most {} squares", max - 1)),
+            );
+            return None;
+        }
+        let directions = self.directions(&a.directions, src)?;
+        let vectors: Vec<(i8, i8)> = ir::symmetric_images((x as i8, y as i8))
+            .into_iter()
+            .filter(|v| directions.is_empty() || directions.iter().any(|d| d.keeps(*v)))
+            .collect();
+        if vectors.is_empty() {
+            self.err(
+                Problem::error("rulebook::bad_atom", format!("no direction of ({x},{y}) is kept by these filters"))
+                    .label(src, a.span, "this atom has no moves")
+                    .help("remove or change the direction words"),
+            );
+            return None;
+        }
+        if vectors.iter().all(|&(vx, vy)| (vx.unsigned_abs() >= files) || (vy.unsigned_abs() >= ranks)) {
+            self.err(
+                Problem::error("rulebook::atom_off_board", format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"))
+                    .label(src, a.vector.span, "too long for this board")
+                    .help("shorten the offset or enlarge the board"),
+            );
+            return None;
+        }
+        let kind = if a.ride {
+            match &a.range {
+                None => ir::AtomKind::Ride { range: None },
+                Some(r) if r.node >= 1 && r.node <= 255 => ir::AtomKind::Ride { range: Some(r.node as u8) },
+                Some(r) => {
+                    self.err(
+                        Problem::error("rulebook::bad_range", format!("range {} is not a number of steps", r.node))
+                            .label(src, r.span, "must be 1 or more")
+                            .help("leave `range` out for an unlimited ride"),
+                    );
+                    return None;
+                }
+            }
+        } else {
+            if let Some(r) = &a.range {
+                self.err(
+                    Problem::error("rulebook::bad_range", "a leap has no range")
+                        .label(src, r.span, "`range` on a leap")
+                        .help("write `ride` for a piece that repeats its step, or drop `range`"),
+                );
+                return None;
+            }
+            ir::AtomKind::Leap
+        };
+        let from = match &a.origin {
+            None => None,
+            Some(r) => Some(self.region(r, src, files, ranks, false)?),
+        };
+        Some(ir::Atom { modality: a.modality, kind, offset: (x as i8, y as i8), directions, from })
+    }
+
+    fn effect(&mut self, name: &str, e: &EffectAst, src: SourceId, pieces: &[String]) -> Option<ir::Effect> {
+        let mut ok = true;
+        let origin_filter = match &e.origin_filter {
+            None => None,
+            Some(x) => {
+                let r = self.bool_expr(x, src, pieces, false);
+                ok &= r.is_some();
+                r
+            }
+        };
+        let scan = match &e.scan {
+            ScanAst::Rays { vector, directions, .. } => {
+                let (x, y) = vector.node;
+                if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
+                    self.err(
+                        Problem::error("rulebook::bad_atom", format!("({x},{y}) is not a ray direction"))
+                            .label(src, vector.span, "bad ray")
+                            .help("rays step by a small non-zero offset such as (1,0)"),
+                    );
+                    return None;
+                }
+                let dirs = self.directions(directions, src)?;
+                let v: Vec<(i8, i8)> = ir::symmetric_images((x as i8, y as i8))
+                    .into_iter()
+                    .filter(|v| dirs.is_empty() || dirs.iter().any(|d| d.keeps(*v)))
+                    .collect();
+                ir::Scan::Rays(v)
+            }
+            ScanAst::Around { vectors, .. } => {
+                let mut v = vec![];
+                for vec in vectors {
+                    let (x, y) = vec.node;
+                    if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
+                        self.err(
+                            Problem::error("rulebook::bad_atom", format!("({x},{y}) is not a neighbour offset"))
+                                .label(src, vec.span, "bad offset")
+                                .help("use small non-zero offsets such as (1,0) (1,1)"),
+                        );
+                        return None;
+                    }
+                    for img in ir::symmetric_images((x as i8, y as i8)) {
+                        if !v.contains(&img) {
+                            v.push(img);
+                        }
+                    }
+                }
+                ir::Scan::Around(v)
+            }
+        };
+        let rays = matches!(scan, ir::Scan::Rays(_));
+        let mut clauses = vec![];
+        for c in &e.clauses {
+            let cond = self.bool_expr(&c.cond, src, pieces, true);
+            let actions = self.actions(&c.actions, src, pieces, rays);
+            match (cond, actions) {
+                (Some(cond), Some(actions)) => clauses.push(ir::Clause { cond, actions }),
+                _ => ok = false,
+            }
+        }
+        let finally = match self.actions(&e.finally, src, pieces, rays) {
+            Some(a) => a,
+            None => {
+                ok = false;
+                vec![]
+            }
+        };
+        if clauses.is_empty() && finally.is_empty() && ok {
+            self.problems.push(
+                Problem::warning("rulebook::effect_does_nothing", format!("effect `{name}` does nothing"))
+                    .label(src, e.name.span, "no `when` clause and no `finally`")
+                    .help("add clauses such as `when target.side == enemy: pull target`"),
+            );
+        }
+        ok.then(|| ir::Effect { name: name.to_string(), origin: e.origin.node, origin_filter, scan, clauses, finally })
+    }
+
+    fn actions(&mut self, actions: &[ActionAst], src: SourceId, pieces: &[String], rays: bool) -> Option<Vec<ir::Action>> {
+        let mut out = vec![];
+        let mut ok = true;
+        for a in actions {
+            let subject = a.subject.as_ref().map(|s| s.node).unwrap_or(Subject::Target);
+            let act = match &a.kind {
+                ActionKind::Nothing => ir::Action::Nothing,
+                ActionKind::Pull | ActionKind::Push => {
+                    if !rays || subject != Subject::Target {
+                        self.err(
+                            Problem::error("rulebook::effect_action", "only a target found on a ray can be pulled or pushed")
+                                .label(src, a.span, if rays { "the origin has no ray to slide along" } else { "`around` has no rays" })
+                                .help("use `rays (1,0)` and `pull target` / `push target`"),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    if matches!(a.kind, ActionKind::Pull) { ir::Action::Pull(subject) } else { ir::Action::Push(subject) }
+                }
+                ActionKind::Remove => ir::Action::Remove(subject),
+                ActionKind::Promote => ir::Action::Promote(subject),
+                ActionKind::Change(n) => match self.piece_ref(n, src, pieces) {
+                    Some(id) => ir::Action::Change(subject, id),
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                },
+            };
+            out.push(act);
+        }
+        ok.then_some(out)
+    }
+
+    fn bool_expr(&mut self, e: &ExprAst, src: SourceId, pieces: &[String], target: bool) -> Option<ir::Expr> {
+        match e {
+            ExprAst::And(a, b, _) | ExprAst::Or(a, b, _) => {
+                let l = self.bool_expr(a, src, pieces, target);
+                let r = self.bool_expr(b, src, pieces, target);
+                let (l, r) = (l?, r?);
+                Some(if matches!(e, ExprAst::And(..)) {
+                    ir::Expr::And(Box::new(l), Box::new(r))
+                } else {
+                    ir::Expr::Or(Box::new(l), Box::new(r))
+                })
+            }
+            ExprAst::Not(a, _) => Some(ir::Expr::Not(Box::new(self.bool_expr(a, src, pieces, target)?))),
+            ExprAst::Cmp(op, a, b, _) => {
+                let (va, ta) = self.value(a, src, pieces, target)?;
+                let (vb, tb) = self.value(b, src, pieces, target)?;
+                if ta != tb {
+                    self.err(
+                        Problem::error("rulebook::effect_type", format!("cannot compare {} with {}", ta.name(), tb.name()))
+                            .label(src, a.span(), ta.name())
+                            .label(src, b.span(), tb.name())
+                            .help(format!("compare {} with {}", ta.name(), ta.example())),
+                    );
+                    return None;
+                }
+                if !matches!(op, CmpOp::Eq | CmpOp::Ne) && ta != Ty::Number {
+                    self.err(
+                        Problem::error("rulebook::effect_type", format!("{} cannot be ordered", ta.name()))
+                            .label(src, e.span(), "only numbers have an order")
+                            .help("use `==` or `!=`"),
+                    );
+                    return None;
+                }
+                Some(ir::Expr::Cmp(*op, va, vb))
+            }
+            other => {
+                let (v, t) = self.value(other, src, pieces, target)?;
+                match (t, v) {
+                    (Ty::Bool, ir::Value::Field(s, f)) => Some(ir::Expr::Truth(s, f)),
+                    (t, _) => {
+                        self.err(
+                            Problem::error("rulebook::effect_type", format!("a condition must be true or false, not {}", t.name()))
+                                .label(src, other.span(), t.name())
+                                .help(format!("compare it, e.g. `{} == {}`", self.source_text(other), t.example())),
+                        );
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    fn source_text(&self, e: &ExprAst) -> String {
+        match e {
+            ExprAst::Field(s, f, _) => format!("{}.{}", if s.node == Subject::Target { "target" } else { "origin" }, f.node),
+            ExprAst::Int(i, _) => i.to_string(),
+            ExprAst::Name(n) => n.node.clone(),
+            _ => "...".into(),
+        }
+    }
+
+    fn value(&mut self, e: &ExprAst, src: SourceId, pieces: &[String], target: bool) -> Option<(ir::Value, Ty)> {
+        match e {
+            ExprAst::Int(i, _) => Some((ir::Value::Int(*i), Ty::Number)),
+            ExprAst::Field(s, f, _) => {
+                if s.node == Subject::Target && !target {
+                    self.err(
+                        Problem::error("rulebook::effect_field", "`target` is not known yet in `from ... where`")
+                            .label(src, s.span, "no target here")
+                            .help("test the origin here (`origin.royal`); test the target in `when` clauses"),
+                    );
+                    return None;
+                }
+                let (field, ty) = match f.node.as_str() {
+                    "side" => (ir::Field::Side, Ty::Side),
+                    "kind" => (ir::Field::Kind, Ty::Kind),
+                    "royal" => (ir::Field::Royal, Ty::Bool),
+                    other => {
+                        let p = Problem::error("rulebook::effect_field", format!("a piece has no field `{other}`"))
+                            .label(src, f.span, "unknown field");
+                        let p = match did_you_mean(other, ["side", "kind", "royal"]) {
+                            Some(s) => p.help(format!("did you mean `{s}`?")),
+                            None => p.help("the fields are side, kind and royal"),
+                        };
+                        self.err(p);
+                        return None;
+                    }
+                };
+                Some((ir::Value::Field(s.node, field), ty))
+            }
+            ExprAst::Name(n) => match n.node.as_str() {
+                "distance" => {
+                    if !target {
+                        self.err(
+                            Problem::error("rulebook::effect_field", "`distance` is not known yet in `from ... where`")
+                                .label(src, n.span, "no target here")
+                                .help("test the distance in `when` clauses"),
+                        );
+                        return None;
+                    }
+                    Some((ir::Value::Distance, Ty::Number))
+                }
+                "friend" => Some((ir::Value::Relation(ir::Relation::Friend), Ty::Side)),
+                "enemy" => Some((ir::Value::Relation(ir::Relation::Enemy), Ty::Side)),
+                other => {
+                    if let Some(i) = pieces.iter().position(|p| p == other) {
+                        return Some((ir::Value::Kind(i), Ty::Kind));
+                    }
+                    let mut known: Vec<&str> = vec!["distance", "friend", "enemy"];
+                    known.extend(pieces.iter().map(|s| s.as_str()));
+                    let p = Problem::error("rulebook::unknown_name", format!("unknown name `{other}`"))
+                        .label(src, n.span, "not a value");
+                    let p = match did_you_mean(other, known.iter().copied()) {
+                        Some(s) => p.help(format!("did you mean `{s}`?")),
+                        None => p.help("values are `distance`, `friend`, `enemy`, numbers and piece names"),
+                    };
+                    self.err(p);
+                    None
+                }
+            },
+            other => {
+                self.err(
+                    Problem::error("rulebook::effect_type", "expected a value, found a condition")
+                        .label(src, other.span(), "a condition")
+                        .help("compare values, e.g. `target.side == enemy`"),
+                );
+                None
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ty {
+    Side,
+    Kind,
+    Bool,
+    Number,
+}
+
+impl Ty {
+    fn name(self) -> &'static str {
+        match self {
+            Ty::Side => "a side",
+            Ty::Kind => "a piece kind",
+            Ty::Bool => "true or false",
+            Ty::Number => "a number",
+        }
+    }
+    fn example(self) -> &'static str {
+        match self {
+            Ty::Side => "`friend` or `enemy`",
+            Ty::Kind => "a piece name",
+            Ty::Bool => "another condition",
+            Ty::Number => "a number",
+        }
+    }
+}

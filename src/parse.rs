@@ -1,0 +1,803 @@
+//! Text → syntax tree, with syntax errors in human words.
+//!
+//! The whole file is parsed with the `file` rule. When that fails, the file is cut into its
+//! top-level items and each is parsed alone, so that every broken item gets its own diagnostic.
+
+use pest::Parser;
+use pest::iterators::Pair;
+
+use crate::ast::*;
+use crate::diagnostics::{Problem, SourceId, did_you_mean};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/variant.pest"]
+pub struct VariantParser;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Words that start a top-level item.
+const TOP_KEYWORDS: &[&str] = &[
+    "variant", "board", "layers", "region", "piece", "replace", "remove", "promotion", "en",
+    "castling", "start", "check", "halfmove", "end", "effect",
+];
+
+/// Every keyword of the language, for "did you mean" suggestions.
+pub const KEYWORDS: &[&str] = &[
+    "variant", "extends", "board", "layers", "letters", "cross", "after", "moves", "captures",
+    "region", "ranks", "rank", "squares", "piece", "royal", "betza", "move", "capture", "leap",
+    "ride", "range", "from", "replace", "remove", "promotion", "zone", "to", "white", "black",
+    "en", "passant", "castling", "empty", "safe", "start", "check", "at", "final", "halfmove",
+    "reset", "end", "checkmate", "stalemate", "campmate", "captured", "wins", "draws", "loses",
+    "effect", "moved", "where", "rays", "around", "when", "finally", "nothing", "pull", "push",
+    "promote", "change", "target", "origin", "and", "or", "not",
+];
+
+pub fn parse_file(text: &str, source: SourceId) -> Result<File, Vec<Problem>> {
+    match VariantParser::parse(Rule::file, text) {
+        Ok(mut pairs) => {
+            let file = pairs.next().expect("the file rule always yields one pair");
+            Ok(build_file(file))
+        }
+        Err(first) => {
+            let mut problems = recover(text, source);
+            if problems.is_empty() {
+                problems.push(syntax_problem(&first, text, 0, source));
+            }
+            Err(problems)
+        }
+    }
+}
+
+/// Parses each top-level item of a broken file alone and reports every failure.
+fn recover(text: &str, source: SourceId) -> Vec<Problem> {
+    let mut problems = vec![];
+    let mut first = true;
+    for (start, end) in split_items(text) {
+        let chunk = &text[start..end];
+        if skip_trivia(chunk).is_empty() {
+            continue;
+        }
+        let is_first = std::mem::replace(&mut first, false);
+        let rule = if is_first && first_word(chunk) == Some("variant") {
+            Rule::header_alone
+        } else {
+            Rule::item_alone
+        };
+        if is_first && rule == Rule::item_alone {
+            problems.push(
+                Problem::error("rulebook::missing_header", "a variant file starts with `variant NAME`")
+                    .label(source, Span::new(start, start + first_token_len(chunk)), "expected `variant` here")
+                    .help("begin the file with a line such as `variant myvariant extends chess`"),
+            );
+        }
+        if let Err(e) = VariantParser::parse(rule, chunk) {
+            problems.push(syntax_problem(&e, text, start, source));
+        }
+    }
+    problems
+}
+
+fn first_word(s: &str) -> Option<&str> {
+    let s = skip_trivia(s);
+    let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(s.len());
+    if end == 0 { None } else { Some(&s[..end]) }
+}
+
+fn first_token_len(s: &str) -> usize {
+    let lead = s.len() - skip_trivia(s).len();
+    lead + first_word(s).map(|w| w.len()).unwrap_or(1)
+}
+
+fn skip_trivia(mut s: &str) -> &str {
+    loop {
+        let t = s.trim_start();
+        if let Some(rest) = t.strip_prefix('#') {
+            s = rest.find('\n').map(|i| &rest[i..]).unwrap_or("");
+        } else {
+            return t;
+        }
+    }
+}
+
+/// Byte ranges of the top-level items: an item starts at a line whose first word is a top-level
+/// keyword, when outside braces or at the start of the line (column 0).
+fn split_items(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0usize];
+    let mut depth: i32 = 0;
+    let mut i = 0;
+    let mut line_start = true;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if line_start {
+            let mut j = i;
+            while j < bytes.len() && (bytes[j] == b' ' || bytes[j] == b'\t') {
+                j += 1;
+            }
+            let word_end = text[j..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                .map(|k| j + k)
+                .unwrap_or(text.len());
+            let word = &text[j..word_end];
+            if TOP_KEYWORDS.contains(&word) && (depth <= 0 || j == i) && i > 0 {
+                starts.push(i);
+                depth = 0;
+            }
+            line_start = false;
+        }
+        match c {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'{' => depth += 1,
+            b'}' => depth -= 1,
+            b'\n' => line_start = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    let mut ranges = vec![];
+    for (k, &s) in starts.iter().enumerate() {
+        let e = starts.get(k + 1).copied().unwrap_or(text.len());
+        ranges.push((s, e));
+    }
+    ranges
+}
+
+/// The human name of a grammar rule, as it appears in "expected ..." messages.
+pub fn rule_name(rule: Rule) -> String {
+    let s = match rule {
+        Rule::EOI => "end of file",
+        Rule::kw_en | Rule::en_passant | Rule::remove_en_passant => "`en passant`",
+        Rule::item_alone | Rule::header_alone | Rule::file => "a variant definition",
+        Rule::header | Rule::kw_variant => "`variant`",
+        Rule::extends => "`extends`",
+        Rule::title => "a title in quotes",
+        Rule::board => "`board`",
+        Rule::layers => "`layers`",
+        Rule::piece => "`piece`",
+        Rule::replace => "`replace`",
+        Rule::remove => "`remove`",
+        Rule::promotion => "`promotion`",
+        Rule::castling => "`castling`",
+        Rule::start => "`start`",
+        Rule::check => "`check`",
+        Rule::halfmove => "`halfmove`",
+        Rule::end => "`end`",
+        Rule::effect => "`effect`",
+        Rule::region_def => "`region`",
+        Rule::layer => "a layer name",
+        Rule::layer_name => "a layer name",
+        Rule::layer_letters => "`letters`",
+        Rule::letter_assign => "a piece name and its two letters",
+        Rule::cross => "`cross`",
+        Rule::cross_when => "`moves` or `captures`",
+        Rule::region | Rule::region_ref => "a region (`rank N`, `ranks A..B`, `squares ...` or a region name)",
+        Rule::rank_region => "`rank`",
+        Rule::squares_region => "`squares`",
+        Rule::piece_body => "`{` and the piece's definition",
+        Rule::letters => "`letters`",
+        Rule::letter => "a letter (or `-` for none)",
+        Rule::royal => "`royal`",
+        Rule::betza => "`betza`",
+        Rule::atom => "a movement atom (`leap`, `ride`, `move ...` or `capture ...`)",
+        Rule::modality => "`move` or `capture`",
+        Rule::atom_kind => "`leap` or `ride`",
+        Rule::vector => "an offset such as `(1,2)`",
+        Rule::direction => "a direction (`forward`, `backward`, `sideways`, `vertical`, `left`, `right`)",
+        Rule::range => "`range`",
+        Rule::origin => "`from`",
+        Rule::replaceable => "`piece`, `promotion`, `castling`, `end`, `effect` or `region`",
+        Rule::remove_target => "what to remove (`piece`, `castling`, `effect`, `promotion`, `en passant`, `check`, `end`, `region`)",
+        Rule::remove_pieces => "`piece`",
+        Rule::remove_castling => "`castling`",
+        Rule::remove_effects => "`effect`",
+        Rule::remove_promotions => "`promotion`",
+        Rule::remove_check => "`check`",
+        Rule::remove_end => "`end`",
+        Rule::remove_regions => "`region`",
+        Rule::end_name => "an end condition (`checkmate`, `stalemate`, `campmate`, `royal captured`)",
+        Rule::royal_captured_name => "`royal captured`",
+        Rule::piece_ref => "a piece name",
+        Rule::zone => "`zone`",
+        Rule::promo_to => "`to` and the pieces to promote to",
+        Rule::side => "`white` or `black`",
+        Rule::castle => "a castling entry (`K king e1 to g1 rook h1 to f1 ...`)",
+        Rule::castle_empty => "`empty`",
+        Rule::castle_safe => "`safe`",
+        Rule::square => "a square such as `e1`",
+        Rule::check_stage => "`move` or `final`",
+        Rule::reset_item => "`capture` or a piece name",
+        Rule::end_rule => "an end condition (`checkmate`, `stalemate`, `campmate ...`, `royal captured`)",
+        Rule::end_cond => "an end condition",
+        Rule::campmate => "`campmate`",
+        Rule::end_result => "`wins`, `draws` or `loses`",
+        Rule::effect_origin => "`from moved` or `from capture`",
+        Rule::origin_kind => "`moved` or `capture`",
+        Rule::effect_scan => "`rays` or `around`",
+        Rule::scan_rays => "`rays`",
+        Rule::scan_around => "`around`",
+        Rule::effect_clause => "`when`",
+        Rule::effect_finally => "`finally`",
+        Rule::action => "an action (`nothing`, `pull`, `push`, `remove`, `promote`, `change`)",
+        Rule::subject => "`target` or `origin`",
+        Rule::expr | Rule::conj | Rule::unary | Rule::comparison | Rule::operand => "a condition",
+        Rule::negation => "`not`",
+        Rule::field => "`target.` or `origin.` and a field",
+        Rule::value_name => "a value",
+        Rule::cmp_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
+        Rule::name => "a name",
+        Rule::int => "a number",
+        Rule::string | Rule::string_inner => "a quoted string",
+        Rule::open_brace => "`{`",
+        Rule::close_brace => "`}`",
+        Rule::open_paren => "`(`",
+        Rule::close_paren => "`)`",
+        Rule::comma => "`,`",
+        Rule::colon => "`:`",
+        Rule::times => "`x`",
+        Rule::dots => "`..`",
+        Rule::dot => "`.`",
+        _ => {
+            let n = format!("{rule:?}");
+            return match n.strip_prefix("kw_") {
+                Some(k) => format!("`{}`", k.replace('_', " ")),
+                None => n.replace('_', " "),
+            };
+        }
+    };
+    s.to_string()
+}
+
+fn join_or(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// A pest error as a problem: what was expected, in words, and a "did you mean" for a
+/// misspelt keyword.
+fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, source: SourceId) -> Problem {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = offset
+        + match e.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+    let pos = pos.min(text.len());
+    // The offending token: a word, or one character.
+    let rest = &text[pos..];
+    let word_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(rest.len());
+    let (found, len) = if word_len > 0 {
+        (format!("`{}`", &rest[..word_len]), word_len)
+    } else if let Some(c) = rest.chars().next() {
+        if c == '\n' || c == '\r' {
+            ("the end of the line".to_string(), 0)
+        } else {
+            (format!("`{c}`"), c.len_utf8())
+        }
+    } else {
+        ("the end of the file".to_string(), 0)
+    };
+    let mut expected: Vec<String> = vec![];
+    let mut keyword_candidates: Vec<&'static str> = vec![];
+    if let ErrorVariant::ParsingError { positives, .. } = &e.variant {
+        for r in positives {
+            let n = rule_name(*r);
+            for k in backticked(&n) {
+                if let Some(kw) = KEYWORDS.iter().find(|kw| **kw == k) {
+                    keyword_candidates.push(kw);
+                }
+            }
+            if !expected.contains(&n) {
+                expected.push(n);
+            }
+        }
+    }
+    let message = if expected.is_empty() {
+        format!("unexpected {found}")
+    } else {
+        format!("expected {}, found {found}", join_or(&expected))
+    };
+    let mut help = None;
+    if word_len > 0 {
+        let word = &rest[..word_len];
+        if let Some(k) = did_you_mean(word, keyword_candidates.iter().copied()) {
+            help = Some(format!("did you mean `{k}`?"));
+        }
+    }
+    let help = help.unwrap_or_else(|| {
+        if expected.is_empty() {
+            "remove or correct this text".to_string()
+        } else {
+            format!("write {} here", join_or(&expected))
+        }
+    });
+    let label = if expected.is_empty() { "unexpected".to_string() } else { format!("expected {}", join_or(&expected)) };
+    Problem::error("rulebook::syntax", message).label(source, Span::new(pos, pos + len), label).help(help)
+}
+
+/// The words between backticks in a rule name, e.g. "`move` or `capture`" → [move, capture].
+fn backticked(s: &str) -> Vec<&str> {
+    s.split('`').skip(1).step_by(2).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pairs → AST
+
+fn span(p: &P) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn name(p: P) -> Name {
+    Spanned::new(p.as_str().to_string(), span(&p))
+}
+
+fn int(p: P) -> Spanned<i64> {
+    // The grammar only admits digits; an absurdly long number saturates and is caught later.
+    let v = p.as_str().parse::<i64>().unwrap_or(if p.as_str().starts_with('-') { i64::MIN } else { i64::MAX });
+    Spanned::new(v, span(&p))
+}
+
+fn letter(p: P) -> Spanned<char> {
+    Spanned::new(p.as_str().chars().next().unwrap_or('-'), span(&p))
+}
+
+fn string(p: P) -> Spanned<String> {
+    let sp = span(&p);
+    let inner = p.into_inner().next().map(|i| i.as_str().to_string()).unwrap_or_default();
+    Spanned::new(inner, sp)
+}
+
+/// The meaningful children of a pair: punctuation and keywords dropped.
+fn kids(p: P) -> impl Iterator<Item = P> {
+    p.into_inner().filter(|k| {
+        !matches!(
+            k.as_rule(),
+            Rule::open_brace
+                | Rule::close_brace
+                | Rule::open_paren
+                | Rule::close_paren
+                | Rule::comma
+                | Rule::colon
+                | Rule::times
+                | Rule::dots
+                | Rule::dot
+                | Rule::EOI
+        ) && !format!("{:?}", k.as_rule()).starts_with("kw_")
+    })
+}
+
+fn has_kw(p: &P, rule: Rule) -> bool {
+    p.clone().into_inner().any(|k| k.as_rule() == rule)
+}
+
+fn build_file(p: P) -> File {
+    let mut header = None;
+    let mut items = vec![];
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::header => header = Some(build_header(k)),
+            _ => items.push(build_item(k, false)),
+        }
+    }
+    File { header: header.expect("grammar: a file has a header"), items }
+}
+
+fn build_header(p: P) -> Header {
+    let mut h = Header { name: Spanned::new(String::new(), Span::default()), title: None, extends: None };
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::name => h.name = name(k),
+            Rule::title => h.title = k.into_inner().next().map(|s| string(s).node),
+            Rule::extends => h.extends = kids(k).next().map(name),
+            _ => {}
+        }
+    }
+    h
+}
+
+fn build_item(p: P, replace: bool) -> Item {
+    let sp = span(&p);
+    match p.as_rule() {
+        Rule::board => {
+            let mut it = kids(p);
+            let files = int(it.next().expect("board files"));
+            let ranks = int(it.next().expect("board ranks"));
+            Item::Board { files, ranks, span: sp }
+        }
+        Rule::layers => {
+            let mut layers = vec![];
+            let mut cross = None;
+            for k in kids(p) {
+                match k.as_rule() {
+                    Rule::layer => layers.push(build_layer(k)),
+                    Rule::cross => {
+                        let w = kids(k).next().expect("cross when");
+                        let ws = span(&w);
+                        let when = if has_kw(&w, Rule::kw_moves) { CrossWhen::Moves } else { CrossWhen::Captures };
+                        cross = Some(Spanned::new(when, ws));
+                    }
+                    _ => {}
+                }
+            }
+            Item::Layers(LayersAst { layers, cross, span: sp })
+        }
+        Rule::region_def => {
+            let mut it = kids(p);
+            let n = name(it.next().expect("region name"));
+            let r = build_region(it.next().expect("region body"));
+            Item::Region { replace, name: n, region: r, span: sp }
+        }
+        Rule::piece => Item::Piece { replace, piece: build_piece(p) },
+        Rule::replace => {
+            let inner = kids(p).next().expect("replaceable");
+            let mut item = build_item(inner, true);
+            // The span of a replaced item covers the `replace` keyword too.
+            match &mut item {
+                Item::Piece { piece, .. } => piece.span = sp,
+                Item::Promotion { promotion, .. } => promotion.span = sp,
+                Item::Effect { effect, .. } => effect.span = sp,
+                Item::Castling { span, .. } | Item::End { span, .. } | Item::Region { span, .. } => *span = sp,
+                _ => {}
+            }
+            item
+        }
+        Rule::remove => Item::Remove(build_remove(kids(p).next().expect("remove target"))),
+        Rule::promotion => Item::Promotion { replace, promotion: build_promotion(p) },
+        Rule::en_passant => Item::EnPassant { pieces: kids(p).map(name).collect(), span: sp },
+        Rule::castling => Item::Castling { replace, castles: kids(p).map(build_castle).collect(), span: sp },
+        Rule::start => Item::Start { fen: string(kids(p).next().expect("start string")), span: sp },
+        Rule::check => {
+            let mut at_move = false;
+            let mut at_final = false;
+            for k in kids(p) {
+                if has_kw(&k, Rule::kw_move) {
+                    at_move = true;
+                } else {
+                    at_final = true;
+                }
+            }
+            Item::Check { at_move, at_final, span: sp }
+        }
+        Rule::halfmove => {
+            let mut capture = false;
+            let mut pieces = vec![];
+            for k in kids(p) {
+                if has_kw(&k, Rule::kw_capture) {
+                    capture = true;
+                } else if let Some(n) = kids(k).next() {
+                    pieces.push(name(n));
+                }
+            }
+            Item::Halfmove { capture, pieces, span: sp }
+        }
+        Rule::end => Item::End { replace, rules: kids(p).map(build_end_rule).collect(), span: sp },
+        Rule::effect => Item::Effect { replace, effect: build_effect(p) },
+        r => unreachable!("grammar: unexpected item {r:?}"),
+    }
+}
+
+fn build_layer(p: P) -> LayerAst {
+    let mut it = kids(p);
+    let n = name(it.next().expect("layer name"));
+    let mut letters = vec![];
+    if let Some(l) = it.next() {
+        for a in kids(l) {
+            let mut ak = kids(a);
+            let piece = name(ak.next().expect("piece"));
+            let white = letter(ak.next().expect("white letter"));
+            let black = letter(ak.next().expect("black letter"));
+            letters.push(LetterAssign { piece, white, black });
+        }
+    }
+    LayerAst { name: n, letters }
+}
+
+fn build_region(p: P) -> RegionAst {
+    let sp = span(&p);
+    let inner = if p.as_rule() == Rule::region { kids(p).next().expect("region kind") } else { p };
+    match inner.as_rule() {
+        Rule::rank_region => {
+            let mut it = kids(inner);
+            let from = int(it.next().expect("rank"));
+            let to = it.next().map(int).unwrap_or_else(|| from.clone());
+            RegionAst::Ranks { from, to, span: sp }
+        }
+        Rule::squares_region => RegionAst::Squares { squares: kids(inner).map(name).collect(), span: sp },
+        _ => RegionAst::Named(name(inner)),
+    }
+}
+
+fn build_piece(p: P) -> PieceAst {
+    let sp = span(&p);
+    let mut it = kids(p);
+    let n = name(it.next().expect("piece name"));
+    let mut piece = PieceAst { name: n, letters: None, royal: false, atoms: vec![], betza: vec![], span: sp };
+    let body = it.next().expect("piece body");
+    for k in kids(body) {
+        match k.as_rule() {
+            Rule::letters => {
+                let mut lk = kids(k);
+                let w = letter(lk.next().expect("white letter"));
+                let b = letter(lk.next().expect("black letter"));
+                piece.letters = Some((w, b));
+            }
+            Rule::royal => piece.royal = true,
+            Rule::betza => piece.betza.push(string(kids(k).next().expect("betza string"))),
+            Rule::atom => piece.atoms.push(build_atom(k)),
+            _ => {}
+        }
+    }
+    piece
+}
+
+fn build_vector(p: P) -> Spanned<(i64, i64)> {
+    let sp = span(&p);
+    let mut it = kids(p);
+    let x = int(it.next().expect("x")).node;
+    let y = int(it.next().expect("y")).node;
+    Spanned::new((x, y), sp)
+}
+
+fn build_atom(p: P) -> AtomAst {
+    let sp = span(&p);
+    let mut atom = AtomAst {
+        modality: Modality::Both,
+        ride: false,
+        vector: Spanned::new((0, 0), sp),
+        directions: vec![],
+        range: None,
+        origin: None,
+        span: sp,
+    };
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::modality => {
+                atom.modality = if has_kw(&k, Rule::kw_move) { Modality::Move } else { Modality::Capture }
+            }
+            Rule::atom_kind => atom.ride = has_kw(&k, Rule::kw_ride),
+            Rule::vector => atom.vector = build_vector(k),
+            Rule::direction => atom.directions.push(name(kids(k).next().expect("direction name"))),
+            Rule::range => atom.range = Some(int(kids(k).next().expect("range"))),
+            Rule::origin => atom.origin = Some(build_region(kids(k).next().expect("origin region"))),
+            _ => {}
+        }
+    }
+    atom
+}
+
+fn build_remove(p: P) -> RemoveAst {
+    let sp = span(&p);
+    match p.as_rule() {
+        Rule::remove_target => build_remove(kids(p).next().expect("remove kind")),
+        Rule::remove_pieces => RemoveAst::Pieces(kids(p).map(name).collect()),
+        Rule::remove_castling => RemoveAst::Castling(kids(p).map(letter).collect()),
+        Rule::remove_effects => RemoveAst::Effects(kids(p).map(name).collect()),
+        Rule::remove_promotions => RemoveAst::Promotions(kids(p).map(name).collect()),
+        Rule::remove_en_passant => RemoveAst::EnPassant(sp),
+        Rule::remove_check => RemoveAst::Check(sp),
+        Rule::remove_end => RemoveAst::End(
+            kids(p)
+                .map(|k| {
+                    let s = span(&k);
+                    let cond = if has_kw(&k, Rule::kw_checkmate) {
+                        EndCond::Checkmate
+                    } else if has_kw(&k, Rule::kw_stalemate) {
+                        EndCond::Stalemate
+                    } else if has_kw(&k, Rule::kw_campmate) {
+                        EndCond::Campmate(None)
+                    } else {
+                        EndCond::RoyalCaptured
+                    };
+                    Spanned::new(cond, s)
+                })
+                .collect(),
+        ),
+        Rule::remove_regions => RemoveAst::Regions(kids(p).map(name).collect()),
+        r => unreachable!("grammar: unexpected remove {r:?}"),
+    }
+}
+
+fn build_promotion(p: P) -> PromotionAst {
+    let sp = span(&p);
+    let mut it = kids(p);
+    let piece = name(it.next().expect("promoting piece"));
+    let mut promo = PromotionAst { piece, zone: None, choices: vec![], span: sp };
+    for k in it {
+        match k.as_rule() {
+            Rule::zone => promo.zone = Some(build_region(kids(k).next().expect("zone region"))),
+            Rule::promo_to => {
+                let ks = span(&k);
+                let mut side = None;
+                let mut names = vec![];
+                for c in kids(k) {
+                    match c.as_rule() {
+                        Rule::side => {
+                            side = Some(if has_kw(&c, Rule::kw_white) { SideAst::White } else { SideAst::Black })
+                        }
+                        _ => names.push(name(c)),
+                    }
+                }
+                promo.choices.push((side, names, ks));
+            }
+            _ => {}
+        }
+    }
+    promo
+}
+
+fn build_castle(p: P) -> CastleAst {
+    let sp = span(&p);
+    let mut it = kids(p);
+    let flag = letter(it.next().expect("flag"));
+    let king = name(it.next().expect("king"));
+    let king_from = name(it.next().expect("king from"));
+    let king_to = name(it.next().expect("king to"));
+    let rook = name(it.next().expect("rook"));
+    let rook_from = name(it.next().expect("rook from"));
+    let rook_to = name(it.next().expect("rook to"));
+    let mut c = CastleAst { flag, king, king_from, king_to, rook, rook_from, rook_to, empty: vec![], safe: vec![], span: sp };
+    for k in it {
+        match k.as_rule() {
+            Rule::castle_empty => c.empty = kids(k).map(name).collect(),
+            Rule::castle_safe => c.safe = kids(k).map(name).collect(),
+            _ => {}
+        }
+    }
+    c
+}
+
+fn build_end_rule(p: P) -> EndRuleAst {
+    let mut it = kids(p);
+    let c = it.next().expect("end condition");
+    let cs = span(&c);
+    let cond = if has_kw(&c, Rule::kw_checkmate) {
+        EndCond::Checkmate
+    } else if has_kw(&c, Rule::kw_stalemate) {
+        EndCond::Stalemate
+    } else if let Some(camp) = c.clone().into_inner().find(|k| k.as_rule() == Rule::campmate) {
+        EndCond::Campmate(kids(camp).next().map(build_region))
+    } else {
+        EndCond::RoyalCaptured
+    };
+    let r = it.next().expect("end result");
+    let rs = span(&r);
+    let result = if has_kw(&r, Rule::kw_wins) {
+        Outcome::Wins
+    } else if has_kw(&r, Rule::kw_draws) {
+        Outcome::Draws
+    } else {
+        Outcome::Loses
+    };
+    EndRuleAst { cond: Spanned::new(cond, cs), result: Spanned::new(result, rs) }
+}
+
+fn build_effect(p: P) -> EffectAst {
+    let sp = span(&p);
+    let mut it = kids(p);
+    let n = name(it.next().expect("effect name"));
+    let o = it.next().expect("effect origin");
+    let mut ok = kids(o);
+    let kind = ok.next().expect("origin kind");
+    let origin = Spanned::new(
+        if has_kw(&kind, Rule::kw_moved) { OriginKind::Moved } else { OriginKind::Capture },
+        span(&kind),
+    );
+    let origin_filter = ok.next().map(build_expr);
+    let scan_pair = it.next().expect("effect scan");
+    let scan_inner = kids(scan_pair).next().expect("scan kind");
+    let ssp = span(&scan_inner);
+    let scan = if scan_inner.as_rule() == Rule::scan_rays {
+        let mut sk = kids(scan_inner);
+        let vector = build_vector(sk.next().expect("ray vector"));
+        let directions = sk.map(|d| name(kids(d).next().expect("direction name"))).collect();
+        ScanAst::Rays { vector, directions, span: ssp }
+    } else {
+        ScanAst::Around { vectors: kids(scan_inner).map(build_vector).collect(), span: ssp }
+    };
+    let mut effect = EffectAst { name: n, origin, origin_filter, scan, clauses: vec![], finally: vec![], span: sp };
+    for k in it {
+        match k.as_rule() {
+            Rule::effect_clause => {
+                let mut ck = kids(k);
+                let cond = build_expr(ck.next().expect("clause condition"));
+                let actions = ck.map(build_action).collect();
+                effect.clauses.push(ClauseAst { cond, actions });
+            }
+            Rule::effect_finally => effect.finally = kids(k).map(build_action).collect(),
+            _ => {}
+        }
+    }
+    effect
+}
+
+fn build_subject(p: P) -> Spanned<Subject> {
+    let s = span(&p);
+    Spanned::new(if has_kw(&p, Rule::kw_target) { Subject::Target } else { Subject::Origin }, s)
+}
+
+fn build_action(p: P) -> ActionAst {
+    let sp = span(&p);
+    let inner = kids(p).next().expect("action kind");
+    let rule = inner.as_rule();
+    let mut ik = kids(inner);
+    let subject = ik.next().map(build_subject);
+    let kind = match rule {
+        Rule::act_nothing => ActionKind::Nothing,
+        Rule::act_pull => ActionKind::Pull,
+        Rule::act_push => ActionKind::Push,
+        Rule::act_remove => ActionKind::Remove,
+        Rule::act_promote => ActionKind::Promote,
+        _ => ActionKind::Change(name(ik.next().expect("change to piece"))),
+    };
+    ActionAst { kind, subject, span: sp }
+}
+
+fn build_expr(p: P) -> ExprAst {
+    let sp = span(&p);
+    match p.as_rule() {
+        Rule::expr | Rule::conj => {
+            let is_or = p.as_rule() == Rule::expr;
+            let mut it = kids(p);
+            let mut acc = build_expr(it.next().expect("operand"));
+            for k in it {
+                let rhs = build_expr(k);
+                let s = Span::new(acc.span().start, rhs.span().end);
+                acc = if is_or {
+                    ExprAst::Or(Box::new(acc), Box::new(rhs), s)
+                } else {
+                    ExprAst::And(Box::new(acc), Box::new(rhs), s)
+                };
+            }
+            acc
+        }
+        Rule::unary | Rule::operand => build_expr(kids(p).next().expect("inner expression")),
+        Rule::negation => ExprAst::Not(Box::new(build_expr(kids(p).next().expect("negated"))), sp),
+        Rule::comparison => {
+            let mut it = kids(p);
+            let lhs = build_expr(it.next().expect("lhs"));
+            match it.next() {
+                None => lhs,
+                Some(op) => {
+                    let op = match op.as_str() {
+                        "==" => CmpOp::Eq,
+                        "!=" => CmpOp::Ne,
+                        "<" => CmpOp::Lt,
+                        "<=" => CmpOp::Le,
+                        ">" => CmpOp::Gt,
+                        _ => CmpOp::Ge,
+                    };
+                    let rhs = build_expr(it.next().expect("rhs"));
+                    ExprAst::Cmp(op, Box::new(lhs), Box::new(rhs), sp)
+                }
+            }
+        }
+        Rule::field => {
+            let mut it = kids(p);
+            let subject = build_subject(it.next().expect("subject"));
+            let f = name(it.next().expect("field"));
+            ExprAst::Field(subject, f, sp)
+        }
+        Rule::int => {
+            let v = int(p);
+            ExprAst::Int(v.node, v.span)
+        }
+        Rule::value_name => ExprAst::Name(name(kids(p).next().expect("name"))),
+        r => unreachable!("grammar: unexpected expression {r:?}"),
+    }
+}

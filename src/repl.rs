@@ -1,0 +1,6 @@
+//! The interactive session.
+use std::process::ExitCode;
+
+pub fn main(_variant: &str) -> ExitCode {
+    ExitCode::from(2)
+}
