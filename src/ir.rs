@@ -225,7 +225,7 @@ pub struct Castle {
 /// When a move may not leave the mover's royal piece attacked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Check {
-    /// Right after the move itself, before crossings and effects.
+    /// For a royal piece that moves: right after its own move, before crossings and effects.
     pub at_move: bool,
     /// Once the move and all its consequences are done.
     pub at_final: bool,
@@ -482,8 +482,8 @@ impl fmt::Display for Variant {
         match (self.check.at_move, self.check.at_final) {
             (false, false) => writeln!(f, "check: none (a move may leave the royal piece attacked)")?,
             (false, true) => writeln!(f, "check: the mover's royal piece may not be attacked after the move")?,
-            (true, false) => writeln!(f, "check: the mover's royal piece may not be attacked right after the move, before crossings and effects")?,
-            (true, true) => writeln!(f, "check: the mover's royal piece may not be attacked right after the move, nor after its crossings and effects")?,
+            (true, false) => writeln!(f, "check: a royal piece that moves may not stand attacked right after its move, before crossings and effects")?,
+            (true, true) => writeln!(f, "check: a royal piece that moves may not stand attacked right after its move, before crossings and effects;\n  and the mover's royal piece may not be attacked after the move")?,
         }
         let mut resets: Vec<&str> = vec![];
         if self.halfmove.capture {

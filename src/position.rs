@@ -273,7 +273,10 @@ impl<B: Bits> Position<B> {
         }
         self.side = mover.flip();
 
-        if verify && r.check_at_move && self.royal_attacked(r, mover) {
+        // The royal piece's own move must be safe where it is played; another piece's move
+        // may still block a check by crossing, so only the final test applies to it.
+        let royal_moved = moved[..n_moved].iter().any(|&sq| self.code_at(sq).is_some_and(|c| r.codes[c as usize].royal));
+        if verify && r.check_at_move && royal_moved && self.royal_attacked(r, mover) {
             self.refusal = Some(Refusal::CheckAfterMove);
             return false;
         }
