@@ -1,0 +1,153 @@
+//! Perft and move lists against the reference data in `tests/reference/` (independent
+//! implementations: vchess and Fairy-Stockfish). One generic driver for every variant.
+
+mod common;
+
+use rulebook::epd;
+use serde_json_lite::parse_moves_line;
+
+fn run_epd(variant: &str) {
+    let text = std::fs::read_to_string(format!("tests/reference/perft/{variant}.epd")).expect("reference file");
+    let mut game = common::game(variant);
+    let mut failures = vec![];
+    let summary = epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l)).expect("well-formed suite");
+    assert!(failures.is_empty(), "{variant}: {} failures:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(summary.failed, 0);
+    assert!(summary.passed >= 40, "{variant}: only {} positions", summary.passed);
+}
+
+fn run_moves(variant: &str) {
+    let text = std::fs::read_to_string(format!("tests/reference/moves/{variant}.jsonl")).expect("reference file");
+    let mut positions = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (fen, expected) = parse_moves_line(line);
+        let mut game = common::game_at(variant, &fen);
+        let got: Vec<(String, String)> = game.moves().into_iter().map(|m| (m.uci, m.fen)).collect();
+        if got != expected {
+            let missing: Vec<_> = expected.iter().filter(|m| !got.contains(m)).collect();
+            let extra: Vec<_> = got.iter().filter(|m| !expected.contains(m)).collect();
+            panic!("{variant} {fen}\nmissing: {missing:?}\nextra: {extra:?}");
+        }
+        positions += 1;
+    }
+    assert!(positions >= 40);
+}
+
+#[test]
+fn chess_perft_suite() {
+    run_epd("chess");
+}
+#[test]
+fn orda_perft_suite() {
+    run_epd("orda");
+}
+#[test]
+fn alice_perft_suite() {
+    run_epd("alice");
+}
+#[test]
+fn magnetic_perft_suite() {
+    run_epd("magnetic");
+}
+#[test]
+fn chess_move_lists() {
+    run_moves("chess");
+}
+#[test]
+fn orda_move_lists() {
+    run_moves("orda");
+}
+#[test]
+fn alice_move_lists() {
+    run_moves("alice");
+}
+#[test]
+fn magnetic_move_lists() {
+    run_moves("magnetic");
+}
+
+/// The standard positions of the chess programming wiki, at the depths the core issue asks.
+#[test]
+fn chess_standard_positions() {
+    let cases = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2103487),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3894594),
+    ];
+    for (fen, depth, expected) in cases {
+        let game = common::game_at("chess", fen);
+        assert_eq!(epd::perft(game.as_ref(), depth, 2), expected, "{fen} depth {depth}");
+    }
+}
+
+#[test]
+fn start_positions_of_every_variant() {
+    for (variant, counts) in [
+        ("orda", &[20u64, 560, 12462, 342351][..]),
+        ("alice", &[20, 400, 9384, 219236]),
+        ("magnetic", &[20, 437, 10191, 269154]),
+    ] {
+        let mut game = common::game(variant);
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(game.perft(i as u32 + 1), n, "{variant} depth {}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn threads_give_exact_counts() {
+    let game = common::game("chess");
+    for threads in [1, 2, 3] {
+        assert_eq!(epd::perft(game.as_ref(), 4, threads), 197281, "{threads} threads");
+    }
+}
+
+#[test]
+fn alice_seed_example() {
+    let mut game = common::game("alice");
+    for m in ["g1f3", "d7d5", "c2c4", "d5c4"] {
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+    }
+    assert_eq!(game.fen(), "rnbqkbnr/ppp1pppp/8/8/2p5/5O2/PP1PPPPP/RNBQKB1R w KQkq - 0 3");
+}
+
+#[test]
+fn magnetic_seed_example() {
+    let mut game = common::game_at("magnetic", "3b4/8/3K4/q1R2rP1/3Q4/8/3b4/7k w - - 0 1");
+    game.play("d4d5").expect("legal");
+    assert_eq!(game.fen(), "3b4/8/3K4/qR1Qr1P1/3b4/8/8/7k b - - 1 1");
+}
+
+/// A minimal reader for the reference JSON lines, which have a fixed shape:
+/// `{"fen": "...", "moves": [{"uci": "...", "fen": "..."}, ...]}`.
+mod serde_json_lite {
+    fn strings(line: &str) -> Vec<String> {
+        let mut out = vec![];
+        let mut chars = line.chars();
+        while let Some(c) = chars.next() {
+            if c == '"' {
+                let mut s = String::new();
+                for c in chars.by_ref() {
+                    if c == '"' {
+                        break;
+                    }
+                    s.push(c);
+                }
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    pub fn parse_moves_line(line: &str) -> (String, Vec<(String, String)>) {
+        let s = strings(line);
+        // fen, <fen>, moves, then uci, <uci>, fen, <fen> per move
+        assert_eq!(s[0], "fen");
+        assert_eq!(s[2], "moves");
+        let moves = s[3..].chunks(4).map(|c| (c[1].clone(), c[3].clone())).collect();
+        (s[1].clone(), moves)
+    }
+}
