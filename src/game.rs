@@ -26,6 +26,8 @@ pub struct MoveLine {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
     pub uci: String,
+    /// "white pawn e2→e4"
+    pub summary: String,
     pub notes: Vec<String>,
     pub end: Option<GameEnd>,
     pub check: bool,
@@ -339,6 +341,8 @@ impl<B: Bits> Game for Typed<B> {
             }),
             MoveKind::Castle(_) => None,
         };
+        let mover = self.pos.code_at(m.from as usize).map(|c| self.piece_name(c)).unwrap_or_default();
+        let summary = format!("{mover} {}→{}", self.square(m.from as usize), self.square(m.to as usize));
         self.pos.log = Some(vec![]);
         self.pos.make(&r, m);
         let events = self.pos.log.take().unwrap_or_default();
@@ -346,7 +350,7 @@ impl<B: Bits> Game for Typed<B> {
         let text = self.uci(&m);
         self.played.push(text.clone());
         let status = self.status();
-        Ok(Played { uci: text, notes, end: status.end, check: status.in_check })
+        Ok(Played { uci: text, summary, notes, end: status.end, check: status.in_check })
     }
 
     fn undo(&mut self) -> bool {
