@@ -3,7 +3,7 @@
 
 use crate::ast::Span;
 use crate::bitboard::Bits;
-use crate::ir::{PieceId, Side, Variant, square_name};
+use crate::ir::{CrossWhen, PieceId, Side, Variant, square_name};
 use crate::position::{EnPassant, Position};
 use crate::rules::Rules;
 
@@ -213,10 +213,17 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         let dir: i32 = if mover == Side::White { 1 } else { -1 };
         let (f0, r0) = (sq % files, sq / files);
         let vr = r0 as i32 + dir;
-        let victim_ok = vr >= 0
-            && (vr as usize) < ranks
-            && matches!(cells[vr as usize * files + f0], Some((_, s, id)) if s == mover && v.en_passant.contains(&id))
-            && cells[sq].is_none();
+        let victim = if vr >= 0 && (vr as usize) < ranks { cells[vr as usize * files + f0] } else { None };
+        let victim_ok = match victim {
+            Some((layer, s, id)) if s == mover && v.en_passant.contains(&id) => {
+                // The square passed over is empty on the layer of the double step: the
+                // victim's own, or the one before it when every move crosses (Alice).
+                let n = v.layers.len();
+                let moved_on = if v.cross == Some(CrossWhen::Moves) && n > 1 { (layer + n - 1) % n } else { layer };
+                !matches!(cells[sq], Some((l, ..)) if l == moved_on)
+            }
+            _ => false,
+        };
         if !victim_ok {
             return Err(err(
                 "en passant",

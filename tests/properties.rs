@@ -1,0 +1,673 @@
+//! Properties over the reference positions of every bundled variant, and a deterministic
+//! "no panic on garbage" sweep over the three user-facing parsers (variant files, FEN, moves).
+//!
+//! - FEN round trip: printing a parsed canonical FEN gives the same text; printing any accepted
+//!   FEN gives a canonical FEN (a fixed point of parse-then-print).
+//! - Play then undo restores the exact state, through the `Game` trait (FEN, move list, history)
+//!   and through `Position::make`/`unmake` (board array, bitboards, rights, clocks, layers).
+//! - Garbage in, error out: mutated variant files, FENs and move texts return errors (or work),
+//!   never panic. The inputs come from a fixed-seed PRNG, so a failure is reproducible.
+//!
+//! The coverage-guided counterpart of the last test is in `fuzz/` (see `fuzz/README.md`);
+//! the regression cases it found are the `regression_*` tests at the end.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use rulebook::bitboard::{Bits, Wide};
+use rulebook::bundled;
+use rulebook::diagnostics::Sources;
+use rulebook::fen;
+use rulebook::game::{Game, Typed, new_game};
+use rulebook::ir::Variant;
+use rulebook::lower::{Origin, load_text};
+use rulebook::position::{Move, Position};
+
+const VARIANTS: [&str; 4] = ["chess", "orda", "alice", "magnetic"];
+
+// ---------------------------------------------------------------------------------------------
+// Reference positions
+
+struct Positions {
+    /// The FENs of the EPD suite and the positions of the move lists.
+    roots: Vec<String>,
+    /// The FEN after every move of the move lists.
+    results: Vec<String>,
+}
+
+fn reference(variant: &str) -> Positions {
+    let mut roots = vec![];
+    let mut results = vec![];
+    let epd = std::fs::read_to_string(format!("tests/reference/perft/{variant}.epd")).expect("reference file");
+    for line in epd.lines() {
+        if let Some((fen, _)) = rulebook::epd::parse_line(line).expect("well-formed suite") {
+            roots.push(fen);
+        }
+    }
+    let moves = std::fs::read_to_string(format!("tests/reference/moves/{variant}.jsonl")).expect("reference file");
+    for line in moves.lines().filter(|l| !l.trim().is_empty()) {
+        let strings = json_strings(line);
+        // "fen", <fen>, "moves", then "uci", <uci>, "fen", <fen> per move
+        assert_eq!((strings[0].as_str(), strings[2].as_str()), ("fen", "moves"), "{line}");
+        roots.push(strings[1].clone());
+        results.extend(strings[3..].chunks(4).map(|c| c[3].clone()));
+    }
+    dedup(&mut roots);
+    dedup(&mut results);
+    assert!(roots.len() >= 40 && !results.is_empty(), "{variant}: {} positions", roots.len());
+    Positions { roots, results }
+}
+
+fn dedup(v: &mut Vec<String>) {
+    let mut seen = BTreeSet::new();
+    v.retain(|s| seen.insert(s.clone()));
+}
+
+/// The string literals of a reference JSON line (they contain no escapes).
+fn json_strings(line: &str) -> Vec<String> {
+    line.split('"').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+fn variant(name: &str) -> Arc<Variant> {
+    Arc::new(common::game(name).variant().as_ref().clone())
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. FEN round trip
+
+fn fen_round_trip(name: &str) {
+    let p = reference(name);
+    let mut game = common::game(name);
+    let v = game.variant().clone();
+    let mut checked = 0;
+    for fen in p.roots.iter().chain(&p.results) {
+        game.set_fen(fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+        assert_eq!(&game.fen(), fen, "{name}: printing the parsed FEN changes it");
+        // The parsed setup is a pure function of the text.
+        let setup = fen::parse_setup(&v, fen).expect("parsed above");
+        assert_eq!(fen::parse_setup(&v, &game.fen()).expect("canonical"), setup);
+        // Non-canonical spellings of the same position print as the canonical text.
+        for variant in spellings(fen) {
+            game.set_fen(&variant).unwrap_or_else(|e| panic!("{name}: `{variant}` (from {fen}): {e:?}"));
+            assert_eq!(&game.fen(), fen, "{name}: `{variant}` does not print canonically");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 100, "{name}: only {checked} FENs");
+}
+
+/// Other texts of the same position: extra blanks, castling flags in another order, and the
+/// default clocks left out.
+fn spellings(fen: &str) -> Vec<String> {
+    let f: Vec<&str> = fen.split(' ').collect();
+    let mut out = vec![format!("  {}  ", f.join(" \t ")), format!("{}\n", fen)];
+    if f[2].len() > 1 {
+        let reversed: String = f[2].chars().rev().collect();
+        out.push([f[0], f[1], &reversed, f[3], f[4], f[5]].join(" "));
+    }
+    if f[4] == "0" && f[5] == "1" {
+        out.push(f[..4].join(" "));
+    }
+    out
+}
+
+#[test]
+fn fen_round_trip_chess() {
+    fen_round_trip("chess");
+}
+#[test]
+fn fen_round_trip_orda() {
+    fen_round_trip("orda");
+}
+#[test]
+fn fen_round_trip_alice() {
+    fen_round_trip("alice");
+}
+#[test]
+fn fen_round_trip_magnetic() {
+    fen_round_trip("magnetic");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Play then undo
+
+/// Through the `Game` trait: after `play` and `undo`, the FEN, the legal move list (with the
+/// FEN of each move) and the history are what they were; and `play` reaches the FEN `moves`
+/// announced.
+fn play_undo_game(name: &str) {
+    let p = reference(name);
+    let mut total = 0;
+    for fen in &p.roots {
+        let mut game = common::game_at(name, fen);
+        // A move played before gives undo a non-empty history to keep.
+        let first = game.moves().first().map(|m| m.uci.clone());
+        for prefix in [None, first] {
+            if let Some(m) = &prefix {
+                game.play(m).unwrap_or_else(|e| panic!("{name} {fen} {m}: {e:?}"));
+            }
+            let fen0 = game.fen();
+            let moves0 = game.moves();
+            let history0 = game.history();
+            let status0 = game.status();
+            for m in &moves0 {
+                game.play(&m.uci).unwrap_or_else(|e| panic!("{name} {fen0} {}: {e:?}", m.uci));
+                assert_eq!(game.fen(), m.fen, "{name} {fen0}: {} reaches another position than listed", m.uci);
+                assert!(game.undo(), "{name}: nothing to undo after {}", m.uci);
+                assert_eq!(game.fen(), fen0, "{name}: {} then undo", m.uci);
+                assert_eq!(game.moves(), moves0, "{name} {fen0}: the move list after {} then undo", m.uci);
+                assert_eq!(game.history(), history0);
+                total += 1;
+            }
+            assert_eq!(game.status(), status0);
+        }
+    }
+    assert!(total >= 1000, "{name}: only {total} moves");
+}
+
+/// Everything of a `Position` that a move may change.
+#[derive(Debug, PartialEq)]
+struct State<B> {
+    board: Vec<u8>,
+    pieces: Vec<B>,
+    by_side: [B; 2],
+    occ: B,
+    side: rulebook::ir::Side,
+    castling: u32,
+    ep: Option<rulebook::position::EnPassant>,
+    halfmove: u32,
+    fullmove: u32,
+    pending_choice: Option<u8>,
+    plies: usize,
+    changes: Vec<(usize, u8, u8)>,
+}
+
+fn state<B: Bits>(p: &Position<B>) -> State<B> {
+    State {
+        board: p.board.clone(),
+        pieces: p.pieces.clone(),
+        by_side: p.by_side,
+        occ: p.occ,
+        side: p.side,
+        castling: p.castling,
+        ep: p.ep,
+        halfmove: p.halfmove,
+        fullmove: p.fullmove,
+        pending_choice: p.pending_choice,
+        plies: p.plies_played(),
+        changes: p.last_changes(),
+    }
+}
+
+/// The bitboards agree with the board array.
+fn consistent<B: Bits>(t: &Typed<B>, context: &str) {
+    let r = &*t.rules;
+    let p = &t.pos;
+    let mut pieces = vec![B::ZERO; r.codes.len()];
+    let mut by_side = [B::ZERO; 2];
+    let mut occ = B::ZERO;
+    for (sq, &c) in p.board.iter().enumerate() {
+        if c != 0 {
+            let code = (c - 1) as usize;
+            pieces[code] |= B::bit(sq);
+            by_side[r.codes[code].side.index()] |= B::bit(sq);
+            occ |= B::bit(sq);
+        }
+    }
+    assert_eq!(p.pieces, pieces, "{context}: piece bitboards");
+    assert_eq!(p.by_side, by_side, "{context}: side bitboards");
+    assert_eq!(p.occ, occ, "{context}: occupancy");
+}
+
+/// Through `Position::make`/`unmake`: every pseudo-legal move (legal or refused) is undone
+/// exactly, and the legal moves are exactly the pseudo-legal moves `make` accepts.
+fn make_unmake<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
+    let name = v.name.clone();
+    let mut t = Typed::<B>::new(v);
+    let r = t.rules.clone();
+    let mut total = 0;
+    for fen in fens {
+        t.set_fen(fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+        consistent(&t, fen);
+        let before = state(&t.pos);
+        let mut legal = vec![];
+        t.pos.legal_moves(&r, &mut legal);
+        let mut pseudo = vec![];
+        t.pos.pseudo_moves(&r, &mut pseudo);
+        let mut accepted: Vec<Move> = vec![];
+        for &m in &pseudo {
+            let ok = t.pos.make(&r, m);
+            let context = format!("{name} {fen} {} ({m:?})", t.uci(&m));
+            consistent(&t, &context);
+            assert_eq!(t.pos.plies_played(), before.plies + 1, "{context}");
+            let pending = t.pos.pending_choice;
+            if ok {
+                // The position after a legal move reads back from its own FEN.
+                let after = t.pos.fen(&r);
+                let setup = fen::parse_setup(&r.variant, &after).unwrap_or_else(|e| panic!("{context}: {after}: {e:?}"));
+                let again = Position::from_setup(&r, &setup);
+                assert_eq!(again.board, t.pos.board, "{context}: {after}");
+                match pending.and_then(|c| r.codes[c as usize].promotion.as_ref()) {
+                    Some((_, choices)) => accepted.extend(choices.iter().map(|&c| Move { promo: c + 1, ..m })),
+                    None => accepted.push(m),
+                }
+            }
+            t.pos.unmake(&r);
+            assert_eq!(state(&t.pos), before, "{context}: make then unmake");
+            assert_eq!(t.pos.fen(&r), *fen, "{context}");
+            total += 1;
+        }
+        if t.pos.immediate_end(&r).is_some() {
+            // The game is over: no move is legal, whatever make says.
+            assert!(legal.is_empty(), "{name} {fen}");
+            accepted.clear();
+        }
+        let key = |m: &Move| (m.from, m.to, m.promo, format!("{:?}", m.kind));
+        let mut a: Vec<_> = legal.iter().map(key).collect();
+        let mut b: Vec<_> = accepted.iter().map(key).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{name} {fen}: legal moves differ from the pseudo-legal moves make accepts");
+
+        // Two plies deep: the reply's undo leaves the first move's state intact.
+        for &m in &legal {
+            t.pos.make(&r, m);
+            let mid = state(&t.pos);
+            let mut replies = vec![];
+            t.pos.legal_moves(&r, &mut replies);
+            for &m2 in &replies {
+                t.pos.make(&r, m2);
+                t.pos.unmake(&r);
+                assert_eq!(state(&t.pos), mid, "{name} {fen}: {} {} then undo", t.uci(&m), t.uci(&m2));
+                total += 1;
+            }
+            t.pos.unmake(&r);
+        }
+        assert_eq!(state(&t.pos), before, "{name} {fen}");
+    }
+    total
+}
+
+fn make_unmake_any(v: Arc<Variant>, fens: &[String]) -> usize {
+    let squares = v.layers.len() * v.files as usize * v.ranks as usize;
+    match squares {
+        0..=64 => make_unmake::<u64>(v, fens),
+        65..=128 => make_unmake::<u128>(v, fens),
+        129..=256 => make_unmake::<Wide<4>>(v, fens),
+        257..=512 => make_unmake::<Wide<8>>(v, fens),
+        _ => make_unmake::<Wide<16>>(v, fens),
+    }
+}
+
+fn play_undo(name: &str) {
+    play_undo_game(name);
+    let p = reference(name);
+    let mut fens = p.roots.clone();
+    // Every tenth position after a move: they add en-passant squares, lost rights and
+    // crossed pieces without making the test slow.
+    fens.extend(p.results.iter().step_by(10).cloned());
+    let total = make_unmake_any(variant(name), &fens);
+    assert!(total >= 10_000, "{name}: only {total} moves");
+}
+
+#[test]
+fn play_undo_chess() {
+    play_undo("chess");
+}
+#[test]
+fn play_undo_orda() {
+    play_undo("orda");
+}
+#[test]
+fn play_undo_alice() {
+    play_undo("alice");
+}
+#[test]
+fn play_undo_magnetic() {
+    play_undo("magnetic");
+}
+
+/// The same property on a board wider than 64 squares (a 10x8 variant with one layer, and a
+/// two-layer 10x10 one), so the `u128` and multi-word bitboards are covered too.
+#[test]
+fn play_undo_wide_boards() {
+    let capablanca = r#"variant capa extends chess
+board 10 x 8
+piece archbishop { letters A a  leap (1,2)  ride (1,1) }
+piece chancellor { letters C c  leap (1,2)  ride (1,0) }
+replace castling {
+  K king f1 to i1  rook j1 to h1  empty g1 h1 i1  safe f1 g1 h1
+  k king f8 to i8  rook j8 to h8  empty g8 h8 i8  safe f8 g8 h8
+}
+start "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w Kk - 0 1"
+"#;
+    let wide_alice = r#"variant bigalice extends alice
+board 10 x 10
+replace castling { }
+start "rnbqkk1bnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBQKK1BNR w - - 0 1"
+"#;
+    for (text, extra) in [(capablanca, "r3k4r/10/10/10/4Pp4/10/10/R4K3R b Kk e3 0 1"), (wide_alice, "10/10/4k5/10/10/10/10/10/10/4K5 w - - 0 1")] {
+        let mut sources = Sources::default();
+        let loaded = match load_text("wide.variant", text, Origin::Bundled, &mut sources) {
+            Ok(l) => l,
+            Err(e) => panic!("{text}: {e:?}"),
+        };
+        let v = Arc::new(loaded.variant);
+        let mut game = new_game(v.clone());
+        let mut fens = vec![game.fen()];
+        if game.set_fen(extra).is_ok() {
+            fens.push(game.fen());
+        }
+        // A short game from the start, always the middle move.
+        game.set_fen(&fens[0]).expect("start position");
+        for _ in 0..12 {
+            let moves = game.moves();
+            let Some(m) = moves.get(moves.len() / 2) else { break };
+            game.play(&m.uci).expect("listed move");
+            fens.push(game.fen());
+        }
+        assert!(make_unmake_any(v, &fens) > 100);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. No panic on garbage
+
+/// SplitMix64: small, fast and good enough to drive mutations reproducibly.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// Odd characters: control characters, multi-byte letters, combining marks, emoji, a
+/// byte-order mark, right-to-left text.
+const UNICODE: &[&str] = &["\u{0}", "\u{7f}", "é", "ß", "\u{301}", "€", "𝕂", "😀", "\u{feff}", "\u{202e}", "İ", "ﬃ", "\u{2028}", "Ω", "ǅ"];
+
+/// Tokens of the variant language that are not keywords, and numbers near the limits.
+const VARIANT_TOKENS: &[&str] = &[
+    "{", "}", "(", ")", ",", "..", "\"", "#", ":", "==", "!=", "<", "<=", ">", ">=", ".", "-", "\n", " ", "x",
+    "0", "1", "2", "3", "7", "8", "9", "15", "16", "17", "32", "33", "64", "65", "127", "128", "255", "256", "-1",
+    "-128", "4294967296", "99999999999999999999999", "(0,0)", "(1,0)", "(2,1)", "(15,15)", "(-1,-1)", "(127,127)",
+    "(200,3)", "a1", "e1", "h8", "p16", "z99", "a0", "king", "pawn", "queen", "rook", "knight", "bishop", "board1",
+    "board2", "pawn-start", "last-rank", "magnetism", "forward", "backward", "sideways", "vertical", "left", "right",
+    "K", "Q", "k", "q", "P", "p", "origin.royal", "target.side", "target.kind", "origin.kind", "friend", "enemy",
+    "distance", "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"", "\"8/8/8/8 w - - 0 1\"",
+    "\"mNcR\"", "\"\"", "\"W\"", "\"nN\"", "\"fmWfceF\"", "\"ffN\"", "\"3\"", "\"Q0\"", "\"XYZ\"", "\"(\"", "\"R99\"",
+];
+
+/// Mutates a text by 1 to 4 random edits on character boundaries.
+fn mutate(rng: &mut Rng, text: &str, tokens: &[&str], keywords: &[&str]) -> String {
+    let mut s: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(s.len() + 1);
+        let token: String = match rng.below(4) {
+            0 if !keywords.is_empty() => rng.pick(keywords).to_string(),
+            1 => rng.pick(tokens).to_string(),
+            0 | 2 => rng.pick(UNICODE).to_string(),
+            _ => (0..1 + rng.below(3)).map(|_| (32 + rng.below(95) as u8) as char).collect(),
+        };
+        match rng.below(9) {
+            // flip a character
+            0 if at < s.len() => s[at] = char::from_u32(s[at] as u32 ^ (1 << rng.below(7))).unwrap_or('?'),
+            // delete a range
+            1 if at < s.len() => {
+                let max = if rng.chance(20) { 200 } else { 8 };
+                let n = (1 + rng.below(max)).min(s.len() - at);
+                s.drain(at..at + n);
+            }
+            // truncate
+            2 => s.truncate(at),
+            // duplicate a range
+            3 if at < s.len() => {
+                let n = (1 + rng.below(60)).min(s.len() - at);
+                let copy: Vec<char> = s[at..at + n].to_vec();
+                let to = rng.below(s.len() + 1);
+                s.splice(to..to, copy);
+            }
+            // replace a word with a token
+            4 if at < s.len() => {
+                let end = (at..s.len()).find(|&i| s[i].is_whitespace()).unwrap_or(s.len());
+                s.splice(at..end, token.chars());
+            }
+            // swap two lines
+            5 => {
+                let text: String = s.iter().collect();
+                let mut lines: Vec<&str> = text.split('\n').collect();
+                let (a, b) = (rng.below(lines.len()), rng.below(lines.len()));
+                lines.swap(a, b);
+                s = lines.join("\n").chars().collect();
+            }
+            // replace a number by another
+            6 => {
+                if let Some(i) = (at..s.len()).chain(0..at).find(|&i| s[i].is_ascii_digit()) {
+                    let end = (i..s.len()).find(|&j| !s[j].is_ascii_digit()).unwrap_or(s.len());
+                    let n = rng.pick(&["0", "1", "4", "9", "16", "17", "65", "300", "99999999999999999999"]).to_string();
+                    s.splice(i..end, n.chars());
+                }
+            }
+            // insert a token
+            _ => {
+                s.splice(at..at, token.chars());
+            }
+        }
+    }
+    s.into_iter().collect()
+}
+
+/// Runs `f` on `input`; a panic is returned as its message.
+fn no_panic(input: &str, f: impl FnOnce()) -> Result<(), String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|e| {
+        let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+        format!("{msg}\n--- input ---\n{input}\n-------------")
+    })
+}
+
+/// Exercises a variant that loaded: its start position, its moves and a shallow perft.
+fn exercise(v: Variant) {
+    let mut game = new_game(Arc::new(v));
+    let fen = game.fen();
+    game.set_fen(&fen).expect("the start position reads back");
+    assert_eq!(game.fen(), fen);
+    let moves = game.moves();
+    game.status();
+    if let Some(m) = moves.first() {
+        game.play(&m.uci).expect("a listed move plays");
+        game.moves();
+        assert!(game.undo());
+    }
+    assert_eq!(game.fen(), fen);
+    game.perft(2);
+}
+
+/// Loads `text` as a bundled-origin variant and exercises it if it loads.
+fn load_any(text: &str) {
+    let mut sources = Sources::default();
+    if let Ok(l) = load_text("fuzz.variant", text, Origin::Bundled, &mut sources) {
+        exercise(l.variant);
+    }
+}
+
+/// Sets `text` as a FEN; when accepted, the position prints canonically and can be played.
+fn fen_any(game: &mut dyn Game, text: &str) {
+    if game.set_fen(text).is_ok() {
+        let printed = game.fen();
+        game.set_fen(&printed).unwrap_or_else(|e| panic!("the printed FEN `{printed}` does not read back: {e:?}"));
+        assert_eq!(game.fen(), printed, "printing is not a fixed point");
+        let moves = game.moves();
+        game.status();
+        if let Some(m) = moves.last() {
+            game.play(&m.uci).expect("a listed move plays");
+            game.moves();
+            game.undo();
+        }
+        game.perft(2);
+    }
+}
+
+fn report(name: &str, cases: usize, failures: Vec<String>) {
+    assert!(failures.is_empty(), "{name}: {} of {cases} inputs panic; the first:\n{}", failures.len(), failures.iter().take(3).cloned().collect::<Vec<_>>().join("\n\n"));
+}
+
+#[test]
+fn garbage_variant_files() {
+    let mut rng = Rng(0x5EED_0007);
+    let mut failures = vec![];
+    let mut cases = 0;
+    let mut loaded = 0;
+    for name in VARIANTS {
+        let text = bundled::get(name).expect("bundled");
+        for _ in 0..4000 {
+            let input = mutate(&mut rng, text, VARIANT_TOKENS, rulebook::parse::KEYWORDS);
+            let r = no_panic(&input, || {
+                let mut sources = Sources::default();
+                if let Ok(l) = load_text("fuzz.variant", &input, Origin::Bundled, &mut sources) {
+                    loaded += 1;
+                    exercise(l.variant);
+                }
+            });
+            failures.extend(r.err());
+            cases += 1;
+        }
+    }
+    // Short inputs from scratch: keywords and tokens strung together.
+    for _ in 0..6000 {
+        let n = 1 + rng.below(12);
+        let input: Vec<&str> = (0..n).map(|_| if rng.chance(50) { *rng.pick(rulebook::parse::KEYWORDS) } else { *rng.pick(VARIANT_TOKENS) }).collect();
+        let input = format!("variant v extends {}\n{}", rng.pick(&VARIANTS), input.join(" "));
+        failures.extend(no_panic(&input, || load_any(&input)).err());
+        cases += 1;
+    }
+    eprintln!("variant files: {cases} inputs, {loaded} loaded and played");
+    report("variant files", cases, failures);
+    // The mutations are mostly harmful, but some keep the file valid and get played.
+    assert!(loaded > 100, "only {loaded} mutated files load");
+}
+
+const FEN_TOKENS: &[&str] = &[
+    "/", " ", "-", "w", "b", "K", "Q", "k", "q", "KQkq", "0", "1", "8", "9", "10", "16", "99", "4294967295", "4294967296",
+    "18446744073709551616", "a1", "e3", "e6", "h9", "i1", "z0", "a", "P", "p", "L", "l", "S", "s", "O", "T", "Y", "y",
+    "H", "h", "A", "a", "8/", "/8", "pppppppp", "PPPPPPPP", "\t", "\n", "+", "0 1", "-1", "1e3",
+];
+const FEN_WORDS: &[&str] = &["w", "b", "-", "KQkq", "0", "1"];
+
+#[test]
+fn garbage_fens() {
+    let mut rng = Rng(0xFE7_0007);
+    let mut failures = vec![];
+    let mut cases = 0;
+    let mut accepted = 0;
+    for name in VARIANTS {
+        let p = reference(name);
+        let mut game = common::game(name);
+        for _ in 0..10_000 {
+            let base = if rng.chance(70) { rng.pick(&p.roots) } else { rng.pick(&p.results) };
+            let input = mutate(&mut rng, base, FEN_TOKENS, FEN_WORDS);
+            let r = no_panic(&format!("{name}: {input}"), || {
+                if game.set_fen(&input).is_ok() {
+                    accepted += 1;
+                }
+                fen_any(game.as_mut(), &input);
+            });
+            if r.is_err() {
+                // The game may be left mid-move by the panic.
+                game = common::game(name);
+            }
+            failures.extend(r.err());
+            cases += 1;
+        }
+        for _ in 0..2000 {
+            let input: String = (0..rng.below(40)).map(|_| *rng.pick(FEN_TOKENS)).collect();
+            failures.extend(no_panic(&format!("{name}: {input}"), || fen_any(game.as_mut(), &input)).err());
+            cases += 1;
+        }
+    }
+    eprintln!("FENs: {cases} inputs, {accepted} accepted and played");
+    report("FENs", cases, failures);
+    assert!(accepted > 500, "only {accepted} mutated FENs are accepted");
+}
+
+#[test]
+fn garbage_moves() {
+    let mut rng = Rng(0x307E_0007);
+    let mut failures = vec![];
+    let mut cases = 0;
+    let mut played = 0;
+    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789 QRBNKqrbnk-=+#x@/.\t".chars().collect();
+    for name in VARIANTS {
+        let p = reference(name);
+        for fen in p.roots.iter().step_by(4) {
+            let mut game = common::game_at(name, fen);
+            let legal: Vec<String> = game.moves().into_iter().map(|m| m.uci).collect();
+            for _ in 0..300 {
+                let input = match rng.below(4) {
+                    0 => (0..rng.below(10)).map(|_| *rng.pick(&alphabet)).collect(),
+                    1 if !legal.is_empty() => {
+                        let base = rng.pick(&legal).clone();
+                        mutate(&mut rng, &base, &["1", "0", "9", "10", "99999999999999999999", "q", "Q", "=", " "], &[])
+                    }
+                    2 => format!(
+                        "{}{}{}{}{}",
+                        (b'a' + rng.below(26) as u8) as char,
+                        rng.below(20),
+                        (b'a' + rng.below(26) as u8) as char,
+                        rng.pick(&["0", "1", "8", "9", "16", "17", "255", "256", "65536", "4294967296", "99999999999999999999999"]),
+                        rng.pick(&["", "q", "n", "k", "p", "z", "Q", "1", "é", "qq"])
+                    ),
+                    _ => mutate(&mut rng, "e2e4", &["1", "8", "9", "q"], &[]) + *rng.pick(UNICODE),
+                };
+                let before = game.fen();
+                let r = no_panic(&format!("{name} {fen}: {input:?}"), || {
+                    if game.play(&input).is_ok() {
+                        played += 1;
+                        assert!(game.undo());
+                    }
+                    assert_eq!(game.fen(), before);
+                });
+                if r.is_err() {
+                    game = common::game_at(name, fen);
+                }
+                failures.extend(r.err());
+                cases += 1;
+            }
+        }
+    }
+    eprintln!("moves: {cases} inputs, {played} played");
+    report("moves", cases, failures);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Regressions found by the fuzz targets in fuzz/ (each was a panic)
+
+/// Alice: after g1f3 (the knight crosses to board 2) and f2f4 (the pawn crosses too), f3 is
+/// empty on board 1, where the pawn passed, though board 2's knight stands on that cell. The
+/// FEN parser used to reject the en-passant square that the game itself prints.
+#[test]
+fn regression_alice_en_passant_square_occupied_on_the_other_layer() {
+    let fen = "rnbqkbnr/ppp1pppp/8/8/2p2S2/5O2/PP1PP1PP/RNBQKB1R b KQkq f3 0 3";
+    let mut game = common::game_at("alice", fen);
+    assert_eq!(game.fen(), fen);
+    // The knight on board 2 is not where the pawn passed; but a piece on board 1 is.
+    assert!(game.set_fen("rnbqkbnr/ppp1pppp/8/8/2p2S2/5N2/PP1PP1PP/RNBQKB1R b KQkq f3 0 3").is_err());
+    // With one layer, the square passed over must be empty.
+    let mut chess = common::game("chess");
+    assert!(chess.set_fen("rnbqkbnr/pppppppp/8/8/5P2/5N2/PPPPP1PP/RNBQKB1R b KQkq f3 0 1").is_err());
+    assert!(chess.set_fen("rnbqkbnr/pppppppp/8/8/5P2/8/PPPPP1PP/RNBQKBNR b KQkq f3 0 1").is_ok());
+}
