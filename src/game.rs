@@ -158,12 +158,8 @@ impl<B: Bits> Typed<B> {
         for e in events {
             notes.push(match *e {
                 Event::Crossed { to, .. } => format!("crosses to {}", self.layer_name(to)),
-                Event::Pulled { from, to } => {
-                    format!("pulls the {} {}→{}", self.piece_name(self.pos.board[to].saturating_sub(1)), self.square(from), self.square(to))
-                }
-                Event::Pushed { from, to } => {
-                    format!("pushes the {} {}→{}", self.piece_name(self.pos.board[to].saturating_sub(1)), self.square(from), self.square(to))
-                }
+                Event::Pulled { from, to, code } => format!("pulls the {} {}→{}", self.piece_name(code), self.square(from), self.square(to)),
+                Event::Pushed { from, to, code } => format!("pushes the {} {}→{}", self.piece_name(code), self.square(from), self.square(to)),
                 Event::Removed { at, code } => format!("removes the {} on {}", self.piece_name(code), self.square(at)),
                 Event::Changed { at, code } => format!("turns the piece on {} into a {}", self.square(at), self.piece_name(code)),
                 Event::Promoted { at, code } => format!("promotes the pawn on {} to {}", self.square(at), self.piece_name(code)),
@@ -172,11 +168,17 @@ impl<B: Bits> Typed<B> {
         notes
     }
 
-    fn refusal_text(&self, why: Refusal) -> String {
+    fn refusal_text(&self, why: Refusal, from: usize) -> String {
+        let layered = self.rules.layers > 1;
         match why {
-            Refusal::CheckAfterMove => "it would leave the royal piece attacked on the board where the move is played".into(),
-            Refusal::CrossingBlocked => "the square it would cross to is occupied on the other layer".into(),
-            Refusal::Exclusive => "the square would be occupied on two layers".into(),
+            Refusal::CheckAfterMove if layered => {
+                format!("the royal piece would stand attacked on {}, where the move is played", self.layer_name(from))
+            }
+            Refusal::CheckAfterMove => "the royal piece would stand attacked".into(),
+            Refusal::CrossingBlocked(sq) => {
+                format!("{} is occupied on {}, where the piece would cross", self.square(sq as usize), self.layer_name(sq as usize))
+            }
+            Refusal::Exclusive => "a square would be occupied on two layers".into(),
             Refusal::RoyalLost => "it would remove the mover's royal piece".into(),
             Refusal::Check => "it would leave the royal piece attacked".into(),
         }
@@ -224,6 +226,11 @@ impl<B: Bits> Typed<B> {
             return Ok(*m);
         }
         // Explain the refusal.
+        if legal.is_empty() {
+            let end = self.pos.immediate_end(&r).or_else(|| self.pos.no_move_end(&r));
+            let rule = end.map(|e| e.rule).unwrap_or_else(|| "no legal move".into());
+            return Err(bad(format!("{t} is not legal: the game is over ({rule})"), "game over", "undo a move or set a new position".into()));
+        }
         let side = self.pos.side;
         let on_from = (0..r.layers).find_map(|l| self.pos.code_at(l * r.cells + from));
         let from_name = &t[..a];
@@ -237,11 +244,12 @@ impl<B: Bits> Typed<B> {
                 self.movable_help(),
             ));
         }
-        let of_piece: Vec<String> = legal
+        let mut of_piece: Vec<String> = legal
             .iter()
             .filter(|m| r.coords(m.from as usize).1 + r.coords(m.from as usize).2 * r.files == from)
             .map(|m| self.uci(m))
             .collect();
+        of_piece.sort();
         let name = self.piece_name(code);
         let help = if of_piece.is_empty() {
             format!("the {name} on {from_name} has no legal move")
@@ -263,12 +271,9 @@ impl<B: Bits> Typed<B> {
                 let why = self.pos.refusal;
                 self.pos.unmake(&r);
                 if !ok && let Some(why) = why {
-                    return Err(bad(format!("{t} is not legal: {}", self.refusal_text(why)), "illegal", help));
+                    return Err(bad(format!("{t} is not legal: {}", self.refusal_text(why, m.from as usize)), "illegal", help));
                 }
             }
-        }
-        if let Some(end) = self.pos.immediate_end(&r) {
-            return Err(bad(format!("{t} is not legal: the game is over ({})", end.rule), "game over", "undo a move or set a new position".into()));
         }
         Err(bad(format!("{t} is not legal: the {name} on {from_name} cannot go there"), "illegal", help))
     }

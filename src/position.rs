@@ -72,8 +72,8 @@ pub struct Position<B> {
 pub enum Refusal {
     /// The mover's royal piece is attacked right after the move, before crossing and effects.
     CheckAfterMove,
-    /// A crossing piece would land on an occupied square.
-    CrossingBlocked,
+    /// A crossing piece would land on this occupied square.
+    CrossingBlocked(u16),
     /// Two layers would hold a piece on the same square.
     Exclusive,
     /// The move would remove the mover's last royal piece.
@@ -85,8 +85,8 @@ pub enum Refusal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     Crossed { from: usize, to: usize },
-    Pulled { from: usize, to: usize },
-    Pushed { from: usize, to: usize },
+    Pulled { from: usize, to: usize, code: u8 },
+    Pushed { from: usize, to: usize, code: u8 },
     Removed { at: usize, code: u8 },
     Changed { at: usize, code: u8 },
     Promoted { at: usize, code: u8 },
@@ -289,7 +289,7 @@ impl<B: Bits> Position<B> {
             for sq in moved.iter_mut().take(n_moved) {
                 let dest = (*sq + r.cells) % r.squares;
                 if self.board[dest] != 0 {
-                    self.refusal = Some(Refusal::CrossingBlocked);
+                    self.refusal = Some(Refusal::CrossingBlocked(dest as u16));
                     return false;
                 }
                 let piece = self.board[*sq];
@@ -495,7 +495,7 @@ impl<B: Bits> Position<B> {
                     let p = self.board[target];
                     self.set(r, target, 0);
                     self.set(r, dest, p);
-                    self.note(Event::Pulled { from: target, to: dest });
+                    self.note(Event::Pulled { from: target, to: dest, code: p - 1 });
                     return dest;
                 }
                 target
@@ -513,7 +513,7 @@ impl<B: Bits> Position<B> {
                     let p = self.board[target];
                     self.set(r, target, 0);
                     self.set(r, dest, p);
-                    self.note(Event::Pushed { from: target, to: dest });
+                    self.note(Event::Pushed { from: target, to: dest, code: p - 1 });
                 }
                 dest
             }

@@ -1,0 +1,156 @@
+//! REPL transcripts: a script in, the session's output out, one snapshot per scenario. Every
+//! command is shown on chess, Orda, Alice and Magnetic, errors included.
+
+mod common;
+
+use rulebook::repl::Session;
+
+/// Runs a script; each command is echoed with `>`, its errors are prefixed with `!`. Timings
+/// (perft speed) are masked.
+fn transcript(variant: &str, script: &str) -> String {
+    let mut s = Session::new(variant).unwrap_or_else(|(m, _)| panic!("{m}"));
+    let mut out = String::new();
+    for line in script.lines() {
+        out.push_str(&format!("> {line}\n"));
+        let r = s.execute(line);
+        out.push_str(&r.out);
+        for l in r.err.lines() {
+            let l = if l.starts_with("perft ") && l.contains("nodes/s") { mask_timing(l) } else { l.to_string() };
+            out.push_str(&format!("! {l}\n"));
+        }
+        if !r.ok {
+            out.push_str("(failed)\n");
+        }
+        if r.quit {
+            break;
+        }
+    }
+    out
+}
+
+fn mask_timing(l: &str) -> String {
+    let (head, _) = l.split_once(':').unwrap_or((l, ""));
+    format!("{head}: <seconds> s, <speed> nodes/s")
+}
+
+fn snap(name: &str, variant: &str, script: &str) {
+    let t = transcript(variant, script);
+    common::settings().bind(|| insta::assert_snapshot!(name, t));
+}
+
+#[test]
+fn repl_chess_tour() {
+    snap(
+        "repl_chess_tour",
+        "chess",
+        "help\nhelp play\nvariant\nboard\nfen\nmoves\nmoves e2\nplay e2e4 e7e5\nstatus\nhistory\nundo\nhistory\nperft 2\ndivide 1\nexplain knight\nexplain Q\nquit\nboard",
+    );
+}
+
+#[test]
+fn repl_chess_errors_keep_the_session() {
+    snap(
+        "repl_chess_errors_keep_the_session",
+        "chess",
+        "frobnicate\nplay\nplay e2e5\nplay e7e5\nplay e2e4 e7e6 zz9\nplay a1a9\nhistory\nundo x\nundo 5\nundo 9\nundo\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\nfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\nfen\nmoves z9\nmoves e4\nperft\nperft many\nexplain wizard\nhelp nothing\nvariant nowhere\nfen",
+    );
+}
+
+#[test]
+fn repl_chess_checkmate_and_promotion() {
+    snap(
+        "repl_chess_checkmate_and_promotion",
+        "chess",
+        "play f2f3 e7e5 g2g4 d8h4\nstatus\nmoves\nplay a2a3\nfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nplay a7a8\nplay a7a8n\nstatus\nfen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\nstatus",
+    );
+}
+
+#[test]
+fn repl_orda_campmate() {
+    snap(
+        "repl_orda_campmate",
+        "orda",
+        "board\nexplain lancer\nexplain archer\nexplain kheshig\nexplain yurt\nfen k7/3K4/8/8/8/8/8/8 w - - 0 1\nmoves\nplay d7d8\nstatus\nplay a8a7\nundo\nplay d7c8\nstatus\nfen 8/8/8/8/8/8/1k6/8 b - - 0 1\nplay b2b1\nstatus",
+    );
+}
+
+#[test]
+fn repl_orda_lancer_and_promotion() {
+    snap(
+        "repl_orda_lancer_and_promotion",
+        "orda",
+        "fen 4k3/P7/8/3l4/8/3P4/8/4K3 b - - 0 1\nmoves d5\nplay d5d3\nplay a7a8\nplay a7a8h\nstatus\nperft 2",
+    );
+}
+
+#[test]
+fn repl_alice_two_boards() {
+    snap(
+        "repl_alice_two_boards",
+        "alice",
+        "play g1f3 d7d5 c2c4 d5c4\nboard\nfen\nplay f3e5\nmoves c4\nundo 2\nfen o3k3/8/8/8/8/8/8/R3K3 w - - 0 1\nboard\nplay a1a8\nfen 4k3/8/8/8/8/8/8/4K1oR w K - 0 1\nplay e1g1\nfen k2rrr2/8/8/8/8/8/8/4K3 w - - 0 1\nplay e1d1\nstatus\nfen 4k3/8/8/8/8/8/8/3rK3 w - - 0 1\nmoves\nstatus\nperft 2",
+    );
+}
+
+#[test]
+fn repl_magnetic_effects() {
+    snap(
+        "repl_magnetic_effects",
+        "magnetic",
+        "fen 3b4/8/3K4/q1R2rP1/3Q4/8/3b4/7k w - - 0 1\nboard\nplay d4d5\nboard\nundo\nfen 4k3/1P6/8/8/8/8/8/1R2K3 w - - 0 1\nmoves b1\nplay b1b4\nplay b1b4q\nfen k7/8/8/8/8/8/8/Kq6 w - - 0 1\nplay a1a2 b1a2\nstatus\nmoves\nexplain pawn",
+    );
+}
+
+#[test]
+fn repl_reload_keeps_the_session() {
+    let dir = std::path::Path::new("target/repl-test");
+    std::fs::create_dir_all(dir).expect("scratch directory");
+    let file = dir.join("tweak.variant");
+    let good = "variant tweak extends chess\n\npiece camel {\n  letters C c\n  leap (1,3)\n}\n\nreplace promotion pawn {\n  zone last-rank\n  to queen camel\n}\n";
+    std::fs::write(&file, good).expect("write variant");
+    let path = file.display().to_string();
+    let mut s = Session::new(&path).unwrap_or_else(|(m, _)| panic!("{m}"));
+    let mut out = String::new();
+    let mut run = |s: &mut Session, line: &str| {
+        out.push_str(&format!("> {line}\n"));
+        let r = s.execute(line);
+        out.push_str(&r.out);
+        for l in r.err.lines() {
+            out.push_str(&format!("! {l}\n"));
+        }
+    };
+    run(&mut s, "play e2e4 e7e5");
+    std::fs::write(&file, good.replace("leap (1,3)", "leap (1,3\n").replace("letters C c", "letters C C")).expect("break variant");
+    run(&mut s, "reload");
+    run(&mut s, "fen");
+    run(&mut s, "history");
+    std::fs::write(&file, good.replace("leap (1,3)", "leap (1,3)\n  move leap (0,1)")).expect("fix variant");
+    run(&mut s, "reload");
+    run(&mut s, "history");
+    run(&mut s, "explain camel");
+    run(&mut s, "undo");
+    run(&mut s, "fen");
+    common::settings().bind(|| insta::assert_snapshot!("repl_reload_keeps_the_session", out));
+}
+
+#[test]
+fn piped_mode_reports_failure_in_exit_status() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["repl", "chess"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run rulebook");
+    child.stdin.take().expect("stdin").write_all(b"play e2e4\nplay e2e4\nfen\n").expect("write script");
+    let out = child.wait_with_output().expect("wait");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("1. e2e4"), "{stdout}");
+    assert!(stdout.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "the session went on after the error: {stdout}");
+    assert!(!stdout.contains('\x1b'), "no colour when piped");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("not legal"), "{stderr}");
+}

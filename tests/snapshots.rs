@@ -1,0 +1,195 @@
+//! Snapshots of what the interpreter does with each bundled variant: the IR dumps, and the
+//! legal moves (each with the FEN it leads to) of positions chosen to show one rule each.
+
+mod common;
+
+fn ir(variant: &str) -> String {
+    let mut sources = rulebook::diagnostics::Sources::default();
+    match rulebook::lower::load(variant, &mut sources) {
+        Ok(l) => l.variant.to_string(),
+        Err(e) => panic!("{variant}: {e:?}"),
+    }
+}
+
+fn moves(name: &str, variant: &str, fen: &str, what: &str) {
+    let text = common::moves_text(variant, fen);
+    let mut s = common::settings();
+    s.set_description(what);
+    s.bind(|| insta::assert_snapshot!(name, text));
+}
+
+#[test]
+fn ir_dumps() {
+    for v in ["chess", "orda", "alice", "magnetic"] {
+        let text = ir(v);
+        common::settings().bind(|| insta::assert_snapshot!(format!("ir_{v}"), text));
+    }
+}
+
+// chess
+
+#[test]
+fn chess_start_has_twenty_moves() {
+    moves("chess_start_has_twenty_moves", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "the start position");
+}
+
+#[test]
+fn chess_castling_both_sides() {
+    moves("chess_castling_both_sides", "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1 and e1c1; a rook move loses its right");
+}
+
+#[test]
+fn chess_en_passant_and_pin() {
+    moves(
+        "chess_en_passant_and_pin",
+        "chess",
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+        "e4d3 would expose the king on a4 to the queen along the rank: no en passant",
+    );
+}
+
+#[test]
+fn chess_check_evasions_and_promotion() {
+    moves("chess_check_evasions_and_promotion", "chess", "3r3k/1P6/8/8/8/8/8/3K4 w - - 0 1", "in check from d8: the king steps away or b7 captures on d8 and promotes");
+}
+
+// orda
+
+#[test]
+fn orda_lancer_moves_as_knight_captures_as_rook() {
+    moves(
+        "orda_lancer_moves_as_knight_captures_as_rook",
+        "orda",
+        "4k3/8/1N6/3l4/8/3P4/8/4K3 b - - 0 1",
+        "the lancer jumps like a knight to empty squares only (not onto b6) and captures d3 along the file",
+    );
+}
+
+#[test]
+fn orda_archer_moves_as_knight_captures_as_bishop() {
+    moves(
+        "orda_archer_moves_as_knight_captures_as_bishop",
+        "orda",
+        "4k3/8/8/3a4/8/1P3N2/8/4K3 b - - 0 1",
+        "the archer jumps like a knight and captures b3 and f3 along the diagonals",
+    );
+}
+
+#[test]
+fn orda_lancer_checks_along_rook_lines_only() {
+    moves(
+        "orda_lancer_checks_along_rook_lines_only",
+        "orda",
+        "4k3/8/8/8/8/2l5/8/l3K3 w - - 0 1",
+        "the lancer on a1 checks along rank 1 (d1 and f1 are covered); the one on c3 could jump to d1 and e2, but its jumps are not attacks: e2 is legal",
+    );
+}
+
+#[test]
+fn orda_campmate_ends_the_game() {
+    moves("orda_campmate_ends_the_game", "orda", "k2K4/8/8/8/8/8/8/8 b - - 1 1", "the white king stands on rank 8: campmate, no moves");
+}
+
+#[test]
+fn orda_white_promotes_to_queen_or_kheshig() {
+    moves("orda_white_promotes_to_queen_or_kheshig", "orda", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "white's choices: H (kheshig) or Q");
+}
+
+#[test]
+fn orda_black_promotes_to_queen_or_kheshig() {
+    moves("orda_black_promotes_to_queen_or_kheshig", "orda", "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "black's choices: h or q");
+}
+
+// alice
+
+#[test]
+fn alice_capture_refused_target_on_other_board() {
+    moves(
+        "alice_capture_refused_target_on_other_board",
+        "alice",
+        "o3k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "the black knight on a8 stands on board 2: the rook on board 1 cannot take it, and cannot land on a8 either",
+    );
+}
+
+#[test]
+fn alice_move_refused_landing_taken_on_other_board() {
+    moves(
+        "alice_move_refused_landing_taken_on_other_board",
+        "alice",
+        "4k3/8/8/8/8/5S2/8/4K1N1 w - - 0 1",
+        "g1f3 would cross onto f3 of board 2, where a white pawn stands",
+    );
+}
+
+#[test]
+fn alice_castling_refused_destination_on_board_two() {
+    moves(
+        "alice_castling_refused_destination_on_board_two",
+        "alice",
+        "4k3/8/8/8/8/8/8/4K1oR w K - 0 1",
+        "g1 is empty on board 1 but a black knight holds it on board 2: no e1g1",
+    );
+}
+
+#[test]
+fn alice_king_cannot_escape_check_by_crossing() {
+    moves(
+        "alice_king_cannot_escape_check_by_crossing",
+        "alice",
+        "k2rrr2/8/8/8/8/8/8/4K3 w - - 0 1",
+        "every king move lands on a square attacked on board 1, where it is played: checkmate, though board 2 is empty",
+    );
+}
+
+// magnetic
+
+#[test]
+fn magnetic_pulls_and_pushes_on_four_rays() {
+    moves(
+        "magnetic_pulls_and_pushes_on_four_rays",
+        "magnetic",
+        "k2r4/8/8/8/1P5q/5N2/3B4/7K w - - 0 1",
+        "f3d4: the rook d8 is pulled to d5, the queen h4 to e4; the pawn b4 is pushed to a4, the bishop d2 to d1",
+    );
+}
+
+#[test]
+fn magnetic_king_blocks_the_field() {
+    moves(
+        "magnetic_king_blocks_the_field",
+        "magnetic",
+        "3b4/8/3K4/q1R2rP1/3Q4/8/3b4/7k w - - 0 1",
+        "the seed example: d4d5 gives 3b4/8/3K4/qR1Qr1P1/3b4/8/8/7k b - - 1 1; the king on d6 shields d8",
+    );
+}
+
+#[test]
+fn magnetic_castling_rook_acts() {
+    moves(
+        "magnetic_castling_rook_acts",
+        "magnetic",
+        "4k3/8/8/5n2/8/8/8/4K2R w K - 0 1",
+        "e1g1: the rook, now on f1, pulls the black knight f5 down to f2",
+    );
+}
+
+#[test]
+fn magnetic_push_promotes_a_pawn() {
+    moves(
+        "magnetic_push_promotes_a_pawn",
+        "magnetic",
+        "4k3/1P6/8/8/8/8/8/1R2K3 w - - 0 1",
+        "b1b2..b1b6 push the pawn b7 to b8, where it promotes: four versions each",
+    );
+}
+
+#[test]
+fn magnetic_king_capture_ends_the_game() {
+    moves("magnetic_king_capture_ends_the_game", "magnetic", "k7/8/8/8/8/8/q7/8 w - - 0 2", "white's king was taken: white has no moves");
+}
+
+#[test]
+fn magnetic_king_may_be_captured() {
+    moves("magnetic_king_may_be_captured", "magnetic", "k7/8/8/8/8/8/8/Kq6 b - - 0 1", "no check: the queen may simply take the king");
+}
