@@ -48,6 +48,10 @@ pub trait Bits:
         i
     }
     fn without_lsb(self) -> Self;
+    /// Shifts toward lower squares; bits shifted out are lost.
+    fn shr(self, n: usize) -> Self;
+    /// Shifts toward higher squares; bits shifted out are lost.
+    fn shl(self, n: usize) -> Self;
     #[inline(always)]
     fn iter(self) -> BitIter<Self> {
         BitIter(self)
@@ -92,6 +96,14 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn without_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn shr(self, n: usize) -> Self {
+                self.checked_shr(n as u32).unwrap_or(0)
+            }
+            #[inline(always)]
+            fn shl(self, n: usize) -> Self {
+                self.checked_shl(n as u32).unwrap_or(0)
             }
         }
     };
@@ -197,6 +209,29 @@ impl<const N: usize> Bits for Wide<N> {
         }
         Wide(r)
     }
+    fn shr(self, n: usize) -> Self {
+        let (words, bits) = (n / 64, n % 64);
+        let mut r = [0u64; N];
+        for (i, out) in r.iter_mut().enumerate() {
+            let lo = self.0.get(i + words).copied().unwrap_or(0);
+            let hi = self.0.get(i + words + 1).copied().unwrap_or(0);
+            *out = if bits == 0 { lo } else { (lo >> bits) | (hi << (64 - bits)) };
+        }
+        Wide(r)
+    }
+    fn shl(self, n: usize) -> Self {
+        let (words, bits) = (n / 64, n % 64);
+        let mut r = [0u64; N];
+        for (i, out) in r.iter_mut().enumerate() {
+            if i < words {
+                continue;
+            }
+            let lo = self.0[i - words];
+            let below = if i > words { self.0[i - words - 1] } else { 0 };
+            *out = if bits == 0 { lo } else { (lo << bits) | (below >> (64 - bits)) };
+        }
+        Wide(r)
+    }
 }
 
 #[cfg(test)]
@@ -213,6 +248,9 @@ mod tests {
         assert_eq!(v.len(), 3);
         assert!(s.has(last) && !s.has(4));
         assert!((s & !s).is_zero());
+        assert_eq!(B::bit(70 % B::CAPACITY).shr(67 % B::CAPACITY), B::bit(3));
+        assert_eq!(B::bit(3).shl(60), B::bit(63));
+        assert!(B::bit(last).shl(1).is_zero());
     }
 
     #[test]

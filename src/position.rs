@@ -66,6 +66,8 @@ pub struct Position<B> {
     pub refusal: Option<Refusal>,
     /// When `Some`, playing a move records what its crossings and effects did (for the REPL).
     pub log: Option<Vec<Event>>,
+    /// A reusable move list, so that counting at the leaves allocates nothing.
+    pub scratch: Vec<Move>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +111,7 @@ impl<B: Bits> Position<B> {
             pending_choice: None,
             refusal: None,
             log: None,
+            scratch: Vec::with_capacity(16),
         }
     }
 
@@ -428,10 +431,9 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             match &effect.scan {
-                Scan::Rays(vectors) => {
-                    for &v in vectors {
-                        let step = ir::oriented(v, mover);
-                        let Some(dir) = r.ray_dir(step) else { continue };
+                Scan::Rays(_) => {
+                    for &dir in &r.effect_dirs[e][mover.index()] {
+                        let step = r.dirs[dir as usize].step;
                         let Some(t) = r.first_blocker(dir, origin, self.occ) else { continue };
                         let (_, of, or) = r.coords(origin);
                         let (_, tf, tr) = r.coords(t);

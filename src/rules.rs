@@ -120,9 +120,22 @@ pub struct Rules<B> {
     pub effects: Vec<ir::Effect>,
     /// Some effect can promote, so a move may need a choice that only playing it reveals.
     pub effect_promotes: bool,
-    /// Legality can be decided with pins and checks alone: one layer, no crossing, no effects,
-    /// check tested on the final position.
-    pub simple_legality: bool,
+    /// No effects and a check rule: a move's legality follows from where pieces stand after
+    /// it, which is known without playing it (pins, checks, occupancy algebra).
+    pub fast_legality: bool,
+    /// Several layers or crossing: a piece may leave its layer, and landing squares must be free
+    /// on every layer.
+    pub layered: bool,
+    /// Per layer: its squares.
+    pub layer_masks: Vec<B>,
+    /// Per effect and side: the compiled ray directions of a `rays` scan.
+    pub effect_dirs: Vec<[Vec<u16>; 2]>,
+    /// When the only effect can promote: per side and origin square, the squares from which
+    /// one of the mover's promoting pieces could be brought into its zone by the effect. A move
+    /// whose origin watches none of them needs no choice, without being played.
+    pub promotion_watch: Option<[Vec<B>; 2]>,
+    /// Per side: the union of its promoting pieces' zones.
+    pub promotion_zones: [B; 2],
     /// Letters per (layer, code).
     pub letters: Vec<Vec<Option<char>>>,
     pub all: B,
@@ -347,17 +360,6 @@ impl<B: Bits> Rules<B> {
         let effect_promotes = v.effects.values().any(|e| {
             e.clauses.iter().flat_map(|c| c.actions.iter()).chain(e.finally.iter()).any(|a| matches!(a, ir::Action::Promote(_)))
         });
-        // effect rays need their directions compiled too
-        for e in v.effects.values() {
-            if let ir::Scan::Rays(vs) = &e.scan {
-                for &(x, y) in vs {
-                    for side in Side::BOTH {
-                        let (dx, dy) = ir::oriented((x, y), side);
-                        b.dir(RayDir { step: (dx, dy), range: u8::MAX });
-                    }
-                }
-            }
-        }
         let mut letters = vec![vec![None; 2 * kinds]; layers];
         for (l, row) in letters.iter_mut().enumerate() {
             for side in Side::BOTH {
@@ -366,7 +368,61 @@ impl<B: Bits> Rules<B> {
                 }
             }
         }
-        let simple_legality = layers == 1 && v.effects.is_empty() && v.cross.is_none() && v.check.at_final;
+        let fast_legality = v.effects.is_empty() && v.check.at_final;
+        let layered = layers > 1 || v.cross.is_some();
+        let layer_masks: Vec<B> = (0..layers)
+            .map(|l| (0..cells).fold(B::ZERO, |m, c| m | B::bit(l * cells + c)))
+            .collect();
+        let effect_dirs: Vec<[Vec<u16>; 2]> = v
+            .effects
+            .values()
+            .map(|e| match &e.scan {
+                ir::Scan::Rays(vs) => Side::BOTH.map(|side| {
+                    vs.iter().map(|&v| b.dir(RayDir { step: ir::oriented(v, side), range: u8::MAX })).collect()
+                }),
+                ir::Scan::Around(_) => [vec![], vec![]],
+            })
+            .collect();
+        let promotion_zones = Side::BOTH.map(|side| {
+            codes.iter().filter(|c| c.side == side).filter_map(|c| c.promotion.as_ref().map(|(z, _)| *z)).fold(B::ZERO, |a, z| a | z)
+        });
+        let promotion_watch = if v.effects.len() == 1 && effect_promotes {
+            let e = &v.effects[0];
+            let mut watch = [vec![B::ZERO; squares], vec![B::ZERO; squares]];
+            for side in Side::BOTH {
+                let zone = promotion_zones[side.index()];
+                for sq in 0..squares {
+                    let w = &mut watch[side.index()][sq];
+                    match &e.scan {
+                        ir::Scan::Rays(_) => {
+                            for &d in &effect_dirs[0][side.index()] {
+                                let ray: B = b.rays[d as usize * squares + sq];
+                                // Pulled and pushed pieces stay on their ray.
+                                if (ray & zone).any() {
+                                    *w |= ray;
+                                }
+                            }
+                        }
+                        ir::Scan::Around(offsets) => {
+                            let (l, cell) = (sq / cells, sq % cells);
+                            let (f, r) = ((cell % files) as i32, (cell / files) as i32);
+                            for &o in offsets {
+                                let (dx, dy) = ir::oriented(o, side);
+                                let (tf, tr) = (f + dx as i32, r + dy as i32);
+                                if on_board(tf, tr) {
+                                    *w |= B::bit(l * cells + tr as usize * files + tf as usize) & zone;
+                                }
+                            }
+                        }
+                    }
+                    // the origin itself may be promoted
+                    *w |= B::bit(sq) & zone;
+                }
+            }
+            Some(watch)
+        } else {
+            None
+        };
         Rules {
             files,
             ranks,
@@ -392,16 +448,37 @@ impl<B: Bits> Rules<B> {
             end,
             effects: v.effects.values().cloned().collect(),
             effect_promotes,
-            simple_legality,
+            fast_legality,
+            layered,
+            layer_masks,
+            effect_dirs,
+            promotion_watch,
+            promotion_zones,
             letters,
             all,
             variant,
         }
     }
 
-    /// The direction index of an unlimited ray with this step (compiled for every effect ray).
-    pub fn ray_dir(&self, step: (i8, i8)) -> Option<u16> {
-        self.dirs.iter().position(|d| d.step == step && d.range == u8::MAX).map(|i| i as u16)
+    /// The squares of `layer` whose cell is occupied (in `occ`) on another layer.
+    #[inline]
+    pub fn taken_elsewhere(&self, occ: B, layer: usize) -> B {
+        let mut m = B::ZERO;
+        for l in 0..self.layers {
+            if l == layer {
+                continue;
+            }
+            let part = occ & self.layer_masks[l];
+            m |= if l > layer { part.shr((l - layer) * self.cells) } else { part.shl((layer - l) * self.cells) };
+        }
+        m & self.layer_masks[layer]
+    }
+
+    /// The square a piece crosses to from `sq`: the same cell on the next layer.
+    #[inline(always)]
+    pub fn next_layer(&self, sq: usize) -> usize {
+        let s = sq + self.cells;
+        if s >= self.squares { s - self.squares } else { s }
     }
 
     /// The square one step from `sq` in direction `step`, on the same layer.
