@@ -77,7 +77,7 @@ impl Problem {
 /// A problem bound to its sources, ready for miette.
 struct Rendered {
     code: &'static str,
-    warning: bool,
+    severity: Severity,
     message: String,
     help: Option<String>,
     source: Option<NamedSource<String>>,
@@ -102,7 +102,7 @@ impl Diagnostic for Rendered {
         Some(Box::new(self.code))
     }
     fn severity(&self) -> Option<Severity> {
-        Some(if self.warning { Severity::Warning } else { Severity::Error })
+        Some(self.severity)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
@@ -149,9 +149,10 @@ fn bind(problem: &Problem, sources: &Sources) -> Rendered {
         if Some(label.source) == main {
             labels.push(labeled(label, i == 0));
         } else {
+            // A note in another file ("first defined here"): advice, neither error nor warning.
             related.push(Rendered {
                 code: problem.code,
-                warning: true,
+                severity: Severity::Advice,
                 message: label.text.clone(),
                 help: None,
                 source: Some(named(sources, label.source)),
@@ -162,7 +163,7 @@ fn bind(problem: &Problem, sources: &Sources) -> Rendered {
     }
     Rendered {
         code: problem.code,
-        warning: problem.warning,
+        severity: if problem.warning { Severity::Warning } else { Severity::Error },
         message: problem.message.clone(),
         help: problem.help.clone(),
         source: main.map(|id| named(sources, id)),
@@ -267,18 +268,28 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
     best.map(|(c, _)| c)
 }
 
+/// Edits (insert, delete, substitute, or swap two neighbours) from `a` to `b`: a swap counts
+/// as one, so `peice` is one edit from `piece`.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
+    // d[i][j]: distance between a[..i] and b[..j].
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
     for i in 1..=a.len() {
-        cur[0] = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
         }
-        std::mem::swap(&mut prev, &mut cur);
     }
-    prev[b.len()]
+    d[a.len()][b.len()]
 }

@@ -21,6 +21,12 @@ const TOP_KEYWORDS: &[&str] = &[
     "castling", "start", "check", "halfmove", "end", "effect",
 ];
 
+/// The items, as a help line lists them.
+const ITEM_STARTS: &[&str] = &[
+    "board", "layers", "region", "piece", "replace", "remove", "promotion", "en passant", "castling",
+    "start", "check", "halfmove", "end", "effect",
+];
+
 /// Every keyword of the language, for "did you mean" suggestions.
 pub const KEYWORDS: &[&str] = &[
     "variant", "extends", "board", "layers", "letters", "cross", "after", "moves", "captures",
@@ -41,7 +47,7 @@ pub fn parse_file(text: &str, source: SourceId) -> Result<File, Vec<Problem>> {
         Err(first) => {
             let mut problems = recover(text, source);
             if problems.is_empty() {
-                problems.push(syntax_problem(&first, text, 0, source));
+                problems.push(syntax_problem(&first, text, 0, text.len(), source));
             }
             Err(problems)
         }
@@ -71,7 +77,7 @@ fn recover(text: &str, source: SourceId) -> Vec<Problem> {
             );
         }
         if let Err(e) = VariantParser::parse(rule, chunk) {
-            problems.push(syntax_problem(&e, text, start, source));
+            problems.push(syntax_problem(&e, text, start, end, source));
         }
     }
     problems
@@ -208,6 +214,9 @@ pub fn rule_name(rule: Rule) -> String {
         Rule::end_name => "an end condition (`checkmate`, `stalemate`, `campmate`, `royal captured`)",
         Rule::royal_captured_name => "`royal captured`",
         Rule::piece_ref => "a piece name",
+        Rule::keyword => "a keyword",
+        Rule::region_name => "a region name",
+        Rule::effect_name => "an effect name",
         Rule::zone => "`zone`",
         Rule::promo_to => "`to` and the pieces to promote to",
         Rule::side => "`white` or `black`",
@@ -267,8 +276,9 @@ fn join_or(items: &[String]) -> String {
 }
 
 /// A pest error as a problem: what was expected, in words, and a "did you mean" for a
-/// misspelt keyword.
-fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, source: SourceId) -> Problem {
+/// misspelt keyword. `offset..chunk_end` is the part of `text` that was parsed (one item when
+/// recovering), so that an item cut short can be told from a wrong word inside it.
+fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk_end: usize, source: SourceId) -> Problem {
     use pest::error::{ErrorVariant, InputLocation};
     let pos = offset
         + match e.location {
@@ -292,32 +302,121 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, sourc
     } else {
         ("the end of the file".to_string(), 0)
     };
+    let word = &rest[..word_len];
+    let (positives, negatives): (&[Rule], &[Rule]) = match &e.variant {
+        ErrorVariant::ParsingError { positives, negatives } => (positives, negatives),
+        _ => (&[], &[]),
+    };
+
+    // A string that runs to the end of its line.
+    if rest.starts_with('"') && !rest[1..].split('\n').next().unwrap_or("").contains('"') {
+        let line_len = rest.find('\n').unwrap_or(rest.len());
+        return Problem::error("rulebook::syntax", "this string is never closed")
+            .label(source, Span::new(pos, pos + line_len.max(1)), "no closing `\"` on this line")
+            .help("end the string with `\"` on the same line");
+    }
+
+    // An item cut short by the next item or the end of the file, while a `{` is still open.
+    let at_chunk_end = skip_trivia(&text[pos..chunk_end.max(pos)]).is_empty();
+    if at_chunk_end
+        && positives.contains(&Rule::close_brace)
+        && let Some(open) = unclosed_brace(&text[offset..chunk_end]).map(|o| o + offset)
+    {
+        let line_start = text[..open].rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let opener = skip_trivia(&text[line_start..open]).trim_end();
+        let what = if opener.is_empty() { "`{`".to_string() } else { format!("`{opener} {{`") };
+        let p = Problem::error("rulebook::syntax", format!("missing `}}`: {what} is never closed"))
+            .label(source, Span::new(open, open + 1), "this `{` is never closed");
+        return if word_len > 0 {
+            p.label(source, Span::new(pos, pos + len), format!("`{word}` starts the next item before the `}}`"))
+                .help("add `}` where the block ends")
+        } else {
+            // Nothing to point at after the end of the file.
+            p.help("add `}` where the block ends: the file ends before it")
+        };
+    }
+
+    // What was expected: keywords first, then descriptions, then punctuation; short in the
+    // message, in full in the help.
+    let mut rules: Vec<Rule> = positives.to_vec();
+    rules.sort_by_key(|r| expected_rank(*r));
     let mut expected: Vec<String> = vec![];
+    let mut expected_short: Vec<String> = vec![];
     let mut keyword_candidates: Vec<&'static str> = vec![];
-    if let ErrorVariant::ParsingError { positives, .. } = &e.variant {
-        for r in positives {
-            let n = rule_name(*r);
-            for k in backticked(&n) {
-                if let Some(kw) = KEYWORDS.iter().find(|kw| **kw == k) {
-                    keyword_candidates.push(kw);
-                }
-            }
-            if !expected.contains(&n) {
-                expected.push(n);
+    for r in rules {
+        let n = rule_name(r);
+        for k in backticked(&n) {
+            if let Some(kw) = KEYWORDS.iter().find(|kw| **kw == k) {
+                keyword_candidates.push(kw);
             }
         }
+        let short = short_name(r);
+        if !expected_short.contains(&short) {
+            expected_short.push(short);
+        }
+        if !expected.contains(&n) {
+            expected.push(n);
+        }
     }
+    let wants_name = positives.iter().any(|r| {
+        matches!(
+            r,
+            Rule::name
+                | Rule::piece_ref
+                | Rule::direction
+                | Rule::layer_name
+                | Rule::region_ref
+                | Rule::region_name
+                | Rule::effect_name
+                | Rule::value_name
+                | Rule::region
+        )
+    });
+
+    // The item before was complete: what follows must start a new item.
+    if positives == [Rule::EOI] {
+        let p = Problem::error("rulebook::syntax", format!("expected a new item, found {found}"));
+        return if word_len > 0 {
+            let p = p.label(source, Span::new(pos, pos + len), "not a keyword that starts an item");
+            match did_you_mean(word, TOP_KEYWORDS.iter().copied()) {
+                Some(k) => p.help(format!("did you mean `{k}`?")),
+                None => p.help(format!("items start with {}", join_or(&ITEM_STARTS.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>()))),
+            }
+        } else {
+            p.label(source, Span::new(pos, pos + len), "unexpected here").help("remove it: items need no separator, only a new line")
+        };
+    }
+
+    // A keyword where a name was expected (`!keyword ~ name` failed on its look-ahead).
+    if positives.is_empty() && negatives.contains(&Rule::keyword) && word_len > 0 {
+        return Problem::error("rulebook::syntax", format!("expected a name, found the keyword `{word}`"))
+            .label(source, Span::new(pos, pos + len), "a keyword cannot be a name")
+            .help("write the name here, or choose a name that is not a keyword");
+    }
+
     let message = if expected.is_empty() {
         format!("unexpected {found}")
     } else {
-        format!("expected {}, found {found}", join_or(&expected))
+        format!("expected {}, found {found}", join_or(&expected_short))
     };
     let mut help = None;
     if word_len > 0 {
-        let word = &rest[..word_len];
         if let Some(k) = did_you_mean(word, keyword_candidates.iter().copied()) {
             help = Some(format!("did you mean `{k}`?"));
+        } else if (word == "empty" || word == "safe") && positives.contains(&Rule::piece_ref) {
+            help = Some("a castling entry gives the king's move, then the rook's (`K king e1 to g1  rook h1 to f1`), then `empty ...` and `safe ...`".to_string());
+        } else if wants_name && KEYWORDS.contains(&word) {
+            help = Some(format!("`{word}` is a keyword of the language and cannot be used as a name"));
         }
+    } else if rest.starts_with('=') && positives.contains(&Rule::cmp_op) {
+        help = Some("equality is written `==`".to_string());
+    }
+    if help.is_none() && positives.contains(&Rule::letter) {
+        help = Some(if rest.starts_with(|c: char| c.is_ascii_digit()) {
+            "a digit cannot be a piece letter: FEN uses digits to count empty squares".to_string()
+        } else {
+            "`letters` takes one letter for white (upper case) and one for black (lower case), `-` for a side without the piece".to_string()
+        });
     }
     let help = help.unwrap_or_else(|| {
         if expected.is_empty() {
@@ -326,8 +425,68 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, sourc
             format!("write {} here", join_or(&expected))
         }
     });
-    let label = if expected.is_empty() { "unexpected".to_string() } else { format!("expected {}", join_or(&expected)) };
+    let label = if expected.is_empty() || expected_short.len() > 3 {
+        "unexpected here".to_string()
+    } else {
+        format!("expected {}", join_or(&expected_short))
+    };
     Problem::error("rulebook::syntax", message).label(source, Span::new(pos, pos + len), label).help(help)
+}
+
+/// The byte offset of the innermost `{` of `s` that is never closed, outside comments and strings.
+fn unclosed_brace(s: &str) -> Option<usize> {
+    let mut open = vec![];
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '#' => {
+                for (_, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                for (_, c) in chars.by_ref() {
+                    if c == '"' || c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
+}
+
+/// Sort key of an expected rule in a message: keywords, then descriptions, then punctuation.
+fn expected_rank(rule: Rule) -> u8 {
+    let n = short_name(rule);
+    match n.strip_prefix('`').and_then(|k| k.chars().next()) {
+        Some(c) if c.is_ascii_alphabetic() => 0,
+        Some(_) => 2,
+        None => 1,
+    }
+}
+
+/// The human name of a rule without its parenthesised examples, for a one-line message.
+fn short_name(rule: Rule) -> String {
+    match rule {
+        Rule::promo_to => "`to`".to_string(),
+        Rule::piece_body => "`{`".to_string(),
+        Rule::EOI => "the end of the item".to_string(),
+        _ => {
+            let n = rule_name(rule);
+            match n.find(" (") {
+                Some(i) => n[..i].to_string(),
+                None => n,
+            }
+        }
+    }
 }
 
 /// The words between backticks in a rule name, e.g. "`move` or `capture`" → [move, capture].
@@ -338,9 +497,40 @@ fn backticked(s: &str) -> Vec<&str> {
 // ---------------------------------------------------------------------------------------------
 // Pairs → AST
 
+/// The span of a pair, without the whitespace and comments that a trailing repetition may have
+/// swallowed, so that a label ends under the last word of the item.
 fn span(p: &P) -> Span {
     let s = p.as_span();
-    Span::new(s.start(), s.end())
+    Span::new(s.start(), s.start() + content_len(p.as_str()))
+}
+
+/// The length of `s` up to the end of its last character that is neither whitespace nor in a
+/// comment.
+fn content_len(s: &str) -> usize {
+    let mut last = 0;
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '#' => {
+                while chars.next_if(|&(_, c)| c != '\n').is_some() {}
+            }
+            '"' => {
+                last = i + 1;
+                for (j, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                    last = j + c.len_utf8();
+                    if c == '"' {
+                        break;
+                    }
+                }
+            }
+            c if c.is_whitespace() => {}
+            c => last = i + c.len_utf8(),
+        }
+    }
+    last
 }
 
 fn name(p: P) -> Name {
@@ -572,7 +762,7 @@ fn build_atom(p: P) -> AtomAst {
             }
             Rule::atom_kind => atom.ride = has_kw(&k, Rule::kw_ride),
             Rule::vector => atom.vector = build_vector(k),
-            Rule::direction => atom.directions.push(name(kids(k).next().expect("direction name"))),
+            Rule::direction => atom.directions.push(name(k)),
             Rule::range => atom.range = Some(int(kids(k).next().expect("range"))),
             Rule::origin => atom.origin = Some(build_region(kids(k).next().expect("origin region"))),
             _ => {}
@@ -705,7 +895,7 @@ fn build_effect(p: P) -> EffectAst {
     let scan = if scan_inner.as_rule() == Rule::scan_rays {
         let mut sk = kids(scan_inner);
         let vector = build_vector(sk.next().expect("ray vector"));
-        let directions = sk.map(|d| name(kids(d).next().expect("direction name"))).collect();
+        let directions = sk.map(name).collect();
         ScanAst::Rays { vector, directions, span: ssp }
     } else {
         ScanAst::Around { vectors: kids(scan_inner).map(build_vector).collect(), span: ssp }
@@ -797,7 +987,7 @@ fn build_expr(p: P) -> ExprAst {
             let v = int(p);
             ExprAst::Int(v.node, v.span)
         }
-        Rule::value_name => ExprAst::Name(name(kids(p).next().expect("name"))),
+        Rule::value_name => ExprAst::Name(name(p)),
         r => unreachable!("grammar: unexpected expression {r:?}"),
     }
 }
