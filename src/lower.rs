@@ -1,7 +1,7 @@
 //! Syntax tree → IR: loads the variants a file extends, composes them (add, replace, remove),
 //! resolves names and validates. Every problem is collected, none stops the others.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use indexmap::IndexMap;
@@ -38,7 +38,7 @@ struct Draft {
     castling: IndexMap<char, Loc<CastleAst>>,
     start: Option<Loc<Spanned<String>>>,
     check: Option<Loc<(bool, bool, Span)>>,
-    halfmove: Option<Loc<(bool, Vec<Name>)>>,
+    halfmove: Option<Loc<(bool, Vec<Name>, Span)>>,
     end: Vec<Loc<EndRuleAst>>,
     effects: IndexMap<String, Loc<EffectAst>>,
 }
@@ -91,10 +91,16 @@ pub fn load_text(name: &str, text: &str, origin: Origin, sources: &mut Sources) 
     let Some((header, draft)) = draft else {
         return Err(LoadError::Invalid(problems));
     };
-    if problems.iter().any(|p| !p.warning) {
-        return Err(LoadError::Invalid(problems));
-    }
-    let mut r = Resolver { draft: &draft, problems: &mut problems, used_regions: HashSet::new() };
+    // Composition mistakes (a duplicate, a replace of nothing) leave a draft that still makes
+    // sense, so resolution goes on and reports its own mistakes in the same run.
+    let mut r = Resolver {
+        draft: &draft,
+        problems: &mut problems,
+        used_regions: HashSet::new(),
+        regions: IndexMap::new(),
+        main: src,
+        fen_unreliable: false,
+    };
     let variant = r.resolve(&header, src);
     let errors = problems.iter().any(|p| !p.warning);
     match variant {
@@ -131,6 +137,21 @@ fn compose(
     seen.push(name.clone());
     let mut draft = Draft::default();
     if let Some(parent) = &file.header.extends {
+        // A cycle is reported where it is closed: at this `extends`.
+        if seen.contains(&parent.node) {
+            let p = if parent.node == name {
+                Problem::error("rulebook::extends_cycle", format!("variant `{name}` extends itself"))
+                    .label(src, parent.span, "the name of this very variant")
+                    .help(format!("a variant cannot be its own ancestor: give this one another name, e.g. `variant my-{name} extends {name}`"))
+            } else {
+                let chain = format!("{} → {}", seen.join(" → "), parent.node);
+                Problem::error("rulebook::extends_cycle", format!("extending `{}` makes a cycle: {chain}", parent.node))
+                    .label(src, parent.span, "this closes the cycle")
+                    .help("a variant cannot be its own ancestor; extend a different variant")
+            };
+            problems.push(p);
+            return None;
+        }
         let parent_src = match find_parent(&parent.node, origin) {
             Some((pname, ptext)) => sources.add(pname, ptext),
             None => {
@@ -176,6 +197,26 @@ fn already_defined(kind: &str, name: &str, src: SourceId, span: Span, first_src:
         .help(format!("give it another name, or write `replace {kind} {name}` to redefine it"))
 }
 
+/// An item that a file may give once (`board`, `start`, ...) given twice in the same file; a
+/// variant that extends another overrides the parent's by giving it once.
+fn given_twice(what: &str, src: SourceId, span: Span, first_src: SourceId, first: Span) -> Problem {
+    Problem::error("rulebook::duplicate_definition", format!("{what} is given twice in this file"))
+        .label(src, span, "given again here")
+        .label(first_src, first, "first given here")
+        .help(format!("keep a single {what}"))
+}
+
+/// A definition named by a keyword parses, but nothing could refer to it afterwards.
+fn keyword_name(kind: &str, name: &Name, src: SourceId, problems: &mut Vec<Problem>) {
+    if parse::KEYWORDS.contains(&name.node.as_str()) {
+        problems.push(
+            Problem::error("rulebook::keyword_name", format!("`{}` is a keyword and cannot name a {kind}", name.node))
+                .label(src, name.span, "a keyword")
+                .help(format!("choose another name: where a {kind} name is expected, `{}` is read as the keyword", name.node)),
+        );
+    }
+}
+
 fn nothing_there<'a>(
     kind: &str,
     verb: &str,
@@ -184,19 +225,31 @@ fn nothing_there<'a>(
     span: Span,
     known: impl IntoIterator<Item = &'a str>,
 ) -> Problem {
+    let known: Vec<&str> = known.into_iter().collect();
     let p = Problem::error("rulebook::nothing_to_override", format!("cannot {verb} {kind} `{name}`: there is none"))
         .label(src, span, format!("no {kind} of this name is defined"));
-    match did_you_mean(name, known) {
+    match did_you_mean(name, known.iter().copied()) {
         Some(s) => p.help(format!("did you mean `{s}`?")),
-        None => p.help(format!("define it with `{kind} {name} ...` instead")),
+        None if verb == "replace" => p.help(format!("define it with `{kind} {name} ...`, without `replace`")),
+        None if known.is_empty() => p.help(format!("there is no {kind} to {verb}: delete this")),
+        None => p.help(format!("the {kind}s that can be removed are {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "))),
     }
 }
 
 fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
     match item {
-        Item::Board { files, ranks, span } => d.board = Some(loc(src, (files, ranks, span))),
-        Item::Layers(l) => d.layers = Some(loc(src, l)),
+        Item::Board { files, ranks, span } => {
+            match &d.board {
+                Some(first) if first.src == src => problems.push(given_twice("`board`", src, span, first.src, first.node.2)),
+                _ => d.board = Some(loc(src, (files, ranks, span))),
+            }
+        }
+        Item::Layers(l) => match &d.layers {
+            Some(first) if first.src == src => problems.push(given_twice("`layers`", src, l.span, first.src, first.node.span)),
+            _ => d.layers = Some(loc(src, l)),
+        },
         Item::Region { replace, name, region, span } => {
+            keyword_name("region", &name, src, problems);
             let key = name.node.clone();
             match (replace, d.regions.get(&key)) {
                 (false, Some(first)) => {
@@ -216,6 +269,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             }
         }
         Item::Piece { replace, piece } => {
+            keyword_name("piece", &piece.name, src, problems);
             let key = piece.name.node.clone();
             match (replace, d.pieces.get(&key)) {
                 (false, Some(first)) => {
@@ -259,6 +313,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             }
         }
         Item::Effect { replace, effect } => {
+            keyword_name("effect", &effect.name, src, problems);
             let key = effect.name.node.clone();
             match (replace, d.effects.get(&key)) {
                 (false, Some(first)) => {
@@ -302,10 +357,22 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
                 }
             }
         }
-        Item::EnPassant { pieces, span } => d.en_passant = Some(loc(src, (pieces, span))),
-        Item::Start { fen, .. } => d.start = Some(loc(src, fen)),
-        Item::Check { at_move, at_final, span } => d.check = Some(loc(src, (at_move, at_final, span))),
-        Item::Halfmove { capture, pieces, .. } => d.halfmove = Some(loc(src, (capture, pieces))),
+        Item::EnPassant { pieces, span } => match &d.en_passant {
+            Some(first) if first.src == src => problems.push(given_twice("`en passant`", src, span, first.src, first.node.1)),
+            _ => d.en_passant = Some(loc(src, (pieces, span))),
+        },
+        Item::Start { fen, span } => match &d.start {
+            Some(first) if first.src == src => problems.push(given_twice("`start`", src, span, first.src, first.node.span)),
+            _ => d.start = Some(loc(src, fen)),
+        },
+        Item::Check { at_move, at_final, span } => match &d.check {
+            Some(first) if first.src == src => problems.push(given_twice("`check`", src, span, first.src, first.node.2)),
+            _ => d.check = Some(loc(src, (at_move, at_final, span))),
+        },
+        Item::Halfmove { capture, pieces, span } => match &d.halfmove {
+            Some(first) if first.src == src => problems.push(given_twice("`halfmove`", src, span, first.src, first.node.2)),
+            _ => d.halfmove = Some(loc(src, (capture, pieces, span))),
+        },
         Item::End { replace, rules, span } => {
             if replace {
                 if d.end.is_empty() {
@@ -437,6 +504,20 @@ struct Resolver<'a> {
     draft: &'a Draft,
     problems: &'a mut Vec<Problem>,
     used_regions: HashSet<String>,
+    /// Each named region once resolved (`None`: its definition is wrong and already reported),
+    /// so that a broken region is reported once, not at every use.
+    regions: IndexMap<String, Option<ir::Region>>,
+    /// The file being loaded (its ancestors are other sources).
+    main: SourceId,
+    /// Set when letters or castling could not be resolved: the start position would then raise
+    /// errors that are only consequences.
+    fen_unreliable: bool,
+}
+
+/// The castling field of a FEN (the third field) and its byte offset.
+fn castling_field(fen: &str) -> Option<(usize, &str)> {
+    let mut fields = fen.split_whitespace();
+    fields.nth(2).map(|f| (f.as_ptr() as usize - fen.as_ptr() as usize, f))
 }
 
 fn square_of(s: &str) -> Option<(u8, u8)> {
@@ -510,6 +591,8 @@ impl Resolver<'_> {
                         .label(*lsrc, l.span, "empty")
                         .help("name at least one layer, e.g. `layers { board1 board2 }`"),
                 );
+                // Go on with one layer, so that the pieces are still checked.
+                layers.push("board".to_string());
             }
             cross = l.cross.as_ref().map(|c| c.node);
             if cross.is_some() && layers.len() < 2 {
@@ -536,10 +619,35 @@ impl Resolver<'_> {
         // regions
         let mut regions = IndexMap::new();
         for (name, Loc { src: rsrc, node: (_, region, _) }) in &d.regions {
-            if let Some(mut r) = self.region(region, *rsrc, files, ranks, true) {
+            let before = self.problems.len();
+            let resolved = self.region(region, *rsrc, files, ranks, true).map(|mut r| {
                 r.name = Some(name.clone());
-                regions.insert(name.clone(), r);
+                r
+            });
+            if *rsrc != self.main && self.problems.len() > before {
+                // An inherited region that does not fit a board this file changed: say so here,
+                // where the fix goes, with the parent's definition as a note.
+                let inherited: Vec<Problem> = self.problems.drain(before..).collect();
+                let (bsrc, bspan) = match &d.board {
+                    Some(Loc { src, node: (_, _, span) }) => (*src, *span),
+                    None => (src, header.name.span),
+                };
+                let mut p = Problem::error(
+                    "rulebook::region_off_board",
+                    format!("the inherited region `{name}` does not fit the {files}x{ranks} board"),
+                )
+                .label(bsrc, bspan, format!("the board is {files}x{ranks}"));
+                for old in &inherited {
+                    if let Some(l) = old.labels.first() {
+                        p = p.label(l.source, l.span, format!("`{name}` is defined here: {}", old.message));
+                    }
+                }
+                self.err(p.help(format!("redefine it for this board with `replace region {name} ...`, or `remove region {name}`")));
             }
+            if let Some(r) = &resolved {
+                regions.insert(name.clone(), r.clone());
+            }
+            self.regions.insert(name.clone(), resolved);
         }
 
         // pieces
@@ -548,36 +656,70 @@ impl Resolver<'_> {
         for (name, Loc { src: psrc, node: p }) in &d.pieces {
             let mut letters = vec![[None, None]; layers.len()];
             match &p.letters {
-                None => self.err(
-                    Problem::error("rulebook::missing_letters", format!("piece `{name}` has no letters"))
-                        .label(*psrc, p.name.span, "needs `letters`")
-                        .help("add `letters X x` (white's letter, black's letter; `-` for a side without it)"),
-                ),
+                None => {
+                    self.fen_unreliable = true;
+                    self.err(
+                        Problem::error("rulebook::missing_letters", format!("piece `{name}` has no letters"))
+                            .label(*psrc, p.name.span, "needs `letters`")
+                            .help("add `letters X x` (white's letter, black's letter; `-` for a side without it)"),
+                    )
+                }
+                Some((w, b)) if w.node == '-' && b.node == '-' => {
+                    self.fen_unreliable = true;
+                    self.err(
+                        Problem::error("rulebook::missing_letters", format!("piece `{name}` has no letter for either side"))
+                            .label(*psrc, Span::new(w.span.start, b.span.end), "both letters are `-`")
+                            .help("give at least one side a letter, or remove the piece"),
+                    );
+                }
+                Some((w, b)) if w.node.is_ascii_lowercase() && b.node.is_ascii_uppercase() => {
+                    self.fen_unreliable = true;
+                    self.err(
+                        Problem::error("rulebook::letter_case", format!("the letters of `{name}` are the wrong way round"))
+                            .label(*psrc, Span::new(w.span.start, b.span.end), "black's letter first")
+                            .help(format!(
+                                "white's letter comes first, in upper case, then black's in lower case: write `letters {} {}`",
+                                b.node, w.node
+                            )),
+                    );
+                }
                 Some((w, b)) => {
-                    letters[0] = [self.letter(w, Side::White, name, *psrc, &mut letter_seen), self.letter(b, Side::Black, name, *psrc, &mut letter_seen)];
-                    if letters[0] == [None, None] {
-                        self.err(
-                            Problem::error("rulebook::missing_letters", format!("piece `{name}` has no letter for either side"))
-                                .label(*psrc, Span::new(w.span.start, b.span.end), "both letters are `-`")
-                                .help("give at least one side a letter, or remove the piece"),
-                        );
-                    }
+                    letters[0] = self.letter_pair(w, b, name, *psrc, &mut letter_seen);
                 }
             }
             let mut atoms = vec![];
+            // A warning about the atoms that remain would be misleading when some were wrong.
+            let mut atoms_ok = true;
             for a in &p.atoms {
-                if let Some(atom) = self.atom(a, *psrc, files, ranks, &regions) {
-                    atoms.push(atom);
+                match self.atom(a, *psrc, files, ranks, &regions) {
+                    Some(atom) => atoms.push(atom),
+                    None => atoms_ok = false,
                 }
             }
             for b in &p.betza {
                 match betza::parse(&b.node) {
                     Ok(mut more) => atoms.append(&mut more),
                     Err(e) => {
+                        atoms_ok = false;
                         let start = b.span.start + 1 + e.at;
+                        let label = if e.message.starts_with("unknown Betza atom") {
+                            "not an atom"
+                        } else if e.message.contains("not supported") {
+                            "not supported"
+                        } else if e.message.contains("not a Betza modifier") {
+                            "not a modifier"
+                        } else if e.message.contains("without an atom") {
+                            "no atom after these"
+                        } else if e.message.contains("too large") {
+                            "too large"
+                        } else if e.message.starts_with("empty") {
+                            "empty"
+                        } else {
+                            "here"
+                        };
                         self.err(
                             Problem::error("rulebook::betza", e.message)
-                                .label(*psrc, Span::new(start, start + e.len.max(1)), "here")
+                                .label(*psrc, Span::new(start, start + e.len.max(1)), label)
                                 .help(e.help),
                         );
                     }
@@ -589,7 +731,7 @@ impl Resolver<'_> {
                         .label(*psrc, p.name.span, "no move or capture atoms")
                         .help("give it atoms, e.g. `leap (1,2)`, `move ride (1,0)`, `capture leap (1,1) forward` or `betza \"N\"`"),
                 );
-            } else if !atoms.is_empty() && atoms.iter().all(|a| a.modality == Modality::Capture) && !p.royal {
+            } else if atoms_ok && !atoms.is_empty() && atoms.iter().all(|a| a.modality == Modality::Capture) && !p.royal {
                 self.problems.push(
                     Problem::warning("rulebook::capture_only", format!("piece `{name}` can only capture"))
                         .label(*psrc, p.name.span, "every atom is `capture`")
@@ -603,6 +745,7 @@ impl Resolver<'_> {
         // letters on the other layers
         if let Some(Loc { src: lsrc, node: l }) = &d.layers {
             for (li, layer) in l.layers.iter().enumerate() {
+                let mut given: HashMap<PieceId, (Span, [bool; 2])> = HashMap::new();
                 for a in &layer.letters {
                     if li == 0 {
                         self.err(
@@ -614,26 +757,52 @@ impl Resolver<'_> {
                     }
                     let Some(id) = self.piece_ref(&a.piece, *lsrc, &piece_names) else { continue };
                     let name = piece_names[id].clone();
-                    let w = self.letter(&a.white, Side::White, &name, *lsrc, &mut letter_seen);
-                    let b = self.letter(&a.black, Side::Black, &name, *lsrc, &mut letter_seen);
+                    if let Some((first, _)) = given.get(&id) {
+                        self.fen_unreliable = true;
+                        self.err(
+                            Problem::error(
+                                "rulebook::duplicate_definition",
+                                format!("`{name}` is given letters twice on layer `{}`", layer.name.node),
+                            )
+                            .label(*lsrc, a.piece.span, "given again here")
+                            .label(*lsrc, *first, "first given here")
+                            .help("give each piece one pair of letters per layer"),
+                        );
+                        continue;
+                    }
+                    // What was written counts, valid or not: a wrong letter is reported once,
+                    // not again as a missing one.
+                    given.insert(id, (a.piece.span, [a.white.node != '-', a.black.node != '-']));
+                    let pair = self.letter_pair(&a.white, &a.black, &name, *lsrc, &mut letter_seen);
                     if let Some(p) = pieces.get_index_mut(id).map(|(_, p)| p) {
-                        p.letters[li] = [w, b];
+                        p.letters[li] = pair;
                     }
                 }
                 if li > 0 {
-                    for (name, p) in pieces.iter() {
-                        for side in Side::BOTH {
-                            if p.letters[0][side.index()].is_some() && p.letters[li][side.index()].is_none() {
-                                self.problems.push(
-                                    Problem::error(
-                                        "rulebook::layer_letters",
-                                        format!("{} `{name}` has no letter on layer `{}`", side.name(), layer.name.node),
-                                    )
-                                    .label(*lsrc, layer.name.span, format!("no letter for {} `{name}` here", side.name()))
-                                    .help(format!("add `{name} X x` to this layer's `letters`, so FEN can say where it stands")),
-                                );
+                    let mut missing = vec![];
+                    for (id, (name, p)) in pieces.iter().enumerate() {
+                        let written = given.get(&id).map(|(_, w)| *w).unwrap_or([false, false]);
+                        let lacking: Vec<Side> =
+                            Side::BOTH.into_iter().filter(|s| p.letters[0][s.index()].is_some() && !written[s.index()]).collect();
+                        match lacking.as_slice() {
+                            [] => {}
+                            [side] if p.letters[0][side.flip().index()].is_some() => {
+                                missing.push(format!("{} `{name}`", side.name()))
                             }
+                            _ => missing.push(format!("`{name}`")),
                         }
+                    }
+                    if !missing.is_empty() {
+                        self.fen_unreliable = true;
+                        let list = match missing.len() {
+                            1 => missing[0].clone(),
+                            n => format!("{} and {}", missing[..n - 1].join(", "), missing[n - 1]),
+                        };
+                        self.err(
+                            Problem::error("rulebook::layer_letters", format!("layer `{}` has no letters for {list}", layer.name.node))
+                                .label(*lsrc, layer.name.span, format!("FEN cannot write {list} on this layer"))
+                                .help("every piece that can stand on a layer needs letters there: add `NAME X x` (white's, black's) to this layer's `letters`"),
+                        );
                     }
                 }
             }
@@ -660,11 +829,17 @@ impl Resolver<'_> {
                 },
             };
             let mut choices: [Vec<PieceId>; 2] = [vec![], vec![]];
+            // A side left without choices because a choice was wrong is that choice's mistake.
+            let mut choice_failed = false;
             for (side, names, _) in &p.choices {
                 for n in names {
-                    let Some(c) = self.piece_ref(n, *psrc, &piece_names) else { continue };
+                    let Some(c) = self.piece_ref(n, *psrc, &piece_names) else {
+                        choice_failed = true;
+                        continue;
+                    };
                     let target = &pieces[c];
                     if target.royal {
+                        choice_failed = true;
                         self.err(
                             Problem::error("rulebook::promotion_target", format!("cannot promote to the royal piece `{}`", n.node))
                                 .label(*psrc, n.span, "royal")
@@ -673,6 +848,7 @@ impl Resolver<'_> {
                         continue;
                     }
                     if c == id {
+                        choice_failed = true;
                         self.err(
                             Problem::error("rulebook::promotion_target", format!("`{}` cannot promote to itself", n.node))
                                 .label(*psrc, n.span, "the promoting piece")
@@ -690,6 +866,7 @@ impl Resolver<'_> {
                             continue;
                         }
                         if target.letters[0][s.index()].is_none() {
+                            choice_failed = true;
                             self.err(
                                 Problem::error(
                                     "rulebook::promotion_target",
@@ -707,7 +884,7 @@ impl Resolver<'_> {
                 }
             }
             for s in Side::BOTH {
-                if pieces[id].in_army(s) && choices[s.index()].is_empty() && !p.choices.is_empty() {
+                if pieces[id].in_army(s) && choices[s.index()].is_empty() && !p.choices.is_empty() && !choice_failed {
                     self.err(
                         Problem::error("rulebook::promotion_choices", format!("{} `{}` has nothing to promote to", s.name(), p.piece.node))
                             .label(*psrc, p.piece.span, "no choices for this side")
@@ -729,8 +906,9 @@ impl Resolver<'_> {
         let mut en_passant = vec![];
         if let Some(Loc { src: esrc, node: (names, _) }) = &d.en_passant {
             for n in names {
-                if let Some(id) = self.piece_ref(n, *esrc, &piece_names) {
-                    en_passant.push(id);
+                match self.piece_ref(n, *esrc, &piece_names) {
+                    Some(id) => en_passant.push(id),
+                    None => self.fen_unreliable = true,
                 }
             }
         }
@@ -745,6 +923,7 @@ impl Resolver<'_> {
                         .label(*csrc, c.flag.span, "not a letter")
                         .help("use FEN's letters: K Q for white, k q for black"),
                 );
+                self.fen_unreliable = true;
                 continue;
             }
             let king = self.piece_ref(&c.king, *csrc, &piece_names);
@@ -771,11 +950,16 @@ impl Resolver<'_> {
             let rt = sq(&c.rook_to, self);
             let empty: Vec<_> = c.empty.iter().map(|s| sq(s, self)).collect();
             let safe: Vec<_> = c.safe.iter().map(|s| sq(s, self)).collect();
-            let (Some(king), Some(rook), Some(kf), Some(kt), Some(rf), Some(rt)) = (king, rook, kf, kt, rf, rt) else { continue };
+            let (Some(king), Some(rook), Some(kf), Some(kt), Some(rf), Some(rt)) = (king, rook, kf, kt, rf, rt) else {
+                self.fen_unreliable = true;
+                continue;
+            };
             if empty.iter().chain(safe.iter()).any(|s| s.is_none()) {
+                self.fen_unreliable = true;
                 continue;
             }
-            if !pieces[king].royal {
+            // Without any royal piece, the error below says it all.
+            if !pieces[king].royal && royal_exists {
                 self.problems.push(
                     Problem::warning("rulebook::castling_not_royal", format!("castling `{flag}` moves `{}`, which is not royal", c.king.node))
                         .label(*csrc, c.king.span, "not royal")
@@ -804,7 +988,7 @@ impl Resolver<'_> {
             None => ir::Check::default(),
         };
         let mut halfmove = ir::Halfmove::default();
-        if let Some(Loc { src: hsrc, node: (capture, names) }) = &d.halfmove {
+        if let Some(Loc { src: hsrc, node: (capture, names, _) }) = &d.halfmove {
             halfmove.capture = *capture;
             for n in names {
                 if let Some(id) = self.piece_ref(n, *hsrc, &piece_names) {
@@ -894,55 +1078,87 @@ impl Resolver<'_> {
             end,
             effects,
         };
-        if self.problems.iter().any(|p| !p.warning) {
+        // The start position is checked even when other parts are wrong, unless what it is
+        // checked against (letters, castling, en passant) is itself broken.
+        if self.fen_unreliable {
             return None;
         }
+        let errors_before_start = self.problems.iter().any(|p| !p.warning);
 
         // the start position must be a valid FEN of this variant, and agree with castling
         let Some(Loc { src: ssrc, node: s }) = &d.start else { return None };
-        match fen::parse_setup(&variant, &s.node) {
+        let setup = match fen::parse_setup(&variant, &s.node) {
             Err(e) => {
                 let start = s.span.start + 1 + e.span.start;
-                self.err(
-                    Problem::error("rulebook::start_fen", format!("start position: {}", e.message))
-                        .label(*ssrc, Span::new(start, start + e.span.len().max(1)), e.label)
-                        .help(e.help),
-                );
+                let at = Span::new(start, start + e.span.len().max(1));
+                let p = if *ssrc == self.main {
+                    Problem::error("rulebook::start_fen", format!("start position: {}", e.message)).label(*ssrc, at, e.label).help(e.help)
+                } else {
+                    // The start comes from a parent and no longer fits what this file changed.
+                    Problem::error("rulebook::start_fen", format!("the inherited start position does not fit: {}", e.message))
+                        .label(src, header.name.span, "inherits its start position")
+                        .label(*ssrc, at, format!("{} in the inherited start position", e.label))
+                        .help(format!("give `{}` its own `start \"...\"`; in it, {}", header.name.node, e.help))
+                };
+                self.err(p);
                 return None;
             }
-            Ok(setup) => {
-                for (flag, c) in &variant.castling {
-                    let Some(Loc { src: csrc, node: cast }) = d.castling.get(flag) else { continue };
-                    let has_right = setup.castling.contains(flag);
-                    let king_ok = setup.piece_at(0, c.king_from) == Some((c.side, c.king));
-                    let rook_ok = setup.piece_at(0, c.rook_from) == Some((c.side, c.rook));
-                    if has_right && !(king_ok && rook_ok) {
-                        let (span, what) = if !king_ok {
-                            (cast.king_from.span, format!("no {} {} here in the start position", c.side.name(), cast.king.node))
-                        } else {
-                            (cast.rook_from.span, format!("no {} {} here in the start position", c.side.name(), cast.rook.node))
-                        };
-                        self.err(
-                            Problem::error("rulebook::castling_start", format!("castling `{flag}` does not match the start position"))
-                                .label(*csrc, span, what)
-                                .help("fix the squares, or the start position's placement or castling field"),
-                        );
-                    }
-                }
-                // unused pieces
-                for (id, (name, p)) in variant.pieces.iter().enumerate() {
-                    let on_board = setup.cells.iter().any(|c| matches!(c, Some((_, _, k)) if *k == id));
-                    let promoted = variant.promotions.values().any(|pr| pr.choices.iter().any(|c| c.contains(&id)));
-                    if !on_board && !promoted {
-                        let Some(Loc { src: psrc, node: past }) = d.pieces.get(name) else { continue };
-                        let _ = p;
-                        self.problems.push(
-                            Problem::warning("rulebook::unused", format!("piece `{name}` never appears"))
-                                .label(*psrc, past.name.span, "not in the start position and no promotion leads to it")
-                                .help("place it in `start`, add it to a promotion, or remove it"),
-                        );
-                    }
-                }
+            Ok(setup) => setup,
+        };
+        // Castling rights of the start whose king or rook is not where castling expects it:
+        // one problem for all of them, since they usually share one cause.
+        let mut mismatched: Vec<(char, usize, SourceId, Span, String)> = vec![];
+        let field = castling_field(&s.node);
+        for (flag, c) in &variant.castling {
+            let Some(Loc { src: csrc, node: cast }) = d.castling.get(flag) else { continue };
+            if !setup.castling.contains(flag) {
+                continue;
+            }
+            let king_ok = setup.piece_at(0, c.king_from) == Some((c.side, c.king));
+            let rook_ok = setup.piece_at(0, c.rook_from) == Some((c.side, c.rook));
+            if king_ok && rook_ok {
+                continue;
+            }
+            let (square, piece) = if !king_ok { (&cast.king_from, &cast.king) } else { (&cast.rook_from, &cast.rook) };
+            let at = field
+                .and_then(|(at, f)| f.char_indices().find(|(_, ch)| ch == flag).map(|(i, _)| s.span.start + 1 + at + i))
+                .unwrap_or(s.span.start);
+            let need = format!("the {} {} on {}", c.side.name(), piece.node, square.node);
+            mismatched.push((*flag, at, *csrc, square.span, need));
+        }
+        if !mismatched.is_empty() {
+            let flags: Vec<String> = mismatched.iter().map(|m| format!("`{}`", m.0)).collect();
+            let (first, last) = (mismatched.iter().map(|m| m.1).min().unwrap_or(0), mismatched.iter().map(|m| m.1).max().unwrap_or(0));
+            let mut p = if mismatched.len() == 1 {
+                let (flag, at, _, _, need) = &mismatched[0];
+                Problem::error("rulebook::castling_start", format!("castling `{flag}` does not match the start position"))
+                    .label(*ssrc, Span::new(*at, at + 1), format!("the right `{flag}` needs {need}"))
+                    .help(format!("place {need}, drop `{flag}` from the start's castling field, or `replace castling` to match the start"))
+            } else {
+                let list = format!("{} and {}", flags[..flags.len() - 1].join(", "), flags[flags.len() - 1]);
+                Problem::error("rulebook::castling_start", format!("castling {list} do not match the start position"))
+                    .label(*ssrc, Span::new(first, last + 1), "these rights need kings and rooks that are not there")
+                    .help("place the kings and rooks where castling expects them, drop these rights from the start's castling field, or `replace castling` to match the start")
+            };
+            for (flag, _, csrc, span, need) in &mismatched {
+                p = p.label(*csrc, *span, format!("castling `{flag}` needs {need}"));
+            }
+            self.err(p);
+        }
+        if errors_before_start || self.problems.iter().any(|p| !p.warning) {
+            return None;
+        }
+        // unused pieces and regions: only worth a word once everything else is right
+        for (id, name) in variant.pieces.keys().enumerate() {
+            let on_board = setup.cells.iter().any(|c| matches!(c, Some((_, _, k)) if *k == id));
+            let promoted = variant.promotions.values().any(|pr| pr.choices.iter().any(|c| c.contains(&id)));
+            if !on_board && !promoted {
+                let Some(Loc { src: psrc, node: past }) = d.pieces.get(name) else { continue };
+                self.problems.push(
+                    Problem::warning("rulebook::unused", format!("piece `{name}` never appears"))
+                        .label(*psrc, past.name.span, "not in the start position and no promotion leads to it")
+                        .help("place it in `start`, add it to a promotion, or remove it"),
+                );
             }
         }
         for (name, Loc { src: rsrc, node: (n, _, _) }) in &d.regions {
@@ -954,7 +1170,40 @@ impl Resolver<'_> {
                 );
             }
         }
-        if self.problems.iter().any(|p| !p.warning) { None } else { Some(variant) }
+        Some(variant)
+    }
+
+    /// White's and black's letter of a piece (on one layer).
+    fn letter_pair(
+        &mut self,
+        w: &Spanned<char>,
+        b: &Spanned<char>,
+        piece: &str,
+        src: SourceId,
+        seen: &mut IndexMap<char, (SourceId, Span, String)>,
+    ) -> [Option<char>; 2] {
+        // Both letters already another piece's: one mistake, one problem.
+        if w.node.is_ascii_uppercase()
+            && b.node.is_ascii_lowercase()
+            && let (Some(fw), Some(fb)) = (seen.get(&w.node), seen.get(&b.node))
+            && fw.2 == fb.2
+        {
+            let owner = fw.2.clone();
+            let mut p = Problem::error(
+                "rulebook::duplicate_letter",
+                format!("letters `{}` and `{}` already belong to `{owner}`", w.node, b.node),
+            )
+            .label(src, Span::new(w.span.start, b.span.end), format!("for `{piece}`"));
+            p = if fw.0 == fb.0 {
+                p.label(fw.0, Span::new(fw.1.start.min(fb.1.start), fw.1.end.max(fb.1.end)), format!("the letters of `{owner}`"))
+            } else {
+                p.label(fw.0, fw.1, format!("`{}` of `{owner}`", w.node)).label(fb.0, fb.1, format!("`{}` of `{owner}`", b.node))
+            };
+            self.fen_unreliable = true;
+            self.err(p.help("each piece, side and layer needs its own letter so that FEN is unambiguous"));
+            return [None, None];
+        }
+        [self.letter(w, Side::White, piece, src, seen), self.letter(b, Side::Black, piece, src, seen)]
     }
 
     fn letter(
@@ -974,6 +1223,7 @@ impl Resolver<'_> {
             Side::Black => c.is_ascii_lowercase(),
         };
         if !right_case {
+            self.fen_unreliable = true;
             self.err(
                 Problem::error("rulebook::letter_case", format!("{}'s letter for `{piece}` must be {} case", side.name(), if side == Side::White { "upper" } else { "lower" }))
                     .label(src, l.span, format!("`{c}` is {} case", if c.is_ascii_uppercase() { "upper" } else { "lower" }))
@@ -985,10 +1235,11 @@ impl Resolver<'_> {
             return None;
         }
         if let Some((fsrc, fspan, owner)) = seen.get(&c) {
+            self.fen_unreliable = true;
             self.err(
                 Problem::error("rulebook::duplicate_letter", format!("letter `{c}` is used twice"))
                     .label(src, l.span, format!("`{c}` for `{piece}`"))
-                    .label(*fsrc, *fspan, format!("already `{owner}`"))
+                    .label(*fsrc, *fspan, format!("`{c}` is already the letter of `{owner}`"))
                     .help("each piece, side and layer needs its own letter so that FEN is unambiguous"),
             );
             return None;
@@ -1014,7 +1265,9 @@ impl Resolver<'_> {
         match r {
             RegionAst::Ranks { from, to, .. } => {
                 let mut ok = true;
-                for v in [from, to] {
+                // `rank N` is stored as `ranks N..N`: check it once.
+                let bounds: &[&Spanned<i64>] = if from.span == to.span { &[from] } else { &[from, to] };
+                for v in bounds {
                     if v.node < 1 || v.node > ranks as i64 {
                         self.err(
                             Problem::error("rulebook::region_off_board", format!("rank {} is off the board", v.node))
@@ -1026,9 +1279,9 @@ impl Resolver<'_> {
                 }
                 if ok && from.node > to.node {
                     self.err(
-                        Problem::error("rulebook::region_off_board", format!("ranks {}..{} is empty", from.node, to.node))
+                        Problem::error("rulebook::region_off_board", format!("`ranks {}..{}` is empty", from.node, to.node))
                             .label(src, Span::new(from.span.start, to.span.end), "the first rank is after the last")
-                            .help(format!("write `ranks {}..{}`", to.node, from.node)),
+                            .help(format!("write the lower rank first: `ranks {}..{}`", to.node, from.node)),
                     );
                     ok = false;
                 }
@@ -1056,6 +1309,11 @@ impl Resolver<'_> {
                             .help("define a region by `rank`, `ranks` or `squares`"),
                     );
                     return None;
+                }
+                if let Some(resolved) = self.regions.get(&n.node) {
+                    // Resolved once already; a broken definition has been reported there.
+                    self.used_regions.insert(n.node.clone());
+                    return resolved.clone();
                 }
                 match self.draft.regions.get(&n.node) {
                     Some(Loc { src: rsrc, node: (_, body, _) }) => {
@@ -1325,7 +1583,7 @@ impl Resolver<'_> {
                         self.err(
                             Problem::error("rulebook::effect_type", format!("a condition must be true or false, not {}", t.name()))
                                 .label(src, other.span(), t.name())
-                                .help(format!("compare it, e.g. `{} == {}`", self.source_text(other), t.example())),
+                                .help(format!("compare it, e.g. `{} == {}`", self.source_text(other), t.sample())),
                         );
                         None
                     }
@@ -1429,6 +1687,15 @@ impl Ty {
             Ty::Kind => "a piece kind",
             Ty::Bool => "true or false",
             Ty::Number => "a number",
+        }
+    }
+    /// A value of this type, as written in a condition.
+    fn sample(self) -> &'static str {
+        match self {
+            Ty::Side => "enemy",
+            Ty::Kind => "pawn",
+            Ty::Bool => "true",
+            Ty::Number => "1",
         }
     }
     fn example(self) -> &'static str {
