@@ -801,7 +801,7 @@ impl Resolver<'_> {
                         self.err(
                             Problem::error("rulebook::layer_letters", format!("layer `{}` has no letters for {list}", layer.name.node))
                                 .label(*lsrc, layer.name.span, format!("FEN cannot write {list} on this layer"))
-                                .help("every piece that can stand on a layer needs letters there: add `NAME X x` (white's, black's) to this layer's `letters`"),
+                                .help("every piece that can stand on a layer needs letters there: add each to this layer's `letters` as its name, white's letter and black's letter"),
                         );
                     }
                 }
@@ -1303,10 +1303,22 @@ impl Resolver<'_> {
             }
             RegionAst::Named(n) => {
                 if defining {
+                    // Say what the other region is, so that it can be written out.
+                    let body = match self.draft.regions.get(&n.node).map(|l| &l.node.1) {
+                        Some(RegionAst::Ranks { from, to, .. }) if from.node == to.node => Some(format!("rank {}", from.node)),
+                        Some(RegionAst::Ranks { from, to, .. }) => Some(format!("ranks {}..{}", from.node, to.node)),
+                        Some(RegionAst::Squares { squares, .. }) => {
+                            Some(format!("squares {}", squares.iter().map(|q| q.node.as_str()).collect::<Vec<_>>().join(" ")))
+                        }
+                        _ => None,
+                    };
                     self.err(
-                        Problem::error("rulebook::region_alias", format!("region defined as another region `{}`", n.node))
+                        Problem::error("rulebook::region_alias", format!("a region cannot be defined as another region (`{}`)", n.node))
                             .label(src, n.span, "a region name")
-                            .help("define a region by `rank`, `ranks` or `squares`"),
+                            .help(match body {
+                                Some(b) => format!("write out what `{}` is: `{b}`", n.node),
+                                None => "define a region by `rank`, `ranks` or `squares`".to_string(),
+                            }),
                     );
                     return None;
                 }
