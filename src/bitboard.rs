@@ -48,6 +48,18 @@ pub trait Bits:
         i
     }
     fn without_lsb(self) -> Self;
+    /// The 64 squares from `start` on, as a word.
+    #[inline(always)]
+    fn extract64(self, start: usize) -> u64 {
+        self.shr(start).low64()
+    }
+    /// A word placed at square `start`.
+    #[inline(always)]
+    fn deposit64(x: u64, start: usize) -> Self {
+        Self::from_low64(x).shl(start)
+    }
+    fn low64(self) -> u64;
+    fn from_low64(x: u64) -> Self;
     /// Shifts toward lower squares; bits shifted out are lost.
     fn shr(self, n: usize) -> Self;
     /// Shifts toward higher squares; bits shifted out are lost.
@@ -96,6 +108,14 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn without_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn low64(self) -> u64 {
+                self as u64
+            }
+            #[inline(always)]
+            fn from_low64(x: u64) -> Self {
+                x as Self
             }
             #[inline(always)]
             fn shr(self, n: usize) -> Self {
@@ -209,6 +229,14 @@ impl<const N: usize> Bits for Wide<N> {
         }
         Wide(r)
     }
+    fn low64(self) -> u64 {
+        self.0[0]
+    }
+    fn from_low64(x: u64) -> Self {
+        let mut r = [0u64; N];
+        r[0] = x;
+        Wide(r)
+    }
     fn shr(self, n: usize) -> Self {
         let (words, bits) = (n / 64, n % 64);
         let mut r = [0u64; N];
@@ -234,6 +262,33 @@ impl<const N: usize> Bits for Wide<N> {
     }
 }
 
+/// The bits of `x` selected by `mask`, packed to the low end (BMI2's PEXT).
+#[inline(always)]
+pub fn pext(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    {
+        // SAFETY: the bmi2 target feature is enabled for the whole build (see the cfg).
+        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    {
+        let (mut out, mut bit, mut m) = (0u64, 1u64, mask);
+        while m != 0 {
+            let low = m & m.wrapping_neg();
+            if x & low != 0 {
+                out |= bit;
+            }
+            bit <<= 1;
+            m ^= low;
+        }
+        out
+    }
+}
+
+/// Whether [`pext`] is a single instruction here; without it, table lookups indexed by it
+/// are slower than walking the rays.
+pub const FAST_PEXT: bool = cfg!(all(target_arch = "x86_64", target_feature = "bmi2"));
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,6 +306,13 @@ mod tests {
         assert_eq!(B::bit(70 % B::CAPACITY).shr(67 % B::CAPACITY), B::bit(3));
         assert_eq!(B::bit(3).shl(60), B::bit(63));
         assert!(B::bit(last).shl(1).is_zero());
+    }
+
+    #[test]
+    fn pext_packs_selected_bits() {
+        assert_eq!(pext(0b1011_0110, 0b1111_0000), 0b1011);
+        assert_eq!(pext(0b1011_0110, 0b0101_0101), 0b0110);
+        assert_eq!(pext(u64::MAX, 0), 0);
     }
 
     #[test]

@@ -69,6 +69,17 @@ impl<B: Bits> Position<B> {
         let empty = !self.occ;
         let mut quiet = cr.leap_move[from] & empty;
         let mut cap = cr.leap_capture[from] & enemy;
+        for &(slider, modality) in &cr.slides {
+            let a = r.slide(slider, from, self.occ);
+            match modality {
+                Modality::Move => quiet |= a & empty,
+                Modality::Capture => cap |= a & enemy,
+                Modality::Both => {
+                    quiet |= a & empty;
+                    cap |= a & enemy;
+                }
+            }
+        }
         for ride in &cr.rides {
             if !ride.origin.has(from) {
                 continue;
@@ -181,6 +192,11 @@ impl<B: Bits> Position<B> {
     fn capturers_of(&self, r: &Rules<B>, code: usize, sq: usize) -> B {
         let cr = &r.codes[code];
         let mut out = cr.leap_capture_rev[sq] & self.pieces[code];
+        for (slider, codes) in &r.attack_sliders[cr.side.index()] {
+            if codes.contains(&(code as u8)) {
+                out |= r.slide(*slider, sq, self.occ) & self.pieces[code];
+            }
+        }
         for ride in &cr.rides {
             if ride.modality == Modality::Move {
                 continue;
@@ -367,22 +383,7 @@ impl<B: Bits> Position<B> {
     /// Whether `by` attacks `sq` with the occupancy `occ`, ignoring what stands on `gone`.
     #[inline]
     fn attacked_without(&self, r: &Rules<B>, sq: usize, by: Side, occ: B, gone: B) -> bool {
-        for &c in &r.leap_attackers[by.index()] {
-            if (r.codes[c as usize].leap_capture_rev[sq] & self.pieces[c as usize] & !gone).any() {
-                return true;
-            }
-        }
-        for g in &r.ride_attackers[by.index()] {
-            if let Some(b) = r.first_blocker(g.rev_dir, sq, occ)
-                && !gone.has(b)
-            {
-                let code = self.board[b];
-                if code != 0 && g.codes.iter().any(|&(c, origin)| c + 1 == code && (g.unconditional || origin.has(b))) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.attack_scan::<true>(r, sq, by, occ, gone).any()
     }
 
     /// Whether a pseudo-legal move of an effect-free variant is legal, without playing it.

@@ -269,10 +269,11 @@ impl<B: Bits> Position<B> {
         if captured && r.halfmove_capture || resets {
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            // Saturating: a FEN may set the clocks to u32::MAX.
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         if mover == Side::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = mover.flip();
 
@@ -374,39 +375,47 @@ impl<B: Bits> Position<B> {
     /// Whether `by` captures onto `sq`, with the given occupancy for blocking.
     #[inline]
     pub fn attacked(&self, r: &Rules<B>, sq: usize, by: Side, occ: B) -> bool {
-        for &c in &r.leap_attackers[by.index()] {
-            if (r.codes[c as usize].leap_capture_rev[sq] & self.pieces[c as usize]).any() {
-                return true;
-            }
-        }
-        for g in &r.ride_attackers[by.index()] {
-            if let Some(b) = r.first_blocker(g.rev_dir, sq, occ) {
-                let code = self.board[b];
-                if code != 0 {
-                    for &(c, origin) in &g.codes {
-                        if c + 1 == code && (g.unconditional || origin.has(b)) {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
+        self.attack_scan::<true>(r, sq, by, occ, B::ZERO).any()
     }
 
     /// The pieces of `by` that capture onto `sq`.
     pub fn attackers(&self, r: &Rules<B>, sq: usize, by: Side, occ: B) -> B {
+        self.attack_scan::<false>(r, sq, by, occ, B::ZERO)
+    }
+
+    /// The pieces of `by` that capture onto `sq` with the occupancy `occ`, leaving out those
+    /// standing on `gone`; with `ANY`, it stops at the first one found.
+    #[inline(always)]
+    pub fn attack_scan<const ANY: bool>(&self, r: &Rules<B>, sq: usize, by: Side, occ: B, gone: B) -> B {
         let mut out = B::ZERO;
         for &c in &r.leap_attackers[by.index()] {
-            out |= r.codes[c as usize].leap_capture_rev[sq] & self.pieces[c as usize];
+            out |= r.codes[c as usize].leap_capture_rev[sq] & self.pieces[c as usize] & !gone;
+            if ANY && out.any() {
+                return out;
+            }
         }
-        for g in &r.ride_attackers[by.index()] {
+        for (slider, codes) in &r.attack_sliders[by.index()] {
+            let mut riders = B::ZERO;
+            for &c in codes {
+                riders |= self.pieces[c as usize];
+            }
+            if riders.any() {
+                out |= r.slide(*slider, sq, occ) & riders & !gone;
+                if ANY && out.any() {
+                    return out;
+                }
+            }
+        }
+        for g in &r.attack_rays[by.index()] {
             if let Some(b) = r.first_blocker(g.rev_dir, sq, occ)
-                && occ.has(b)
+                && !gone.has(b)
             {
                 let code = self.board[b];
                 if code != 0 && g.codes.iter().any(|&(c, origin)| c + 1 == code && (g.unconditional || origin.has(b))) {
                     out |= B::bit(b);
+                    if ANY {
+                        return out;
+                    }
                 }
             }
         }

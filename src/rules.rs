@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::bitboard::Bits;
+use crate::bitboard::{Bits, FAST_PEXT, pext};
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
 /// A ray direction: a step repeated at most `range` times (`u8::MAX`: unlimited).
@@ -25,6 +25,19 @@ pub struct Ride<B> {
     pub origin: B,
 }
 
+/// A set of unlimited ride directions looked up at once: per square, the occupancy bits that
+/// matter (the rays without their last squares) index a table of target sets. Built for boards
+/// whose layers have at most 64 cells; the table is shared by the layers.
+#[derive(Clone, Debug)]
+pub struct Slider {
+    pub dirs: Vec<u16>,
+    /// Per square: the relevant occupancy, within the square's layer word.
+    pub masks: Vec<u64>,
+    /// Per square: where its entries start in `table`.
+    pub offsets: Vec<u32>,
+    pub table: Vec<u64>,
+}
+
 /// What one piece code (a kind of one side) does.
 #[derive(Clone, Debug)]
 pub struct CodeRules<B> {
@@ -37,7 +50,10 @@ pub struct CodeRules<B> {
     pub leap_capture: Vec<B>,
     /// Per square: the squares from which this code captures it by a leap.
     pub leap_capture_rev: Vec<B>,
+    /// Rides not covered by `slides`.
     pub rides: Vec<Ride<B>>,
+    /// Unlimited rides from every square, grouped into sliders.
+    pub slides: Vec<(u16, Modality)>,
     /// Promotion: the zone (all layers) and the codes it may become.
     pub promotion: Option<(B, Vec<u8>)>,
     pub en_passant: bool,
@@ -104,9 +120,17 @@ pub struct Rules<B> {
     pub codes: Vec<CodeRules<B>>,
     /// Per side: the codes of that side.
     pub side_codes: [Vec<u8>; 2],
-    /// Per attacking side: codes with capture leaps, and ride attack groups.
+    /// Per attacking side: codes with capture leaps.
     pub leap_attackers: [Vec<u8>; 2],
+    /// Per attacking side: every capturing ride, one group per direction (for pins).
     pub ride_attackers: [Vec<RideAttack<B>>; 2],
+    /// Per attacking side, for attack tests: (slider of the reversed directions, the codes that
+    /// capture along it), and the ride groups no slider covers.
+    pub attack_sliders: [Vec<(u16, Vec<u8>)>; 2],
+    pub attack_rays: [Vec<RideAttack<B>>; 2],
+    pub sliders: Vec<Slider>,
+    /// Per square: the first square of its layer (where its layer word starts).
+    pub layer_base: Vec<u16>,
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
     pub castles: Vec<CastleRules<B>>,
@@ -173,6 +197,16 @@ impl<B: Bits> Rules<B> {
         ray & !self.ray(self.unlimited[dir as usize], b)
     }
 
+    /// The targets of a slider from `sq`: along each of its rays, the empty squares and the
+    /// first occupied one.
+    #[inline(always)]
+    pub fn slide(&self, slider: u16, sq: usize, occ: B) -> B {
+        let s = &self.sliders[slider as usize];
+        let base = self.layer_base[sq] as usize;
+        let idx = pext(occ.extract64(base), s.masks[sq]) as usize;
+        B::deposit64(s.table[s.offsets[sq] as usize + idx], base)
+    }
+
     /// The first occupied square on a ray, if any.
     #[inline(always)]
     pub fn first_blocker(&self, dir: u16, sq: usize, occ: B) -> Option<usize> {
@@ -230,6 +264,7 @@ impl<B: Bits> Rules<B> {
                     leap_capture: vec![B::ZERO; squares],
                     leap_capture_rev: vec![B::ZERO; squares],
                     rides: vec![],
+                    slides: vec![],
                     promotion: None,
                     en_passant: v.en_passant.contains(&kind),
                     resets_clock: v.halfmove.pieces.contains(&kind),
@@ -315,6 +350,80 @@ impl<B: Bits> Rules<B> {
                 }
             }
         }
+        // Sliders: a code's unconditional unlimited rides of one shape and modality.
+        let mut sliders: Vec<Slider> = vec![];
+        let mut attack_sliders: [Vec<(u16, Vec<u8>)>; 2] = [vec![], vec![]];
+        if cells <= 64 && (FAST_PEXT || cfg!(test)) {
+            for code in 0..codes.len() {
+                let mut groups: Vec<((u8, u8), Modality, Vec<u16>)> = vec![];
+                for ride in &codes[code].rides {
+                    let d = b.dirs[ride.dir as usize];
+                    if d.range != u8::MAX || ride.origin != all {
+                        continue;
+                    }
+                    let (x, y) = (d.step.0.unsigned_abs(), d.step.1.unsigned_abs());
+                    let shape = (x.min(y), x.max(y));
+                    match groups.iter_mut().find(|g| g.0 == shape && g.1 == ride.modality) {
+                        Some(g) => g.2.push(ride.dir),
+                        None => groups.push((shape, ride.modality, vec![ride.dir])),
+                    }
+                }
+                for (_, modality, dirs) in groups {
+                    let Some(sl) = b.slider(&mut sliders, &dirs) else { continue };
+                    codes[code].rides.retain(|r| !(dirs.contains(&r.dir) && r.modality == modality && r.origin == all));
+                    codes[code].slides.push((sl, modality));
+                    if modality != Modality::Move {
+                        let rev: Vec<u16> = dirs
+                            .iter()
+                            .map(|&d| {
+                                let rd = b.dirs[d as usize];
+                                b.dir(RayDir { step: (-rd.step.0, -rd.step.1), range: rd.range })
+                            })
+                            .collect();
+                        let Some(rsl) = b.slider(&mut sliders, &rev) else {
+                            // keep the rides for attack tests
+                            for &d in &dirs {
+                                codes[code].rides.push(Ride { dir: d, modality: Modality::Capture, origin: all });
+                            }
+                            continue;
+                        };
+                        let side = codes[code].side.index();
+                        match attack_sliders[side].iter_mut().find(|(s, _)| *s == rsl) {
+                            Some((_, cs)) => cs.push(code as u8),
+                            None => attack_sliders[side].push((rsl, vec![code as u8])),
+                        }
+                    }
+                }
+            }
+        }
+        // Attack tests use the sliders, and rays for the rest.
+        let mut attack_rays: [Vec<RideAttack<B>>; 2] = [vec![], vec![]];
+        for side in Side::BOTH {
+            for &code in &side_codes[side.index()] {
+                for ride in &codes[code as usize].rides {
+                    if ride.modality == Modality::Move {
+                        continue;
+                    }
+                    let d = b.dirs[ride.dir as usize];
+                    let rev = b.dir(RayDir { step: (-d.step.0, -d.step.1), range: d.range });
+                    let groups = &mut attack_rays[side.index()];
+                    let g = match groups.iter().position(|g| g.rev_dir == rev) {
+                        Some(i) => i,
+                        None => {
+                            groups.push(RideAttack { rev_dir: rev, codes: vec![], unconditional: true });
+                            groups.len() - 1
+                        }
+                    };
+                    if !groups[g].codes.iter().any(|(cc, _)| *cc == code) {
+                        groups[g].codes.push((code, ride.origin));
+                        if ride.origin != all {
+                            groups[g].unconditional = false;
+                        }
+                    }
+                }
+            }
+        }
+        let layer_base = (0..squares).map(|sq| (sq - sq % cells) as u16).collect();
         let royal_codes = [
             side_codes[0].iter().copied().filter(|&c| codes[c as usize].royal).collect(),
             side_codes[1].iter().copied().filter(|&c| codes[c as usize].royal).collect(),
@@ -438,6 +547,10 @@ impl<B: Bits> Rules<B> {
             side_codes,
             leap_attackers,
             ride_attackers,
+            attack_sliders,
+            attack_rays,
+            sliders,
+            layer_base,
             royal_codes,
             castles,
             castle_keep,
@@ -506,6 +619,72 @@ struct Builder<B> {
 }
 
 impl<B: Bits> Builder<B> {
+    fn ride_targets(&self, dir: u16, sq: usize, occ: B) -> B {
+        let ray = self.rays[dir as usize * self.squares + sq];
+        let blockers = ray & occ;
+        if blockers.is_zero() {
+            return ray;
+        }
+        let b = if self.ascending[dir as usize] { blockers.lsb() } else { blockers.msb() };
+        ray & !self.rays[self.unlimited[dir as usize] as usize * self.squares + b]
+    }
+
+    /// The slider for these (unlimited) directions, built on first use; `None` when a square's
+    /// relevant occupancy has too many bits for a table.
+    fn slider(&mut self, sliders: &mut Vec<Slider>, dirs: &[u16]) -> Option<u16> {
+        let mut key = dirs.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(i) = sliders.iter().position(|s| s.dirs == key) {
+            return Some(i as u16);
+        }
+        let cells = self.cells;
+        let mut masks = vec![0u64; cells];
+        for (cell, mask) in masks.iter_mut().enumerate() {
+            for &d in &key {
+                let ray = self.rays[d as usize * self.squares + cell];
+                if ray.is_zero() {
+                    continue;
+                }
+                let last = if self.ascending[d as usize] { ray.msb() } else { ray.lsb() };
+                *mask |= (ray & !B::bit(last)).extract64(0);
+            }
+            if mask.count_ones() > 14 {
+                return None;
+            }
+        }
+        let mut offsets = vec![0u32; cells];
+        let mut table = vec![];
+        for cell in 0..cells {
+            offsets[cell] = table.len() as u32;
+            let mask = masks[cell];
+            table.resize(table.len() + (1usize << mask.count_ones()), 0);
+            let mut sub = 0u64;
+            loop {
+                let occ = B::deposit64(sub, 0);
+                let mut att = B::ZERO;
+                for &d in &key {
+                    att |= self.ride_targets(d, cell, occ);
+                }
+                table[offsets[cell] as usize + pext(sub, mask) as usize] = att.extract64(0);
+                sub = sub.wrapping_sub(mask) & mask;
+                if sub == 0 {
+                    break;
+                }
+            }
+        }
+        let _ = self.layers;
+        // Every layer shares the first layer's entries.
+        let per_square = |v: &[u64]| (0..self.squares).map(|sq| v[sq % cells]).collect::<Vec<_>>();
+        sliders.push(Slider {
+            dirs: key,
+            masks: per_square(&masks),
+            offsets: (0..self.squares).map(|sq| offsets[sq % cells]).collect(),
+            table,
+        });
+        Some((sliders.len() - 1) as u16)
+    }
+
     /// The index of a direction, adding its ray table (and its unlimited twin) when new.
     fn dir(&mut self, d: RayDir) -> u16 {
         if let Some(i) = self.dirs.iter().position(|x| *x == d) {
@@ -531,9 +710,56 @@ impl<B: Bits> Builder<B> {
             }
             self.rays.push(m);
         }
-        let _ = self.layers;
         self.ascending.push(dy * self.files as i32 + dx > 0);
         self.unlimited.push(unl.unwrap_or(idx));
         idx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Sources;
+
+    fn rules<B: Bits>(name: &str) -> Rules<B> {
+        let mut sources = Sources::default();
+        let v = crate::lower::load(name, &mut sources).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        Rules::compile(Arc::new(v.variant))
+    }
+
+    /// Every slider lookup equals walking its rays, on random occupancies.
+    fn sliders_agree_with_rays<B: Bits>(r: &Rules<B>) {
+        assert!(!r.sliders.is_empty());
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (i, s) in r.sliders.iter().enumerate() {
+            for sq in 0..r.squares {
+                for _ in 0..64 {
+                    let mut occ = B::ZERO;
+                    for w in 0..r.squares {
+                        if next() % 3 == 0 {
+                            occ |= B::bit(w);
+                        }
+                    }
+                    let walked = s.dirs.iter().fold(B::ZERO, |a, &d| a | r.ride_targets(d, sq, occ));
+                    assert_eq!(r.slide(i as u16, sq, occ), walked, "slider {i} square {sq}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chess_sliders_agree_with_rays() {
+        sliders_agree_with_rays(&rules::<u64>("chess"));
+    }
+
+    #[test]
+    fn alice_sliders_agree_with_rays_on_both_layers() {
+        sliders_agree_with_rays(&rules::<u128>("alice"));
     }
 }

@@ -19,11 +19,11 @@ use std::sync::Arc;
 
 use rulebook::bitboard::{Bits, Wide};
 use rulebook::bundled;
-use rulebook::diagnostics::Sources;
+use rulebook::diagnostics::{Sources, render, to_json};
 use rulebook::fen;
 use rulebook::game::{Game, Typed, new_game};
 use rulebook::ir::Variant;
-use rulebook::lower::{Origin, load_text};
+use rulebook::lower::{LoadError, Origin, load_text};
 use rulebook::position::{Move, Position};
 
 const VARIANTS: [&str; 4] = ["chess", "orda", "alice", "magnetic"];
@@ -497,12 +497,23 @@ fn exercise(v: Variant) {
     game.perft(2);
 }
 
-/// Loads `text` as a bundled-origin variant and exercises it if it loads.
-fn load_any(text: &str) {
+/// Loads `text` as a bundled-origin variant, renders its diagnostics as the CLI does (text
+/// and JSON), and exercises it if it loads.
+fn load_any(text: &str) -> bool {
     let mut sources = Sources::default();
-    if let Ok(l) = load_text("fuzz.variant", text, Origin::Bundled, &mut sources) {
-        exercise(l.variant);
+    let (problems, ok) = match load_text("fuzz.variant", text, Origin::Bundled, &mut sources) {
+        Ok(l) => {
+            exercise(l.variant);
+            (l.warnings, true)
+        }
+        Err(LoadError::Invalid(problems)) => (problems, false),
+        Err(LoadError::Unreadable(_)) => (vec![], false),
+    };
+    for p in &problems {
+        render(p, &sources, false, 80);
     }
+    to_json(&problems, &sources);
+    ok
 }
 
 /// Sets `text` as a FEN; when accepted, the position prints canonically and can be played.
@@ -515,8 +526,12 @@ fn fen_any(game: &mut dyn Game, text: &str) {
         game.status();
         if let Some(m) = moves.last() {
             game.play(&m.uci).expect("a listed move plays");
+            let after = game.fen();
+            assert_eq!(after, m.fen, "play reaches the listed FEN");
             game.moves();
-            game.undo();
+            assert!(game.undo());
+            assert_eq!(game.fen(), printed, "play then undo");
+            game.set_fen(&after).unwrap_or_else(|e| panic!("the FEN after {}, `{after}`, does not read back: {e:?}", m.uci));
         }
         game.perft(2);
     }
@@ -537,10 +552,8 @@ fn garbage_variant_files() {
         for _ in 0..4000 {
             let input = mutate(&mut rng, text, VARIANT_TOKENS, rulebook::parse::KEYWORDS);
             let r = no_panic(&input, || {
-                let mut sources = Sources::default();
-                if let Ok(l) = load_text("fuzz.variant", &input, Origin::Bundled, &mut sources) {
+                if load_any(&input) {
                     loaded += 1;
-                    exercise(l.variant);
                 }
             });
             failures.extend(r.err());
@@ -552,7 +565,10 @@ fn garbage_variant_files() {
         let n = 1 + rng.below(12);
         let input: Vec<&str> = (0..n).map(|_| if rng.chance(50) { *rng.pick(rulebook::parse::KEYWORDS) } else { *rng.pick(VARIANT_TOKENS) }).collect();
         let input = format!("variant v extends {}\n{}", rng.pick(&VARIANTS), input.join(" "));
-        failures.extend(no_panic(&input, || load_any(&input)).err());
+        failures.extend(no_panic(&input, || {
+            load_any(&input);
+        })
+        .err());
         cases += 1;
     }
     eprintln!("variant files: {cases} inputs, {loaded} loaded and played");
@@ -670,4 +686,32 @@ fn regression_alice_en_passant_square_occupied_on_the_other_layer() {
     let mut chess = common::game("chess");
     assert!(chess.set_fen("rnbqkbnr/pppppppp/8/8/5P2/5N2/PPPPP1PP/RNBQKB1R b KQkq f3 0 1").is_err());
     assert!(chess.set_fen("rnbqkbnr/pppppppp/8/8/5P2/8/PPPPP1PP/RNBQKBNR b KQkq f3 0 1").is_ok());
+}
+
+/// The clocks may be set to their largest value by a FEN; a move then keeps them there
+/// instead of overflowing (a panic with overflow checks, a fullmove number of 0 without).
+#[test]
+fn regression_clocks_at_their_largest_value() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
+    let mut game = common::game_at("chess", fen);
+    game.play("e8d8").expect("legal");
+    let after = game.fen();
+    assert_eq!(after, "3k4/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295");
+    assert!(game.undo());
+    assert_eq!(game.fen(), fen);
+    game.set_fen(&after).expect("the FEN after the move reads back");
+    assert_eq!(game.moves().len(), 5);
+}
+
+/// A `layers` block that names no layer (found by `variant_parser` in the diagnostics corpus;
+/// the letters of the first layer were indexed in an empty list).
+#[test]
+fn regression_empty_layers_block() {
+    let text = "variant nolayers extends chess\nlayers {\n}\n";
+    let mut sources = Sources::default();
+    match load_text("nolayers.variant", text, Origin::Bundled, &mut sources) {
+        Err(LoadError::Invalid(problems)) => assert!(problems.iter().any(|p| p.message.contains("no layer")), "{problems:?}"),
+        Ok(_) => panic!("a variant without layers loads"),
+        Err(e) => panic!("{e:?}"),
+    }
 }
