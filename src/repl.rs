@@ -724,7 +724,8 @@ fn run_pipe(mut session: Session) -> ExitCode {
 }
 
 fn run_terminal(mut session: Session) -> ExitCode {
-    let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = match Editor::new() {
+    let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).auto_add_history(false).build();
+    let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = match Editor::with_config(config) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: cannot start line editing: {e}");
