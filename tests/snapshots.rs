@@ -193,3 +193,15 @@ fn magnetic_king_capture_ends_the_game() {
 fn magnetic_king_may_be_captured() {
     moves("magnetic_king_may_be_captured", "magnetic", "k7/8/8/8/8/8/8/Kq6 b - - 0 1", "no check: the queen may simply take the king");
 }
+
+// The effect vocabulary beyond Magnetic: Atomic's explosion (tests/variants/explosion.variant).
+
+#[test]
+fn explosion_removes_the_capturer_and_non_pawns_around() {
+    moves(
+        "explosion_removes_the_capturer_and_non_pawns_around",
+        "tests/variants/explosion.variant",
+        "4k3/8/2b5/3np3/4P3/8/8/4K3 w - - 0 1",
+        "e4d5 takes the knight: the bishop c6 and the capturing pawn go too, the pawn e5 stays",
+    );
+}
