@@ -163,9 +163,11 @@ impl<B: Bits> Position<B> {
                         let mut from = self.capturers_of(r, code as usize, target);
                         while from.any() {
                             let f = from.pop();
-                            let mut list = vec![];
-                            Self::push_moves(r, code as usize, f, B::bit(target), &mut list);
-                            out.extend(list.into_iter().map(|m| Move { kind: MoveKind::EnPassant, ..m }));
+                            let first = out.len();
+                            Self::push_moves(r, code as usize, f, B::bit(target), out);
+                            for m in &mut out[first..] {
+                                m.kind = MoveKind::EnPassant;
+                            }
                         }
                     }
                 }
