@@ -206,7 +206,6 @@ fn main() -> ExitCode {
                     let _ = writeln!(out, "{m}: {n}");
                     total += n;
                 }
-                let _ = writeln!(out);
                 total
             } else {
                 epd::perft(game.as_ref(), depth, threads)
