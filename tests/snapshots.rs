@@ -205,3 +205,13 @@ fn explosion_removes_the_capturer_and_non_pawns_around() {
         "e4d5 takes the knight: the bishop c6 and the capturing pawn go too, the pawn e5 stays",
     );
 }
+
+#[test]
+fn magnetic_pulls_and_pushes_on_four_rays_mirrored() {
+    moves(
+        "magnetic_pulls_and_pushes_on_four_rays_mirrored",
+        "magnetic",
+        "8/3B4/8/8/n5R1/5N2/7K/k2r4 w - - 0 1",
+        "f3d4, roles swapped: the bishop d7 is pushed to d8, the rook g4 to h4; the knight a4 is pulled to c4, the rook d1 to d3",
+    );
+}
