@@ -222,6 +222,26 @@ pub fn to_json(problems: &[Problem], sources: &Sources) -> String {
     out
 }
 
+/// The whitespace-separated words of a text, each with its byte offset, so that an error
+/// about one of them can point at it.
+pub fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut out = vec![];
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());

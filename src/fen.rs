@@ -2,6 +2,7 @@
 //! and printing a position canonically. Errors name the field and the byte span in the text.
 
 use crate::ast::Span;
+use crate::diagnostics::words;
 use crate::bitboard::Bits;
 use crate::ir::{CrossWhen, PieceId, Side, Variant, square_name};
 use crate::position::{EnPassant, Position};
@@ -42,24 +43,6 @@ impl Setup {
     }
 }
 
-fn fields(text: &str) -> Vec<(usize, &str)> {
-    let mut out = vec![];
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        if c.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((s, &text[s..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &text[s..]));
-    }
-    out
-}
-
 fn err(field: &'static str, start: usize, len: usize, message: String, label: &str, help: String) -> FenError {
     FenError { field, span: Span::new(start, start + len), message, label: label.to_string(), help }
 }
@@ -68,7 +51,7 @@ fn err(field: &'static str, start: usize, len: usize, message: String, label: &s
 pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     let files = v.files as usize;
     let ranks = v.ranks as usize;
-    let fs = fields(text);
+    let fs = words(text);
     if fs.is_empty() {
         return Err(err("placement", 0, text.len(), "empty FEN".into(), "nothing here", "write a position such as the start position".into()));
     }

@@ -18,7 +18,7 @@ use rustyline::{Context, Editor, Helper};
 
 use crate::ast::Span;
 use crate::bundled;
-use crate::diagnostics::{Problem, Sources, render};
+use crate::diagnostics::{Problem, Sources, render, words};
 use crate::epd;
 use crate::game::{Game, new_game};
 use crate::ir::{AtomKind, Modality, Side, Variant, oriented, square_name};
@@ -480,24 +480,6 @@ fn end_text(e: &crate::movegen::GameEnd) -> String {
         None if e.result.is_some() => format!("{}, draw", e.rule),
         None => e.rule.clone(),
     }
-}
-
-fn words(line: &str) -> Vec<(usize, &str)> {
-    let mut out = vec![];
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        if c.is_whitespace() {
-            if let Some(s) = start.take() {
-                out.push((s, &line[s..i]));
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &line[s..]));
-    }
-    out
 }
 
 /// A piece's atoms in the explicit form, and a diagram of where it moves (m), captures (x) or

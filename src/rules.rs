@@ -320,36 +320,14 @@ impl<B: Bits> Rules<B> {
         ];
         // attack tables
         let mut leap_attackers: [Vec<u8>; 2] = [vec![], vec![]];
-        let mut ride_attackers: [Vec<RideAttack<B>>; 2] = [vec![], vec![]];
         for side in Side::BOTH {
             for &code in &side_codes[side.index()] {
-                let c = &codes[code as usize];
-                if c.leap_capture.iter().any(|m| m.any()) {
+                if codes[code as usize].leap_capture.iter().any(|m| m.any()) {
                     leap_attackers[side.index()].push(code);
-                }
-                for ride in &c.rides {
-                    if ride.modality == Modality::Move {
-                        continue;
-                    }
-                    let d = b.dirs[ride.dir as usize];
-                    let rev = b.dir(RayDir { step: (-d.step.0, -d.step.1), range: d.range });
-                    let groups = &mut ride_attackers[side.index()];
-                    let g = match groups.iter().position(|g| g.rev_dir == rev) {
-                        Some(i) => i,
-                        None => {
-                            groups.push(RideAttack { rev_dir: rev, codes: vec![], unconditional: true });
-                            groups.len() - 1
-                        }
-                    };
-                    if !groups[g].codes.iter().any(|(cc, _)| *cc == code) {
-                        groups[g].codes.push((code, ride.origin));
-                        if ride.origin != all {
-                            groups[g].unconditional = false;
-                        }
-                    }
                 }
             }
         }
+        let ride_attackers = b.ride_groups(&codes, &side_codes, all);
         // Sliders: a code's unconditional unlimited rides of one shape and modality.
         let mut sliders: Vec<Slider> = vec![];
         let mut attack_sliders: [Vec<(u16, Vec<u8>)>; 2] = [vec![], vec![]];
@@ -397,32 +375,7 @@ impl<B: Bits> Rules<B> {
             }
         }
         // Attack tests use the sliders, and rays for the rest.
-        let mut attack_rays: [Vec<RideAttack<B>>; 2] = [vec![], vec![]];
-        for side in Side::BOTH {
-            for &code in &side_codes[side.index()] {
-                for ride in &codes[code as usize].rides {
-                    if ride.modality == Modality::Move {
-                        continue;
-                    }
-                    let d = b.dirs[ride.dir as usize];
-                    let rev = b.dir(RayDir { step: (-d.step.0, -d.step.1), range: d.range });
-                    let groups = &mut attack_rays[side.index()];
-                    let g = match groups.iter().position(|g| g.rev_dir == rev) {
-                        Some(i) => i,
-                        None => {
-                            groups.push(RideAttack { rev_dir: rev, codes: vec![], unconditional: true });
-                            groups.len() - 1
-                        }
-                    };
-                    if !groups[g].codes.iter().any(|(cc, _)| *cc == code) {
-                        groups[g].codes.push((code, ride.origin));
-                        if ride.origin != all {
-                            groups[g].unconditional = false;
-                        }
-                    }
-                }
-            }
-        }
+        let attack_rays = b.ride_groups(&codes, &side_codes, all);
         let layer_base = (0..squares).map(|sq| (sq - sq % cells) as u16).collect();
         let royal_codes = [
             side_codes[0].iter().copied().filter(|&c| codes[c as usize].royal).collect(),
@@ -619,6 +572,36 @@ struct Builder<B> {
 }
 
 impl<B: Bits> Builder<B> {
+    /// Per attacking side, the capturing rides of the codes, one group per direction, each
+    /// found from the attacked square by looking the opposite way.
+    fn ride_groups(&mut self, codes: &[CodeRules<B>], side_codes: &[Vec<u8>; 2], all: B) -> [Vec<RideAttack<B>>; 2] {
+        let mut out: [Vec<RideAttack<B>>; 2] = [vec![], vec![]];
+        for side in Side::BOTH {
+            let groups = &mut out[side.index()];
+            for &code in &side_codes[side.index()] {
+                for ride in &codes[code as usize].rides {
+                    if ride.modality == Modality::Move {
+                        continue;
+                    }
+                    let d = self.dirs[ride.dir as usize];
+                    let rev = self.dir(RayDir { step: (-d.step.0, -d.step.1), range: d.range });
+                    let g = match groups.iter().position(|g| g.rev_dir == rev) {
+                        Some(i) => i,
+                        None => {
+                            groups.push(RideAttack { rev_dir: rev, codes: vec![], unconditional: true });
+                            groups.len() - 1
+                        }
+                    };
+                    if !groups[g].codes.iter().any(|(cc, _)| *cc == code) {
+                        groups[g].codes.push((code, ride.origin));
+                        groups[g].unconditional &= ride.origin == all;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     fn ride_targets(&self, dir: u16, sq: usize, occ: B) -> B {
         let ray = self.rays[dir as usize * self.squares + sq];
         let blockers = ray & occ;
