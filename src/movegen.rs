@@ -35,6 +35,18 @@ struct Safety<B> {
 }
 
 impl<B: Bits> Safety<B> {
+    /// Records a pin; false when there are too many to remember (the caller then plays
+    /// moves to judge them).
+    fn pin(&mut self, sq: usize, line: B) -> bool {
+        if self.n_pins == self.pins.len() {
+            return false;
+        }
+        self.pinned |= B::bit(sq);
+        self.pins[self.n_pins] = (sq as u16, line);
+        self.n_pins += 1;
+        true
+    }
+
     #[inline(always)]
     fn pin_line(&self, sq: usize) -> B {
         let mut m = !B::ZERO;
@@ -264,7 +276,34 @@ impl<B: Bits> Position<B> {
             pins: [(0, B::ZERO); 8],
             n_pins: 0,
         };
-        for g in &r.ride_attackers[them.index()] {
+        // Pins along sliders: the riders seen once our first blockers are lifted.
+        for (slider, codes) in &r.attack_sliders[them.index()] {
+            let mut riders = B::ZERO;
+            for &c in codes {
+                riders |= self.pieces[c as usize];
+            }
+            if (r.slide(*slider, royal, B::ZERO) & riders).is_zero() {
+                continue;
+            }
+            let near = r.slide(*slider, royal, self.occ);
+            let shield = near & own;
+            if shield.is_zero() {
+                continue;
+            }
+            let pinners = r.slide(*slider, royal, self.occ & !shield) & riders & !near;
+            for p in pinners.iter() {
+                for &d in &r.sliders[*slider as usize].dirs {
+                    if r.ray(d, royal).has(p) {
+                        let line = r.ride_targets(d, royal, B::bit(p));
+                        if !s.pin((line & shield).lsb(), line) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        // Pins along the other rides, one direction at a time.
+        for g in &r.attack_rays[them.index()] {
             let ray = r.ray(g.rev_dir, royal);
             let mut blockers = ray & self.occ;
             if blockers.is_zero() {
@@ -281,15 +320,10 @@ impl<B: Bits> Position<B> {
             }
             let b2 = if asc { blockers.lsb() } else { blockers.msb() };
             let code = self.board[b2];
-            if g.codes.iter().any(|&(c, origin)| c + 1 == code && origin.has(b2)) {
-                s.pinned |= B::bit(b1);
-                if s.n_pins < s.pins.len() {
-                    s.pins[s.n_pins] = (b1 as u16, r.ride_targets(g.rev_dir, royal, B::bit(b2)));
-                    s.n_pins += 1;
-                } else {
-                    // Too many pins to remember: such a piece gets played to be judged.
-                    return None;
-                }
+            if g.codes.iter().any(|&(c, origin)| c + 1 == code && origin.has(b2))
+                && !s.pin(b1, r.ride_targets(g.rev_dir, royal, B::bit(b2)))
+            {
+                return None;
             }
         }
         Some(s)
@@ -648,14 +682,19 @@ impl<B: Bits> Position<B> {
         let us = self.side;
         let mut n = 0u64;
         // Destination squares from which an effect could promote one of our pieces.
-        let watched = r.promotion_watch.as_ref().map(|w| {
+        let watched = r.promotion_watchers.as_ref().map(|w| {
             let mut promoting = B::ZERO;
             for &c in &r.side_codes[us.index()] {
                 if r.codes[c as usize].promotion.is_some() {
                     promoting |= self.pieces[c as usize];
                 }
             }
-            (w, promoting)
+            // the destinations from which the effect could reach one of them
+            let mut watched = B::ZERO;
+            for p in promoting.iter() {
+                watched |= w[us.index()][p];
+            }
+            (watched, promoting)
         });
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
@@ -665,17 +704,17 @@ impl<B: Bits> Position<B> {
                 let (quiet, cap) = self.targets(r, code, from);
                 let mut t = quiet | cap;
                 if r.effect_promotes {
-                    let Some((watch, promoting)) = watched else {
+                    let Some((watched, promoting)) = watched else {
                         n += self.count_played(r, code, from, t);
                         continue;
                     };
                     // The piece leaves `from`: it may be the one an effect promotes.
                     let promoting = promoting & !B::bit(from);
                     let mut risky = B::ZERO;
-                    let mut scan = t;
+                    let mut scan = t & (watched | r.promotion_zones[us.index()]);
                     while scan.any() {
                         let to = scan.pop();
-                        if (watch[us.index()][to] & promoting).any() && self.effect_may_promote(r, from, to, promoting) {
+                        if self.effect_may_promote(r, from, to, promoting) {
                             risky |= B::bit(to);
                         }
                     }

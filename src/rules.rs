@@ -158,6 +158,9 @@ pub struct Rules<B> {
     /// one of the mover's promoting pieces could be brought into its zone by the effect. A move
     /// whose origin watches none of them needs no choice, without being played.
     pub promotion_watch: Option<[Vec<B>; 2]>,
+    /// The same, turned around: per side and square of a promoting piece, the origins that
+    /// watch it.
+    pub promotion_watchers: Option<[Vec<B>; 2]>,
     /// Per side: the union of its promoting pieces' zones.
     pub promotion_zones: [B; 2],
     /// Letters per (layer, code).
@@ -485,6 +488,17 @@ impl<B: Bits> Rules<B> {
         } else {
             None
         };
+        let promotion_watchers = promotion_watch.as_ref().map(|w| {
+            Side::BOTH.map(|side| {
+                let mut rev = vec![B::ZERO; squares];
+                for (origin, m) in w[side.index()].iter().enumerate() {
+                    for p in m.iter() {
+                        rev[p] |= B::bit(origin);
+                    }
+                }
+                rev
+            })
+        });
         Rules {
             files,
             ranks,
@@ -519,6 +533,7 @@ impl<B: Bits> Rules<B> {
             layer_masks,
             effect_dirs,
             promotion_watch,
+            promotion_watchers,
             promotion_zones,
             letters,
             all,
