@@ -284,16 +284,13 @@ impl<B: Bits> Typed<B> {
     }
 
     fn movable_help(&mut self) -> String {
-        let r = self.rules.clone();
         let legal = self.legal();
         let mut from: Vec<String> = legal.iter().map(|m| self.square(m.from as usize)).collect();
-        from.dedup();
         from.sort();
         from.dedup();
         if from.is_empty() {
             "there is no legal move".into()
         } else {
-            let _ = r;
             format!("{} can move the pieces on {}", self.pos.side.name(), from.join(" "))
         }
     }

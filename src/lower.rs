@@ -691,7 +691,7 @@ impl Resolver<'_> {
             // A warning about the atoms that remain would be misleading when some were wrong.
             let mut atoms_ok = true;
             for a in &p.atoms {
-                match self.atom(a, *psrc, files, ranks, &regions) {
+                match self.atom(a, *psrc, files, ranks) {
                     Some(atom) => atoms.push(atom),
                     None => atoms_ok = false,
                 }
@@ -1370,8 +1370,7 @@ impl Resolver<'_> {
         ok.then_some(out)
     }
 
-    fn atom(&mut self, a: &AtomAst, src: SourceId, files: u8, ranks: u8, regions: &IndexMap<String, ir::Region>) -> Option<ir::Atom> {
-        let _ = regions;
+    fn atom(&mut self, a: &AtomAst, src: SourceId, files: u8, ranks: u8) -> Option<ir::Atom> {
         let (x, y) = a.vector.node;
         if x == 0 && y == 0 {
             self.err(

@@ -391,7 +391,7 @@ impl<B: Bits> Position<B> {
     fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
         let Some(k) = self.sketch(r, m, s.royal) else { return false };
         let them = self.side.flip();
-        if r.layered && !self.lands_free(r, m, &k) {
+        if r.layered && !self.lands_free(r, &k) {
             return false;
         }
         if r.check_at_move
@@ -405,14 +405,13 @@ impl<B: Bits> Position<B> {
     }
 
     /// On a layered board, no cell may hold pieces on two layers after the move.
-    fn lands_free(&self, r: &Rules<B>, m: &Move, k: &Sketch<B>) -> bool {
+    fn lands_free(&self, r: &Rules<B>, k: &Sketch<B>) -> bool {
         let moved = k.after_all & !self.occ;
         for sq in moved.iter() {
             if (r.taken_elsewhere(k.after_all, sq / r.cells) & B::bit(sq)).any() {
                 return false;
             }
         }
-        let _ = m;
         true
     }
 

@@ -446,9 +446,9 @@ impl Session {
         if !self.fancy {
             return format!("{} ", letter.unwrap_or('.'));
         }
-        let glyph = match (letter, piece) {
-            (Some(c), Some((side, _))) => glyph(c, side).map(String::from).unwrap_or_else(|| c.to_string()),
-            _ => " ".to_string(),
+        let glyph = match letter {
+            Some(c) => glyph(c).map(String::from).unwrap_or_else(|| c.to_string()),
+            None => " ".to_string(),
         };
         let bg = if light { "\x1b[48;5;180m" } else { "\x1b[48;5;137m" };
         let fg = match piece {
@@ -460,7 +460,7 @@ impl Session {
 }
 
 /// The chess glyph for a standard letter (by letter, so any variant's king or queen gets one).
-fn glyph(letter: char, side: Side) -> Option<char> {
+fn glyph(letter: char) -> Option<char> {
     let solid = match letter.to_ascii_uppercase() {
         'K' => '♚',
         'Q' => '♛',
@@ -470,7 +470,6 @@ fn glyph(letter: char, side: Side) -> Option<char> {
         'P' => '♟',
         _ => return None,
     };
-    let _ = side;
     Some(solid)
 }
 

@@ -232,7 +232,7 @@ impl<B: Bits> Rules<B> {
         let squares = layers * cells;
         assert!(squares <= B::CAPACITY, "board too large for the chosen bitboard width");
         let kinds = v.pieces.len();
-        let mut b = Builder { files, ranks, layers, cells, squares, dirs: vec![], rays: vec![], ascending: vec![], unlimited: vec![] };
+        let mut b = Builder { files, ranks, cells, squares, dirs: vec![], rays: vec![], ascending: vec![], unlimited: vec![] };
 
         let on_board = |f: i32, r: i32| f >= 0 && r >= 0 && (f as usize) < files && (r as usize) < ranks;
         let region_mask = |region: &ir::Region, side: Side| -> B {
@@ -577,7 +577,6 @@ impl<B: Bits> Rules<B> {
 struct Builder<B> {
     files: usize,
     ranks: usize,
-    layers: usize,
     cells: usize,
     squares: usize,
     dirs: Vec<RayDir>,
@@ -671,7 +670,6 @@ impl<B: Bits> Builder<B> {
                 }
             }
         }
-        let _ = self.layers;
         // Every layer shares the first layer's entries.
         let per_square = |v: &[u64]| (0..self.squares).map(|sq| v[sq % cells]).collect::<Vec<_>>();
         sliders.push(Slider {
