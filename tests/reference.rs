@@ -16,6 +16,26 @@ fn run_epd(variant: &str) {
     assert!(summary.passed >= 40, "{variant}: only {} positions", summary.passed);
 }
 
+/// A suite computed by Fairy-Stockfish for a variant defined in `tests/variants/`.
+fn run_fairy(name: &str) {
+    let text = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd")).expect("reference file");
+    let mut game = common::game(&format!("tests/variants/{name}.variant"));
+    let mut failures = vec![];
+    let summary = epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l)).expect("well-formed suite");
+    assert!(failures.is_empty(), "{name}: {}", failures.join("\n"));
+    assert!(summary.passed >= 3);
+}
+
+#[test]
+fn capablanca_10x8_matches_fairy_stockfish() {
+    run_fairy("capablanca");
+}
+
+#[test]
+fn gardner_5x5_matches_fairy_stockfish() {
+    run_fairy("gardner");
+}
+
 fn run_moves(variant: &str) {
     let text = std::fs::read_to_string(format!("tests/reference/moves/{variant}.jsonl")).expect("reference file");
     let mut positions = 0;
