@@ -17,7 +17,9 @@ fn perft(c: &mut Criterion) {
         let mut game = new_game(Arc::new(loaded.variant));
         let nodes = game.perft(depth);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{variant}/{depth}"), |b| b.iter(|| game.perft(depth)));
+        group.bench_function(format!("{variant}/{depth}"), |b| {
+            b.iter(|| game.perft(depth))
+        });
     }
     group.finish();
 }

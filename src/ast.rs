@@ -55,19 +55,59 @@ pub enum SideAst {
 
 #[derive(Clone, Debug)]
 pub enum Item {
-    Board { files: Spanned<i64>, ranks: Spanned<i64>, span: Span },
+    Board {
+        files: Spanned<i64>,
+        ranks: Spanned<i64>,
+        span: Span,
+    },
     Layers(LayersAst),
-    Region { replace: bool, name: Name, region: RegionAst, span: Span },
-    Piece { replace: bool, piece: PieceAst },
+    Region {
+        replace: bool,
+        name: Name,
+        region: RegionAst,
+        span: Span,
+    },
+    Piece {
+        replace: bool,
+        piece: PieceAst,
+    },
     Remove(RemoveAst),
-    Promotion { replace: bool, promotion: PromotionAst },
-    EnPassant { pieces: Vec<Name>, span: Span },
-    Castling { replace: bool, castles: Vec<CastleAst>, span: Span },
-    Start { fen: Spanned<String>, span: Span },
-    Check { at_move: bool, at_final: bool, span: Span },
-    Halfmove { capture: bool, pieces: Vec<Name>, span: Span },
-    End { replace: bool, rules: Vec<EndRuleAst>, span: Span },
-    Effect { replace: bool, effect: EffectAst },
+    Promotion {
+        replace: bool,
+        promotion: PromotionAst,
+    },
+    EnPassant {
+        pieces: Vec<Name>,
+        span: Span,
+    },
+    Castling {
+        replace: bool,
+        castles: Vec<CastleAst>,
+        span: Span,
+    },
+    Start {
+        fen: Spanned<String>,
+        span: Span,
+    },
+    Check {
+        at_move: bool,
+        at_final: bool,
+        span: Span,
+    },
+    Halfmove {
+        capture: bool,
+        pieces: Vec<Name>,
+        span: Span,
+    },
+    End {
+        replace: bool,
+        rules: Vec<EndRuleAst>,
+        span: Span,
+    },
+    Effect {
+        replace: bool,
+        effect: EffectAst,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -98,8 +138,15 @@ pub enum CrossWhen {
 
 #[derive(Clone, Debug)]
 pub enum RegionAst {
-    Ranks { from: Spanned<i64>, to: Spanned<i64>, span: Span },
-    Squares { squares: Vec<Spanned<String>>, span: Span },
+    Ranks {
+        from: Spanned<i64>,
+        to: Spanned<i64>,
+        span: Span,
+    },
+    Squares {
+        squares: Vec<Spanned<String>>,
+        span: Span,
+    },
     Named(Name),
 }
 
@@ -234,8 +281,15 @@ pub struct EffectAst {
 
 #[derive(Clone, Debug)]
 pub enum ScanAst {
-    Rays { vector: Spanned<(i64, i64)>, directions: Vec<Name>, span: Span },
-    Around { vectors: Vec<Spanned<(i64, i64)>>, span: Span },
+    Rays {
+        vector: Spanned<(i64, i64)>,
+        directions: Vec<Name>,
+        span: Span,
+    },
+    Around {
+        vectors: Vec<Spanned<(i64, i64)>>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -64,8 +64,16 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
             let (at, c) = chars[i];
             match c {
                 'm' | 'c' => {
-                    let m = if c == 'm' { Modality::Move } else { Modality::Capture };
-                    modality = if modality == Modality::Both || modality == m { m } else { Modality::Both };
+                    let m = if c == 'm' {
+                        Modality::Move
+                    } else {
+                        Modality::Capture
+                    };
+                    modality = if modality == Modality::Both || modality == m {
+                        m
+                    } else {
+                        Modality::Both
+                    };
                 }
                 'f' => directions.push(Direction::Forward),
                 'b' => directions.push(Direction::Backward),
@@ -81,7 +89,8 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                         help: "write the atom in the long form with `from rank N`, e.g. `move ride (0,1) forward range 2 from rank 2`".into(),
                     });
                 }
-                'n' | 'j' | 'p' | 'g' | 'e' | 'a' | 'o' | 'z' | 'q' | 'y' | 'x' | 'h' | 'u' | 'd' | 't' | 'k' => {
+                'n' | 'j' | 'p' | 'g' | 'e' | 'a' | 'o' | 'z' | 'q' | 'y' | 'x' | 'h' | 'u'
+                | 'd' | 't' | 'k' => {
                     return Err(BetzaError {
                         at,
                         len: 1,
@@ -150,8 +159,18 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 (None, false) => AtomKind::Leap,
             };
             // A range of 1 on a rider is a leap.
-            let kind = if kind == (AtomKind::Ride { range: Some(1) }) { AtomKind::Leap } else { kind };
-            atoms.push(Atom { modality, kind, offset, directions: directions.clone(), from: None });
+            let kind = if kind == (AtomKind::Ride { range: Some(1) }) {
+                AtomKind::Leap
+            } else {
+                kind
+            };
+            atoms.push(Atom {
+                modality,
+                kind,
+                offset,
+                directions: directions.clone(),
+                from: None,
+            });
         }
     }
     Ok(atoms)
@@ -175,7 +194,10 @@ mod tests {
     #[test]
     fn nightrider_and_limited_rook() {
         assert_eq!(parse("NN").unwrap()[0].kind, AtomKind::Ride { range: None });
-        assert_eq!(parse("R2").unwrap()[0].kind, AtomKind::Ride { range: Some(2) });
+        assert_eq!(
+            parse("R2").unwrap()[0].kind,
+            AtomKind::Ride { range: Some(2) }
+        );
     }
 
     #[test]

@@ -76,7 +76,11 @@ impl<B: Bits> Iterator for BitIter<B> {
     type Item = usize;
     #[inline(always)]
     fn next(&mut self) -> Option<usize> {
-        if self.0.is_zero() { None } else { Some(self.0.pop()) }
+        if self.0.is_zero() {
+            None
+        } else {
+            Some(self.0.pop())
+        }
     }
 }
 
@@ -243,7 +247,11 @@ impl<const N: usize> Bits for Wide<N> {
         for (i, out) in r.iter_mut().enumerate() {
             let lo = self.0.get(i + words).copied().unwrap_or(0);
             let hi = self.0.get(i + words + 1).copied().unwrap_or(0);
-            *out = if bits == 0 { lo } else { (lo >> bits) | (hi << (64 - bits)) };
+            *out = if bits == 0 {
+                lo
+            } else {
+                (lo >> bits) | (hi << (64 - bits))
+            };
         }
         Wide(r)
     }
@@ -256,7 +264,11 @@ impl<const N: usize> Bits for Wide<N> {
             }
             let lo = self.0[i - words];
             let below = if i > words { self.0[i - words - 1] } else { 0 };
-            *out = if bits == 0 { lo } else { (lo << bits) | (below >> (64 - bits)) };
+            *out = if bits == 0 {
+                lo
+            } else {
+                (lo << bits) | (below >> (64 - bits))
+            };
         }
         Wide(r)
     }

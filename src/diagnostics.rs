@@ -31,7 +31,10 @@ pub type SourceId = usize;
 
 impl Sources {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
-        self.files.push(Arc::new(Source { name: name.into(), text: text.into() }));
+        self.files.push(Arc::new(Source {
+            name: name.into(),
+            text: text.into(),
+        }));
         self.files.len() - 1
     }
     pub fn get(&self, id: SourceId) -> &Arc<Source> {
@@ -59,13 +62,26 @@ pub struct Problem {
 
 impl Problem {
     pub fn error(code: &'static str, message: impl Into<String>) -> Problem {
-        Problem { code, warning: false, message: message.into(), labels: vec![], help: None }
+        Problem {
+            code,
+            warning: false,
+            message: message.into(),
+            labels: vec![],
+            help: None,
+        }
     }
     pub fn warning(code: &'static str, message: impl Into<String>) -> Problem {
-        Problem { warning: true, ..Problem::error(code, message) }
+        Problem {
+            warning: true,
+            ..Problem::error(code, message)
+        }
     }
     pub fn label(mut self, source: SourceId, span: Span, text: impl Into<String>) -> Problem {
-        self.labels.push(Label { source, span, text: text.into() });
+        self.labels.push(Label {
+            source,
+            span,
+            text: text.into(),
+        });
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Problem {
@@ -105,7 +121,9 @@ impl Diagnostic for Rendered {
         Some(self.severity)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn SourceCode> {
         self.source.as_ref().map(|s| s as &dyn SourceCode)
@@ -132,7 +150,11 @@ fn named(sources: &Sources, id: SourceId) -> NamedSource<String> {
 }
 
 fn labeled(label: &Label, primary: bool) -> LabeledSpan {
-    let text = if label.text.is_empty() { None } else { Some(label.text.clone()) };
+    let text = if label.text.is_empty() {
+        None
+    } else {
+        Some(label.text.clone())
+    };
     let span = (label.span.start, label.span.len());
     if primary {
         LabeledSpan::new_primary_with_span(text, span)
@@ -156,14 +178,24 @@ fn bind(problem: &Problem, sources: &Sources) -> Rendered {
                 message: label.text.clone(),
                 help: None,
                 source: Some(named(sources, label.source)),
-                labels: vec![labeled(&Label { text: String::new(), ..label.clone() }, true)],
+                labels: vec![labeled(
+                    &Label {
+                        text: String::new(),
+                        ..label.clone()
+                    },
+                    true,
+                )],
                 related: vec![],
             });
         }
     }
     Rendered {
         code: problem.code,
-        severity: if problem.warning { Severity::Warning } else { Severity::Error },
+        severity: if problem.warning {
+            Severity::Warning
+        } else {
+            Severity::Error
+        },
         message: problem.message.clone(),
         help: problem.help.clone(),
         source: main.map(|id| named(sources, id)),
@@ -175,8 +207,14 @@ fn bind(problem: &Problem, sources: &Sources) -> Rendered {
 /// Renders a problem as miette draws it: with colour for a terminal, or plain (unicode, no
 /// colour) at a fixed width for snapshots and pipes.
 pub fn render(problem: &Problem, sources: &Sources, color: bool, width: usize) -> String {
-    let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(width).with_links(false);
+    let theme = if color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(width)
+        .with_links(false);
     let mut out = String::new();
     let rendered = bind(problem, sources);
     if handler.render_report(&mut out, &rendered).is_err() {
@@ -198,7 +236,10 @@ pub fn to_json(problems: &[Problem], sources: &Sources) -> String {
             json_str(p.code),
             json_str(if p.warning { "warning" } else { "error" }),
             json_str(&p.message),
-            p.help.as_deref().map(json_str).unwrap_or_else(|| "null".into())
+            p.help
+                .as_deref()
+                .map(json_str)
+                .unwrap_or_else(|| "null".into())
         ));
         for (j, l) in p.labels.iter().enumerate() {
             if j > 0 {
@@ -247,7 +288,12 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text[..floor_boundary(text, offset)];
     let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+    let col = before
+        .rsplit('\n')
+        .next()
+        .map(|l| l.chars().count())
+        .unwrap_or(0)
+        + 1;
     (line, col)
 }
 
@@ -276,7 +322,10 @@ pub fn json_str(s: &str) -> String {
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to be a plausible misspelling.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(&str, usize)> = None;
     for c in candidates {
         let d = edit_distance(&word.to_lowercase(), &c.to_lowercase());
@@ -304,7 +353,9 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 v = v.min(d[i - 2][j - 2] + 1);
             }

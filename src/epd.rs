@@ -29,7 +29,10 @@ pub fn divide(game: &dyn Game, depth: u32, threads: usize) -> Vec<(String, u64)>
                         break;
                     }
                     let n = g.perft_after(i, depth);
-                    results.lock().unwrap_or_else(|e| e.into_inner()).push((root[i].clone(), n));
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((root[i].clone(), n));
                 }
             });
         }
@@ -59,19 +62,35 @@ pub fn parse_line(line: &str) -> Result<Option<(String, Vec<(u32, u64)>)>, Strin
         if p.is_empty() {
             continue;
         }
-        let (d, n) = p.split_once(char::is_whitespace).ok_or_else(|| format!("`{p}` is not `Dn count`"))?;
-        let d: u32 = d.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(|| format!("`{d}` is not a depth like D3"))?;
-        let n: u64 = n.trim().parse().map_err(|_| format!("`{n}` is not a count"))?;
+        let (d, n) = p
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| format!("`{p}` is not `Dn count`"))?;
+        let d: u32 = d
+            .strip_prefix('D')
+            .and_then(|d| d.parse().ok())
+            .ok_or_else(|| format!("`{d}` is not a depth like D3"))?;
+        let n: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{n}` is not a count"))?;
         depths.push((d, n));
     }
     Ok(Some((fen, depths)))
 }
 
 /// Runs a suite; `line` receives one line per failing position check.
-pub fn run(game: &mut dyn Game, text: &str, max_depth: Option<u32>, threads: usize, line: &mut dyn FnMut(String)) -> Result<Summary, String> {
+pub fn run(
+    game: &mut dyn Game,
+    text: &str,
+    max_depth: Option<u32>,
+    threads: usize,
+    line: &mut dyn FnMut(String),
+) -> Result<Summary, String> {
     let mut s = Summary::default();
     for (i, l) in text.lines().enumerate() {
-        let Some((fen, depths)) = parse_line(l).map_err(|e| format!("line {}: {e}", i + 1))? else { continue };
+        let Some((fen, depths)) = parse_line(l).map_err(|e| format!("line {}: {e}", i + 1))? else {
+            continue;
+        };
         if let Err(e) = game.set_fen(&fen) {
             line(format!("FAIL {fen} : bad FEN ({}): {}", e.field, e.message));
             s.failed += 1;

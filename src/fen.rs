@@ -2,8 +2,8 @@
 //! and printing a position canonically. Errors name the field and the byte span in the text.
 
 use crate::ast::Span;
-use crate::diagnostics::words;
 use crate::bitboard::Bits;
+use crate::diagnostics::words;
 use crate::ir::{CrossWhen, PieceId, Side, Variant, square_name};
 use crate::position::{EnPassant, Position};
 use crate::rules::Rules;
@@ -43,8 +43,21 @@ impl Setup {
     }
 }
 
-fn err(field: &'static str, start: usize, len: usize, message: String, label: &str, help: String) -> FenError {
-    FenError { field, span: Span::new(start, start + len), message, label: label.to_string(), help }
+fn err(
+    field: &'static str,
+    start: usize,
+    len: usize,
+    message: String,
+    label: &str,
+    help: String,
+) -> FenError {
+    FenError {
+        field,
+        span: Span::new(start, start + len),
+        message,
+        label: label.to_string(),
+        help,
+    }
 }
 
 /// Reads the six FEN fields; the two clocks may be left out (`0 1`).
@@ -53,11 +66,25 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     let ranks = v.ranks as usize;
     let fs = words(text);
     if fs.is_empty() {
-        return Err(err("placement", 0, text.len(), "empty FEN".into(), "nothing here", "write a position such as the start position".into()));
+        return Err(err(
+            "placement",
+            0,
+            text.len(),
+            "empty FEN".into(),
+            "nothing here",
+            "write a position such as the start position".into(),
+        ));
     }
     if fs.len() > 6 {
         let (s, f) = fs[6];
-        return Err(err("extra", s, f.len(), format!("unexpected seventh field `{f}`"), "after the fullmove number", "a FEN has at most six fields".into()));
+        return Err(err(
+            "extra",
+            s,
+            f.len(),
+            format!("unexpected seventh field `{f}`"),
+            "after the fullmove number",
+            "a FEN has at most six fields".into(),
+        ));
     }
     // letter → (layer, side, piece)
     let mut letters = vec![];
@@ -78,7 +105,10 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
             "placement",
             pstart,
             placement.len(),
-            format!("the placement has {} ranks, the board has {ranks}", rows.len()),
+            format!(
+                "the placement has {} ranks, the board has {ranks}",
+                rows.len()
+            ),
             "ranks separated by `/`",
             format!("write {ranks} ranks, from rank {ranks} down to rank 1, separated by `/`"),
         ));
@@ -100,7 +130,14 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
                 let digits: String = chars[start..k].iter().map(|(_, c)| c).collect();
                 let n: usize = digits.parse().unwrap_or(usize::MAX);
                 if n == 0 {
-                    return Err(err("placement", offset + at, digits.len(), "`0` empty squares".into(), "zero", "count empty squares from 1".into()));
+                    return Err(err(
+                        "placement",
+                        offset + at,
+                        digits.len(),
+                        "`0` empty squares".into(),
+                        "zero",
+                        "count empty squares from 1".into(),
+                    ));
                 }
                 file = file.saturating_add(n);
                 if file > files {
@@ -122,7 +159,9 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
                     c.len_utf8(),
                     format!("`{c}` is not a piece of {}", v.name),
                     "unknown letter",
-                    format!("the letters of this variant are {letter_list}; digits count empty squares"),
+                    format!(
+                        "the letters of this variant are {letter_list}; digits count empty squares"
+                    ),
                 ));
             };
             if file >= files {
@@ -156,7 +195,14 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         Some(&(_, "w")) => Side::White,
         Some(&(_, "b")) => Side::Black,
         Some(&(s, f)) => {
-            return Err(err("side to move", s, f.len(), format!("`{f}` is not a side"), "side to move", "write `w` or `b`".into()));
+            return Err(err(
+                "side to move",
+                s,
+                f.len(),
+                format!("`{f}` is not a side"),
+                "side to move",
+                "write `w` or `b`".into(),
+            ));
         }
     };
     let mut castling = vec![];
@@ -172,11 +218,22 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
                     c.len_utf8(),
                     format!("`{c}` is not a castling right of {}", v.name),
                     "unknown castling flag",
-                    if known.is_empty() { "this variant has no castling: write `-`".into() } else { format!("use some of `{known}`, or `-`") },
+                    if known.is_empty() {
+                        "this variant has no castling: write `-`".into()
+                    } else {
+                        format!("use some of `{known}`, or `-`")
+                    },
                 ));
             }
             if castling.contains(&c) {
-                return Err(err("castling", s + i, 1, format!("castling right `{c}` given twice"), "repeated", "give each flag once".into()));
+                return Err(err(
+                    "castling",
+                    s + i,
+                    1,
+                    format!("castling right `{c}` given twice"),
+                    "repeated",
+                    "give each flag once".into(),
+                ));
             }
             castling.push(c);
         }
@@ -186,23 +243,48 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         && f != "-"
     {
         let sq = parse_square(f, files, ranks).ok_or_else(|| {
-            err("en passant", s, f.len(), format!("`{f}` is not a square of the board"), "en-passant square", format!("write a square from a1 to {} or `-`", square_name(files as u8 - 1, ranks as u8 - 1)))
+            err(
+                "en passant",
+                s,
+                f.len(),
+                format!("`{f}` is not a square of the board"),
+                "en-passant square",
+                format!(
+                    "write a square from a1 to {} or `-`",
+                    square_name(files as u8 - 1, ranks as u8 - 1)
+                ),
+            )
         })?;
         if v.en_passant.is_empty() {
-            return Err(err("en passant", s, f.len(), format!("{} has no en passant", v.name), "must be `-`", "write `-` in the en-passant field".into()));
+            return Err(err(
+                "en passant",
+                s,
+                f.len(),
+                format!("{} has no en passant", v.name),
+                "must be `-`",
+                "write `-` in the en-passant field".into(),
+            ));
         }
         // The piece that may be taken stands one step beyond, in the mover's forward direction.
         let mover = side.flip();
         let dir: i32 = if mover == Side::White { 1 } else { -1 };
         let (f0, r0) = (sq % files, sq / files);
         let vr = r0 as i32 + dir;
-        let victim = if vr >= 0 && (vr as usize) < ranks { cells[vr as usize * files + f0] } else { None };
+        let victim = if vr >= 0 && (vr as usize) < ranks {
+            cells[vr as usize * files + f0]
+        } else {
+            None
+        };
         let victim_ok = match victim {
             Some((layer, s, id)) if s == mover && v.en_passant.contains(&id) => {
                 // The square passed over is empty on the layer of the double step: the
                 // victim's own, or the one before it when every move crosses (Alice).
                 let n = v.layers.len();
-                let moved_on = if v.cross == Some(CrossWhen::Moves) && n > 1 { (layer + n - 1) % n } else { layer };
+                let moved_on = if v.cross == Some(CrossWhen::Moves) && n > 1 {
+                    (layer + n - 1) % n
+                } else {
+                    layer
+                };
                 !matches!(cells[sq], Some((l, ..)) if l == moved_on)
             }
             _ => false,
@@ -214,7 +296,10 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
                 f.len(),
                 format!("no {} piece can just have passed over {f}", mover.name()),
                 "en-passant square",
-                format!("the square must be empty with a {} pawn just beyond it; or write `-`", mover.name()),
+                format!(
+                    "the square must be empty with a {} pawn just beyond it; or write `-`",
+                    mover.name()
+                ),
             ));
         }
         ep = Some(sq);
@@ -222,16 +307,40 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     let number = |i: usize, name: &'static str, default: u32| -> Result<u32, FenError> {
         match fs.get(i) {
             None => Ok(default),
-            Some(&(s, f)) => f.parse::<u32>().map_err(|_| err(name, s, f.len(), format!("`{f}` is not a {name}"), name, "write a whole number".into())),
+            Some(&(s, f)) => f.parse::<u32>().map_err(|_| {
+                err(
+                    name,
+                    s,
+                    f.len(),
+                    format!("`{f}` is not a {name}"),
+                    name,
+                    "write a whole number".into(),
+                )
+            }),
         }
     };
     let halfmove = number(4, "halfmove clock", 0)?;
     let fullmove = number(5, "fullmove number", 1)?;
     if fullmove == 0 {
         let (s, f) = fs[5];
-        return Err(err("fullmove number", s, f.len(), "the fullmove number starts at 1".into(), "fullmove number", "write 1 or more".into()));
+        return Err(err(
+            "fullmove number",
+            s,
+            f.len(),
+            "the fullmove number starts at 1".into(),
+            "fullmove number",
+            "write 1 or more".into(),
+        ));
     }
-    Ok(Setup { cells, files, side, castling, ep, halfmove, fullmove })
+    Ok(Setup {
+        cells,
+        files,
+        side,
+        castling,
+        ep,
+        halfmove,
+        fullmove,
+    })
 }
 
 pub fn parse_square(s: &str, files: usize, ranks: usize) -> Option<usize> {
@@ -270,7 +379,10 @@ impl<B: Bits> Position<B> {
         p.ep = s.ep.map(|cell| {
             let dir: i32 = if s.side.flip() == Side::White { 1 } else { -1 };
             let victim = (cell as i32 + dir * r.files as i32) as u16;
-            EnPassant { target: cell as u16, victim }
+            EnPassant {
+                target: cell as u16,
+                victim,
+            }
         });
         p.halfmove = s.halfmove;
         p.fullmove = s.fullmove;
@@ -283,7 +395,8 @@ impl<B: Bits> Position<B> {
             let mut empty = 0;
             for file in 0..r.files {
                 let cell = rank * r.files + file;
-                let found = (0..r.layers).find_map(|l| self.code_at(l * r.cells + cell).map(|c| (l, c)));
+                let found =
+                    (0..r.layers).find_map(|l| self.code_at(l * r.cells + cell).map(|c| (l, c)));
                 match found {
                     None => empty += 1,
                     Some((l, c)) => {
@@ -306,13 +419,22 @@ impl<B: Bits> Position<B> {
     }
 
     pub fn fen(&self, r: &Rules<B>) -> String {
-        let mut castling: String = r.castles.iter().enumerate().filter(|(i, _)| self.castling & (1 << i) != 0).map(|(_, c)| c.flag).collect();
+        let mut castling: String = r
+            .castles
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.castling & (1 << i) != 0)
+            .map(|(_, c)| c.flag)
+            .collect();
         if castling.is_empty() {
             castling.push('-');
         }
         let ep = match self.ep {
             None => "-".to_string(),
-            Some(e) => square_name((e.target as usize % r.files) as u8, (e.target as usize / r.files) as u8),
+            Some(e) => square_name(
+                (e.target as usize % r.files) as u8,
+                (e.target as usize / r.files) as u8,
+            ),
         };
         format!(
             "{} {} {castling} {ep} {} {}",

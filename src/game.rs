@@ -90,23 +90,36 @@ pub struct Typed<B: Bits> {
 
 impl<B: Bits> Clone for Typed<B> {
     fn clone(&self) -> Self {
-        Typed { rules: self.rules.clone(), pos: self.pos.clone(), played: self.played.clone() }
+        Typed {
+            rules: self.rules.clone(),
+            pos: self.pos.clone(),
+            played: self.played.clone(),
+        }
     }
 }
 
 impl<B: Bits> Typed<B> {
     pub fn new(variant: Arc<Variant>) -> Typed<B> {
         let rules = Arc::new(Rules::<B>::compile(variant.clone()));
-        let setup = fen::parse_setup(&variant, &variant.start).expect("the start position was validated when the variant was loaded");
+        let setup = fen::parse_setup(&variant, &variant.start)
+            .expect("the start position was validated when the variant was loaded");
         let pos = Position::from_setup(&rules, &setup);
-        Typed { rules, pos, played: vec![] }
+        Typed {
+            rules,
+            pos,
+            played: vec![],
+        }
     }
 
     pub fn uci(&self, m: &Move) -> String {
         let r = &*self.rules;
         let (_, ff, fr) = r.coords(m.from as usize);
         let (_, tf, tr) = r.coords(m.to as usize);
-        let mut s = format!("{}{}", square_name(ff as u8, fr as u8), square_name(tf as u8, tr as u8));
+        let mut s = format!(
+            "{}{}",
+            square_name(ff as u8, fr as u8),
+            square_name(tf as u8, tr as u8)
+        );
         if m.promo != 0 {
             s.push(self.promo_letter(m.promo - 1));
         }
@@ -117,7 +130,10 @@ impl<B: Bits> Typed<B> {
         let r = &*self.rules;
         let kind = r.codes[code as usize].kind;
         let p = &r.variant.pieces[kind];
-        p.letters[0][0].or(p.letters[0][1]).unwrap_or('?').to_ascii_lowercase()
+        p.letters[0][0]
+            .or(p.letters[0][1])
+            .unwrap_or('?')
+            .to_ascii_lowercase()
     }
 
     fn legal(&mut self) -> Vec<Move> {
@@ -128,7 +144,11 @@ impl<B: Bits> Typed<B> {
 
     fn piece_name(&self, code: u8) -> String {
         let c = &self.rules.codes[code as usize];
-        format!("{} {}", c.side.name(), self.rules.variant.piece_name(c.kind))
+        format!(
+            "{} {}",
+            c.side.name(),
+            self.rules.variant.piece_name(c.kind)
+        )
     }
 
     fn square(&self, sq: usize) -> String {
@@ -150,19 +170,48 @@ impl<B: Bits> Typed<B> {
             MoveKind::Normal => {}
         }
         if let Some((sq, code)) = captured {
-            notes.push(format!("captures the {} on {}", self.piece_name(code), self.square(sq)));
+            notes.push(format!(
+                "captures the {} on {}",
+                self.piece_name(code),
+                self.square(sq)
+            ));
         }
         if m.promo != 0 && !events.iter().any(|e| matches!(e, Event::Promoted { .. })) {
-            notes.push(format!("promotes to {}", r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind)));
+            notes.push(format!(
+                "promotes to {}",
+                r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind)
+            ));
         }
         for e in events {
             notes.push(match *e {
                 Event::Crossed { to, .. } => format!("crosses to {}", self.layer_name(to)),
-                Event::Pulled { from, to, code } => format!("pulls the {} {}→{}", self.piece_name(code), self.square(from), self.square(to)),
-                Event::Pushed { from, to, code } => format!("pushes the {} {}→{}", self.piece_name(code), self.square(from), self.square(to)),
-                Event::Removed { at, code } => format!("removes the {} on {}", self.piece_name(code), self.square(at)),
-                Event::Changed { at, code } => format!("turns the piece on {} into a {}", self.square(at), self.piece_name(code)),
-                Event::Promoted { at, code } => format!("promotes the pawn on {} to {}", self.square(at), self.piece_name(code)),
+                Event::Pulled { from, to, code } => format!(
+                    "pulls the {} {}→{}",
+                    self.piece_name(code),
+                    self.square(from),
+                    self.square(to)
+                ),
+                Event::Pushed { from, to, code } => format!(
+                    "pushes the {} {}→{}",
+                    self.piece_name(code),
+                    self.square(from),
+                    self.square(to)
+                ),
+                Event::Removed { at, code } => format!(
+                    "removes the {} on {}",
+                    self.piece_name(code),
+                    self.square(at)
+                ),
+                Event::Changed { at, code } => format!(
+                    "turns the piece on {} into a {}",
+                    self.square(at),
+                    self.piece_name(code)
+                ),
+                Event::Promoted { at, code } => format!(
+                    "promotes the pawn on {} to {}",
+                    self.square(at),
+                    self.piece_name(code)
+                ),
             });
         }
         notes
@@ -172,11 +221,18 @@ impl<B: Bits> Typed<B> {
         let layered = self.rules.layers > 1;
         match why {
             Refusal::CheckAfterMove if layered => {
-                format!("the royal piece would stand attacked on {}, where the move is played", self.layer_name(from))
+                format!(
+                    "the royal piece would stand attacked on {}, where the move is played",
+                    self.layer_name(from)
+                )
             }
             Refusal::CheckAfterMove => "the royal piece would stand attacked".into(),
             Refusal::CrossingBlocked(sq) => {
-                format!("{} is occupied on {}, where the piece would cross", self.square(sq as usize), self.layer_name(sq as usize))
+                format!(
+                    "{} is occupied on {}, where the piece would cross",
+                    self.square(sq as usize),
+                    self.layer_name(sq as usize)
+                )
             }
             Refusal::Exclusive => "a square would be occupied on two layers".into(),
             Refusal::RoyalLost => "it would remove the mover's royal piece".into(),
@@ -203,7 +259,10 @@ impl<B: Bits> Typed<B> {
             let digits = s[1..].chars().take_while(|c| c.is_ascii_digit()).count();
             if digits == 0 { None } else { Some(1 + digits) }
         };
-        let usage = format!("write the move as <from><to>[promotion], e.g. {}", self.example_move());
+        let usage = format!(
+            "write the move as <from><to>[promotion], e.g. {}",
+            self.example_move()
+        );
         let Some(a) = sq_len(t) else {
             return Err(bad(format!("`{t}` is not a move"), "not a move", usage));
         };
@@ -218,7 +277,14 @@ impl<B: Bits> Typed<B> {
         let from = fen::parse_square(&t[..a], r.files, r.ranks);
         let to = fen::parse_square(&t[a..a + b], r.files, r.ranks);
         let (Some(from), Some(to)) = (from, to) else {
-            return Err(bad(format!("`{t}` names a square off the board"), "off the board", format!("squares go from a1 to {}", square_name(r.files as u8 - 1, r.ranks as u8 - 1))));
+            return Err(bad(
+                format!("`{t}` names a square off the board"),
+                "off the board",
+                format!(
+                    "squares go from a1 to {}",
+                    square_name(r.files as u8 - 1, r.ranks as u8 - 1)
+                ),
+            ));
         };
         let legal = self.legal();
         let want = t.to_ascii_lowercase();
@@ -227,19 +293,36 @@ impl<B: Bits> Typed<B> {
         }
         // Explain the refusal.
         if legal.is_empty() {
-            let end = self.pos.immediate_end(&r).or_else(|| self.pos.no_move_end(&r));
-            let rule = end.map(|e| e.rule).unwrap_or_else(|| "no legal move".into());
-            return Err(bad(format!("{t} is not legal: the game is over ({rule})"), "game over", "undo a move or set a new position".into()));
+            let end = self
+                .pos
+                .immediate_end(&r)
+                .or_else(|| self.pos.no_move_end(&r));
+            let rule = end
+                .map(|e| e.rule)
+                .unwrap_or_else(|| "no legal move".into());
+            return Err(bad(
+                format!("{t} is not legal: the game is over ({rule})"),
+                "game over",
+                "undo a move or set a new position".into(),
+            ));
         }
         let side = self.pos.side;
         let on_from = (0..r.layers).find_map(|l| self.pos.code_at(l * r.cells + from));
         let from_name = &t[..a];
         let Some(code) = on_from else {
-            return Err(bad(format!("{t} is not legal: there is no piece on {from_name}"), "nothing to move", self.movable_help()));
+            return Err(bad(
+                format!("{t} is not legal: there is no piece on {from_name}"),
+                "nothing to move",
+                self.movable_help(),
+            ));
         };
         if r.codes[code as usize].side != side {
             return Err(bad(
-                format!("{t} is not legal: the piece on {from_name} is {}'s, and {} is to move", r.codes[code as usize].side.name(), side.name()),
+                format!(
+                    "{t} is not legal: the piece on {from_name} is {}'s, and {} is to move",
+                    r.codes[code as usize].side.name(),
+                    side.name()
+                ),
                 "not your piece",
                 self.movable_help(),
             ));
@@ -254,10 +337,21 @@ impl<B: Bits> Typed<B> {
         let help = if of_piece.is_empty() {
             format!("the {name} on {from_name} has no legal move")
         } else {
-            format!("legal moves of the {name} on {from_name}: {}", of_piece.join(" "))
+            format!(
+                "legal moves of the {name} on {from_name}: {}",
+                of_piece.join(" ")
+            )
         };
-        if promo_text.is_empty() && of_piece.iter().any(|u| u.len() == t.len() + 1 && u.starts_with(&want)) {
-            return Err(bad(format!("{t} needs a promotion piece"), "which piece?", help));
+        if promo_text.is_empty()
+            && of_piece
+                .iter()
+                .any(|u| u.len() == t.len() + 1 && u.starts_with(&want))
+        {
+            return Err(bad(
+                format!("{t} needs a promotion piece"),
+                "which piece?",
+                help,
+            ));
         }
         // Pseudo-legal but refused: say why.
         let mut pseudo = vec![];
@@ -271,16 +365,30 @@ impl<B: Bits> Typed<B> {
                 let why = self.pos.refusal;
                 self.pos.unmake(&r);
                 if !ok && let Some(why) = why {
-                    return Err(bad(format!("{t} is not legal: {}", self.refusal_text(why, m.from as usize)), "illegal", help));
+                    return Err(bad(
+                        format!(
+                            "{t} is not legal: {}",
+                            self.refusal_text(why, m.from as usize)
+                        ),
+                        "illegal",
+                        help,
+                    ));
                 }
             }
         }
-        Err(bad(format!("{t} is not legal: the {name} on {from_name} cannot go there"), "illegal", help))
+        Err(bad(
+            format!("{t} is not legal: the {name} on {from_name} cannot go there"),
+            "illegal",
+            help,
+        ))
     }
 
     fn example_move(&mut self) -> String {
         let legal = self.legal();
-        legal.first().map(|m| self.uci(m)).unwrap_or_else(|| "e2e4".into())
+        legal
+            .first()
+            .map(|m| self.uci(m))
+            .unwrap_or_else(|| "e2e4".into())
     }
 
     fn movable_help(&mut self) -> String {
@@ -291,7 +399,11 @@ impl<B: Bits> Typed<B> {
         if from.is_empty() {
             "there is no legal move".into()
         } else {
-            format!("{} can move the pieces on {}", self.pos.side.name(), from.join(" "))
+            format!(
+                "{} can move the pieces on {}",
+                self.pos.side.name(),
+                from.join(" ")
+            )
         }
     }
 }
@@ -322,8 +434,17 @@ impl<B: Bits> Game for Typed<B> {
                 let fen = self.pos.fen(&r);
                 self.pos.unmake(&r);
                 let (_, f, k) = r.coords(m.from as usize);
-                let piece = self.pos.code_at(m.from as usize).map(|c| r.codes[c as usize].kind).unwrap_or(0);
-                MoveLine { uci: self.uci(m), fen, from: (f as u8, k as u8), piece }
+                let piece = self
+                    .pos
+                    .code_at(m.from as usize)
+                    .map(|c| r.codes[c as usize].kind)
+                    .unwrap_or(0);
+                MoveLine {
+                    uci: self.uci(m),
+                    fen,
+                    from: (f as u8, k as u8),
+                    piece,
+                }
             })
             .collect();
         out.sort_by(|a, b| a.uci.cmp(&b.uci));
@@ -343,8 +464,16 @@ impl<B: Bits> Game for Typed<B> {
             }),
             MoveKind::Castle(_) => None,
         };
-        let mover = self.pos.code_at(m.from as usize).map(|c| self.piece_name(c)).unwrap_or_default();
-        let summary = format!("{mover} {}→{}", self.square(m.from as usize), self.square(m.to as usize));
+        let mover = self
+            .pos
+            .code_at(m.from as usize)
+            .map(|c| self.piece_name(c))
+            .unwrap_or_default();
+        let summary = format!(
+            "{mover} {}→{}",
+            self.square(m.from as usize),
+            self.square(m.to as usize)
+        );
         self.pos.log = Some(vec![]);
         self.pos.make(&r, m);
         let events = self.pos.log.take().unwrap_or_default();
@@ -352,7 +481,13 @@ impl<B: Bits> Game for Typed<B> {
         let text = self.uci(&m);
         self.played.push(text.clone());
         let status = self.status();
-        Ok(Played { uci: text, summary, notes, end: status.end, check: status.in_check })
+        Ok(Played {
+            uci: text,
+            summary,
+            notes,
+            end: status.end,
+            check: status.in_check,
+        })
     }
 
     fn undo(&mut self) -> bool {
@@ -377,16 +512,33 @@ impl<B: Bits> Game for Typed<B> {
         let r = self.rules.clone();
         let in_check = r.check_at_final && self.pos.royal_attacked(&r, self.pos.side);
         let legal = self.legal();
-        let end = self.pos.immediate_end(&r).or_else(|| if legal.is_empty() { self.pos.no_move_end(&r) } else { None });
-        let end = end.or_else(|| {
-            legal.is_empty().then(|| GameEnd { rule: "no legal move".into(), result: None, winner: None })
+        let end = self.pos.immediate_end(&r).or_else(|| {
+            if legal.is_empty() {
+                self.pos.no_move_end(&r)
+            } else {
+                None
+            }
         });
-        Status { side: self.pos.side, in_check, legal_moves: legal.len(), end }
+        let end = end.or_else(|| {
+            legal.is_empty().then(|| GameEnd {
+                rule: "no legal move".into(),
+                result: None,
+                winner: None,
+            })
+        });
+        Status {
+            side: self.pos.side,
+            in_check,
+            legal_moves: legal.len(),
+            end,
+        }
     }
 
     fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)> {
         let r = &*self.rules;
-        let c = self.pos.code_at(r.sq(layer, file as usize, rank as usize))?;
+        let c = self
+            .pos
+            .code_at(r.sq(layer, file as usize, rank as usize))?;
         let cr = &r.codes[c as usize];
         Some((cr.side, cr.kind))
     }
@@ -406,7 +558,11 @@ impl<B: Bits> Game for Typed<B> {
         let Some(&m) = legal.get(index) else { return 0 };
         self.pos.make(&r, m);
         let mut buffers = vec![];
-        let n = if depth <= 1 { 1 } else { self.pos.perft(&r, depth - 1, &mut buffers) };
+        let n = if depth <= 1 {
+            1
+        } else {
+            self.pos.perft(&r, depth - 1, &mut buffers)
+        };
         self.pos.unmake(&r);
         n
     }

@@ -101,7 +101,11 @@ impl Direction {
         ("vertical", Direction::Vertical),
     ];
     pub fn name(self) -> &'static str {
-        Direction::ALL.iter().find(|(_, d)| *d == self).map(|(n, _)| *n).unwrap_or("?")
+        Direction::ALL
+            .iter()
+            .find(|(_, d)| *d == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
     }
     pub fn keeps(self, (x, y): (i8, i8)) -> bool {
         match self {
@@ -355,7 +359,10 @@ pub fn square_name(file: u8, rank: u8) -> String {
 
 impl Variant {
     pub fn piece_name(&self, id: PieceId) -> &str {
-        self.pieces.get_index(id).map(|(n, _)| n.as_str()).unwrap_or("?")
+        self.pieces
+            .get_index(id)
+            .map(|(n, _)| n.as_str())
+            .unwrap_or("?")
     }
 
     fn region_text(&self, r: &Region) -> String {
@@ -369,15 +376,27 @@ impl Variant {
 fn region_body(r: &Region) -> String {
     let mut parts = vec![];
     if let Some((a, b)) = r.ranks {
-        parts.push(if a == b { format!("rank {a}") } else { format!("ranks {a}..{b}") });
+        parts.push(if a == b {
+            format!("rank {a}")
+        } else {
+            format!("ranks {a}..{b}")
+        });
     }
     if !r.squares.is_empty() {
         parts.push(format!(
             "squares {}",
-            r.squares.iter().map(|&(f, k)| square_name(f, k)).collect::<Vec<_>>().join(" ")
+            r.squares
+                .iter()
+                .map(|&(f, k)| square_name(f, k))
+                .collect::<Vec<_>>()
+                .join(" ")
         ));
     }
-    if parts.is_empty() { "nowhere".into() } else { parts.join(" + ") }
+    if parts.is_empty() {
+        "nowhere".into()
+    } else {
+        parts.join(" + ")
+    }
 }
 
 fn vec_text((x, y): (i8, i8)) -> String {
@@ -402,8 +421,14 @@ impl fmt::Display for Variant {
         if self.layers.len() > 1 {
             writeln!(f, "layers {}", self.layers.join(", "))?;
             match self.cross {
-                Some(CrossWhen::Moves) => writeln!(f, "  after every move, each moved piece crosses to the next layer")?,
-                Some(CrossWhen::Captures) => writeln!(f, "  after a capture, the capturing piece crosses to the next layer")?,
+                Some(CrossWhen::Moves) => writeln!(
+                    f,
+                    "  after every move, each moved piece crosses to the next layer"
+                )?,
+                Some(CrossWhen::Captures) => writeln!(
+                    f,
+                    "  after a capture, the capturing piece crosses to the next layer"
+                )?,
                 None => writeln!(f, "  pieces stay on their layer")?,
             }
         }
@@ -419,7 +444,11 @@ impl fmt::Display for Variant {
                 }
                 letters.push_str(&format!("white {}  black {}", letter(l[0]), letter(l[1])));
             }
-            writeln!(f, "  {name}{}  ({letters})", if p.royal { " [royal]" } else { "" })?;
+            writeln!(
+                f,
+                "  {name}{}  ({letters})",
+                if p.royal { " [royal]" } else { "" }
+            )?;
             if p.atoms.is_empty() {
                 writeln!(f, "    (no atoms)")?;
             }
@@ -434,27 +463,68 @@ impl fmt::Display for Variant {
                     AtomKind::Ride { range: None } => "ride".to_string(),
                     AtomKind::Ride { range: Some(r) } => format!("ride range {r}"),
                 };
-                let from = a.from.as_ref().map(|r| format!(" from {}", self.region_text(r))).unwrap_or_default();
+                let from = a
+                    .from
+                    .as_ref()
+                    .map(|r| format!(" from {}", self.region_text(r)))
+                    .unwrap_or_default();
                 let dirs = if a.directions.is_empty() {
                     String::new()
                 } else {
-                    format!(" {}", a.directions.iter().map(|d| d.name()).collect::<Vec<_>>().join(" "))
+                    format!(
+                        " {}",
+                        a.directions
+                            .iter()
+                            .map(|d| d.name())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
                 };
-                let vectors = a.vectors().into_iter().map(vec_text).collect::<Vec<_>>().join(" ");
-                writeln!(f, "    {modality} {kind} {}{dirs}{from}: {vectors}", vec_text(a.offset))?;
+                let vectors = a
+                    .vectors()
+                    .into_iter()
+                    .map(vec_text)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                writeln!(
+                    f,
+                    "    {modality} {kind} {}{dirs}{from}: {vectors}",
+                    vec_text(a.offset)
+                )?;
             }
         }
         for (piece, p) in &self.promotions {
-            writeln!(f, "promotion of {} in {}", self.piece_name(*piece), self.region_text(&p.zone))?;
+            writeln!(
+                f,
+                "promotion of {} in {}",
+                self.piece_name(*piece),
+                self.region_text(&p.zone)
+            )?;
             for side in Side::BOTH {
-                let names: Vec<&str> = p.choices[side.index()].iter().map(|&c| self.piece_name(c)).collect();
-                writeln!(f, "  {:<5} to {}", side.name(), if names.is_empty() { "-".into() } else { names.join(", ") })?;
+                let names: Vec<&str> = p.choices[side.index()]
+                    .iter()
+                    .map(|&c| self.piece_name(c))
+                    .collect();
+                writeln!(
+                    f,
+                    "  {:<5} to {}",
+                    side.name(),
+                    if names.is_empty() {
+                        "-".into()
+                    } else {
+                        names.join(", ")
+                    }
+                )?;
             }
         }
         if self.en_passant.is_empty() {
             writeln!(f, "en passant: none")?;
         } else {
-            let names: Vec<&str> = self.en_passant.iter().map(|&p| self.piece_name(p)).collect();
+            let names: Vec<&str> = self
+                .en_passant
+                .iter()
+                .map(|&p| self.piece_name(p))
+                .collect();
             writeln!(f, "en passant: {}", names.join(", "))?;
         }
         if self.castling.is_empty() {
@@ -462,7 +532,12 @@ impl fmt::Display for Variant {
         } else {
             writeln!(f, "castling")?;
             for (flag, c) in &self.castling {
-                let squares = |v: &[(u8, u8)]| v.iter().map(|&(a, b)| square_name(a, b)).collect::<Vec<_>>().join(" ");
+                let squares = |v: &[(u8, u8)]| {
+                    v.iter()
+                        .map(|&(a, b)| square_name(a, b))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
                 writeln!(
                     f,
                     "  {flag} {}: {} {}-{}, {} {}-{}; empty {}; safe {}",
@@ -480,17 +555,36 @@ impl fmt::Display for Variant {
         }
         writeln!(f, "start {}", self.start)?;
         match (self.check.at_move, self.check.at_final) {
-            (false, false) => writeln!(f, "check: none (a move may leave the royal piece attacked)")?,
-            (false, true) => writeln!(f, "check: the mover's royal piece may not be attacked after the move")?,
-            (true, false) => writeln!(f, "check: a royal piece that moves may not stand attacked right after its move, before crossings and effects")?,
-            (true, true) => writeln!(f, "check: a royal piece that moves may not stand attacked right after its move, before crossings and effects;\n  and the mover's royal piece may not be attacked after the move")?,
+            (false, false) => {
+                writeln!(f, "check: none (a move may leave the royal piece attacked)")?
+            }
+            (false, true) => writeln!(
+                f,
+                "check: the mover's royal piece may not be attacked after the move"
+            )?,
+            (true, false) => writeln!(
+                f,
+                "check: a royal piece that moves may not stand attacked right after its move, before crossings and effects"
+            )?,
+            (true, true) => writeln!(
+                f,
+                "check: a royal piece that moves may not stand attacked right after its move, before crossings and effects;\n  and the mover's royal piece may not be attacked after the move"
+            )?,
         }
         let mut resets: Vec<&str> = vec![];
         if self.halfmove.capture {
             resets.push("capture");
         }
         resets.extend(self.halfmove.pieces.iter().map(|&p| self.piece_name(p)));
-        writeln!(f, "halfmove clock reset by: {}", if resets.is_empty() { "nothing".into() } else { resets.join(", ") })?;
+        writeln!(
+            f,
+            "halfmove clock reset by: {}",
+            if resets.is_empty() {
+                "nothing".into()
+            } else {
+                resets.join(", ")
+            }
+        )?;
         writeln!(f, "end, in this order")?;
         for r in &self.end {
             let result = match r.result {
@@ -516,11 +610,24 @@ impl fmt::Display for Variant {
             }
             writeln!(f)?;
             match &e.scan {
-                Scan::Rays(v) => writeln!(f, "  first piece on the rays {}", v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" "))?,
-                Scan::Around(v) => writeln!(f, "  each piece at {}", v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" "))?,
+                Scan::Rays(v) => writeln!(
+                    f,
+                    "  first piece on the rays {}",
+                    v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" ")
+                )?,
+                Scan::Around(v) => writeln!(
+                    f,
+                    "  each piece at {}",
+                    v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" ")
+                )?,
             }
             for c in &e.clauses {
-                writeln!(f, "  when {}: {}", self.expr_text(&c.cond), self.actions_text(&c.actions))?;
+                writeln!(
+                    f,
+                    "  when {}: {}",
+                    self.expr_text(&c.cond),
+                    self.actions_text(&c.actions)
+                )?;
             }
             if !e.finally.is_empty() {
                 writeln!(f, "  finally {}", self.actions_text(&e.finally))?;
@@ -583,10 +690,15 @@ impl Variant {
             .map(|a| match a {
                 Action::Nothing => "nothing".to_string(),
                 Action::Pull(s) => format!("pull {} next to the origin", subject_name(*s)),
-                Action::Push(s) => format!("push {} away to the edge or the next piece", subject_name(*s)),
+                Action::Push(s) => format!(
+                    "push {} away to the edge or the next piece",
+                    subject_name(*s)
+                ),
                 Action::Remove(s) => format!("remove {}", subject_name(*s)),
                 Action::Promote(s) => format!("promote {} if in its zone", subject_name(*s)),
-                Action::Change(s, k) => format!("change {} to {}", subject_name(*s), self.piece_name(*k)),
+                Action::Change(s, k) => {
+                    format!("change {} to {}", subject_name(*s), self.piece_name(*k))
+                }
             })
             .collect::<Vec<_>>()
             .join(", then ")

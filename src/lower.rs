@@ -70,7 +70,8 @@ pub fn load(spec: &str, sources: &mut Sources) -> Result<Loaded, LoadError> {
     }
     let path = Path::new(spec);
     if path.exists() || spec.ends_with(".variant") || spec.contains('/') {
-        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Unreadable(format!("cannot read {spec}: {e}")))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LoadError::Unreadable(format!("cannot read {spec}: {e}")))?;
         return load_text(spec, &text, Origin::File(path.to_path_buf()), sources);
     }
     let names: Vec<&str> = bundled::names().collect();
@@ -83,7 +84,12 @@ pub fn load(spec: &str, sources: &mut Sources) -> Result<Loaded, LoadError> {
     Err(LoadError::Unreadable(msg))
 }
 
-pub fn load_text(name: &str, text: &str, origin: Origin, sources: &mut Sources) -> Result<Loaded, LoadError> {
+pub fn load_text(
+    name: &str,
+    text: &str,
+    origin: Origin,
+    sources: &mut Sources,
+) -> Result<Loaded, LoadError> {
     let src = sources.add(name, text);
     let mut problems = vec![];
     let mut seen = vec![];
@@ -104,7 +110,11 @@ pub fn load_text(name: &str, text: &str, origin: Origin, sources: &mut Sources) 
     let variant = r.resolve(&header, src);
     let errors = problems.iter().any(|p| !p.warning);
     match variant {
-        Some(v) if !errors => Ok(Loaded { variant: v, warnings: problems, source: src }),
+        Some(v) if !errors => Ok(Loaded {
+            variant: v,
+            warnings: problems,
+            source: src,
+        }),
         _ => Err(LoadError::Invalid(problems)),
     }
 }
@@ -128,9 +138,16 @@ fn compose(
     let name = file.header.name.node.clone();
     if seen.contains(&name) {
         problems.push(
-            Problem::error("rulebook::extends_cycle", format!("variant `{name}` extends itself"))
-                .label(src, file.header.name.span, format!("`{name}` is already being loaded: {}", seen.join(" → ")))
-                .help("a variant cannot be its own ancestor; extend a different variant"),
+            Problem::error(
+                "rulebook::extends_cycle",
+                format!("variant `{name}` extends itself"),
+            )
+            .label(
+                src,
+                file.header.name.span,
+                format!("`{name}` is already being loaded: {}", seen.join(" → ")),
+            )
+            .help("a variant cannot be its own ancestor; extend a different variant"),
         );
         return None;
     }
@@ -145,9 +162,12 @@ fn compose(
                     .help(format!("a variant cannot be its own ancestor: give this one another name, e.g. `variant my-{name} extends {name}`"))
             } else {
                 let chain = format!("{} → {}", seen.join(" → "), parent.node);
-                Problem::error("rulebook::extends_cycle", format!("extending `{}` makes a cycle: {chain}", parent.node))
-                    .label(src, parent.span, "this closes the cycle")
-                    .help("a variant cannot be its own ancestor; extend a different variant")
+                Problem::error(
+                    "rulebook::extends_cycle",
+                    format!("extending `{}` makes a cycle: {chain}", parent.node),
+                )
+                .label(src, parent.span, "this closes the cycle")
+                .help("a variant cannot be its own ancestor; extend a different variant")
             };
             problems.push(p);
             return None;
@@ -156,11 +176,21 @@ fn compose(
             Some((pname, ptext)) => sources.add(pname, ptext),
             None => {
                 let names: Vec<&str> = bundled::names().collect();
-                let mut p = Problem::error("rulebook::unknown_variant", format!("unknown variant `{}`", parent.node))
-                    .label(src, parent.span, "no bundled variant or sibling file has this name");
+                let mut p = Problem::error(
+                    "rulebook::unknown_variant",
+                    format!("unknown variant `{}`", parent.node),
+                )
+                .label(
+                    src,
+                    parent.span,
+                    "no bundled variant or sibling file has this name",
+                );
                 p = match did_you_mean(&parent.node, names.iter().copied()) {
                     Some(s) => p.help(format!("did you mean `{s}`?")),
-                    None => p.help(format!("extend a bundled variant ({}) or a `NAME.variant` file beside this one", names.join(", "))),
+                    None => p.help(format!(
+                        "extend a bundled variant ({}) or a `NAME.variant` file beside this one",
+                        names.join(", ")
+                    )),
                 };
                 problems.push(p);
                 return None;
@@ -179,7 +209,10 @@ fn compose(
 
 fn find_parent(name: &str, origin: &Origin) -> Option<(String, String)> {
     if let Origin::File(path) = origin {
-        let sibling = path.parent().unwrap_or(Path::new(".")).join(format!("{name}.variant"));
+        let sibling = path
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join(format!("{name}.variant"));
         if let Ok(text) = std::fs::read_to_string(&sibling) {
             return Some((sibling.display().to_string(), text));
         }
@@ -190,29 +223,50 @@ fn find_parent(name: &str, origin: &Origin) -> Option<(String, String)> {
 // ---------------------------------------------------------------------------------------------
 // Composition
 
-fn already_defined(kind: &str, name: &str, src: SourceId, span: Span, first_src: SourceId, first: Span) -> Problem {
-    Problem::error("rulebook::duplicate_definition", format!("{kind} `{name}` is defined twice"))
-        .label(src, span, "defined again here")
-        .label(first_src, first, "first defined here")
-        .help(format!("give it another name, or write `replace {kind} {name}` to redefine it"))
+fn already_defined(
+    kind: &str,
+    name: &str,
+    src: SourceId,
+    span: Span,
+    first_src: SourceId,
+    first: Span,
+) -> Problem {
+    Problem::error(
+        "rulebook::duplicate_definition",
+        format!("{kind} `{name}` is defined twice"),
+    )
+    .label(src, span, "defined again here")
+    .label(first_src, first, "first defined here")
+    .help(format!(
+        "give it another name, or write `replace {kind} {name}` to redefine it"
+    ))
 }
 
 /// An item that a file may give once (`board`, `start`, ...) given twice in the same file; a
 /// variant that extends another overrides the parent's by giving it once.
 fn given_twice(what: &str, src: SourceId, span: Span, first_src: SourceId, first: Span) -> Problem {
-    Problem::error("rulebook::duplicate_definition", format!("{what} is given twice in this file"))
-        .label(src, span, "given again here")
-        .label(first_src, first, "first given here")
-        .help(format!("keep a single {what}"))
+    Problem::error(
+        "rulebook::duplicate_definition",
+        format!("{what} is given twice in this file"),
+    )
+    .label(src, span, "given again here")
+    .label(first_src, first, "first given here")
+    .help(format!("keep a single {what}"))
 }
 
 /// A definition named by a keyword parses, but nothing could refer to it afterwards.
 fn keyword_name(kind: &str, name: &Name, src: SourceId, problems: &mut Vec<Problem>) {
     if parse::KEYWORDS.contains(&name.node.as_str()) {
         problems.push(
-            Problem::error("rulebook::keyword_name", format!("`{}` is a keyword and cannot name a {kind}", name.node))
-                .label(src, name.span, "a keyword")
-                .help(format!("choose another name: where a {kind} name is expected, `{}` is read as the keyword", name.node)),
+            Problem::error(
+                "rulebook::keyword_name",
+                format!("`{}` is a keyword and cannot name a {kind}", name.node),
+            )
+            .label(src, name.span, "a keyword")
+            .help(format!(
+                "choose another name: where a {kind} name is expected, `{}` is read as the keyword",
+                name.node
+            )),
         );
     }
 }
@@ -226,35 +280,63 @@ fn nothing_there<'a>(
     known: impl IntoIterator<Item = &'a str>,
 ) -> Problem {
     let known: Vec<&str> = known.into_iter().collect();
-    let p = Problem::error("rulebook::nothing_to_override", format!("cannot {verb} {kind} `{name}`: there is none"))
-        .label(src, span, format!("no {kind} of this name is defined"));
+    let p = Problem::error(
+        "rulebook::nothing_to_override",
+        format!("cannot {verb} {kind} `{name}`: there is none"),
+    )
+    .label(src, span, format!("no {kind} of this name is defined"));
     match did_you_mean(name, known.iter().copied()) {
         Some(s) => p.help(format!("did you mean `{s}`?")),
-        None if verb == "replace" => p.help(format!("define it with `{kind} {name} ...`, without `replace`")),
+        None if verb == "replace" => p.help(format!(
+            "define it with `{kind} {name} ...`, without `replace`"
+        )),
         None if known.is_empty() => p.help(format!("there is no {kind} to {verb}: delete this")),
-        None => p.help(format!("the {kind}s that can be removed are {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "))),
+        None => p.help(format!(
+            "the {kind}s that can be removed are {}",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
     }
 }
 
 fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
     match item {
-        Item::Board { files, ranks, span } => {
-            match &d.board {
-                Some(first) if first.src == src => problems.push(given_twice("`board`", src, span, first.src, first.node.2)),
-                _ => d.board = Some(loc(src, (files, ranks, span))),
+        Item::Board { files, ranks, span } => match &d.board {
+            Some(first) if first.src == src => {
+                problems.push(given_twice("`board`", src, span, first.src, first.node.2))
             }
-        }
+            _ => d.board = Some(loc(src, (files, ranks, span))),
+        },
         Item::Layers(l) => match &d.layers {
-            Some(first) if first.src == src => problems.push(given_twice("`layers`", src, l.span, first.src, first.node.span)),
+            Some(first) if first.src == src => problems.push(given_twice(
+                "`layers`",
+                src,
+                l.span,
+                first.src,
+                first.node.span,
+            )),
             _ => d.layers = Some(loc(src, l)),
         },
-        Item::Region { replace, name, region, span } => {
+        Item::Region {
+            replace,
+            name,
+            region,
+            span,
+        } => {
             keyword_name("region", &name, src, problems);
             let key = name.node.clone();
             match (replace, d.regions.get(&key)) {
-                (false, Some(first)) => {
-                    problems.push(already_defined("region", &key, src, name.span, first.src, first.node.0.span))
-                }
+                (false, Some(first)) => problems.push(already_defined(
+                    "region",
+                    &key,
+                    src,
+                    name.span,
+                    first.src,
+                    first.node.0.span,
+                )),
                 (true, None) => problems.push(nothing_there(
                     "region",
                     "replace",
@@ -272,9 +354,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             keyword_name("piece", &piece.name, src, problems);
             let key = piece.name.node.clone();
             match (replace, d.pieces.get(&key)) {
-                (false, Some(first)) => {
-                    problems.push(already_defined("piece", &key, src, piece.name.span, first.src, first.node.name.span))
-                }
+                (false, Some(first)) => problems.push(already_defined(
+                    "piece",
+                    &key,
+                    src,
+                    piece.name.span,
+                    first.src,
+                    first.node.name.span,
+                )),
                 (true, None) => problems.push(nothing_there(
                     "piece",
                     "replace",
@@ -316,9 +403,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             keyword_name("effect", &effect.name, src, problems);
             let key = effect.name.node.clone();
             match (replace, d.effects.get(&key)) {
-                (false, Some(first)) => {
-                    problems.push(already_defined("effect", &key, src, effect.name.span, first.src, first.node.name.span))
-                }
+                (false, Some(first)) => problems.push(already_defined(
+                    "effect",
+                    &key,
+                    src,
+                    effect.name.span,
+                    first.src,
+                    first.node.name.span,
+                )),
                 (true, None) => problems.push(nothing_there(
                     "effect",
                     "replace",
@@ -332,13 +424,20 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
                 }
             }
         }
-        Item::Castling { replace, castles, span } => {
+        Item::Castling {
+            replace,
+            castles,
+            span,
+        } => {
             if replace {
                 if d.castling.is_empty() {
                     problems.push(
-                        Problem::error("rulebook::nothing_to_override", "cannot replace castling: there is none")
-                            .label(src, span, "no castling is defined yet")
-                            .help("write `castling { ... }` without `replace`"),
+                        Problem::error(
+                            "rulebook::nothing_to_override",
+                            "cannot replace castling: there is none",
+                        )
+                        .label(src, span, "no castling is defined yet")
+                        .help("write `castling { ... }` without `replace`"),
                     );
                 }
                 d.castling.clear();
@@ -358,34 +457,73 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             }
         }
         Item::EnPassant { pieces, span } => match &d.en_passant {
-            Some(first) if first.src == src => problems.push(given_twice("`en passant`", src, span, first.src, first.node.1)),
+            Some(first) if first.src == src => problems.push(given_twice(
+                "`en passant`",
+                src,
+                span,
+                first.src,
+                first.node.1,
+            )),
             _ => d.en_passant = Some(loc(src, (pieces, span))),
         },
         Item::Start { fen, span } => match &d.start {
-            Some(first) if first.src == src => problems.push(given_twice("`start`", src, span, first.src, first.node.span)),
+            Some(first) if first.src == src => problems.push(given_twice(
+                "`start`",
+                src,
+                span,
+                first.src,
+                first.node.span,
+            )),
             _ => d.start = Some(loc(src, fen)),
         },
-        Item::Check { at_move, at_final, span } => match &d.check {
-            Some(first) if first.src == src => problems.push(given_twice("`check`", src, span, first.src, first.node.2)),
+        Item::Check {
+            at_move,
+            at_final,
+            span,
+        } => match &d.check {
+            Some(first) if first.src == src => {
+                problems.push(given_twice("`check`", src, span, first.src, first.node.2))
+            }
             _ => d.check = Some(loc(src, (at_move, at_final, span))),
         },
-        Item::Halfmove { capture, pieces, span } => match &d.halfmove {
-            Some(first) if first.src == src => problems.push(given_twice("`halfmove`", src, span, first.src, first.node.2)),
+        Item::Halfmove {
+            capture,
+            pieces,
+            span,
+        } => match &d.halfmove {
+            Some(first) if first.src == src => problems.push(given_twice(
+                "`halfmove`",
+                src,
+                span,
+                first.src,
+                first.node.2,
+            )),
             _ => d.halfmove = Some(loc(src, (capture, pieces, span))),
         },
-        Item::End { replace, rules, span } => {
+        Item::End {
+            replace,
+            rules,
+            span,
+        } => {
             if replace {
                 if d.end.is_empty() {
                     problems.push(
-                        Problem::error("rulebook::nothing_to_override", "cannot replace end: there is none")
-                            .label(src, span, "no end conditions are defined yet")
-                            .help("write `end { ... }` without `replace`"),
+                        Problem::error(
+                            "rulebook::nothing_to_override",
+                            "cannot replace end: there is none",
+                        )
+                        .label(src, span, "no end conditions are defined yet")
+                        .help("write `end { ... }` without `replace`"),
                     );
                 }
                 d.end.clear();
             }
             for r in rules {
-                if let Some(first) = d.end.iter().find(|e| e.node.cond.node.key() == r.cond.node.key()) {
+                if let Some(first) = d
+                    .end
+                    .iter()
+                    .find(|e| e.node.cond.node.key() == r.cond.node.key())
+                {
                     problems.push(
                         Problem::error(
                             "rulebook::duplicate_definition",
@@ -393,7 +531,10 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
                         )
                         .label(src, r.cond.span, "given again here")
                         .label(first.src, first.node.cond.span, "first given here")
-                        .help(format!("write `remove end {}` before redefining it", r.cond.node.key())),
+                        .help(format!(
+                            "write `remove end {}` before redefining it",
+                            r.cond.node.key()
+                        )),
                     );
                 } else {
                     d.end.push(loc(src, r));
@@ -409,14 +550,28 @@ fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem
         RemoveAst::Pieces(names) => {
             for n in names {
                 if d.pieces.shift_remove(&n.node).is_none() {
-                    problems.push(nothing_there("piece", "remove", &n.node, src, n.span, d.pieces.keys().map(|s| s.as_str())));
+                    problems.push(nothing_there(
+                        "piece",
+                        "remove",
+                        &n.node,
+                        src,
+                        n.span,
+                        d.pieces.keys().map(|s| s.as_str()),
+                    ));
                 }
             }
         }
         RemoveAst::Effects(names) => {
             for n in names {
                 if d.effects.shift_remove(&n.node).is_none() {
-                    problems.push(nothing_there("effect", "remove", &n.node, src, n.span, d.effects.keys().map(|s| s.as_str())));
+                    problems.push(nothing_there(
+                        "effect",
+                        "remove",
+                        &n.node,
+                        src,
+                        n.span,
+                        d.effects.keys().map(|s| s.as_str()),
+                    ));
                 }
             }
         }
@@ -437,7 +592,14 @@ fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem
         RemoveAst::Regions(names) => {
             for n in names {
                 if d.regions.shift_remove(&n.node).is_none() {
-                    problems.push(nothing_there("region", "remove", &n.node, src, n.span, d.regions.keys().map(|s| s.as_str())));
+                    problems.push(nothing_there(
+                        "region",
+                        "remove",
+                        &n.node,
+                        src,
+                        n.span,
+                        d.regions.keys().map(|s| s.as_str()),
+                    ));
                 }
             }
         }
@@ -446,13 +608,16 @@ fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem
                 if d.castling.shift_remove(&f.node).is_none() {
                     let known: Vec<String> = d.castling.keys().map(|c| c.to_string()).collect();
                     problems.push(
-                        Problem::error("rulebook::nothing_to_override", format!("cannot remove castling `{}`: there is none", f.node))
-                            .label(src, f.span, "no castling has this flag")
-                            .help(if known.is_empty() {
-                                "this variant has no castling".to_string()
-                            } else {
-                                format!("the castling flags are {}", known.join(" "))
-                            }),
+                        Problem::error(
+                            "rulebook::nothing_to_override",
+                            format!("cannot remove castling `{}`: there is none", f.node),
+                        )
+                        .label(src, f.span, "no castling has this flag")
+                        .help(if known.is_empty() {
+                            "this variant has no castling".to_string()
+                        } else {
+                            format!("the castling flags are {}", known.join(" "))
+                        }),
                     );
                 }
             }
@@ -460,18 +625,24 @@ fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem
         RemoveAst::EnPassant(span) => {
             if d.en_passant.take().is_none() {
                 problems.push(
-                    Problem::error("rulebook::nothing_to_override", "cannot remove en passant: there is none")
-                        .label(src, span, "en passant is not defined")
-                        .help("delete this line"),
+                    Problem::error(
+                        "rulebook::nothing_to_override",
+                        "cannot remove en passant: there is none",
+                    )
+                    .label(src, span, "en passant is not defined")
+                    .help("delete this line"),
                 );
             }
         }
         RemoveAst::Check(span) => {
             if d.check.take().is_none() {
                 problems.push(
-                    Problem::error("rulebook::nothing_to_override", "cannot remove check: there is none")
-                        .label(src, span, "check is not defined")
-                        .help("delete this line"),
+                    Problem::error(
+                        "rulebook::nothing_to_override",
+                        "cannot remove check: there is none",
+                    )
+                    .label(src, span, "check is not defined")
+                    .help("delete this line"),
                 );
             }
         }
@@ -483,12 +654,19 @@ fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem
                     problems.push(
                         Problem::error(
                             "rulebook::nothing_to_override",
-                            format!("cannot remove end condition `{}`: there is none", c.node.key()),
+                            format!(
+                                "cannot remove end condition `{}`: there is none",
+                                c.node.key()
+                            ),
                         )
                         .label(src, c.span, "not among the end conditions")
                         .help(format!(
                             "the end conditions are: {}",
-                            d.end.iter().map(|e| e.node.cond.node.key()).collect::<Vec<_>>().join(", ")
+                            d.end
+                                .iter()
+                                .map(|e| e.node.cond.node.key())
+                                .collect::<Vec<_>>()
+                                .join(", ")
                         )),
                     );
                 }
@@ -517,7 +695,9 @@ struct Resolver<'a> {
 /// The castling field of a FEN (the third field) and its byte offset.
 fn castling_field(fen: &str) -> Option<(usize, &str)> {
     let mut fields = fen.split_whitespace();
-    fields.nth(2).map(|f| (f.as_ptr() as usize - fen.as_ptr() as usize, f))
+    fields
+        .nth(2)
+        .map(|f| (f.as_ptr() as usize - fen.as_ptr() as usize, f))
 }
 
 fn square_of(s: &str) -> Option<(u8, u8)> {
@@ -550,14 +730,20 @@ impl Resolver<'_> {
                 );
                 return None;
             }
-            Some(Loc { src: bsrc, node: (f, r, _) }) => {
+            Some(Loc {
+                src: bsrc,
+                node: (f, r, _),
+            }) => {
                 let mut ok = true;
                 for (v, what) in [(f, "files"), (r, "ranks")] {
                     if !(4..=16).contains(&v.node) {
                         self.err(
-                            Problem::error("rulebook::board_size", format!("a board has 4 to 16 {what}, not {}", v.node))
-                                .label(*bsrc, v.span, format!("{} {what}", v.node))
-                                .help("choose a size from 4 to 16"),
+                            Problem::error(
+                                "rulebook::board_size",
+                                format!("a board has 4 to 16 {what}, not {}", v.node),
+                            )
+                            .label(*bsrc, v.span, format!("{} {what}", v.node))
+                            .help("choose a size from 4 to 16"),
                         );
                         ok = false;
                     }
@@ -576,10 +762,13 @@ impl Resolver<'_> {
             for layer in &l.layers {
                 if let Some(first) = seen.get(layer.name.node.as_str()) {
                     self.err(
-                        Problem::error("rulebook::duplicate_definition", format!("layer `{}` is declared twice", layer.name.node))
-                            .label(*lsrc, layer.name.span, "declared again here")
-                            .label(*lsrc, *first, "first declared here")
-                            .help("give each layer its own name"),
+                        Problem::error(
+                            "rulebook::duplicate_definition",
+                            format!("layer `{}` is declared twice", layer.name.node),
+                        )
+                        .label(*lsrc, layer.name.span, "declared again here")
+                        .label(*lsrc, *first, "first declared here")
+                        .help("give each layer its own name"),
                     );
                 }
                 seen.insert(&layer.name.node, layer.name.span);
@@ -597,9 +786,16 @@ impl Resolver<'_> {
             cross = l.cross.as_ref().map(|c| c.node);
             if cross.is_some() && layers.len() < 2 {
                 self.err(
-                    Problem::error("rulebook::cross_one_layer", "pieces cannot cross with a single layer")
-                        .label(*lsrc, l.cross.as_ref().map(|c| c.span).unwrap_or(l.span), "there is no other layer to cross to")
-                        .help("declare a second layer, or remove `cross`"),
+                    Problem::error(
+                        "rulebook::cross_one_layer",
+                        "pieces cannot cross with a single layer",
+                    )
+                    .label(
+                        *lsrc,
+                        l.cross.as_ref().map(|c| c.span).unwrap_or(l.span),
+                        "there is no other layer to cross to",
+                    )
+                    .help("declare a second layer, or remove `cross`"),
                 );
             }
         } else {
@@ -607,18 +803,32 @@ impl Resolver<'_> {
         }
         let total = layers.len() * files as usize * ranks as usize;
         if total > 1024 {
-            let span = d.layers.as_ref().map(|l| (l.src, l.node.span)).unwrap_or((src, header.name.span));
+            let span = d
+                .layers
+                .as_ref()
+                .map(|l| (l.src, l.node.span))
+                .unwrap_or((src, header.name.span));
             self.err(
-                Problem::error("rulebook::board_size", format!("{total} squares in all layers; at most 1024 are supported"))
-                    .label(span.0, span.1, "too many squares")
-                    .help("use fewer layers or a smaller board"),
+                Problem::error(
+                    "rulebook::board_size",
+                    format!("{total} squares in all layers; at most 1024 are supported"),
+                )
+                .label(span.0, span.1, "too many squares")
+                .help("use fewer layers or a smaller board"),
             );
             return None;
         }
 
         // regions
         let mut regions = IndexMap::new();
-        for (name, Loc { src: rsrc, node: (_, region, _) }) in &d.regions {
+        for (
+            name,
+            Loc {
+                src: rsrc,
+                node: (_, region, _),
+            },
+        ) in &d.regions
+        {
             let before = self.problems.len();
             let resolved = self.region(region, *rsrc, files, ranks, true).map(|mut r| {
                 r.name = Some(name.clone());
@@ -629,7 +839,10 @@ impl Resolver<'_> {
                 // where the fix goes, with the parent's definition as a note.
                 let inherited: Vec<Problem> = self.problems.drain(before..).collect();
                 let (bsrc, bspan) = match &d.board {
-                    Some(Loc { src, node: (_, _, span) }) => (*src, *span),
+                    Some(Loc {
+                        src,
+                        node: (_, _, span),
+                    }) => (*src, *span),
                     None => (src, header.name.span),
                 };
                 let mut p = Problem::error(
@@ -639,7 +852,11 @@ impl Resolver<'_> {
                 .label(bsrc, bspan, format!("the board is {files}x{ranks}"));
                 for old in &inherited {
                     if let Some(l) = old.labels.first() {
-                        p = p.label(l.source, l.span, format!("`{name}` is defined here: {}", old.message));
+                        p = p.label(
+                            l.source,
+                            l.span,
+                            format!("`{name}` is defined here: {}", old.message),
+                        );
                     }
                 }
                 self.err(p.help(format!("redefine it for this board with `replace region {name} ...`, or `remove region {name}`")));
@@ -667,9 +884,16 @@ impl Resolver<'_> {
                 Some((w, b)) if w.node == '-' && b.node == '-' => {
                     self.fen_unreliable = true;
                     self.err(
-                        Problem::error("rulebook::missing_letters", format!("piece `{name}` has no letter for either side"))
-                            .label(*psrc, Span::new(w.span.start, b.span.end), "both letters are `-`")
-                            .help("give at least one side a letter, or remove the piece"),
+                        Problem::error(
+                            "rulebook::missing_letters",
+                            format!("piece `{name}` has no letter for either side"),
+                        )
+                        .label(
+                            *psrc,
+                            Span::new(w.span.start, b.span.end),
+                            "both letters are `-`",
+                        )
+                        .help("give at least one side a letter, or remove the piece"),
                     );
                 }
                 Some((w, b)) if w.node.is_ascii_lowercase() && b.node.is_ascii_uppercase() => {
@@ -731,14 +955,26 @@ impl Resolver<'_> {
                         .label(*psrc, p.name.span, "no move or capture atoms")
                         .help("give it atoms, e.g. `leap (1,2)`, `move ride (1,0)`, `capture leap (1,1) forward` or `betza \"N\"`"),
                 );
-            } else if atoms_ok && !atoms.is_empty() && atoms.iter().all(|a| a.modality == Modality::Capture) && !p.royal {
+            } else if atoms_ok
+                && !atoms.is_empty()
+                && atoms.iter().all(|a| a.modality == Modality::Capture)
+                && !p.royal
+            {
                 self.problems.push(
                     Problem::warning("rulebook::capture_only", format!("piece `{name}` can only capture"))
                         .label(*psrc, p.name.span, "every atom is `capture`")
                         .help("it can never move to an empty square; add `move` atoms if that is not intended"),
                 );
             }
-            pieces.insert(name.clone(), ir::Piece { name: name.clone(), letters, royal: p.royal, atoms });
+            pieces.insert(
+                name.clone(),
+                ir::Piece {
+                    name: name.clone(),
+                    letters,
+                    royal: p.royal,
+                    atoms,
+                },
+            );
         }
         let piece_names: Vec<String> = pieces.keys().cloned().collect();
 
@@ -755,14 +991,19 @@ impl Resolver<'_> {
                         );
                         continue;
                     }
-                    let Some(id) = self.piece_ref(&a.piece, *lsrc, &piece_names) else { continue };
+                    let Some(id) = self.piece_ref(&a.piece, *lsrc, &piece_names) else {
+                        continue;
+                    };
                     let name = piece_names[id].clone();
                     if let Some((first, _)) = given.get(&id) {
                         self.fen_unreliable = true;
                         self.err(
                             Problem::error(
                                 "rulebook::duplicate_definition",
-                                format!("`{name}` is given letters twice on layer `{}`", layer.name.node),
+                                format!(
+                                    "`{name}` is given letters twice on layer `{}`",
+                                    layer.name.node
+                                ),
                             )
                             .label(*lsrc, a.piece.span, "given again here")
                             .label(*lsrc, *first, "first given here")
@@ -772,7 +1013,10 @@ impl Resolver<'_> {
                     }
                     // What was written counts, valid or not: a wrong letter is reported once,
                     // not again as a missing one.
-                    given.insert(id, (a.piece.span, [a.white.node != '-', a.black.node != '-']));
+                    given.insert(
+                        id,
+                        (a.piece.span, [a.white.node != '-', a.black.node != '-']),
+                    );
                     let pair = self.letter_pair(&a.white, &a.black, &name, *lsrc, &mut letter_seen);
                     if let Some(p) = pieces.get_index_mut(id).map(|(_, p)| p) {
                         p.letters[li] = pair;
@@ -782,8 +1026,10 @@ impl Resolver<'_> {
                     let mut missing = vec![];
                     for (id, (name, p)) in pieces.iter().enumerate() {
                         let written = given.get(&id).map(|(_, w)| *w).unwrap_or([false, false]);
-                        let lacking: Vec<Side> =
-                            Side::BOTH.into_iter().filter(|s| p.letters[0][s.index()].is_some() && !written[s.index()]).collect();
+                        let lacking: Vec<Side> = Side::BOTH
+                            .into_iter()
+                            .filter(|s| p.letters[0][s.index()].is_some() && !written[s.index()])
+                            .collect();
                         match lacking.as_slice() {
                             [] => {}
                             [side] if p.letters[0][side.flip().index()].is_some() => {
@@ -813,13 +1059,18 @@ impl Resolver<'_> {
         // promotions
         let mut promotions = IndexMap::new();
         for (_, Loc { src: psrc, node: p }) in &d.promotions {
-            let Some(id) = self.piece_ref(&p.piece, *psrc, &piece_names) else { continue };
+            let Some(id) = self.piece_ref(&p.piece, *psrc, &piece_names) else {
+                continue;
+            };
             let zone = match &p.zone {
                 None => {
                     self.err(
-                        Problem::error("rulebook::promotion_zone", format!("promotion of `{}` has no zone", p.piece.node))
-                            .label(*psrc, p.piece.span, "where does it promote?")
-                            .help("add `zone rank 8` (ranks count from each side's own first rank)"),
+                        Problem::error(
+                            "rulebook::promotion_zone",
+                            format!("promotion of `{}` has no zone", p.piece.node),
+                        )
+                        .label(*psrc, p.piece.span, "where does it promote?")
+                        .help("add `zone rank 8` (ranks count from each side's own first rank)"),
                     );
                     continue;
                 }
@@ -841,18 +1092,24 @@ impl Resolver<'_> {
                     if target.royal {
                         choice_failed = true;
                         self.err(
-                            Problem::error("rulebook::promotion_target", format!("cannot promote to the royal piece `{}`", n.node))
-                                .label(*psrc, n.span, "royal")
-                                .help("promote to non-royal pieces only"),
+                            Problem::error(
+                                "rulebook::promotion_target",
+                                format!("cannot promote to the royal piece `{}`", n.node),
+                            )
+                            .label(*psrc, n.span, "royal")
+                            .help("promote to non-royal pieces only"),
                         );
                         continue;
                     }
                     if c == id {
                         choice_failed = true;
                         self.err(
-                            Problem::error("rulebook::promotion_target", format!("`{}` cannot promote to itself", n.node))
-                                .label(*psrc, n.span, "the promoting piece")
-                                .help("list the pieces it becomes"),
+                            Problem::error(
+                                "rulebook::promotion_target",
+                                format!("`{}` cannot promote to itself", n.node),
+                            )
+                            .label(*psrc, n.span, "the promoting piece")
+                            .help("list the pieces it becomes"),
                         );
                         continue;
                     }
@@ -870,10 +1127,20 @@ impl Resolver<'_> {
                             self.err(
                                 Problem::error(
                                     "rulebook::promotion_target",
-                                    format!("{} cannot promote to `{}`: it has no {} letter", s.name(), n.node, s.name()),
+                                    format!(
+                                        "{} cannot promote to `{}`: it has no {} letter",
+                                        s.name(),
+                                        n.node,
+                                        s.name()
+                                    ),
                                 )
                                 .label(*psrc, n.span, format!("no {} `{}`", s.name(), n.node))
-                                .help(format!("give `{}` a {} letter, or promote {} to other pieces", n.node, s.name(), s.name())),
+                                .help(format!(
+                                    "give `{}` a {} letter, or promote {} to other pieces",
+                                    n.node,
+                                    s.name(),
+                                    s.name()
+                                )),
                             );
                             continue;
                         }
@@ -884,19 +1151,32 @@ impl Resolver<'_> {
                 }
             }
             for s in Side::BOTH {
-                if pieces[id].in_army(s) && choices[s.index()].is_empty() && !p.choices.is_empty() && !choice_failed {
+                if pieces[id].in_army(s)
+                    && choices[s.index()].is_empty()
+                    && !p.choices.is_empty()
+                    && !choice_failed
+                {
                     self.err(
-                        Problem::error("rulebook::promotion_choices", format!("{} `{}` has nothing to promote to", s.name(), p.piece.node))
-                            .label(*psrc, p.piece.span, "no choices for this side")
-                            .help(format!("add `{} to queen ...` or `to ...` for both sides", s.name())),
+                        Problem::error(
+                            "rulebook::promotion_choices",
+                            format!("{} `{}` has nothing to promote to", s.name(), p.piece.node),
+                        )
+                        .label(*psrc, p.piece.span, "no choices for this side")
+                        .help(format!(
+                            "add `{} to queen ...` or `to ...` for both sides",
+                            s.name()
+                        )),
                     );
                 }
             }
             if p.choices.is_empty() {
                 self.err(
-                    Problem::error("rulebook::promotion_choices", format!("promotion of `{}` lists no pieces", p.piece.node))
-                        .label(*psrc, p.piece.span, "promotes to what?")
-                        .help("add `to queen rook bishop knight` (or `white to ...`, `black to ...`)"),
+                    Problem::error(
+                        "rulebook::promotion_choices",
+                        format!("promotion of `{}` lists no pieces", p.piece.node),
+                    )
+                    .label(*psrc, p.piece.span, "promotes to what?")
+                    .help("add `to queen rook bishop knight` (or `white to ...`, `black to ...`)"),
                 );
             }
             promotions.insert(id, ir::Promotion { zone, choices });
@@ -904,7 +1184,11 @@ impl Resolver<'_> {
 
         // en passant
         let mut en_passant = vec![];
-        if let Some(Loc { src: esrc, node: (names, _) }) = &d.en_passant {
+        if let Some(Loc {
+            src: esrc,
+            node: (names, _),
+        }) = &d.en_passant
+        {
             for n in names {
                 match self.piece_ref(n, *esrc, &piece_names) {
                     Some(id) => en_passant.push(id),
@@ -916,12 +1200,19 @@ impl Resolver<'_> {
         // castling
         let mut castling = IndexMap::new();
         for (flag, Loc { src: csrc, node: c }) in &d.castling {
-            let side = if flag.is_ascii_uppercase() { Side::White } else { Side::Black };
+            let side = if flag.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
             if !flag.is_ascii_alphabetic() {
                 self.err(
-                    Problem::error("rulebook::castling_flag", format!("`{flag}` cannot be a castling flag"))
-                        .label(*csrc, c.flag.span, "not a letter")
-                        .help("use FEN's letters: K Q for white, k q for black"),
+                    Problem::error(
+                        "rulebook::castling_flag",
+                        format!("`{flag}` cannot be a castling flag"),
+                    )
+                    .label(*csrc, c.flag.span, "not a letter")
+                    .help("use FEN's letters: K Q for white, k q for black"),
                 );
                 self.fen_unreliable = true;
                 continue;
@@ -933,12 +1224,18 @@ impl Resolver<'_> {
                     Some((f, r)) if f < files && r < ranks => Some((f, r)),
                     _ => {
                         this.err(
-                            Problem::error("rulebook::castling_square", format!("`{}` is not a square of the {files}x{ranks} board", s.node))
-                                .label(*csrc, s.span, "off the board")
-                                .help(format!(
-                                    "squares go from a1 to {}",
-                                    ir::square_name(files - 1, ranks - 1)
-                                )),
+                            Problem::error(
+                                "rulebook::castling_square",
+                                format!(
+                                    "`{}` is not a square of the {files}x{ranks} board",
+                                    s.node
+                                ),
+                            )
+                            .label(*csrc, s.span, "off the board")
+                            .help(format!(
+                                "squares go from a1 to {}",
+                                ir::square_name(files - 1, ranks - 1)
+                            )),
                         );
                         None
                     }
@@ -950,7 +1247,9 @@ impl Resolver<'_> {
             let rt = sq(&c.rook_to, self);
             let empty: Vec<_> = c.empty.iter().map(|s| sq(s, self)).collect();
             let safe: Vec<_> = c.safe.iter().map(|s| sq(s, self)).collect();
-            let (Some(king), Some(rook), Some(kf), Some(kt), Some(rf), Some(rt)) = (king, rook, kf, kt, rf, rt) else {
+            let (Some(king), Some(rook), Some(kf), Some(kt), Some(rf), Some(rt)) =
+                (king, rook, kf, kt, rf, rt)
+            else {
                 self.fen_unreliable = true;
                 continue;
             };
@@ -984,11 +1283,20 @@ impl Resolver<'_> {
 
         // check, halfmove
         let check = match &d.check {
-            Some(Loc { node: (m, f, _), .. }) => ir::Check { at_move: *m, at_final: *f },
+            Some(Loc {
+                node: (m, f, _), ..
+            }) => ir::Check {
+                at_move: *m,
+                at_final: *f,
+            },
             None => ir::Check::default(),
         };
         let mut halfmove = ir::Halfmove::default();
-        if let Some(Loc { src: hsrc, node: (capture, names, _) }) = &d.halfmove {
+        if let Some(Loc {
+            src: hsrc,
+            node: (capture, names, _),
+        }) = &d.halfmove
+        {
             halfmove.capture = *capture;
             for n in names {
                 if let Some(id) = self.piece_ref(n, *hsrc, &piece_names) {
@@ -1005,15 +1313,23 @@ impl Resolver<'_> {
                 ast::EndCond::Stalemate => ir::EndCond::Stalemate,
                 ast::EndCond::RoyalCaptured => ir::EndCond::RoyalCaptured,
                 ast::EndCond::Campmate(region) => {
-                    let Some(region) = region.as_ref().and_then(|rg| self.region(rg, *esrc, files, ranks, false)) else { continue };
+                    let Some(region) = region
+                        .as_ref()
+                        .and_then(|rg| self.region(rg, *esrc, files, ranks, false))
+                    else {
+                        continue;
+                    };
                     ir::EndCond::Campmate(region)
                 }
             };
             if !royal_exists && !matches!(cond, ir::EndCond::Stalemate) {
                 self.err(
-                    Problem::error("rulebook::needs_royal", format!("`{}` needs a royal piece, and there is none", cond.name()))
-                        .label(*esrc, r.cond.span, "needs a royal piece")
-                        .help("mark a piece `royal` (like the king), or remove this end condition"),
+                    Problem::error(
+                        "rulebook::needs_royal",
+                        format!("`{}` needs a royal piece, and there is none", cond.name()),
+                    )
+                    .label(*esrc, r.cond.span, "needs a royal piece")
+                    .help("mark a piece `royal` (like the king), or remove this end condition"),
                 );
             }
             let result = r.result.node;
@@ -1021,21 +1337,35 @@ impl Resolver<'_> {
         }
         if check.enabled()
             && !royal_exists
-            && let Some(Loc { src: csrc, node: (_, _, span) }) = &d.check
+            && let Some(Loc {
+                src: csrc,
+                node: (_, _, span),
+            }) = &d.check
         {
             let (csrc, span) = (*csrc, *span);
             self.err(
-                Problem::error("rulebook::needs_royal", "`check` needs a royal piece, and there is none")
-                    .label(csrc, span, "needs a royal piece")
-                    .help("mark a piece `royal` (like the king), or `remove check`"),
+                Problem::error(
+                    "rulebook::needs_royal",
+                    "`check` needs a royal piece, and there is none",
+                )
+                .label(csrc, span, "needs a royal piece")
+                .help("mark a piece `royal` (like the king), or `remove check`"),
             );
         }
         if !castling.is_empty() && !royal_exists {
-            let (csrc, c) = d.castling.values().next().map(|l| (l.src, l.node.span)).unwrap_or((src, header.name.span));
+            let (csrc, c) = d
+                .castling
+                .values()
+                .next()
+                .map(|l| (l.src, l.node.span))
+                .unwrap_or((src, header.name.span));
             self.err(
-                Problem::error("rulebook::needs_royal", "castling needs a royal piece, and there is none")
-                    .label(csrc, c, "castling here")
-                    .help("mark the king `royal`, or remove the castling"),
+                Problem::error(
+                    "rulebook::needs_royal",
+                    "castling needs a royal piece, and there is none",
+                )
+                .label(csrc, c, "castling here")
+                .help("mark the king `royal`, or remove the castling"),
             );
         }
 
@@ -1051,9 +1381,12 @@ impl Resolver<'_> {
             Some(s) => s.node.node.clone(),
             None => {
                 self.err(
-                    Problem::error("rulebook::missing_item", format!("variant `{}` has no start position", header.name.node))
-                        .label(src, header.name.span, "this variant needs a `start`")
-                        .help("add `start \"<FEN>\"`, e.g. the chess start position"),
+                    Problem::error(
+                        "rulebook::missing_item",
+                        format!("variant `{}` has no start position", header.name.node),
+                    )
+                    .label(src, header.name.span, "this variant needs a `start`")
+                    .help("add `start \"<FEN>\"`, e.g. the chess start position"),
                 );
                 return None;
             }
@@ -1086,19 +1419,36 @@ impl Resolver<'_> {
         let errors_before_start = self.problems.iter().any(|p| !p.warning);
 
         // the start position must be a valid FEN of this variant, and agree with castling
-        let Some(Loc { src: ssrc, node: s }) = &d.start else { return None };
+        let Some(Loc { src: ssrc, node: s }) = &d.start else {
+            return None;
+        };
         let setup = match fen::parse_setup(&variant, &s.node) {
             Err(e) => {
                 let start = s.span.start + 1 + e.span.start;
                 let at = Span::new(start, start + e.span.len().max(1));
                 let p = if *ssrc == self.main {
-                    Problem::error("rulebook::start_fen", format!("start position: {}", e.message)).label(*ssrc, at, e.label).help(e.help)
+                    Problem::error(
+                        "rulebook::start_fen",
+                        format!("start position: {}", e.message),
+                    )
+                    .label(*ssrc, at, e.label)
+                    .help(e.help)
                 } else {
                     // The start comes from a parent and no longer fits what this file changed.
-                    Problem::error("rulebook::start_fen", format!("the inherited start position does not fit: {}", e.message))
-                        .label(src, header.name.span, "inherits its start position")
-                        .label(*ssrc, at, format!("{} in the inherited start position", e.label))
-                        .help(format!("give `{}` its own `start \"...\"`; in it, {}", header.name.node, e.help))
+                    Problem::error(
+                        "rulebook::start_fen",
+                        format!("the inherited start position does not fit: {}", e.message),
+                    )
+                    .label(src, header.name.span, "inherits its start position")
+                    .label(
+                        *ssrc,
+                        at,
+                        format!("{} in the inherited start position", e.label),
+                    )
+                    .help(format!(
+                        "give `{}` its own `start \"...\"`; in it, {}",
+                        header.name.node, e.help
+                    ))
                 };
                 self.err(p);
                 return None;
@@ -1110,7 +1460,13 @@ impl Resolver<'_> {
         let mut mismatched: Vec<(char, usize, SourceId, Span, String)> = vec![];
         let field = castling_field(&s.node);
         for (flag, c) in &variant.castling {
-            let Some(Loc { src: csrc, node: cast }) = d.castling.get(flag) else { continue };
+            let Some(Loc {
+                src: csrc,
+                node: cast,
+            }) = d.castling.get(flag)
+            else {
+                continue;
+            };
             if !setup.castling.contains(flag) {
                 continue;
             }
@@ -1119,23 +1475,38 @@ impl Resolver<'_> {
             if king_ok && rook_ok {
                 continue;
             }
-            let (square, piece) = if !king_ok { (&cast.king_from, &cast.king) } else { (&cast.rook_from, &cast.rook) };
+            let (square, piece) = if !king_ok {
+                (&cast.king_from, &cast.king)
+            } else {
+                (&cast.rook_from, &cast.rook)
+            };
             let at = field
-                .and_then(|(at, f)| f.char_indices().find(|(_, ch)| ch == flag).map(|(i, _)| s.span.start + 1 + at + i))
+                .and_then(|(at, f)| {
+                    f.char_indices()
+                        .find(|(_, ch)| ch == flag)
+                        .map(|(i, _)| s.span.start + 1 + at + i)
+                })
                 .unwrap_or(s.span.start);
             let need = format!("the {} {} on {}", c.side.name(), piece.node, square.node);
             mismatched.push((*flag, at, *csrc, square.span, need));
         }
         if !mismatched.is_empty() {
             let flags: Vec<String> = mismatched.iter().map(|m| format!("`{}`", m.0)).collect();
-            let (first, last) = (mismatched.iter().map(|m| m.1).min().unwrap_or(0), mismatched.iter().map(|m| m.1).max().unwrap_or(0));
+            let (first, last) = (
+                mismatched.iter().map(|m| m.1).min().unwrap_or(0),
+                mismatched.iter().map(|m| m.1).max().unwrap_or(0),
+            );
             let mut p = if mismatched.len() == 1 {
                 let (flag, at, _, _, need) = &mismatched[0];
                 Problem::error("rulebook::castling_start", format!("castling `{flag}` does not match the start position"))
                     .label(*ssrc, Span::new(*at, at + 1), format!("the right `{flag}` needs {need}"))
                     .help(format!("place {need}, drop `{flag}` from the start's castling field, or `replace castling` to match the start"))
             } else {
-                let list = format!("{} and {}", flags[..flags.len() - 1].join(", "), flags[flags.len() - 1]);
+                let list = format!(
+                    "{} and {}",
+                    flags[..flags.len() - 1].join(", "),
+                    flags[flags.len() - 1]
+                );
                 Problem::error("rulebook::castling_start", format!("castling {list} do not match the start position"))
                     .label(*ssrc, Span::new(first, last + 1), "these rights need kings and rooks that are not there")
                     .help("place the kings and rooks where castling expects them, drop these rights from the start's castling field, or `replace castling` to match the start")
@@ -1150,18 +1521,41 @@ impl Resolver<'_> {
         }
         // unused pieces and regions: only worth a word once everything else is right
         for (id, name) in variant.pieces.keys().enumerate() {
-            let on_board = setup.cells.iter().any(|c| matches!(c, Some((_, _, k)) if *k == id));
-            let promoted = variant.promotions.values().any(|pr| pr.choices.iter().any(|c| c.contains(&id)));
+            let on_board = setup
+                .cells
+                .iter()
+                .any(|c| matches!(c, Some((_, _, k)) if *k == id));
+            let promoted = variant
+                .promotions
+                .values()
+                .any(|pr| pr.choices.iter().any(|c| c.contains(&id)));
             if !on_board && !promoted {
-                let Some(Loc { src: psrc, node: past }) = d.pieces.get(name) else { continue };
+                let Some(Loc {
+                    src: psrc,
+                    node: past,
+                }) = d.pieces.get(name)
+                else {
+                    continue;
+                };
                 self.problems.push(
                     Problem::warning("rulebook::unused", format!("piece `{name}` never appears"))
-                        .label(*psrc, past.name.span, "not in the start position and no promotion leads to it")
+                        .label(
+                            *psrc,
+                            past.name.span,
+                            "not in the start position and no promotion leads to it",
+                        )
                         .help("place it in `start`, add it to a promotion, or remove it"),
                 );
             }
         }
-        for (name, Loc { src: rsrc, node: (n, _, _) }) in &d.regions {
+        for (
+            name,
+            Loc {
+                src: rsrc,
+                node: (n, _, _),
+            },
+        ) in &d.regions
+        {
             if !self.used_regions.contains(name) {
                 self.problems.push(
                     Problem::warning("rulebook::unused", format!("region `{name}` is never used"))
@@ -1191,19 +1585,36 @@ impl Resolver<'_> {
             let owner = fw.2.clone();
             let mut p = Problem::error(
                 "rulebook::duplicate_letter",
-                format!("letters `{}` and `{}` already belong to `{owner}`", w.node, b.node),
+                format!(
+                    "letters `{}` and `{}` already belong to `{owner}`",
+                    w.node, b.node
+                ),
             )
-            .label(src, Span::new(w.span.start, b.span.end), format!("for `{piece}`"));
+            .label(
+                src,
+                Span::new(w.span.start, b.span.end),
+                format!("for `{piece}`"),
+            );
             p = if fw.0 == fb.0 {
-                p.label(fw.0, Span::new(fw.1.start.min(fb.1.start), fw.1.end.max(fb.1.end)), format!("the letters of `{owner}`"))
+                p.label(
+                    fw.0,
+                    Span::new(fw.1.start.min(fb.1.start), fw.1.end.max(fb.1.end)),
+                    format!("the letters of `{owner}`"),
+                )
             } else {
-                p.label(fw.0, fw.1, format!("`{}` of `{owner}`", w.node)).label(fb.0, fb.1, format!("`{}` of `{owner}`", b.node))
+                p.label(fw.0, fw.1, format!("`{}` of `{owner}`", w.node))
+                    .label(fb.0, fb.1, format!("`{}` of `{owner}`", b.node))
             };
             self.fen_unreliable = true;
-            self.err(p.help("each piece, side and layer needs its own letter so that FEN is unambiguous"));
+            self.err(p.help(
+                "each piece, side and layer needs its own letter so that FEN is unambiguous",
+            ));
             return [None, None];
         }
-        [self.letter(w, Side::White, piece, src, seen), self.letter(b, Side::Black, piece, src, seen)]
+        [
+            self.letter(w, Side::White, piece, src, seen),
+            self.letter(b, Side::Black, piece, src, seen),
+        ]
     }
 
     fn letter(
@@ -1237,10 +1648,17 @@ impl Resolver<'_> {
         if let Some((fsrc, fspan, owner)) = seen.get(&c) {
             self.fen_unreliable = true;
             self.err(
-                Problem::error("rulebook::duplicate_letter", format!("letter `{c}` is used twice"))
-                    .label(src, l.span, format!("`{c}` for `{piece}`"))
-                    .label(*fsrc, *fspan, format!("`{c}` is already the letter of `{owner}`"))
-                    .help("each piece, side and layer needs its own letter so that FEN is unambiguous"),
+                Problem::error(
+                    "rulebook::duplicate_letter",
+                    format!("letter `{c}` is used twice"),
+                )
+                .label(src, l.span, format!("`{c}` for `{piece}`"))
+                .label(
+                    *fsrc,
+                    *fspan,
+                    format!("`{c}` is already the letter of `{owner}`"),
+                )
+                .help("each piece, side and layer needs its own letter so that FEN is unambiguous"),
             );
             return None;
         }
@@ -1252,7 +1670,11 @@ impl Resolver<'_> {
         if let Some(i) = names.iter().position(|p| *p == n.node) {
             return Some(i);
         }
-        let p = Problem::error("rulebook::unknown_piece", format!("unknown piece `{}`", n.node)).label(src, n.span, "not a piece of this variant");
+        let p = Problem::error(
+            "rulebook::unknown_piece",
+            format!("unknown piece `{}`", n.node),
+        )
+        .label(src, n.span, "not a piece of this variant");
         let p = match did_you_mean(&n.node, names.iter().map(|s| s.as_str())) {
             Some(s) => p.help(format!("did you mean `{s}`?")),
             None => p.help(format!("the pieces are: {}", names.join(", "))),
@@ -1261,31 +1683,59 @@ impl Resolver<'_> {
         None
     }
 
-    fn region(&mut self, r: &RegionAst, src: SourceId, files: u8, ranks: u8, defining: bool) -> Option<ir::Region> {
+    fn region(
+        &mut self,
+        r: &RegionAst,
+        src: SourceId,
+        files: u8,
+        ranks: u8,
+        defining: bool,
+    ) -> Option<ir::Region> {
         match r {
             RegionAst::Ranks { from, to, .. } => {
                 let mut ok = true;
                 // `rank N` is stored as `ranks N..N`: check it once.
-                let bounds: &[&Spanned<i64>] = if from.span == to.span { &[from] } else { &[from, to] };
+                let bounds: &[&Spanned<i64>] = if from.span == to.span {
+                    &[from]
+                } else {
+                    &[from, to]
+                };
                 for v in bounds {
                     if v.node < 1 || v.node > ranks as i64 {
                         self.err(
-                            Problem::error("rulebook::region_off_board", format!("rank {} is off the board", v.node))
-                                .label(src, v.span, format!("ranks go from 1 to {ranks}"))
-                                .help("ranks count from each side's own first rank, from 1"),
+                            Problem::error(
+                                "rulebook::region_off_board",
+                                format!("rank {} is off the board", v.node),
+                            )
+                            .label(src, v.span, format!("ranks go from 1 to {ranks}"))
+                            .help("ranks count from each side's own first rank, from 1"),
                         );
                         ok = false;
                     }
                 }
                 if ok && from.node > to.node {
                     self.err(
-                        Problem::error("rulebook::region_off_board", format!("`ranks {}..{}` is empty", from.node, to.node))
-                            .label(src, Span::new(from.span.start, to.span.end), "the first rank is after the last")
-                            .help(format!("write the lower rank first: `ranks {}..{}`", to.node, from.node)),
+                        Problem::error(
+                            "rulebook::region_off_board",
+                            format!("`ranks {}..{}` is empty", from.node, to.node),
+                        )
+                        .label(
+                            src,
+                            Span::new(from.span.start, to.span.end),
+                            "the first rank is after the last",
+                        )
+                        .help(format!(
+                            "write the lower rank first: `ranks {}..{}`",
+                            to.node, from.node
+                        )),
                     );
                     ok = false;
                 }
-                ok.then(|| ir::Region { name: None, ranks: Some((from.node as u8, to.node as u8)), squares: vec![] })
+                ok.then(|| ir::Region {
+                    name: None,
+                    ranks: Some((from.node as u8, to.node as u8)),
+                    squares: vec![],
+                })
             }
             RegionAst::Squares { squares, .. } => {
                 let mut out = vec![];
@@ -1293,32 +1743,60 @@ impl Resolver<'_> {
                     match square_of(&s.node) {
                         Some((f, k)) if f < files && k < ranks => out.push((f, k)),
                         _ => self.err(
-                            Problem::error("rulebook::region_off_board", format!("`{}` is not a square of the {files}x{ranks} board", s.node))
-                                .label(src, s.span, "off the board")
-                                .help(format!("squares go from a1 to {}", ir::square_name(files - 1, ranks - 1))),
+                            Problem::error(
+                                "rulebook::region_off_board",
+                                format!(
+                                    "`{}` is not a square of the {files}x{ranks} board",
+                                    s.node
+                                ),
+                            )
+                            .label(src, s.span, "off the board")
+                            .help(format!(
+                                "squares go from a1 to {}",
+                                ir::square_name(files - 1, ranks - 1)
+                            )),
                         ),
                     }
                 }
-                (out.len() == squares.len()).then_some(ir::Region { name: None, ranks: None, squares: out })
+                (out.len() == squares.len()).then_some(ir::Region {
+                    name: None,
+                    ranks: None,
+                    squares: out,
+                })
             }
             RegionAst::Named(n) => {
                 if defining {
                     // Say what the other region is, so that it can be written out.
                     let body = match self.draft.regions.get(&n.node).map(|l| &l.node.1) {
-                        Some(RegionAst::Ranks { from, to, .. }) if from.node == to.node => Some(format!("rank {}", from.node)),
-                        Some(RegionAst::Ranks { from, to, .. }) => Some(format!("ranks {}..{}", from.node, to.node)),
-                        Some(RegionAst::Squares { squares, .. }) => {
-                            Some(format!("squares {}", squares.iter().map(|q| q.node.as_str()).collect::<Vec<_>>().join(" ")))
+                        Some(RegionAst::Ranks { from, to, .. }) if from.node == to.node => {
+                            Some(format!("rank {}", from.node))
                         }
+                        Some(RegionAst::Ranks { from, to, .. }) => {
+                            Some(format!("ranks {}..{}", from.node, to.node))
+                        }
+                        Some(RegionAst::Squares { squares, .. }) => Some(format!(
+                            "squares {}",
+                            squares
+                                .iter()
+                                .map(|q| q.node.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )),
                         _ => None,
                     };
                     self.err(
-                        Problem::error("rulebook::region_alias", format!("a region cannot be defined as another region (`{}`)", n.node))
-                            .label(src, n.span, "a region name")
-                            .help(match body {
-                                Some(b) => format!("write out what `{}` is: `{b}`", n.node),
-                                None => "define a region by `rank`, `ranks` or `squares`".to_string(),
-                            }),
+                        Problem::error(
+                            "rulebook::region_alias",
+                            format!(
+                                "a region cannot be defined as another region (`{}`)",
+                                n.node
+                            ),
+                        )
+                        .label(src, n.span, "a region name")
+                        .help(match body {
+                            Some(b) => format!("write out what `{}` is: `{b}`", n.node),
+                            None => "define a region by `rank`, `ranks` or `squares`".to_string(),
+                        }),
                     );
                     return None;
                 }
@@ -1328,15 +1806,21 @@ impl Resolver<'_> {
                     return resolved.clone();
                 }
                 match self.draft.regions.get(&n.node) {
-                    Some(Loc { src: rsrc, node: (_, body, _) }) => {
+                    Some(Loc {
+                        src: rsrc,
+                        node: (_, body, _),
+                    }) => {
                         self.used_regions.insert(n.node.clone());
                         let mut r = self.region(&body.clone(), *rsrc, files, ranks, true)?;
                         r.name = Some(n.node.clone());
                         Some(r)
                     }
                     None => {
-                        let p = Problem::error("rulebook::unknown_region", format!("unknown region `{}`", n.node))
-                            .label(src, n.span, "no region of this name");
+                        let p = Problem::error(
+                            "rulebook::unknown_region",
+                            format!("unknown region `{}`", n.node),
+                        )
+                        .label(src, n.span, "no region of this name");
                         let p = match did_you_mean(&n.node, self.draft.regions.keys().map(|s| s.as_str())) {
                             Some(s) => p.help(format!("did you mean `{s}`?")),
                             None => p.help("define it with `region NAME rank N`, or write `rank N` / `squares ...` here"),
@@ -1356,11 +1840,16 @@ impl Resolver<'_> {
             match Direction::ALL.iter().find(|(s, _)| *s == n.node) {
                 Some((_, d)) => out.push(*d),
                 None => {
-                    let p = Problem::error("rulebook::unknown_direction", format!("unknown direction `{}`", n.node))
-                        .label(src, n.span, "not a direction");
+                    let p = Problem::error(
+                        "rulebook::unknown_direction",
+                        format!("unknown direction `{}`", n.node),
+                    )
+                    .label(src, n.span, "not a direction");
                     let p = match did_you_mean(&n.node, Direction::ALL.iter().map(|(s, _)| *s)) {
                         Some(s) => p.help(format!("did you mean `{s}`?")),
-                        None => p.help("directions are forward, backward, left, right, sideways, vertical"),
+                        None => p.help(
+                            "directions are forward, backward, left, right, sideways, vertical",
+                        ),
                     };
                     self.err(p);
                     ok = false;
@@ -1383,9 +1872,15 @@ impl Resolver<'_> {
         let max = files.max(ranks) as i64;
         if x.abs() >= max || y.abs() >= max || x.abs().max(y.abs()) >= max {
             self.err(
-                Problem::error("rulebook::atom_off_board", format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"))
-                    .label(src, a.vector.span, "too long for this board")
-                    .help(format!("offsets must be shorter than the board: at most {} squares", max - 1)),
+                Problem::error(
+                    "rulebook::atom_off_board",
+                    format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"),
+                )
+                .label(src, a.vector.span, "too long for this board")
+                .help(format!(
+                    "offsets must be shorter than the board: at most {} squares",
+                    max - 1
+                )),
             );
             return None;
         }
@@ -1396,29 +1891,43 @@ impl Resolver<'_> {
             .collect();
         if vectors.is_empty() {
             self.err(
-                Problem::error("rulebook::bad_atom", format!("no direction of ({x},{y}) is kept by these filters"))
-                    .label(src, a.span, "this atom has no moves")
-                    .help("remove or change the direction words"),
+                Problem::error(
+                    "rulebook::bad_atom",
+                    format!("no direction of ({x},{y}) is kept by these filters"),
+                )
+                .label(src, a.span, "this atom has no moves")
+                .help("remove or change the direction words"),
             );
             return None;
         }
-        if vectors.iter().all(|&(vx, vy)| (vx.unsigned_abs() >= files) || (vy.unsigned_abs() >= ranks)) {
+        if vectors
+            .iter()
+            .all(|&(vx, vy)| (vx.unsigned_abs() >= files) || (vy.unsigned_abs() >= ranks))
+        {
             self.err(
-                Problem::error("rulebook::atom_off_board", format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"))
-                    .label(src, a.vector.span, "too long for this board")
-                    .help("shorten the offset or enlarge the board"),
+                Problem::error(
+                    "rulebook::atom_off_board",
+                    format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"),
+                )
+                .label(src, a.vector.span, "too long for this board")
+                .help("shorten the offset or enlarge the board"),
             );
             return None;
         }
         let kind = if a.ride {
             match &a.range {
                 None => ir::AtomKind::Ride { range: None },
-                Some(r) if r.node >= 1 && r.node <= 255 => ir::AtomKind::Ride { range: Some(r.node as u8) },
+                Some(r) if r.node >= 1 && r.node <= 255 => ir::AtomKind::Ride {
+                    range: Some(r.node as u8),
+                },
                 Some(r) => {
                     self.err(
-                        Problem::error("rulebook::bad_range", format!("range {} is not a number of steps", r.node))
-                            .label(src, r.span, "must be 1 or more")
-                            .help("leave `range` out for an unlimited ride"),
+                        Problem::error(
+                            "rulebook::bad_range",
+                            format!("range {} is not a number of steps", r.node),
+                        )
+                        .label(src, r.span, "must be 1 or more")
+                        .help("leave `range` out for an unlimited ride"),
                     );
                     return None;
                 }
@@ -1438,10 +1947,22 @@ impl Resolver<'_> {
             None => None,
             Some(r) => Some(self.region(r, src, files, ranks, false)?),
         };
-        Some(ir::Atom { modality: a.modality, kind, offset: (x as i8, y as i8), directions, from })
+        Some(ir::Atom {
+            modality: a.modality,
+            kind,
+            offset: (x as i8, y as i8),
+            directions,
+            from,
+        })
     }
 
-    fn effect(&mut self, name: &str, e: &EffectAst, src: SourceId, pieces: &[String]) -> Option<ir::Effect> {
+    fn effect(
+        &mut self,
+        name: &str,
+        e: &EffectAst,
+        src: SourceId,
+        pieces: &[String],
+    ) -> Option<ir::Effect> {
         let mut ok = true;
         let origin_filter = match &e.origin_filter {
             None => None,
@@ -1452,13 +1973,18 @@ impl Resolver<'_> {
             }
         };
         let scan = match &e.scan {
-            ScanAst::Rays { vector, directions, .. } => {
+            ScanAst::Rays {
+                vector, directions, ..
+            } => {
                 let (x, y) = vector.node;
                 if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
                     self.err(
-                        Problem::error("rulebook::bad_atom", format!("({x},{y}) is not a ray direction"))
-                            .label(src, vector.span, "bad ray")
-                            .help("rays step by a small non-zero offset such as (1,0)"),
+                        Problem::error(
+                            "rulebook::bad_atom",
+                            format!("({x},{y}) is not a ray direction"),
+                        )
+                        .label(src, vector.span, "bad ray")
+                        .help("rays step by a small non-zero offset such as (1,0)"),
                     );
                     return None;
                 }
@@ -1475,9 +2001,12 @@ impl Resolver<'_> {
                     let (x, y) = vec.node;
                     if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
                         self.err(
-                            Problem::error("rulebook::bad_atom", format!("({x},{y}) is not a neighbour offset"))
-                                .label(src, vec.span, "bad offset")
-                                .help("use small non-zero offsets such as (1,0) (1,1)"),
+                            Problem::error(
+                                "rulebook::bad_atom",
+                                format!("({x},{y}) is not a neighbour offset"),
+                            )
+                            .label(src, vec.span, "bad offset")
+                            .help("use small non-zero offsets such as (1,0) (1,1)"),
                         );
                         return None;
                     }
@@ -1509,32 +2038,67 @@ impl Resolver<'_> {
         };
         if clauses.is_empty() && finally.is_empty() && ok {
             self.problems.push(
-                Problem::warning("rulebook::effect_does_nothing", format!("effect `{name}` does nothing"))
-                    .label(src, e.name.span, "no `when` clause and no `finally`")
-                    .help("add clauses such as `when target.side == enemy: pull target`"),
+                Problem::warning(
+                    "rulebook::effect_does_nothing",
+                    format!("effect `{name}` does nothing"),
+                )
+                .label(src, e.name.span, "no `when` clause and no `finally`")
+                .help("add clauses such as `when target.side == enemy: pull target`"),
             );
         }
-        ok.then(|| ir::Effect { name: name.to_string(), origin: e.origin.node, origin_filter, scan, clauses, finally })
+        ok.then(|| ir::Effect {
+            name: name.to_string(),
+            origin: e.origin.node,
+            origin_filter,
+            scan,
+            clauses,
+            finally,
+        })
     }
 
-    fn actions(&mut self, actions: &[ActionAst], src: SourceId, pieces: &[String], rays: bool) -> Option<Vec<ir::Action>> {
+    fn actions(
+        &mut self,
+        actions: &[ActionAst],
+        src: SourceId,
+        pieces: &[String],
+        rays: bool,
+    ) -> Option<Vec<ir::Action>> {
         let mut out = vec![];
         let mut ok = true;
         for a in actions {
-            let subject = a.subject.as_ref().map(|s| s.node).unwrap_or(Subject::Target);
+            let subject = a
+                .subject
+                .as_ref()
+                .map(|s| s.node)
+                .unwrap_or(Subject::Target);
             let act = match &a.kind {
                 ActionKind::Nothing => ir::Action::Nothing,
                 ActionKind::Pull | ActionKind::Push => {
                     if !rays || subject != Subject::Target {
                         self.err(
-                            Problem::error("rulebook::effect_action", "only a target found on a ray can be pulled or pushed")
-                                .label(src, a.span, if rays { "the origin has no ray to slide along" } else { "`around` has no rays" })
-                                .help("use `rays (1,0)` and `pull target` / `push target`"),
+                            Problem::error(
+                                "rulebook::effect_action",
+                                "only a target found on a ray can be pulled or pushed",
+                            )
+                            .label(
+                                src,
+                                a.span,
+                                if rays {
+                                    "the origin has no ray to slide along"
+                                } else {
+                                    "`around` has no rays"
+                                },
+                            )
+                            .help("use `rays (1,0)` and `pull target` / `push target`"),
                         );
                         ok = false;
                         continue;
                     }
-                    if matches!(a.kind, ActionKind::Pull) { ir::Action::Pull(subject) } else { ir::Action::Push(subject) }
+                    if matches!(a.kind, ActionKind::Pull) {
+                        ir::Action::Pull(subject)
+                    } else {
+                        ir::Action::Push(subject)
+                    }
                 }
                 ActionKind::Remove => ir::Action::Remove(subject),
                 ActionKind::Promote => ir::Action::Promote(subject),
@@ -1551,7 +2115,13 @@ impl Resolver<'_> {
         ok.then_some(out)
     }
 
-    fn bool_expr(&mut self, e: &ExprAst, src: SourceId, pieces: &[String], target: bool) -> Option<ir::Expr> {
+    fn bool_expr(
+        &mut self,
+        e: &ExprAst,
+        src: SourceId,
+        pieces: &[String],
+        target: bool,
+    ) -> Option<ir::Expr> {
         match e {
             ExprAst::And(a, b, _) | ExprAst::Or(a, b, _) => {
                 let l = self.bool_expr(a, src, pieces, target);
@@ -1563,24 +2133,36 @@ impl Resolver<'_> {
                     ir::Expr::Or(Box::new(l), Box::new(r))
                 })
             }
-            ExprAst::Not(a, _) => Some(ir::Expr::Not(Box::new(self.bool_expr(a, src, pieces, target)?))),
+            ExprAst::Not(a, _) => Some(ir::Expr::Not(Box::new(
+                self.bool_expr(a, src, pieces, target)?,
+            ))),
             ExprAst::Cmp(op, a, b, _) => {
                 let (va, ta) = self.value(a, src, pieces, target)?;
                 let (vb, tb) = self.value(b, src, pieces, target)?;
                 if ta != tb {
                     self.err(
-                        Problem::error("rulebook::effect_type", format!("cannot compare {} with {}", ta.name(), tb.name()))
-                            .label(src, a.span(), ta.name())
-                            .label(src, b.span(), tb.name())
-                            .help(format!("compare {} with {}", ta.name(), ta.example())),
+                        Problem::error(
+                            "rulebook::effect_type",
+                            format!("cannot compare {} with {}", ta.name(), tb.name()),
+                        )
+                        .label(src, a.span(), ta.name())
+                        .label(src, b.span(), tb.name())
+                        .help(format!(
+                            "compare {} with {}",
+                            ta.name(),
+                            ta.example()
+                        )),
                     );
                     return None;
                 }
                 if !matches!(op, CmpOp::Eq | CmpOp::Ne) && ta != Ty::Number {
                     self.err(
-                        Problem::error("rulebook::effect_type", format!("{} cannot be ordered", ta.name()))
-                            .label(src, e.span(), "only numbers have an order")
-                            .help("use `==` or `!=`"),
+                        Problem::error(
+                            "rulebook::effect_type",
+                            format!("{} cannot be ordered", ta.name()),
+                        )
+                        .label(src, e.span(), "only numbers have an order")
+                        .help("use `==` or `!=`"),
                     );
                     return None;
                 }
@@ -1592,9 +2174,16 @@ impl Resolver<'_> {
                     (Ty::Bool, ir::Value::Field(s, f)) => Some(ir::Expr::Truth(s, f)),
                     (t, _) => {
                         self.err(
-                            Problem::error("rulebook::effect_type", format!("a condition must be true or false, not {}", t.name()))
-                                .label(src, other.span(), t.name())
-                                .help(format!("compare it, e.g. `{} == {}`", self.source_text(other), t.sample())),
+                            Problem::error(
+                                "rulebook::effect_type",
+                                format!("a condition must be true or false, not {}", t.name()),
+                            )
+                            .label(src, other.span(), t.name())
+                            .help(format!(
+                                "compare it, e.g. `{} == {}`",
+                                self.source_text(other),
+                                t.sample()
+                            )),
                         );
                         None
                     }
@@ -1605,14 +2194,28 @@ impl Resolver<'_> {
 
     fn source_text(&self, e: &ExprAst) -> String {
         match e {
-            ExprAst::Field(s, f, _) => format!("{}.{}", if s.node == Subject::Target { "target" } else { "origin" }, f.node),
+            ExprAst::Field(s, f, _) => format!(
+                "{}.{}",
+                if s.node == Subject::Target {
+                    "target"
+                } else {
+                    "origin"
+                },
+                f.node
+            ),
             ExprAst::Int(i, _) => i.to_string(),
             ExprAst::Name(n) => n.node.clone(),
             _ => "...".into(),
         }
     }
 
-    fn value(&mut self, e: &ExprAst, src: SourceId, pieces: &[String], target: bool) -> Option<(ir::Value, Ty)> {
+    fn value(
+        &mut self,
+        e: &ExprAst,
+        src: SourceId,
+        pieces: &[String],
+        target: bool,
+    ) -> Option<(ir::Value, Ty)> {
         match e {
             ExprAst::Int(i, _) => Some((ir::Value::Int(*i), Ty::Number)),
             ExprAst::Field(s, f, _) => {
@@ -1629,8 +2232,11 @@ impl Resolver<'_> {
                     "kind" => (ir::Field::Kind, Ty::Kind),
                     "royal" => (ir::Field::Royal, Ty::Bool),
                     other => {
-                        let p = Problem::error("rulebook::effect_field", format!("a piece has no field `{other}`"))
-                            .label(src, f.span, "unknown field");
+                        let p = Problem::error(
+                            "rulebook::effect_field",
+                            format!("a piece has no field `{other}`"),
+                        )
+                        .label(src, f.span, "unknown field");
                         let p = match did_you_mean(other, ["side", "kind", "royal"]) {
                             Some(s) => p.help(format!("did you mean `{s}`?")),
                             None => p.help("the fields are side, kind and royal"),
@@ -1645,9 +2251,12 @@ impl Resolver<'_> {
                 "distance" => {
                     if !target {
                         self.err(
-                            Problem::error("rulebook::effect_field", "`distance` is not known yet in `from ... where`")
-                                .label(src, n.span, "no target here")
-                                .help("test the distance in `when` clauses"),
+                            Problem::error(
+                                "rulebook::effect_field",
+                                "`distance` is not known yet in `from ... where`",
+                            )
+                            .label(src, n.span, "no target here")
+                            .help("test the distance in `when` clauses"),
                         );
                         return None;
                     }
@@ -1661,11 +2270,14 @@ impl Resolver<'_> {
                     }
                     let mut known: Vec<&str> = vec!["distance", "friend", "enemy"];
                     known.extend(pieces.iter().map(|s| s.as_str()));
-                    let p = Problem::error("rulebook::unknown_name", format!("unknown name `{other}`"))
-                        .label(src, n.span, "not a value");
+                    let p =
+                        Problem::error("rulebook::unknown_name", format!("unknown name `{other}`"))
+                            .label(src, n.span, "not a value");
                     let p = match did_you_mean(other, known.iter().copied()) {
                         Some(s) => p.help(format!("did you mean `{s}`?")),
-                        None => p.help("values are `distance`, `friend`, `enemy`, numbers and piece names"),
+                        None => p.help(
+                            "values are `distance`, `friend`, `enemy`, numbers and piece names",
+                        ),
                     };
                     self.err(p);
                     None
@@ -1673,9 +2285,12 @@ impl Resolver<'_> {
             },
             other => {
                 self.err(
-                    Problem::error("rulebook::effect_type", "expected a value, found a condition")
-                        .label(src, other.span(), "a condition")
-                        .help("compare values, e.g. `target.side == enemy`"),
+                    Problem::error(
+                        "rulebook::effect_type",
+                        "expected a value, found a condition",
+                    )
+                    .label(src, other.span(), "a condition")
+                    .help("compare values, e.g. `target.side == enemy`"),
                 );
                 None
             }

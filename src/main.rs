@@ -12,7 +12,11 @@ use rulebook::lower::{LoadError, load};
 use rulebook::{epd, repl};
 
 #[derive(Parser)]
-#[command(name = "rulebook", version, about = "Chess variants as text: define, validate, explore.")]
+#[command(
+    name = "rulebook",
+    version,
+    about = "Chess variants as text: define, validate, explore."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -99,7 +103,12 @@ fn game_for(spec: &str, sources: &mut Sources) -> Result<Box<dyn Game>, ExitCode
 fn set_fen(game: &mut dyn Game, fen: &str, sources: &mut Sources) -> Result<(), ExitCode> {
     game.set_fen(fen).map_err(|e| {
         let src = sources.add("--fen", fen);
-        let p = Problem::error("rulebook::fen", format!("bad FEN ({}): {}", e.field, e.message)).label(src, e.span, e.label).help(e.help);
+        let p = Problem::error(
+            "rulebook::fen",
+            format!("bad FEN ({}): {}", e.field, e.message),
+        )
+        .label(src, e.span, e.label)
+        .help(e.help);
         report(&[p], sources);
         ExitCode::from(1)
     })
@@ -109,7 +118,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut sources = Sources::default();
     match cli.command {
-        Command::Check { files, format, dump } => {
+        Command::Check {
+            files,
+            format,
+            dump,
+        } => {
             let mut all_ok = true;
             let mut problems = vec![];
             let mut out = std::io::stdout().lock();
@@ -140,7 +153,11 @@ fn main() -> ExitCode {
                 }
                 Format::Human => report(&problems, &sources),
             }
-            if all_ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            if all_ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Command::Moves { variant, fen } => {
             let mut game = match game_for(&variant, &mut sources) {
@@ -158,7 +175,16 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Perft { variant, depth, fen, divide, epd: epd_file, max_depth, stats, threads } => {
+        Command::Perft {
+            variant,
+            depth,
+            fen,
+            divide,
+            epd: epd_file,
+            max_depth,
+            stats,
+            threads,
+        } => {
             let mut game = match game_for(&variant, &mut sources) {
                 Ok(g) => g,
                 Err(c) => return c,
@@ -180,7 +206,11 @@ fn main() -> ExitCode {
                 return match summary {
                     Ok(s) => {
                         let _ = writeln!(out, "{} passed, {} failed", s.passed, s.failed);
-                        if s.failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) }
+                        if s.failed == 0 {
+                            ExitCode::SUCCESS
+                        } else {
+                            ExitCode::from(1)
+                        }
                     }
                     Err(e) => {
                         eprintln!("error: {path}: {e}");

@@ -118,13 +118,23 @@ impl<B: Bits> Position<B> {
             while promo.any() {
                 let to = promo.pop();
                 for &c in choices {
-                    out.push(Move { from: from as u16, to: to as u16, promo: c + 1, kind: MoveKind::Normal });
+                    out.push(Move {
+                        from: from as u16,
+                        to: to as u16,
+                        promo: c + 1,
+                        kind: MoveKind::Normal,
+                    });
                 }
             }
         }
         while targets.any() {
             let to = targets.pop();
-            out.push(Move { from: from as u16, to: to as u16, promo: 0, kind: MoveKind::Normal });
+            out.push(Move {
+                from: from as u16,
+                to: to as u16,
+                promo: 0,
+                kind: MoveKind::Normal,
+            });
         }
     }
 
@@ -159,7 +169,9 @@ impl<B: Bits> Position<B> {
         if let Some(ep) = self.ep {
             let victim_present = (0..r.layers).any(|l| {
                 self.code_at(l * r.cells + ep.victim as usize)
-                    .is_some_and(|c| r.codes[c as usize].side != us && r.codes[c as usize].en_passant)
+                    .is_some_and(|c| {
+                        r.codes[c as usize].side != us && r.codes[c as usize].en_passant
+                    })
             });
             if victim_present {
                 for l in 0..r.layers {
@@ -189,16 +201,26 @@ impl<B: Bits> Position<B> {
             if c.side != us || self.castling & (1 << i) == 0 {
                 continue;
             }
-            if self.board[c.king_from as usize] != c.king_code + 1 || self.board[c.rook_from as usize] != c.rook_code + 1 {
+            if self.board[c.king_from as usize] != c.king_code + 1
+                || self.board[c.rook_from as usize] != c.rook_code + 1
+            {
                 continue;
             }
             if (self.occ & c.empty).any() {
                 continue;
             }
-            if c.safe.iter().any(|&s| self.attacked(r, s as usize, us.flip(), self.occ)) {
+            if c.safe
+                .iter()
+                .any(|&s| self.attacked(r, s as usize, us.flip(), self.occ))
+            {
                 continue;
             }
-            out.push(Move { from: c.king_from, to: c.king_to, promo: 0, kind: MoveKind::Castle(i as u8) });
+            out.push(Move {
+                from: c.king_from,
+                to: c.king_to,
+                promo: 0,
+                kind: MoveKind::Castle(i as u8),
+            });
         }
     }
 
@@ -217,7 +239,11 @@ impl<B: Bits> Position<B> {
             }
             let d = r.dirs[ride.dir as usize];
             // Look back from the square along the ride's reverse direction.
-            let Some(rev) = r.dirs.iter().position(|x| x.step == (-d.step.0, -d.step.1) && x.range == d.range) else {
+            let Some(rev) = r
+                .dirs
+                .iter()
+                .position(|x| x.step == (-d.step.0, -d.step.1) && x.range == d.range)
+            else {
                 continue;
             };
             if let Some(b) = r.first_blocker(rev as u16, sq, self.occ)
@@ -255,7 +281,9 @@ impl<B: Bits> Position<B> {
                 if !(r.codes[code as usize].leap_capture_rev[royal] & checkers).any() {
                     for g in &r.ride_attackers[them.index()] {
                         if r.first_blocker(g.rev_dir, royal, self.occ) == Some(checker)
-                            && g.codes.iter().any(|&(c, origin)| c == code && origin.has(checker))
+                            && g.codes
+                                .iter()
+                                .any(|&(c, origin)| c == code && origin.has(checker))
                         {
                             mask = r.ride_targets(g.rev_dir, royal, self.occ);
                             break;
@@ -320,7 +348,9 @@ impl<B: Bits> Position<B> {
             }
             let b2 = if asc { blockers.lsb() } else { blockers.msb() };
             let code = self.board[b2];
-            if g.codes.iter().any(|&(c, origin)| c + 1 == code && origin.has(b2))
+            if g.codes
+                .iter()
+                .any(|&(c, origin)| c + 1 == code && origin.has(b2))
                 && !s.pin(b1, r.ride_targets(g.rev_dir, royal, B::bit(b2)))
             {
                 return None;
@@ -342,17 +372,27 @@ impl<B: Bits> Position<B> {
                 let victim = match m.kind {
                     MoveKind::EnPassant => {
                         let ep = self.ep?;
-                        (0..r.layers).map(|l| l * r.cells + ep.victim as usize).find(|&v| self.board[v] != 0)?
+                        (0..r.layers)
+                            .map(|l| l * r.cells + ep.victim as usize)
+                            .find(|&v| self.board[v] != 0)?
                     }
                     _ => to,
                 };
                 let captured = self.board[victim] != 0;
                 let after_move = ((self.occ ^ B::bit(from)) & !B::bit(victim)) | B::bit(to);
-                let dest = if crosses(captured) { r.next_layer(to) } else { to };
+                let dest = if crosses(captured) {
+                    r.next_layer(to)
+                } else {
+                    to
+                };
                 if dest != to && after_move.has(dest) {
                     return None;
                 }
-                let after_all = if dest != to { (after_move ^ B::bit(to)) | B::bit(dest) } else { after_move };
+                let after_all = if dest != to {
+                    (after_move ^ B::bit(to)) | B::bit(dest)
+                } else {
+                    after_move
+                };
                 let moved_royal = from == royal;
                 Some(Sketch {
                     after_move,
@@ -364,9 +404,18 @@ impl<B: Bits> Position<B> {
             }
             MoveKind::Castle(i) => {
                 let c = &r.castles[i as usize];
-                let (kf, kt, rf, rt) = (c.king_from as usize, c.king_to as usize, c.rook_from as usize, c.rook_to as usize);
+                let (kf, kt, rf, rt) = (
+                    c.king_from as usize,
+                    c.king_to as usize,
+                    c.rook_from as usize,
+                    c.rook_to as usize,
+                );
                 let after_move = (self.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
-                let (kd, rd) = if crosses(false) { (r.next_layer(kt), r.next_layer(rt)) } else { (kt, rt) };
+                let (kd, rd) = if crosses(false) {
+                    (r.next_layer(kt), r.next_layer(rt))
+                } else {
+                    (kt, rt)
+                };
                 let mut after_all = after_move;
                 if kd != kt {
                     after_all &= !B::bit(kt) & !B::bit(rt);
@@ -389,7 +438,9 @@ impl<B: Bits> Position<B> {
 
     /// Judges a move of an effect-free variant from the occupancy it leaves, without playing it.
     fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
-        let Some(k) = self.sketch(r, m, s.royal) else { return false };
+        let Some(k) = self.sketch(r, m, s.royal) else {
+            return false;
+        };
         let them = self.side.flip();
         if r.layered && !self.lands_free(r, &k) {
             return false;
@@ -434,7 +485,10 @@ impl<B: Bits> Position<B> {
         }
         // Layers: a piece that leaves another layer than the royal's cannot uncover it, and
         // where it lands it can only block.
-        if !s.in_check && self.lands_clear(r, to) && (from / r.cells != s.layer || self.board[to] == 0 && !s.pinned.has(from)) {
+        if !s.in_check
+            && self.lands_clear(r, to)
+            && (from / r.cells != s.layer || self.board[to] == 0 && !s.pinned.has(from))
+        {
             return true;
         }
         self.sketch_legal(r, s, m)
@@ -451,7 +505,9 @@ impl<B: Bits> Position<B> {
         };
         let cell = dest % r.cells;
         // `to` is vacated (or, without crossing, it is where the piece lands).
-        (0..r.layers).map(|l| l * r.cells + cell).all(|sq| sq == to || self.board[sq] == 0)
+        (0..r.layers)
+            .map(|l| l * r.cells + cell)
+            .all(|sq| sq == to || self.board[sq] == 0)
     }
 
     /// The game end that holds before any move is generated (campmate, royal captured).
@@ -497,7 +553,11 @@ impl<B: Bits> Position<B> {
         }
         let mut pseudo = Vec::with_capacity(64);
         self.pseudo_moves(r, &mut pseudo);
-        let safety = if r.fast_legality { self.safety(r) } else { None };
+        let safety = if r.fast_legality {
+            self.safety(r)
+        } else {
+            None
+        };
         for m in pseudo {
             if let Some(s) = &safety {
                 if self.fast_legal(r, s, &m) {
@@ -532,7 +592,11 @@ impl<B: Bits> Position<B> {
         if self.immediate_end(r).is_some() {
             return 0;
         }
-        let safety = if r.fast_legality { self.safety(r) } else { None };
+        let safety = if r.fast_legality {
+            self.safety(r)
+        } else {
+            None
+        };
         if depth == 1 {
             if let Some(s) = &safety {
                 return self.count_fast(r, s);
@@ -562,7 +626,11 @@ impl<B: Bits> Position<B> {
             match self.pending_choice {
                 Some(code) => {
                     self.unmake(r);
-                    let n = r.codes[code as usize].promotion.as_ref().map(|(_, c)| c.len()).unwrap_or(0);
+                    let n = r.codes[code as usize]
+                        .promotion
+                        .as_ref()
+                        .map(|(_, c)| c.len())
+                        .unwrap_or(0);
                     if depth == 1 {
                         nodes += n as u64;
                     } else if let Some((_, choices)) = &r.codes[code as usize].promotion {
@@ -574,7 +642,11 @@ impl<B: Bits> Position<B> {
                     }
                 }
                 None => {
-                    nodes += if depth == 1 { 1 } else { self.perft(r, depth - 1, buffers) };
+                    nodes += if depth == 1 {
+                        1
+                    } else {
+                        self.perft(r, depth - 1, buffers)
+                    };
                     self.unmake(r);
                 }
             }
@@ -588,7 +660,9 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     fn count_targets(r: &Rules<B>, code: usize, t: B) -> u64 {
         match &r.codes[code].promotion {
-            Some((zone, choices)) => (t & !*zone).count() as u64 + (t & *zone).count() as u64 * choices.len() as u64,
+            Some((zone, choices)) => {
+                (t & !*zone).count() as u64 + (t & *zone).count() as u64 * choices.len() as u64
+            }
             None => t.count() as u64,
         }
     }
@@ -648,7 +722,8 @@ impl<B: Bits> Position<B> {
                 } else if s.pinned.has(from) {
                     n += self.count_sketched(r, s, code, from, t);
                 } else {
-                    n += Self::count_targets(r, code, quiet & t) + self.count_sketched(r, s, code, from, cap & t);
+                    n += Self::count_targets(r, code, quiet & t)
+                        + self.count_sketched(r, s, code, from, cap & t);
                 }
             }
         }
@@ -663,11 +738,23 @@ impl<B: Bits> Position<B> {
     }
 
     /// Counts the moves to `t` that the occupancy algebra accepts.
-    fn count_sketched(&self, r: &Rules<B>, s: &Safety<B>, code: usize, from: usize, mut t: B) -> u64 {
+    fn count_sketched(
+        &self,
+        r: &Rules<B>,
+        s: &Safety<B>,
+        code: usize,
+        from: usize,
+        mut t: B,
+    ) -> u64 {
         let mut n = 0;
         while t.any() {
             let to = t.pop();
-            let m = Move { from: from as u16, to: to as u16, promo: 0, kind: MoveKind::Normal };
+            let m = Move {
+                from: from as u16,
+                to: to as u16,
+                promo: 0,
+                kind: MoveKind::Normal,
+            };
             if self.sketch_legal(r, s, &m) {
                 n += Self::count_targets(r, code, B::bit(to));
             }
@@ -736,7 +823,10 @@ impl<B: Bits> Position<B> {
     /// origin and the next piece beyond it, so only that stretch can meet the zone.
     fn effect_may_promote(&self, r: &Rules<B>, from: usize, to: usize, promoting: B) -> bool {
         let us = self.side.index();
-        if !matches!(r.effects.first().map(|e| &e.scan), Some(crate::ir::Scan::Rays(_))) {
+        if !matches!(
+            r.effects.first().map(|e| &e.scan),
+            Some(crate::ir::Scan::Rays(_))
+        ) {
             return true;
         }
         let occ = (self.occ & !B::bit(from)) | B::bit(to);
@@ -745,7 +835,9 @@ impl<B: Bits> Position<B> {
             return true;
         }
         for &d in &r.effect_dirs[0][us] {
-            let Some(b1) = r.first_blocker(d, to, occ) else { continue };
+            let Some(b1) = r.first_blocker(d, to, occ) else {
+                continue;
+            };
             if !promoting.has(b1) {
                 continue;
             }
@@ -763,11 +855,22 @@ impl<B: Bits> Position<B> {
         let mut n = 0;
         while t.any() {
             let to = t.pop();
-            let base = Move { from: from as u16, to: to as u16, promo: 0, kind: MoveKind::Normal };
+            let base = Move {
+                from: from as u16,
+                to: to as u16,
+                promo: 0,
+                kind: MoveKind::Normal,
+            };
             match &r.codes[code].promotion {
                 Some((zone, choices)) if zone.has(to) => {
                     for &c in choices {
-                        n += self.count_play(r, Move { promo: c + 1, ..base });
+                        n += self.count_play(
+                            r,
+                            Move {
+                                promo: c + 1,
+                                ..base
+                            },
+                        );
                     }
                 }
                 _ => n += self.count_play(r, base),
@@ -782,7 +885,11 @@ impl<B: Bits> Position<B> {
         let n = match (ok, self.pending_choice) {
             (false, _) => 0,
             (true, None) => 1,
-            (true, Some(code)) => r.codes[code as usize].promotion.as_ref().map(|(_, c)| c.len() as u64).unwrap_or(1),
+            (true, Some(code)) => r.codes[code as usize]
+                .promotion
+                .as_ref()
+                .map(|(_, c)| c.len() as u64)
+                .unwrap_or(1),
         };
         self.unmake(r);
         n
@@ -795,5 +902,9 @@ fn end_of(rule: &str, result: Outcome, mover: Side) -> GameEnd {
         Outcome::Loses => Some(mover.flip()),
         Outcome::Draws => None,
     };
-    GameEnd { rule: rule.to_string(), result: Some(result), winner }
+    GameEnd {
+        rule: rule.to_string(),
+        result: Some(result),
+        winner,
+    }
 }

@@ -17,25 +17,108 @@ type P<'a> = Pair<'a, Rule>;
 
 /// Words that start a top-level item.
 const TOP_KEYWORDS: &[&str] = &[
-    "variant", "board", "layers", "region", "piece", "replace", "remove", "promotion", "en",
-    "castling", "start", "check", "halfmove", "end", "effect",
+    "variant",
+    "board",
+    "layers",
+    "region",
+    "piece",
+    "replace",
+    "remove",
+    "promotion",
+    "en",
+    "castling",
+    "start",
+    "check",
+    "halfmove",
+    "end",
+    "effect",
 ];
 
 /// The items, as a help line lists them.
 const ITEM_STARTS: &[&str] = &[
-    "board", "layers", "region", "piece", "replace", "remove", "promotion", "en passant", "castling",
-    "start", "check", "halfmove", "end", "effect",
+    "board",
+    "layers",
+    "region",
+    "piece",
+    "replace",
+    "remove",
+    "promotion",
+    "en passant",
+    "castling",
+    "start",
+    "check",
+    "halfmove",
+    "end",
+    "effect",
 ];
 
 /// Every keyword of the language, for "did you mean" suggestions.
 pub const KEYWORDS: &[&str] = &[
-    "variant", "extends", "board", "layers", "letters", "cross", "after", "moves", "captures",
-    "region", "ranks", "rank", "squares", "piece", "royal", "betza", "move", "capture", "leap",
-    "ride", "range", "from", "replace", "remove", "promotion", "zone", "to", "white", "black",
-    "en", "passant", "castling", "empty", "safe", "start", "check", "at", "final", "halfmove",
-    "reset", "end", "checkmate", "stalemate", "campmate", "captured", "wins", "draws", "loses",
-    "effect", "moved", "where", "rays", "around", "when", "finally", "nothing", "pull", "push",
-    "promote", "change", "target", "origin", "and", "or", "not",
+    "variant",
+    "extends",
+    "board",
+    "layers",
+    "letters",
+    "cross",
+    "after",
+    "moves",
+    "captures",
+    "region",
+    "ranks",
+    "rank",
+    "squares",
+    "piece",
+    "royal",
+    "betza",
+    "move",
+    "capture",
+    "leap",
+    "ride",
+    "range",
+    "from",
+    "replace",
+    "remove",
+    "promotion",
+    "zone",
+    "to",
+    "white",
+    "black",
+    "en",
+    "passant",
+    "castling",
+    "empty",
+    "safe",
+    "start",
+    "check",
+    "at",
+    "final",
+    "halfmove",
+    "reset",
+    "end",
+    "checkmate",
+    "stalemate",
+    "campmate",
+    "captured",
+    "wins",
+    "draws",
+    "loses",
+    "effect",
+    "moved",
+    "where",
+    "rays",
+    "around",
+    "when",
+    "finally",
+    "nothing",
+    "pull",
+    "push",
+    "promote",
+    "change",
+    "target",
+    "origin",
+    "and",
+    "or",
+    "not",
 ];
 
 pub fn parse_file(text: &str, source: SourceId) -> Result<File, Vec<Problem>> {
@@ -71,9 +154,16 @@ fn recover(text: &str, source: SourceId) -> Vec<Problem> {
         };
         if is_first && rule == Rule::item_alone {
             problems.push(
-                Problem::error("rulebook::missing_header", "a variant file starts with `variant NAME`")
-                    .label(source, Span::new(start, start + first_token_len(chunk)), "expected `variant` here")
-                    .help("begin the file with a line such as `variant myvariant extends chess`"),
+                Problem::error(
+                    "rulebook::missing_header",
+                    "a variant file starts with `variant NAME`",
+                )
+                .label(
+                    source,
+                    Span::new(start, start + first_token_len(chunk)),
+                    "expected `variant` here",
+                )
+                .help("begin the file with a line such as `variant myvariant extends chess`"),
             );
         }
         if let Err(e) = VariantParser::parse(rule, chunk) {
@@ -85,7 +175,9 @@ fn recover(text: &str, source: SourceId) -> Vec<Problem> {
 
 fn first_word(s: &str) -> Option<&str> {
     let s = skip_trivia(s);
-    let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(s.len());
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(s.len());
     if end == 0 { None } else { Some(&s[..end]) }
 }
 
@@ -187,7 +279,9 @@ pub fn rule_name(rule: Rule) -> String {
         Rule::letter_assign => "a piece name and its two letters",
         Rule::cross => "`cross`",
         Rule::cross_when => "`moves` or `captures`",
-        Rule::region | Rule::region_ref => "a region (`rank N`, `ranks A..B`, `squares ...` or a region name)",
+        Rule::region | Rule::region_ref => {
+            "a region (`rank N`, `ranks A..B`, `squares ...` or a region name)"
+        }
         Rule::rank_region => "`rank`",
         Rule::squares_region => "`squares`",
         Rule::piece_body => "`{` and the piece's definition",
@@ -199,11 +293,15 @@ pub fn rule_name(rule: Rule) -> String {
         Rule::modality => "`move` or `capture`",
         Rule::atom_kind => "`leap` or `ride`",
         Rule::vector => "an offset such as `(1,2)`",
-        Rule::direction => "a direction (`forward`, `backward`, `sideways`, `vertical`, `left`, `right`)",
+        Rule::direction => {
+            "a direction (`forward`, `backward`, `sideways`, `vertical`, `left`, `right`)"
+        }
         Rule::range => "`range`",
         Rule::origin => "`from`",
         Rule::replaceable => "`piece`, `promotion`, `castling`, `end`, `effect` or `region`",
-        Rule::remove_target => "what to remove (`piece`, `castling`, `effect`, `promotion`, `en passant`, `check`, `end`, `region`)",
+        Rule::remove_target => {
+            "what to remove (`piece`, `castling`, `effect`, `promotion`, `en passant`, `check`, `end`, `region`)"
+        }
         Rule::remove_pieces => "`piece`",
         Rule::remove_castling => "`castling`",
         Rule::remove_effects => "`effect`",
@@ -211,7 +309,9 @@ pub fn rule_name(rule: Rule) -> String {
         Rule::remove_check => "`check`",
         Rule::remove_end => "`end`",
         Rule::remove_regions => "`region`",
-        Rule::end_name => "an end condition (`checkmate`, `stalemate`, `campmate`, `royal captured`)",
+        Rule::end_name => {
+            "an end condition (`checkmate`, `stalemate`, `campmate`, `royal captured`)"
+        }
         Rule::royal_captured_name => "`royal captured`",
         Rule::piece_ref => "a piece name",
         Rule::keyword => "a keyword",
@@ -226,7 +326,9 @@ pub fn rule_name(rule: Rule) -> String {
         Rule::square => "a square such as `e1`",
         Rule::check_stage => "`move` or `final`",
         Rule::reset_item => "`capture` or a piece name",
-        Rule::end_rule => "an end condition (`checkmate`, `stalemate`, `campmate ...`, `royal captured`)",
+        Rule::end_rule => {
+            "an end condition (`checkmate`, `stalemate`, `campmate ...`, `royal captured`)"
+        }
         Rule::end_cond => "an end condition",
         Rule::campmate => "`campmate`",
         Rule::end_result => "`wins`, `draws` or `loses`",
@@ -278,7 +380,13 @@ fn join_or(items: &[String]) -> String {
 /// A pest error as a problem: what was expected, in words, and a "did you mean" for a
 /// misspelt keyword. `offset..chunk_end` is the part of `text` that was parsed (one item when
 /// recovering), so that an item cut short can be told from a wrong word inside it.
-fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk_end: usize, source: SourceId) -> Problem {
+fn syntax_problem(
+    e: &pest::error::Error<Rule>,
+    text: &str,
+    offset: usize,
+    chunk_end: usize,
+    source: SourceId,
+) -> Problem {
     use pest::error::{ErrorVariant, InputLocation};
     let pos = offset
         + match e.location {
@@ -304,7 +412,10 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk
     };
     let word = &rest[..word_len];
     let (positives, negatives): (&[Rule], &[Rule]) = match &e.variant {
-        ErrorVariant::ParsingError { positives, negatives } => (positives, negatives),
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (positives, negatives),
         _ => (&[], &[]),
     };
 
@@ -312,7 +423,11 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk
     if rest.starts_with('"') && !rest[1..].split('\n').next().unwrap_or("").contains('"') {
         let line_len = rest.find('\n').unwrap_or(rest.len());
         return Problem::error("rulebook::syntax", "this string is never closed")
-            .label(source, Span::new(pos, pos + line_len.max(1)), "no closing `\"` on this line")
+            .label(
+                source,
+                Span::new(pos, pos + line_len.max(1)),
+                "no closing `\"` on this line",
+            )
             .help("end the string with `\"` on the same line");
     }
 
@@ -324,12 +439,27 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk
     {
         let line_start = text[..open].rfind('\n').map(|i| i + 1).unwrap_or(0);
         let opener = skip_trivia(&text[line_start..open]).trim_end();
-        let what = if opener.is_empty() { "`{`".to_string() } else { format!("`{opener} {{`") };
-        let p = Problem::error("rulebook::syntax", format!("missing `}}`: {what} is never closed"))
-            .label(source, Span::new(open, open + 1), "this `{` is never closed");
+        let what = if opener.is_empty() {
+            "`{`".to_string()
+        } else {
+            format!("`{opener} {{`")
+        };
+        let p = Problem::error(
+            "rulebook::syntax",
+            format!("missing `}}`: {what} is never closed"),
+        )
+        .label(
+            source,
+            Span::new(open, open + 1),
+            "this `{` is never closed",
+        );
         return if word_len > 0 {
-            p.label(source, Span::new(pos, pos + len), format!("`{word}` starts the next item before the `}}`"))
-                .help("add `}` where the block ends")
+            p.label(
+                source,
+                Span::new(pos, pos + len),
+                format!("`{word}` starts the next item before the `}}`"),
+            )
+            .help("add `}` where the block ends")
         } else {
             // Nothing to point at after the end of the file.
             p.help("add `}` where the block ends: the file ends before it")
@@ -375,23 +505,46 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk
 
     // The item before was complete: what follows must start a new item.
     if positives == [Rule::EOI] {
-        let p = Problem::error("rulebook::syntax", format!("expected a new item, found {found}"));
+        let p = Problem::error(
+            "rulebook::syntax",
+            format!("expected a new item, found {found}"),
+        );
         return if word_len > 0 {
-            let p = p.label(source, Span::new(pos, pos + len), "not a keyword that starts an item");
+            let p = p.label(
+                source,
+                Span::new(pos, pos + len),
+                "not a keyword that starts an item",
+            );
             match did_you_mean(word, TOP_KEYWORDS.iter().copied()) {
                 Some(k) => p.help(format!("did you mean `{k}`?")),
-                None => p.help(format!("items start with {}", join_or(&ITEM_STARTS.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>()))),
+                None => p.help(format!(
+                    "items start with {}",
+                    join_or(
+                        &ITEM_STARTS
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                    )
+                )),
             }
         } else {
-            p.label(source, Span::new(pos, pos + len), "unexpected here").help("remove it: items need no separator, only a new line")
+            p.label(source, Span::new(pos, pos + len), "unexpected here")
+                .help("remove it: items need no separator, only a new line")
         };
     }
 
     // A keyword where a name was expected (`!keyword ~ name` failed on its look-ahead).
     if positives.is_empty() && negatives.contains(&Rule::keyword) && word_len > 0 {
-        return Problem::error("rulebook::syntax", format!("expected a name, found the keyword `{word}`"))
-            .label(source, Span::new(pos, pos + len), "a keyword cannot be a name")
-            .help("write the name here, or choose a name that is not a keyword");
+        return Problem::error(
+            "rulebook::syntax",
+            format!("expected a name, found the keyword `{word}`"),
+        )
+        .label(
+            source,
+            Span::new(pos, pos + len),
+            "a keyword cannot be a name",
+        )
+        .help("write the name here, or choose a name that is not a keyword");
     }
 
     let message = if expected.is_empty() {
@@ -406,7 +559,9 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk
         } else if (word == "empty" || word == "safe") && positives.contains(&Rule::piece_ref) {
             help = Some("a castling entry gives the king's move, then the rook's (`K king e1 to g1  rook h1 to f1`), then `empty ...` and `safe ...`".to_string());
         } else if wants_name && KEYWORDS.contains(&word) {
-            help = Some(format!("`{word}` is a keyword of the language and cannot be used as a name"));
+            help = Some(format!(
+                "`{word}` is a keyword of the language and cannot be used as a name"
+            ));
         }
     } else if rest.starts_with('=') && positives.contains(&Rule::cmp_op) {
         help = Some("equality is written `==`".to_string());
@@ -430,7 +585,9 @@ fn syntax_problem(e: &pest::error::Error<Rule>, text: &str, offset: usize, chunk
     } else {
         format!("expected {}", join_or(&expected_short))
     };
-    Problem::error("rulebook::syntax", message).label(source, Span::new(pos, pos + len), label).help(help)
+    Problem::error("rulebook::syntax", message)
+        .label(source, Span::new(pos, pos + len), label)
+        .help(help)
 }
 
 /// The byte offset of the innermost `{` of `s` that is never closed, outside comments and strings.
@@ -511,9 +668,7 @@ fn content_len(s: &str) -> usize {
     let mut chars = s.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         match c {
-            '#' => {
-                while chars.next_if(|&(_, c)| c != '\n').is_some() {}
-            }
+            '#' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
             '"' => {
                 last = i + 1;
                 for (j, c) in chars.by_ref() {
@@ -539,7 +694,14 @@ fn name(p: P) -> Name {
 
 fn int(p: P) -> Spanned<i64> {
     // The grammar only admits digits; an absurdly long number saturates and is caught later.
-    let v = p.as_str().parse::<i64>().unwrap_or(if p.as_str().starts_with('-') { i64::MIN } else { i64::MAX });
+    let v = p
+        .as_str()
+        .parse::<i64>()
+        .unwrap_or(if p.as_str().starts_with('-') {
+            i64::MIN
+        } else {
+            i64::MAX
+        });
     Spanned::new(v, span(&p))
 }
 
@@ -549,7 +711,11 @@ fn letter(p: P) -> Spanned<char> {
 
 fn string(p: P) -> Spanned<String> {
     let sp = span(&p);
-    let inner = p.into_inner().next().map(|i| i.as_str().to_string()).unwrap_or_default();
+    let inner = p
+        .into_inner()
+        .next()
+        .map(|i| i.as_str().to_string())
+        .unwrap_or_default();
     Spanned::new(inner, sp)
 }
 
@@ -585,11 +751,18 @@ fn build_file(p: P) -> File {
             _ => items.push(build_item(k, false)),
         }
     }
-    File { header: header.expect("grammar: a file has a header"), items }
+    File {
+        header: header.expect("grammar: a file has a header"),
+        items,
+    }
 }
 
 fn build_header(p: P) -> Header {
-    let mut h = Header { name: Spanned::new(String::new(), Span::default()), title: None, extends: None };
+    let mut h = Header {
+        name: Spanned::new(String::new(), Span::default()),
+        title: None,
+        extends: None,
+    };
     for k in kids(p) {
         match k.as_rule() {
             Rule::name => h.name = name(k),
@@ -608,7 +781,11 @@ fn build_item(p: P, replace: bool) -> Item {
             let mut it = kids(p);
             let files = int(it.next().expect("board files"));
             let ranks = int(it.next().expect("board ranks"));
-            Item::Board { files, ranks, span: sp }
+            Item::Board {
+                files,
+                ranks,
+                span: sp,
+            }
         }
         Rule::layers => {
             let mut layers = vec![];
@@ -619,21 +796,37 @@ fn build_item(p: P, replace: bool) -> Item {
                     Rule::cross => {
                         let w = kids(k).next().expect("cross when");
                         let ws = span(&w);
-                        let when = if has_kw(&w, Rule::kw_moves) { CrossWhen::Moves } else { CrossWhen::Captures };
+                        let when = if has_kw(&w, Rule::kw_moves) {
+                            CrossWhen::Moves
+                        } else {
+                            CrossWhen::Captures
+                        };
                         cross = Some(Spanned::new(when, ws));
                     }
                     _ => {}
                 }
             }
-            Item::Layers(LayersAst { layers, cross, span: sp })
+            Item::Layers(LayersAst {
+                layers,
+                cross,
+                span: sp,
+            })
         }
         Rule::region_def => {
             let mut it = kids(p);
             let n = name(it.next().expect("region name"));
             let r = build_region(it.next().expect("region body"));
-            Item::Region { replace, name: n, region: r, span: sp }
+            Item::Region {
+                replace,
+                name: n,
+                region: r,
+                span: sp,
+            }
         }
-        Rule::piece => Item::Piece { replace, piece: build_piece(p) },
+        Rule::piece => Item::Piece {
+            replace,
+            piece: build_piece(p),
+        },
         Rule::replace => {
             let inner = kids(p).next().expect("replaceable");
             let mut item = build_item(inner, true);
@@ -642,16 +835,31 @@ fn build_item(p: P, replace: bool) -> Item {
                 Item::Piece { piece, .. } => piece.span = sp,
                 Item::Promotion { promotion, .. } => promotion.span = sp,
                 Item::Effect { effect, .. } => effect.span = sp,
-                Item::Castling { span, .. } | Item::End { span, .. } | Item::Region { span, .. } => *span = sp,
+                Item::Castling { span, .. }
+                | Item::End { span, .. }
+                | Item::Region { span, .. } => *span = sp,
                 _ => {}
             }
             item
         }
         Rule::remove => Item::Remove(build_remove(kids(p).next().expect("remove target"))),
-        Rule::promotion => Item::Promotion { replace, promotion: build_promotion(p) },
-        Rule::en_passant => Item::EnPassant { pieces: kids(p).map(name).collect(), span: sp },
-        Rule::castling => Item::Castling { replace, castles: kids(p).map(build_castle).collect(), span: sp },
-        Rule::start => Item::Start { fen: string(kids(p).next().expect("start string")), span: sp },
+        Rule::promotion => Item::Promotion {
+            replace,
+            promotion: build_promotion(p),
+        },
+        Rule::en_passant => Item::EnPassant {
+            pieces: kids(p).map(name).collect(),
+            span: sp,
+        },
+        Rule::castling => Item::Castling {
+            replace,
+            castles: kids(p).map(build_castle).collect(),
+            span: sp,
+        },
+        Rule::start => Item::Start {
+            fen: string(kids(p).next().expect("start string")),
+            span: sp,
+        },
         Rule::check => {
             let mut at_move = false;
             let mut at_final = false;
@@ -662,7 +870,11 @@ fn build_item(p: P, replace: bool) -> Item {
                     at_final = true;
                 }
             }
-            Item::Check { at_move, at_final, span: sp }
+            Item::Check {
+                at_move,
+                at_final,
+                span: sp,
+            }
         }
         Rule::halfmove => {
             let mut capture = false;
@@ -674,10 +886,21 @@ fn build_item(p: P, replace: bool) -> Item {
                     pieces.push(name(n));
                 }
             }
-            Item::Halfmove { capture, pieces, span: sp }
+            Item::Halfmove {
+                capture,
+                pieces,
+                span: sp,
+            }
         }
-        Rule::end => Item::End { replace, rules: kids(p).map(build_end_rule).collect(), span: sp },
-        Rule::effect => Item::Effect { replace, effect: build_effect(p) },
+        Rule::end => Item::End {
+            replace,
+            rules: kids(p).map(build_end_rule).collect(),
+            span: sp,
+        },
+        Rule::effect => Item::Effect {
+            replace,
+            effect: build_effect(p),
+        },
         r => unreachable!("grammar: unexpected item {r:?}"),
     }
 }
@@ -692,7 +915,11 @@ fn build_layer(p: P) -> LayerAst {
             let piece = name(ak.next().expect("piece"));
             let white = letter(ak.next().expect("white letter"));
             let black = letter(ak.next().expect("black letter"));
-            letters.push(LetterAssign { piece, white, black });
+            letters.push(LetterAssign {
+                piece,
+                white,
+                black,
+            });
         }
     }
     LayerAst { name: n, letters }
@@ -700,7 +927,11 @@ fn build_layer(p: P) -> LayerAst {
 
 fn build_region(p: P) -> RegionAst {
     let sp = span(&p);
-    let inner = if p.as_rule() == Rule::region { kids(p).next().expect("region kind") } else { p };
+    let inner = if p.as_rule() == Rule::region {
+        kids(p).next().expect("region kind")
+    } else {
+        p
+    };
     match inner.as_rule() {
         Rule::rank_region => {
             let mut it = kids(inner);
@@ -708,7 +939,10 @@ fn build_region(p: P) -> RegionAst {
             let to = it.next().map(int).unwrap_or_else(|| from.clone());
             RegionAst::Ranks { from, to, span: sp }
         }
-        Rule::squares_region => RegionAst::Squares { squares: kids(inner).map(name).collect(), span: sp },
+        Rule::squares_region => RegionAst::Squares {
+            squares: kids(inner).map(name).collect(),
+            span: sp,
+        },
         _ => RegionAst::Named(name(inner)),
     }
 }
@@ -717,7 +951,14 @@ fn build_piece(p: P) -> PieceAst {
     let sp = span(&p);
     let mut it = kids(p);
     let n = name(it.next().expect("piece name"));
-    let mut piece = PieceAst { name: n, letters: None, royal: false, atoms: vec![], betza: vec![], span: sp };
+    let mut piece = PieceAst {
+        name: n,
+        letters: None,
+        royal: false,
+        atoms: vec![],
+        betza: vec![],
+        span: sp,
+    };
     let body = it.next().expect("piece body");
     for k in kids(body) {
         match k.as_rule() {
@@ -728,7 +969,9 @@ fn build_piece(p: P) -> PieceAst {
                 piece.letters = Some((w, b));
             }
             Rule::royal => piece.royal = true,
-            Rule::betza => piece.betza.push(string(kids(k).next().expect("betza string"))),
+            Rule::betza => piece
+                .betza
+                .push(string(kids(k).next().expect("betza string"))),
             Rule::atom => piece.atoms.push(build_atom(k)),
             _ => {}
         }
@@ -758,13 +1001,19 @@ fn build_atom(p: P) -> AtomAst {
     for k in kids(p) {
         match k.as_rule() {
             Rule::modality => {
-                atom.modality = if has_kw(&k, Rule::kw_move) { Modality::Move } else { Modality::Capture }
+                atom.modality = if has_kw(&k, Rule::kw_move) {
+                    Modality::Move
+                } else {
+                    Modality::Capture
+                }
             }
             Rule::atom_kind => atom.ride = has_kw(&k, Rule::kw_ride),
             Rule::vector => atom.vector = build_vector(k),
             Rule::direction => atom.directions.push(name(k)),
             Rule::range => atom.range = Some(int(kids(k).next().expect("range"))),
-            Rule::origin => atom.origin = Some(build_region(kids(k).next().expect("origin region"))),
+            Rule::origin => {
+                atom.origin = Some(build_region(kids(k).next().expect("origin region")))
+            }
             _ => {}
         }
     }
@@ -807,7 +1056,12 @@ fn build_promotion(p: P) -> PromotionAst {
     let sp = span(&p);
     let mut it = kids(p);
     let piece = name(it.next().expect("promoting piece"));
-    let mut promo = PromotionAst { piece, zone: None, choices: vec![], span: sp };
+    let mut promo = PromotionAst {
+        piece,
+        zone: None,
+        choices: vec![],
+        span: sp,
+    };
     for k in it {
         match k.as_rule() {
             Rule::zone => promo.zone = Some(build_region(kids(k).next().expect("zone region"))),
@@ -818,7 +1072,11 @@ fn build_promotion(p: P) -> PromotionAst {
                 for c in kids(k) {
                     match c.as_rule() {
                         Rule::side => {
-                            side = Some(if has_kw(&c, Rule::kw_white) { SideAst::White } else { SideAst::Black })
+                            side = Some(if has_kw(&c, Rule::kw_white) {
+                                SideAst::White
+                            } else {
+                                SideAst::Black
+                            })
                         }
                         _ => names.push(name(c)),
                     }
@@ -841,7 +1099,18 @@ fn build_castle(p: P) -> CastleAst {
     let rook = name(it.next().expect("rook"));
     let rook_from = name(it.next().expect("rook from"));
     let rook_to = name(it.next().expect("rook to"));
-    let mut c = CastleAst { flag, king, king_from, king_to, rook, rook_from, rook_to, empty: vec![], safe: vec![], span: sp };
+    let mut c = CastleAst {
+        flag,
+        king,
+        king_from,
+        king_to,
+        rook,
+        rook_from,
+        rook_to,
+        empty: vec![],
+        safe: vec![],
+        span: sp,
+    };
     for k in it {
         match k.as_rule() {
             Rule::castle_empty => c.empty = kids(k).map(name).collect(),
@@ -860,7 +1129,11 @@ fn build_end_rule(p: P) -> EndRuleAst {
         EndCond::Checkmate
     } else if has_kw(&c, Rule::kw_stalemate) {
         EndCond::Stalemate
-    } else if let Some(camp) = c.clone().into_inner().find(|k| k.as_rule() == Rule::campmate) {
+    } else if let Some(camp) = c
+        .clone()
+        .into_inner()
+        .find(|k| k.as_rule() == Rule::campmate)
+    {
         EndCond::Campmate(kids(camp).next().map(build_region))
     } else {
         EndCond::RoyalCaptured
@@ -874,7 +1147,10 @@ fn build_end_rule(p: P) -> EndRuleAst {
     } else {
         Outcome::Loses
     };
-    EndRuleAst { cond: Spanned::new(cond, cs), result: Spanned::new(result, rs) }
+    EndRuleAst {
+        cond: Spanned::new(cond, cs),
+        result: Spanned::new(result, rs),
+    }
 }
 
 fn build_effect(p: P) -> EffectAst {
@@ -885,7 +1161,11 @@ fn build_effect(p: P) -> EffectAst {
     let mut ok = kids(o);
     let kind = ok.next().expect("origin kind");
     let origin = Spanned::new(
-        if has_kw(&kind, Rule::kw_moved) { OriginKind::Moved } else { OriginKind::Capture },
+        if has_kw(&kind, Rule::kw_moved) {
+            OriginKind::Moved
+        } else {
+            OriginKind::Capture
+        },
         span(&kind),
     );
     let origin_filter = ok.next().map(build_expr);
@@ -896,11 +1176,26 @@ fn build_effect(p: P) -> EffectAst {
         let mut sk = kids(scan_inner);
         let vector = build_vector(sk.next().expect("ray vector"));
         let directions = sk.map(name).collect();
-        ScanAst::Rays { vector, directions, span: ssp }
+        ScanAst::Rays {
+            vector,
+            directions,
+            span: ssp,
+        }
     } else {
-        ScanAst::Around { vectors: kids(scan_inner).map(build_vector).collect(), span: ssp }
+        ScanAst::Around {
+            vectors: kids(scan_inner).map(build_vector).collect(),
+            span: ssp,
+        }
     };
-    let mut effect = EffectAst { name: n, origin, origin_filter, scan, clauses: vec![], finally: vec![], span: sp };
+    let mut effect = EffectAst {
+        name: n,
+        origin,
+        origin_filter,
+        scan,
+        clauses: vec![],
+        finally: vec![],
+        span: sp,
+    };
     for k in it {
         match k.as_rule() {
             Rule::effect_clause => {
@@ -918,7 +1213,14 @@ fn build_effect(p: P) -> EffectAst {
 
 fn build_subject(p: P) -> Spanned<Subject> {
     let s = span(&p);
-    Spanned::new(if has_kw(&p, Rule::kw_target) { Subject::Target } else { Subject::Origin }, s)
+    Spanned::new(
+        if has_kw(&p, Rule::kw_target) {
+            Subject::Target
+        } else {
+            Subject::Origin
+        },
+        s,
+    )
 }
 
 fn build_action(p: P) -> ActionAst {
@@ -935,7 +1237,11 @@ fn build_action(p: P) -> ActionAst {
         Rule::act_promote => ActionKind::Promote,
         _ => ActionKind::Change(name(ik.next().expect("change to piece"))),
     };
-    ActionAst { kind, subject, span: sp }
+    ActionAst {
+        kind,
+        subject,
+        span: sp,
+    }
 }
 
 fn build_expr(p: P) -> ExprAst {

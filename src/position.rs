@@ -5,7 +5,9 @@
 //! pulls are all just lists of square changes, and undo is exact for all of them.
 
 use crate::bitboard::Bits;
-use crate::ir::{self, Action, CrossWhen, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value};
+use crate::ir::{
+    self, Action, CrossWhen, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value,
+};
 use crate::rules::Rules;
 
 /// A move as the generator produces it. `from`/`to` are squares of the mover's layer; for
@@ -162,13 +164,19 @@ impl<B: Bits> Position<B> {
 
     /// The square changes of the last move played, oldest first: (square, before, after).
     pub fn last_changes(&self) -> Vec<(usize, u8, u8)> {
-        let Some(s) = self.history.last() else { return vec![] };
+        let Some(s) = self.history.last() else {
+            return vec![];
+        };
         let list = &self.changes[s.changes as usize..];
         // The value after each change is the next change's "before" on that square, or the
         // board now.
         let mut out = vec![];
         for (i, &(sq, before)) in list.iter().enumerate() {
-            let after = list[i + 1..].iter().find(|(s, _)| *s == sq).map(|(_, b)| *b).unwrap_or(self.board[sq as usize]);
+            let after = list[i + 1..]
+                .iter()
+                .find(|(s, _)| *s == sq)
+                .map(|(_, b)| *b)
+                .unwrap_or(self.board[sq as usize]);
             out.push((sq as usize, before, after));
         }
         out
@@ -226,8 +234,12 @@ impl<B: Bits> Position<B> {
                     let (_, tf, tr) = r.coords(to);
                     let (df, dr) = (tf as i32 - ff as i32, tr as i32 - fr as i32);
                     if (df.abs() == 2 || df == 0) && (dr.abs() == 2 || dr == 0) {
-                        let mid = ((fr as i32 + dr / 2) as usize) * r.files + (ff as i32 + df / 2) as usize;
-                        self.ep = Some(EnPassant { target: mid as u16, victim: (to % r.cells) as u16 });
+                        let mid = ((fr as i32 + dr / 2) as usize) * r.files
+                            + (ff as i32 + df / 2) as usize;
+                        self.ep = Some(EnPassant {
+                            target: mid as u16,
+                            victim: (to % r.cells) as u16,
+                        });
                     }
                 }
             }
@@ -256,7 +268,12 @@ impl<B: Bits> Position<B> {
             }
             MoveKind::Castle(i) => {
                 let c = &r.castles[i as usize];
-                let (kf, kt, rf, rt) = (c.king_from as usize, c.king_to as usize, c.rook_from as usize, c.rook_to as usize);
+                let (kf, kt, rf, rt) = (
+                    c.king_from as usize,
+                    c.king_to as usize,
+                    c.rook_from as usize,
+                    c.rook_to as usize,
+                );
                 self.set(r, kf, 0);
                 self.set(r, rf, 0);
                 self.set(r, kt, c.king_code + 1);
@@ -279,7 +296,9 @@ impl<B: Bits> Position<B> {
 
         // The royal piece's own move must be safe where it is played; another piece's move
         // may still block a check by crossing, so only the final test applies to it.
-        let royal_moved = moved[..n_moved].iter().any(|&sq| self.code_at(sq).is_some_and(|c| r.codes[c as usize].royal));
+        let royal_moved = moved[..n_moved]
+            .iter()
+            .any(|&sq| self.code_at(sq).is_some_and(|c| r.codes[c as usize].royal));
         if verify && r.check_at_move && royal_moved && self.royal_attacked(r, mover) {
             self.refusal = Some(Refusal::CheckAfterMove);
             return false;
@@ -299,7 +318,10 @@ impl<B: Bits> Position<B> {
                 let piece = self.board[*sq];
                 self.set(r, *sq, 0);
                 self.set(r, dest, piece);
-                self.note(Event::Crossed { from: *sq, to: dest });
+                self.note(Event::Crossed {
+                    from: *sq,
+                    to: dest,
+                });
                 *sq = dest;
             }
         }
@@ -327,7 +349,10 @@ impl<B: Bits> Position<B> {
     pub fn unmake(&mut self, r: &Rules<B>) {
         let s = self.history.pop().expect("unmake without make");
         while self.changes.len() > s.changes as usize {
-            let (sq, old) = self.changes.pop().expect("change list shorter than its snapshot");
+            let (sq, old) = self
+                .changes
+                .pop()
+                .expect("change list shorter than its snapshot");
             self.put(r, sq as usize, old);
         }
         self.castling = s.castling;
@@ -358,7 +383,9 @@ impl<B: Bits> Position<B> {
     }
 
     pub fn has_royal(&self, r: &Rules<B>, side: Side) -> bool {
-        r.royal_codes[side.index()].iter().any(|&c| self.pieces[c as usize].any())
+        r.royal_codes[side.index()]
+            .iter()
+            .any(|&c| self.pieces[c as usize].any())
     }
 
     pub fn royal_attacked(&self, r: &Rules<B>, side: Side) -> bool {
@@ -386,7 +413,14 @@ impl<B: Bits> Position<B> {
     /// The pieces of `by` that capture onto `sq` with the occupancy `occ`, leaving out those
     /// standing on `gone`; with `ANY`, it stops at the first one found.
     #[inline(always)]
-    pub fn attack_scan<const ANY: bool>(&self, r: &Rules<B>, sq: usize, by: Side, occ: B, gone: B) -> B {
+    pub fn attack_scan<const ANY: bool>(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: Side,
+        occ: B,
+        gone: B,
+    ) -> B {
         let mut out = B::ZERO;
         for &c in &r.leap_attackers[by.index()] {
             out |= r.codes[c as usize].leap_capture_rev[sq] & self.pieces[c as usize] & !gone;
@@ -411,7 +445,11 @@ impl<B: Bits> Position<B> {
                 && !gone.has(b)
             {
                 let code = self.board[b];
-                if code != 0 && g.codes.iter().any(|&(c, origin)| c + 1 == code && (g.unconditional || origin.has(b))) {
+                if code != 0
+                    && g.codes
+                        .iter()
+                        .any(|&(c, origin)| c + 1 == code && (g.unconditional || origin.has(b)))
+                {
                     out |= B::bit(b);
                     if ANY {
                         return out;
@@ -425,7 +463,15 @@ impl<B: Bits> Position<B> {
     // -----------------------------------------------------------------------------------------
     // Effects
 
-    fn run_effect(&mut self, r: &Rules<B>, e: usize, mover: Side, moved: &[usize], captured: bool, choice: u8) {
+    fn run_effect(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        moved: &[usize],
+        captured: bool,
+        choice: u8,
+    ) {
         let effect = &r.effects[e];
         let origins: &[usize] = match effect.origin {
             OriginKind::Moved => moved,
@@ -433,7 +479,9 @@ impl<B: Bits> Position<B> {
             OriginKind::Capture => &[],
         };
         for &origin in origins {
-            let Some(origin_code) = self.code_at(origin) else { continue };
+            let Some(origin_code) = self.code_at(origin) else {
+                continue;
+            };
             if let Some(f) = &effect.origin_filter
                 && !self.eval(r, f, mover, origin_code, None, 0)
             {
@@ -443,10 +491,14 @@ impl<B: Bits> Position<B> {
                 Scan::Rays(_) => {
                     for &dir in &r.effect_dirs[e][mover.index()] {
                         let step = r.dirs[dir as usize].step;
-                        let Some(t) = r.first_blocker(dir, origin, self.occ) else { continue };
+                        let Some(t) = r.first_blocker(dir, origin, self.occ) else {
+                            continue;
+                        };
                         let (_, of, or) = r.coords(origin);
                         let (_, tf, tr) = r.coords(t);
-                        let dist = (tf as i32 - of as i32).abs().max((tr as i32 - or as i32).abs())
+                        let dist = (tf as i32 - of as i32)
+                            .abs()
+                            .max((tr as i32 - or as i32).abs())
                             / (step.0 as i32).abs().max((step.1 as i32).abs());
                         self.apply_clauses(r, effect, mover, origin, t, dist, Some(step), choice);
                     }
@@ -454,7 +506,9 @@ impl<B: Bits> Position<B> {
                 Scan::Around(vectors) => {
                     for &v in vectors {
                         let step = ir::oriented(v, mover);
-                        let Some(t) = r.step(origin, step) else { continue };
+                        let Some(t) = r.step(origin, step) else {
+                            continue;
+                        };
                         if self.board[t] == 0 {
                             continue;
                         }
@@ -481,9 +535,18 @@ impl<B: Bits> Position<B> {
         step: Option<(i8, i8)>,
         choice: u8,
     ) {
-        let Some(origin_code) = self.code_at(origin) else { return };
+        let Some(origin_code) = self.code_at(origin) else {
+            return;
+        };
         for clause in &effect.clauses {
-            if self.eval(r, &clause.cond, mover, origin_code, Some(self.board[target] - 1), dist) {
+            if self.eval(
+                r,
+                &clause.cond,
+                mover,
+                origin_code,
+                Some(self.board[target] - 1),
+                dist,
+            ) {
                 let mut t = target;
                 for a in &clause.actions {
                     t = self.act(r, a, mover, origin, t, step, choice);
@@ -495,18 +558,33 @@ impl<B: Bits> Position<B> {
 
     /// Carries out an action; returns where the target stands afterwards.
     #[allow(clippy::too_many_arguments)]
-    fn act(&mut self, r: &Rules<B>, a: &Action, mover: Side, origin: usize, target: usize, step: Option<(i8, i8)>, choice: u8) -> usize {
+    fn act(
+        &mut self,
+        r: &Rules<B>,
+        a: &Action,
+        mover: Side,
+        origin: usize,
+        target: usize,
+        step: Option<(i8, i8)>,
+        choice: u8,
+    ) -> usize {
         let subject = |s: Subject| if s == Subject::Target { target } else { origin };
         match a {
             Action::Nothing => target,
             Action::Pull(_) => {
                 let Some(step) = step else { return target };
-                let Some(dest) = r.step(origin, step) else { return target };
+                let Some(dest) = r.step(origin, step) else {
+                    return target;
+                };
                 if dest != target && self.board[dest] == 0 {
                     let p = self.board[target];
                     self.set(r, target, 0);
                     self.set(r, dest, p);
-                    self.note(Event::Pulled { from: target, to: dest, code: p - 1 });
+                    self.note(Event::Pulled {
+                        from: target,
+                        to: dest,
+                        code: p - 1,
+                    });
                     return dest;
                 }
                 target
@@ -524,7 +602,11 @@ impl<B: Bits> Position<B> {
                     let p = self.board[target];
                     self.set(r, target, 0);
                     self.set(r, dest, p);
-                    self.note(Event::Pushed { from: target, to: dest, code: p - 1 });
+                    self.note(Event::Pushed {
+                        from: target,
+                        to: dest,
+                        code: p - 1,
+                    });
                 }
                 dest
             }
@@ -548,7 +630,9 @@ impl<B: Bits> Position<B> {
             }
             Action::Promote(s) => {
                 let sq = subject(*s);
-                let Some(code) = self.code_at(sq) else { return target };
+                let Some(code) = self.code_at(sq) else {
+                    return target;
+                };
                 let cr = &r.codes[code as usize];
                 if cr.side != mover {
                     return target;
@@ -558,7 +642,10 @@ impl<B: Bits> Position<B> {
                 {
                     if choice != 0 && choices.contains(&(choice - 1)) {
                         self.set(r, sq, choice);
-                        self.note(Event::Promoted { at: sq, code: choice - 1 });
+                        self.note(Event::Promoted {
+                            at: sq,
+                            code: choice - 1,
+                        });
                     } else if self.pending_choice.is_none() {
                         self.pending_choice = Some(code);
                     }
@@ -568,14 +655,33 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    fn eval(&self, r: &Rules<B>, e: &Expr, mover: Side, origin: u8, target: Option<u8>, dist: i32) -> bool {
+    fn eval(
+        &self,
+        r: &Rules<B>,
+        e: &Expr,
+        mover: Side,
+        origin: u8,
+        target: Option<u8>,
+        dist: i32,
+    ) -> bool {
         match e {
-            Expr::And(a, b) => self.eval(r, a, mover, origin, target, dist) && self.eval(r, b, mover, origin, target, dist),
-            Expr::Or(a, b) => self.eval(r, a, mover, origin, target, dist) || self.eval(r, b, mover, origin, target, dist),
+            Expr::And(a, b) => {
+                self.eval(r, a, mover, origin, target, dist)
+                    && self.eval(r, b, mover, origin, target, dist)
+            }
+            Expr::Or(a, b) => {
+                self.eval(r, a, mover, origin, target, dist)
+                    || self.eval(r, b, mover, origin, target, dist)
+            }
             Expr::Not(a) => !self.eval(r, a, mover, origin, target, dist),
-            Expr::Truth(s, f) => self.value(r, &Value::Field(*s, *f), mover, origin, target, dist) == Val::Bool(true),
+            Expr::Truth(s, f) => {
+                self.value(r, &Value::Field(*s, *f), mover, origin, target, dist) == Val::Bool(true)
+            }
             Expr::Cmp(op, a, b) => {
-                let (x, y) = (self.value(r, a, mover, origin, target, dist), self.value(r, b, mover, origin, target, dist));
+                let (x, y) = (
+                    self.value(r, a, mover, origin, target, dist),
+                    self.value(r, b, mover, origin, target, dist),
+                );
                 match (x, y) {
                     (Val::Num(x), Val::Num(y)) => match op {
                         ir::CmpOp::Eq => x == y,
@@ -595,7 +701,15 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    fn value(&self, r: &Rules<B>, v: &Value, mover: Side, origin: u8, target: Option<u8>, dist: i32) -> Val {
+    fn value(
+        &self,
+        r: &Rules<B>,
+        v: &Value,
+        mover: Side,
+        origin: u8,
+        target: Option<u8>,
+        dist: i32,
+    ) -> Val {
         match v {
             Value::Distance => Val::Num(dist as i64),
             Value::Int(i) => Val::Num(*i),
@@ -611,7 +725,11 @@ impl<B: Bits> Position<B> {
                 };
                 let c = &r.codes[code as usize];
                 match f {
-                    Field::Side => Val::Rel(if c.side == mover { Relation::Friend } else { Relation::Enemy }),
+                    Field::Side => Val::Rel(if c.side == mover {
+                        Relation::Friend
+                    } else {
+                        Relation::Enemy
+                    }),
                     Field::Kind => Val::Kind(c.kind),
                     Field::Royal => Val::Bool(c.royal),
                 }

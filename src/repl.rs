@@ -51,18 +51,50 @@ pub struct Session {
 }
 
 pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("variant", "variant NAME|PATH", "load a bundled variant or a variant file"),
-    ("reload", "reload", "re-read the current variant file; keep the position if it is still valid"),
+    (
+        "variant",
+        "variant NAME|PATH",
+        "load a bundled variant or a variant file",
+    ),
+    (
+        "reload",
+        "reload",
+        "re-read the current variant file; keep the position if it is still valid",
+    ),
     ("fen", "fen [FEN]", "print the position, or set it"),
-    ("board", "board", "draw the position (every layer side by side)"),
-    ("moves", "moves [SQUARE]", "list the legal moves, grouped by piece, or those of one square"),
-    ("play", "play MOVE...", "play one or more moves (UCI: e2e4, e7e8q) and say what happened"),
+    (
+        "board",
+        "board",
+        "draw the position (every layer side by side)",
+    ),
+    (
+        "moves",
+        "moves [SQUARE]",
+        "list the legal moves, grouped by piece, or those of one square",
+    ),
+    (
+        "play",
+        "play MOVE...",
+        "play one or more moves (UCI: e2e4, e7e8q) and say what happened",
+    ),
     ("undo", "undo [N]", "take back the last move, or the last N"),
-    ("history", "history", "the moves played since the position was set"),
-    ("perft", "perft N", "count the leaf positions N moves deep, with time and speed"),
+    (
+        "history",
+        "history",
+        "the moves played since the position was set",
+    ),
+    (
+        "perft",
+        "perft N",
+        "count the leaf positions N moves deep, with time and speed",
+    ),
     ("divide", "divide N", "perft N split by first move"),
     ("status", "status", "side to move, check, result"),
-    ("explain", "explain PIECE", "a piece's movement in full, with a diagram"),
+    (
+        "explain",
+        "explain PIECE",
+        "a piece's movement in full, with a diagram",
+    ),
     ("help", "help [COMMAND]", "this list, or one command's help"),
     ("quit", "quit", "leave the session"),
 ];
@@ -71,9 +103,17 @@ impl Session {
     pub fn new(spec: &str) -> Result<Session, (String, bool)> {
         let mut sources = Sources::default();
         match load(spec, &mut sources) {
-            Ok(l) => Ok(Session { game: new_game(Arc::new(l.variant)), spec: spec.to_string(), fancy: false, color_errors: false }),
+            Ok(l) => Ok(Session {
+                game: new_game(Arc::new(l.variant)),
+                spec: spec.to_string(),
+                fancy: false,
+                color_errors: false,
+            }),
             Err(LoadError::Unreadable(m)) => Err((format!("error: {m}\n"), true)),
-            Err(LoadError::Invalid(ps)) => Err((ps.iter().map(|p| render(p, &sources, false, 80)).collect(), false)),
+            Err(LoadError::Invalid(ps)) => Err((
+                ps.iter().map(|p| render(p, &sources, false, 80)).collect(),
+                false,
+            )),
         }
     }
 
@@ -82,19 +122,39 @@ impl Session {
     }
 
     fn problem(&self, reply: &mut Reply, p: Problem, sources: &Sources) {
-        reply.err.push_str(&render(&p, sources, self.color_errors, 80));
+        reply
+            .err
+            .push_str(&render(&p, sources, self.color_errors, 80));
         reply.ok = false;
     }
 
     /// An error about part of the command line, drawn under the line.
-    fn line_error(&self, reply: &mut Reply, line: &str, span: Span, code: &'static str, message: String, label: String, help: String) {
+    fn line_error(
+        &self,
+        reply: &mut Reply,
+        line: &str,
+        span: Span,
+        code: &'static str,
+        message: String,
+        label: String,
+        help: String,
+    ) {
         let mut sources = Sources::default();
         let src = sources.add("input", line);
-        self.problem(reply, Problem::error(code, message).label(src, span, label).help(help), &sources);
+        self.problem(
+            reply,
+            Problem::error(code, message)
+                .label(src, span, label)
+                .help(help),
+            &sources,
+        );
     }
 
     pub fn execute(&mut self, line: &str) -> Reply {
-        let mut reply = Reply { ok: true, ..Reply::default() };
+        let mut reply = Reply {
+            ok: true,
+            ..Reply::default()
+        };
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return reply;
@@ -123,7 +183,15 @@ impl Session {
                     reply.line(self.game.fen());
                 } else if let Err(e) = self.game.set_fen(rest) {
                     let span = Span::new(rest_at + e.span.start, rest_at + e.span.end);
-                    self.line_error(&mut reply, line, span, "rulebook::fen", format!("bad FEN ({}): {}", e.field, e.message), e.label, e.help);
+                    self.line_error(
+                        &mut reply,
+                        line,
+                        span,
+                        "rulebook::fen",
+                        format!("bad FEN ({}): {}", e.field, e.message),
+                        e.label,
+                        e.help,
+                    );
                 } else {
                     reply.line(self.game.fen());
                 }
@@ -135,7 +203,15 @@ impl Session {
             "moves" => self.moves(&mut reply, line, args.first().copied()),
             "play" => {
                 if args.is_empty() {
-                    self.line_error(&mut reply, line, Span::new(cmd_at, cmd_at + cmd.len()), "rulebook::usage", "play needs a move".into(), "which move?".into(), "e.g. `play e2e4`, or several: `play e2e4 e7e5`".into());
+                    self.line_error(
+                        &mut reply,
+                        line,
+                        Span::new(cmd_at, cmd_at + cmd.len()),
+                        "rulebook::usage",
+                        "play needs a move".into(),
+                        "which move?".into(),
+                        "e.g. `play e2e4`, or several: `play e2e4 e7e5`".into(),
+                    );
                 }
                 for &(at, mv) in args {
                     match self.game.play(mv) {
@@ -154,7 +230,15 @@ impl Session {
                         }
                         Err(e) => {
                             let span = Span::new(at + e.span.start, at + e.span.end.min(mv.len()));
-                            self.line_error(&mut reply, line, span, "rulebook::illegal_move", e.message, e.label, e.help);
+                            self.line_error(
+                                &mut reply,
+                                line,
+                                span,
+                                "rulebook::illegal_move",
+                                e.message,
+                                e.label,
+                                e.help,
+                            );
                             break;
                         }
                     }
@@ -168,7 +252,15 @@ impl Session {
                 match n {
                     None => {
                         let (at, a) = args[0];
-                        self.line_error(&mut reply, line, Span::new(at, at + a.len()), "rulebook::usage", format!("`{a}` is not a number of moves"), "not a number".into(), "e.g. `undo` or `undo 3`".into());
+                        self.line_error(
+                            &mut reply,
+                            line,
+                            Span::new(at, at + a.len()),
+                            "rulebook::usage",
+                            format!("`{a}` is not a number of moves"),
+                            "not a number".into(),
+                            "e.g. `undo` or `undo 3`".into(),
+                        );
                     }
                     Some(n) => {
                         let mut done = 0;
@@ -179,7 +271,11 @@ impl Session {
                             reply.err.push_str("error: nothing to undo\n");
                             reply.ok = false;
                         } else {
-                            reply.line(format!("undid {done} move{}; {}", if done == 1 { "" } else { "s" }, self.game.fen()));
+                            reply.line(format!(
+                                "undid {done} move{}; {}",
+                                if done == 1 { "" } else { "s" },
+                                self.game.fen()
+                            ));
                         }
                     }
                 }
@@ -194,13 +290,24 @@ impl Session {
                 }
             }
             "perft" | "divide" => {
-                let depth = args.first().and_then(|(_, a)| a.parse::<u32>().ok()).filter(|d| *d <= 12);
+                let depth = args
+                    .first()
+                    .and_then(|(_, a)| a.parse::<u32>().ok())
+                    .filter(|d| *d <= 12);
                 let Some(depth) = depth else {
                     let (span, label) = match args.first() {
                         Some(&(at, a)) => (Span::new(at, at + a.len()), "not a depth from 0 to 12"),
                         None => (Span::new(cmd_at, cmd_at + cmd.len()), "needs a depth"),
                     };
-                    self.line_error(&mut reply, line, span, "rulebook::usage", format!("{cmd} needs a depth"), label.into(), format!("e.g. `{cmd} 3`"));
+                    self.line_error(
+                        &mut reply,
+                        line,
+                        span,
+                        "rulebook::usage",
+                        format!("{cmd} needs a depth"),
+                        label.into(),
+                        format!("e.g. `{cmd} 3`"),
+                    );
                     return reply;
                 };
                 let start = Instant::now();
@@ -215,26 +322,49 @@ impl Session {
                 };
                 let secs = start.elapsed().as_secs_f64();
                 reply.line(format!("{nodes} nodes"));
-                reply.err.push_str(&format!("perft {depth}: {secs:.3} s, {:.0} nodes/s\n", nodes as f64 / secs.max(1e-9)));
+                reply.err.push_str(&format!(
+                    "perft {depth}: {secs:.3} s, {:.0} nodes/s\n",
+                    nodes as f64 / secs.max(1e-9)
+                ));
             }
             "status" => {
                 let s = self.game.status();
-                reply.line(format!("variant {}; {} to move", self.game.variant().name, s.side.name()));
-                reply.line(format!("{} legal move{}{}", s.legal_moves, if s.legal_moves == 1 { "" } else { "s" }, if s.in_check { "; in check" } else { "" }));
+                reply.line(format!(
+                    "variant {}; {} to move",
+                    self.game.variant().name,
+                    s.side.name()
+                ));
+                reply.line(format!(
+                    "{} legal move{}{}",
+                    s.legal_moves,
+                    if s.legal_moves == 1 { "" } else { "s" },
+                    if s.in_check { "; in check" } else { "" }
+                ));
                 match &s.end {
                     None => reply.line("game in progress"),
                     Some(e) => reply.line(format!("game over: {}", end_text(e))),
                 }
             }
             "explain" => match args.first() {
-                None => self.line_error(&mut reply, line, Span::new(cmd_at, cmd_at + cmd.len()), "rulebook::usage", "explain needs a piece".into(), "which piece?".into(), format!("the pieces are: {}", self.piece_names().join(", "))),
+                None => self.line_error(
+                    &mut reply,
+                    line,
+                    Span::new(cmd_at, cmd_at + cmd.len()),
+                    "rulebook::usage",
+                    "explain needs a piece".into(),
+                    "which piece?".into(),
+                    format!("the pieces are: {}", self.piece_names().join(", ")),
+                ),
                 Some(&(at, name)) => {
                     let v = self.game.variant().clone();
                     // by name, or by one of its letters
                     let id = v.pieces.get_index_of(name).or_else(|| {
                         let mut chars = name.chars();
                         match (chars.next(), chars.next()) {
-                            (Some(c), None) => v.pieces.values().position(|p| p.letters.iter().any(|l| l.contains(&Some(c)))),
+                            (Some(c), None) => v
+                                .pieces
+                                .values()
+                                .position(|p| p.letters.iter().any(|l| l.contains(&Some(c)))),
                             _ => None,
                         }
                     });
@@ -242,11 +372,22 @@ impl Session {
                         Some(id) => reply.out.push_str(&explain(&v, id)),
                         None => {
                             let names = self.piece_names();
-                            let help = match crate::diagnostics::did_you_mean(name, names.iter().map(|s| s.as_str())) {
+                            let help = match crate::diagnostics::did_you_mean(
+                                name,
+                                names.iter().map(|s| s.as_str()),
+                            ) {
                                 Some(s) => format!("did you mean `{s}`?"),
                                 None => format!("the pieces are: {}", names.join(", ")),
                             };
-                            self.line_error(&mut reply, line, Span::new(at, at + name.len()), "rulebook::unknown_piece", format!("no piece `{name}` in {}", v.name), "unknown piece".into(), help);
+                            self.line_error(
+                                &mut reply,
+                                line,
+                                Span::new(at, at + name.len()),
+                                "rulebook::unknown_piece",
+                                format!("no piece `{name}` in {}", v.name),
+                                "unknown piece".into(),
+                                help,
+                            );
                         }
                     }
                 }
@@ -257,7 +398,15 @@ impl Session {
                     Some(s) => format!("did you mean `{s}`?"),
                     None => "type `help` for the commands".into(),
                 };
-                self.line_error(&mut reply, line, Span::new(cmd_at, cmd_at + other.len()), "rulebook::unknown_command", format!("unknown command `{other}`"), "not a command".into(), help);
+                self.line_error(
+                    &mut reply,
+                    line,
+                    Span::new(cmd_at, cmd_at + other.len()),
+                    "rulebook::unknown_command",
+                    format!("unknown command `{other}`"),
+                    "not a command".into(),
+                    help,
+                );
             }
         }
         reply
@@ -278,7 +427,9 @@ impl Session {
             Some(t) => match COMMANDS.iter().find(|c| c.0 == t) {
                 Some((_, usage, what)) => reply.line(format!("{usage}\n  {what}")),
                 None => {
-                    reply.err.push_str(&format!("error: no command `{t}`; type `help` for the list\n"));
+                    reply.err.push_str(&format!(
+                        "error: no command `{t}`; type `help` for the list\n"
+                    ));
                     reply.ok = false;
                 }
             },
@@ -290,7 +441,9 @@ impl Session {
         match load(spec, &mut sources) {
             Ok(l) => {
                 for w in &l.warnings {
-                    reply.err.push_str(&render(w, &sources, self.color_errors, 80));
+                    reply
+                        .err
+                        .push_str(&render(w, &sources, self.color_errors, 80));
                 }
                 let fen = self.game.fen();
                 let history = self.game.history();
@@ -300,12 +453,16 @@ impl Session {
                     // Replay the session's moves from its position, so that undo keeps working.
                     let mut replay = game.boxed_clone();
                     let base = self.base_fen();
-                    let kept = replay.set_fen(&base).is_ok() && history.iter().all(|m| replay.play(m).is_ok()) && replay.fen() == fen;
+                    let kept = replay.set_fen(&base).is_ok()
+                        && history.iter().all(|m| replay.play(m).is_ok())
+                        && replay.fen() == fen;
                     if kept {
                         game = replay;
                         reply.line(format!("reloaded {name}; position kept: {fen}"));
                     } else if game.set_fen(&fen).is_ok() {
-                        reply.line(format!("reloaded {name}; position kept (move history cleared): {fen}"));
+                        reply.line(format!(
+                            "reloaded {name}; position kept (move history cleared): {fen}"
+                        ));
                     } else {
                         reply.line(format!("reloaded {name}; the position is not valid any more, back to the start: {}", game.fen()));
                     }
@@ -321,7 +478,9 @@ impl Session {
             }
             Err(LoadError::Invalid(ps)) => {
                 for p in &ps {
-                    reply.err.push_str(&render(p, &sources, self.color_errors, 80));
+                    reply
+                        .err
+                        .push_str(&render(p, &sources, self.color_errors, 80));
                 }
                 let errors = ps.iter().filter(|p| !p.warning).count();
                 reply.err.push_str(&format!(
@@ -346,13 +505,29 @@ impl Session {
         let moves = self.game.moves();
         let filter = match square {
             None => None,
-            Some((at, s)) => match crate::fen::parse_square(s, v.files as usize, v.ranks as usize) {
-                Some(cell) => Some(((cell % v.files as usize) as u8, (cell / v.files as usize) as u8)),
-                None => {
-                    self.line_error(reply, line, Span::new(at, at + s.len()), "rulebook::usage", format!("`{s}` is not a square"), "not a square".into(), format!("squares go from a1 to {}", square_name(v.files - 1, v.ranks - 1)));
-                    return;
+            Some((at, s)) => {
+                match crate::fen::parse_square(s, v.files as usize, v.ranks as usize) {
+                    Some(cell) => Some((
+                        (cell % v.files as usize) as u8,
+                        (cell / v.files as usize) as u8,
+                    )),
+                    None => {
+                        self.line_error(
+                            reply,
+                            line,
+                            Span::new(at, at + s.len()),
+                            "rulebook::usage",
+                            format!("`{s}` is not a square"),
+                            "not a square".into(),
+                            format!(
+                                "squares go from a1 to {}",
+                                square_name(v.files - 1, v.ranks - 1)
+                            ),
+                        );
+                        return;
+                    }
                 }
-            },
+            }
         };
         // Group by starting square, in board order (rank 1 first, file a first).
         let mut groups: Vec<((u8, u8), usize, Vec<String>)> = vec![];
@@ -366,21 +541,40 @@ impl Session {
             }
         }
         groups.sort_by_key(|g| (g.0.1, g.0.0));
-        let width = groups.iter().map(|g| v.piece_name(g.1).len()).max().unwrap_or(0);
+        let width = groups
+            .iter()
+            .map(|g| v.piece_name(g.1).len())
+            .max()
+            .unwrap_or(0);
         let mut count = 0;
         for (from, piece, ucis) in &groups {
             count += ucis.len();
-            reply.line(format!("{:<width$} {}: {}", v.piece_name(*piece), square_name(from.0, from.1), ucis.join(" ")));
+            reply.line(format!(
+                "{:<width$} {}: {}",
+                v.piece_name(*piece),
+                square_name(from.0, from.1),
+                ucis.join(" ")
+            ));
         }
         match filter {
             Some(f) if groups.is_empty() => {
                 let what = match self.piece_at_any_layer(f) {
                     None => "no piece stands there".to_string(),
-                    Some((side, kind)) => format!("the {} {} there has no legal move", side.name(), v.piece_name(kind)),
+                    Some((side, kind)) => format!(
+                        "the {} {} there has no legal move",
+                        side.name(),
+                        v.piece_name(kind)
+                    ),
                 };
-                reply.line(format!("no legal moves from {}: {what}", square_name(f.0, f.1)));
+                reply.line(format!(
+                    "no legal moves from {}: {what}",
+                    square_name(f.0, f.1)
+                ));
             }
-            _ => reply.line(format!("{count} legal move{}", if count == 1 { "" } else { "s" })),
+            _ => reply.line(format!(
+                "{count} legal move{}",
+                if count == 1 { "" } else { "s" }
+            )),
         }
     }
 
@@ -430,10 +624,18 @@ impl Session {
                 out.push_str("  ");
             }
         }
-        let mut out: String = out.lines().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n");
+        let mut out: String = out
+            .lines()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n");
         out.push('\n');
         let s = self.game.fen();
-        let side = if s.split(' ').nth(1) == Some("b") { "black" } else { "white" };
+        let side = if s.split(' ').nth(1) == Some("b") {
+            "black"
+        } else {
+            "white"
+        };
         out.push_str(&format!("{side} to move\n"));
         out
     }
@@ -450,7 +652,11 @@ impl Session {
             Some(c) => glyph(c).map(String::from).unwrap_or_else(|| c.to_string()),
             None => " ".to_string(),
         };
-        let bg = if light { "\x1b[48;5;180m" } else { "\x1b[48;5;137m" };
+        let bg = if light {
+            "\x1b[48;5;180m"
+        } else {
+            "\x1b[48;5;137m"
+        };
         let fg = match piece {
             Some((Side::White, _)) => "\x1b[1;97m",
             _ => "\x1b[1;30m",
@@ -485,10 +691,22 @@ fn end_text(e: &crate::movegen::GameEnd) -> String {
 /// both (*) from a central square of an empty board.
 pub fn explain(v: &Variant, id: usize) -> String {
     let p = &v.pieces[id];
-    let side = if p.in_army(Side::White) { Side::White } else { Side::Black };
+    let side = if p.in_army(Side::White) {
+        Side::White
+    } else {
+        Side::Black
+    };
     let mut out = String::new();
-    let letters: Vec<String> = Side::BOTH.iter().filter_map(|s| p.letters[0][s.index()].map(|c| format!("{} {c}", s.name()))).collect();
-    out.push_str(&format!("{}{} ({})\n", p.name, if p.royal { ", royal" } else { "" }, letters.join(", ")));
+    let letters: Vec<String> = Side::BOTH
+        .iter()
+        .filter_map(|s| p.letters[0][s.index()].map(|c| format!("{} {c}", s.name())))
+        .collect();
+    out.push_str(&format!(
+        "{}{} ({})\n",
+        p.name,
+        if p.royal { ", royal" } else { "" },
+        letters.join(", ")
+    ));
     for a in &p.atoms {
         let modality = match a.modality {
             Modality::Move => "moves (to empty squares)",
@@ -498,15 +716,37 @@ pub fn explain(v: &Variant, id: usize) -> String {
         let kind = match a.kind {
             AtomKind::Leap => "leap".to_string(),
             AtomKind::Ride { range: None } => "ride".to_string(),
-            AtomKind::Ride { range: Some(r) } => format!("ride up to {r} step{}", if r == 1 { "" } else { "s" }),
+            AtomKind::Ride { range: Some(r) } => {
+                format!("ride up to {r} step{}", if r == 1 { "" } else { "s" })
+            }
         };
-        let vectors: Vec<String> = a.vectors().iter().map(|&(x, y)| format!("({x},{y})")).collect();
-        let dirs = if a.directions.is_empty() { String::new() } else { format!(" {}", a.directions.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")) };
+        let vectors: Vec<String> = a
+            .vectors()
+            .iter()
+            .map(|&(x, y)| format!("({x},{y})"))
+            .collect();
+        let dirs = if a.directions.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " {}",
+                a.directions
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        };
         let from = match &a.from {
             Some(r) => format!(", only from {}", region_words(r)),
             None => String::new(),
         };
-        out.push_str(&format!("  {modality}: {kind} ({},{}){dirs} = {}{from}\n", a.offset.0, a.offset.1, vectors.join(" ")));
+        out.push_str(&format!(
+            "  {modality}: {kind} ({},{}){dirs} = {}{from}\n",
+            a.offset.0,
+            a.offset.1,
+            vectors.join(" ")
+        ));
     }
     // diagram
     let (files, ranks) = (v.files as i32, v.ranks as i32);
@@ -522,7 +762,13 @@ pub fn explain(v: &Variant, id: usize) -> String {
         *cell = match (*cell, add) {
             (' ', a) => a,
             ('m', 'x') | ('x', 'm') => '*',
-            (c, _) => if c == '*' { '*' } else { add },
+            (c, _) => {
+                if c == '*' {
+                    '*'
+                } else {
+                    add
+                }
+            }
         };
     };
     for a in &p.atoms {
@@ -547,7 +793,11 @@ pub fn explain(v: &Variant, id: usize) -> String {
         }
     }
     let letter = p.letters[0][side.index()].unwrap_or('?');
-    out.push_str(&format!("from {} ({}): m moves, x captures, * both\n", square_name(cf as u8, cr as u8), side.name()));
+    out.push_str(&format!(
+        "from {} ({}): m moves, x captures, * both\n",
+        square_name(cf as u8, cr as u8),
+        side.name()
+    ));
     for r in (0..ranks).rev() {
         out.push_str(&format!("{:>2} ", r + 1));
         for f in 0..files {
@@ -578,10 +828,20 @@ pub fn explain(v: &Variant, id: usize) -> String {
 fn region_words(r: &crate::ir::Region) -> String {
     let mut parts = vec![];
     if let Some((a, b)) = r.ranks {
-        parts.push(if a == b { format!("rank {a}") } else { format!("ranks {a} to {b}") });
+        parts.push(if a == b {
+            format!("rank {a}")
+        } else {
+            format!("ranks {a} to {b}")
+        });
     }
     if !r.squares.is_empty() {
-        parts.push(r.squares.iter().map(|&(f, k)| square_name(f, k)).collect::<Vec<_>>().join(" "));
+        parts.push(
+            r.squares
+                .iter()
+                .map(|&(f, k)| square_name(f, k))
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
     }
     let body = parts.join(" and ");
     match &r.name {
@@ -600,12 +860,17 @@ struct ReplHelper {
 impl ReplHelper {
     fn candidates(&self, line: &str, pos: usize) -> (usize, Vec<String>) {
         let before = &line[..pos];
-        let start = before.rfind(char::is_whitespace).map(|i| i + 1).unwrap_or(0);
+        let start = before
+            .rfind(char::is_whitespace)
+            .map(|i| i + 1)
+            .unwrap_or(0);
         let word = &before[start..];
         let previous: Vec<&str> = before[..start].split_whitespace().collect();
         let list: Vec<String> = match previous.first() {
             None => COMMANDS.iter().map(|c| c.0.to_string()).collect(),
-            Some(&"help") if previous.len() == 1 => COMMANDS.iter().map(|c| c.0.to_string()).collect(),
+            Some(&"help") if previous.len() == 1 => {
+                COMMANDS.iter().map(|c| c.0.to_string()).collect()
+            }
             Some(&"variant") if previous.len() == 1 => {
                 let mut v: Vec<String> = bundled::names().map(String::from).collect();
                 for dir in [".", "variants"] {
@@ -621,15 +886,25 @@ impl ReplHelper {
                 }
                 v
             }
-            Some(&"explain") if previous.len() == 1 => self.game.variant().pieces.keys().cloned().collect(),
+            Some(&"explain") if previous.len() == 1 => {
+                self.game.variant().pieces.keys().cloned().collect()
+            }
             Some(&"play") => {
                 // legal moves after the moves already typed
                 let mut g = self.game.boxed_clone();
-                if previous[1..].iter().all(|m| g.play(m).is_ok()) { g.moves().into_iter().map(|m| m.uci).collect() } else { vec![] }
+                if previous[1..].iter().all(|m| g.play(m).is_ok()) {
+                    g.moves().into_iter().map(|m| m.uci).collect()
+                } else {
+                    vec![]
+                }
             }
             Some(&"moves") if previous.len() == 1 => {
                 let mut g = self.game.boxed_clone();
-                let mut v: Vec<String> = g.moves().into_iter().map(|m| square_name(m.from.0, m.from.1)).collect();
+                let mut v: Vec<String> = g
+                    .moves()
+                    .into_iter()
+                    .map(|m| square_name(m.from.0, m.from.1))
+                    .collect();
                 v.dedup();
                 v
             }
@@ -644,9 +919,22 @@ impl ReplHelper {
 
 impl Completer for ReplHelper {
     type Candidate = Pair;
-    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let (start, list) = self.candidates(line, pos);
-        Ok((start, list.into_iter().map(|c| Pair { display: c.clone(), replacement: c }).collect()))
+        Ok((
+            start,
+            list.into_iter()
+                .map(|c| Pair {
+                    display: c.clone(),
+                    replacement: c,
+                })
+                .collect(),
+        ))
     }
 }
 
@@ -654,7 +942,11 @@ impl Hinter for ReplHelper {
     type Hint = String;
 }
 impl Highlighter for ReplHelper {
-    fn highlight_prompt<'b, 's: 'b, 'p: 'b>(&'s self, prompt: &'p str, _default: bool) -> Cow<'b, str> {
+    fn highlight_prompt<'b, 's: 'b, 'p: 'b>(
+        &'s self,
+        prompt: &'p str,
+        _default: bool,
+    ) -> Cow<'b, str> {
         Cow::Borrowed(prompt)
     }
 }
@@ -678,7 +970,11 @@ pub fn main(spec: &str) -> ExitCode {
     };
     session.fancy = interactive && !no_color;
     session.color_errors = std::io::stderr().is_terminal() && !no_color;
-    if interactive { run_terminal(session) } else { run_pipe(session) }
+    if interactive {
+        run_terminal(session)
+    } else {
+        run_pipe(session)
+    }
 }
 
 fn emit(reply: &Reply) {
@@ -701,25 +997,38 @@ fn run_pipe(mut session: Session) -> ExitCode {
             break;
         }
     }
-    if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn run_terminal(mut session: Session) -> ExitCode {
-    let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).auto_add_history(false).build();
-    let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> = match Editor::with_config(config) {
-        Ok(e) => e,
-        Err(e) => {
-            eprintln!("error: cannot start line editing: {e}");
-            return run_pipe(session);
-        }
-    };
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .auto_add_history(false)
+        .build();
+    let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> =
+        match Editor::with_config(config) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("error: cannot start line editing: {e}");
+                return run_pipe(session);
+            }
+        };
     let history = history_path();
     if let Some(h) = &history {
         let _ = editor.load_history(h);
     }
-    println!("rulebook: {} loaded. Type `help` for the commands, Tab to complete.", session.game().variant().name);
+    println!(
+        "rulebook: {} loaded. Type `help` for the commands, Tab to complete.",
+        session.game().variant().name
+    );
     loop {
-        editor.set_helper(Some(ReplHelper { game: session.game().boxed_clone() }));
+        editor.set_helper(Some(ReplHelper {
+            game: session.game().boxed_clone(),
+        }));
         let prompt = format!("{}> ", session.game().variant().name);
         match editor.readline(&prompt) {
             Ok(line) => {

@@ -196,7 +196,11 @@ impl<B: Bits> Rules<B> {
         if blockers.is_zero() {
             return ray;
         }
-        let b = if self.ascending[dir as usize] { blockers.lsb() } else { blockers.msb() };
+        let b = if self.ascending[dir as usize] {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
         ray & !self.ray(self.unlimited[dir as usize], b)
     }
 
@@ -230,11 +234,24 @@ impl<B: Bits> Rules<B> {
         let layers = v.layers.len();
         let cells = files * ranks;
         let squares = layers * cells;
-        assert!(squares <= B::CAPACITY, "board too large for the chosen bitboard width");
+        assert!(
+            squares <= B::CAPACITY,
+            "board too large for the chosen bitboard width"
+        );
         let kinds = v.pieces.len();
-        let mut b = Builder { files, ranks, cells, squares, dirs: vec![], rays: vec![], ascending: vec![], unlimited: vec![] };
+        let mut b = Builder {
+            files,
+            ranks,
+            cells,
+            squares,
+            dirs: vec![],
+            rays: vec![],
+            ascending: vec![],
+            unlimited: vec![],
+        };
 
-        let on_board = |f: i32, r: i32| f >= 0 && r >= 0 && (f as usize) < files && (r as usize) < ranks;
+        let on_board =
+            |f: i32, r: i32| f >= 0 && r >= 0 && (f as usize) < files && (r as usize) < ranks;
         let region_mask = |region: &ir::Region, side: Side| -> B {
             let mut m = B::ZERO;
             for l in 0..layers {
@@ -273,16 +290,22 @@ impl<B: Bits> Rules<B> {
                     resets_clock: v.halfmove.pieces.contains(&kind),
                 };
                 for atom in &piece.atoms {
-                    let origin = atom.from.as_ref().map(|r| region_mask(r, side)).unwrap_or(all);
+                    let origin = atom
+                        .from
+                        .as_ref()
+                        .map(|r| region_mask(r, side))
+                        .unwrap_or(all);
                     for vec in atom.vectors() {
                         let (dx, dy) = ir::oriented(vec, side);
                         match atom.kind {
                             AtomKind::Leap => {
                                 for sq in origin.iter() {
-                                    let (l, f, r) = (sq / cells, sq % cells % files, sq % cells / files);
+                                    let (l, f, r) =
+                                        (sq / cells, sq % cells % files, sq % cells / files);
                                     let (tf, tr) = (f as i32 + dx as i32, r as i32 + dy as i32);
                                     if on_board(tf, tr) {
-                                        let t = B::bit(l * cells + tr as usize * files + tf as usize);
+                                        let t =
+                                            B::bit(l * cells + tr as usize * files + tf as usize);
                                         if atom.can_move() {
                                             c.leap_move[sq] |= t;
                                         }
@@ -293,8 +316,15 @@ impl<B: Bits> Rules<B> {
                                 }
                             }
                             AtomKind::Ride { range } => {
-                                let dir = b.dir(RayDir { step: (dx, dy), range: range.unwrap_or(u8::MAX) });
-                                c.rides.push(Ride { dir, modality: atom.modality, origin });
+                                let dir = b.dir(RayDir {
+                                    step: (dx, dy),
+                                    range: range.unwrap_or(u8::MAX),
+                                });
+                                c.rides.push(Ride {
+                                    dir,
+                                    modality: atom.modality,
+                                    origin,
+                                });
                             }
                         }
                     }
@@ -311,7 +341,10 @@ impl<B: Bits> Rules<B> {
         for (&kind, p) in &v.promotions {
             for side in Side::BOTH {
                 let code = side.index() * kinds + kind;
-                let choices: Vec<u8> = p.choices[side.index()].iter().map(|&k| (side.index() * kinds + k) as u8).collect();
+                let choices: Vec<u8> = p.choices[side.index()]
+                    .iter()
+                    .map(|&k| (side.index() * kinds + k) as u8)
+                    .collect();
                 if !choices.is_empty() {
                     codes[code].promotion = Some((region_mask(&p.zone, side), choices));
                 }
@@ -344,27 +377,41 @@ impl<B: Bits> Rules<B> {
                     }
                     let (x, y) = (d.step.0.unsigned_abs(), d.step.1.unsigned_abs());
                     let shape = (x.min(y), x.max(y));
-                    match groups.iter_mut().find(|g| g.0 == shape && g.1 == ride.modality) {
+                    match groups
+                        .iter_mut()
+                        .find(|g| g.0 == shape && g.1 == ride.modality)
+                    {
                         Some(g) => g.2.push(ride.dir),
                         None => groups.push((shape, ride.modality, vec![ride.dir])),
                     }
                 }
                 for (_, modality, dirs) in groups {
-                    let Some(sl) = b.slider(&mut sliders, &dirs) else { continue };
-                    codes[code].rides.retain(|r| !(dirs.contains(&r.dir) && r.modality == modality && r.origin == all));
+                    let Some(sl) = b.slider(&mut sliders, &dirs) else {
+                        continue;
+                    };
+                    codes[code].rides.retain(|r| {
+                        !(dirs.contains(&r.dir) && r.modality == modality && r.origin == all)
+                    });
                     codes[code].slides.push((sl, modality));
                     if modality != Modality::Move {
                         let rev: Vec<u16> = dirs
                             .iter()
                             .map(|&d| {
                                 let rd = b.dirs[d as usize];
-                                b.dir(RayDir { step: (-rd.step.0, -rd.step.1), range: rd.range })
+                                b.dir(RayDir {
+                                    step: (-rd.step.0, -rd.step.1),
+                                    range: rd.range,
+                                })
                             })
                             .collect();
                         let Some(rsl) = b.slider(&mut sliders, &rev) else {
                             // keep the rides for attack tests
                             for &d in &dirs {
-                                codes[code].rides.push(Ride { dir: d, modality: Modality::Capture, origin: all });
+                                codes[code].rides.push(Ride {
+                                    dir: d,
+                                    modality: Modality::Capture,
+                                    origin: all,
+                                });
                             }
                             continue;
                         };
@@ -381,8 +428,16 @@ impl<B: Bits> Rules<B> {
         let attack_rays = b.ride_groups(&codes, &side_codes, all);
         let layer_base = (0..squares).map(|sq| (sq - sq % cells) as u16).collect();
         let royal_codes = [
-            side_codes[0].iter().copied().filter(|&c| codes[c as usize].royal).collect(),
-            side_codes[1].iter().copied().filter(|&c| codes[c as usize].royal).collect(),
+            side_codes[0]
+                .iter()
+                .copied()
+                .filter(|&c| codes[c as usize].royal)
+                .collect(),
+            side_codes[1]
+                .iter()
+                .copied()
+                .filter(|&c| codes[c as usize].royal)
+                .collect(),
         ];
         // castling
         let mut castles = vec![];
@@ -416,14 +471,21 @@ impl<B: Bits> Rules<B> {
                     EndCond::Checkmate => EndTest::Checkmate,
                     EndCond::Stalemate => EndTest::Stalemate,
                     EndCond::RoyalCaptured => EndTest::RoyalCaptured,
-                    EndCond::Campmate(r) => EndTest::Campmate([region_mask(r, Side::White), region_mask(r, Side::Black)]),
+                    EndCond::Campmate(r) => EndTest::Campmate([
+                        region_mask(r, Side::White),
+                        region_mask(r, Side::Black),
+                    ]),
                 },
                 result: e.result,
                 name: e.cond.name().to_string(),
             })
             .collect();
         let effect_promotes = v.effects.values().any(|e| {
-            e.clauses.iter().flat_map(|c| c.actions.iter()).chain(e.finally.iter()).any(|a| matches!(a, ir::Action::Promote(_)))
+            e.clauses
+                .iter()
+                .flat_map(|c| c.actions.iter())
+                .chain(e.finally.iter())
+                .any(|a| matches!(a, ir::Action::Promote(_)))
         });
         let mut letters = vec![vec![None; 2 * kinds]; layers];
         for (l, row) in letters.iter_mut().enumerate() {
@@ -443,13 +505,24 @@ impl<B: Bits> Rules<B> {
             .values()
             .map(|e| match &e.scan {
                 ir::Scan::Rays(vs) => Side::BOTH.map(|side| {
-                    vs.iter().map(|&v| b.dir(RayDir { step: ir::oriented(v, side), range: u8::MAX })).collect()
+                    vs.iter()
+                        .map(|&v| {
+                            b.dir(RayDir {
+                                step: ir::oriented(v, side),
+                                range: u8::MAX,
+                            })
+                        })
+                        .collect()
                 }),
                 ir::Scan::Around(_) => [vec![], vec![]],
             })
             .collect();
         let promotion_zones = Side::BOTH.map(|side| {
-            codes.iter().filter(|c| c.side == side).filter_map(|c| c.promotion.as_ref().map(|(z, _)| *z)).fold(B::ZERO, |a, z| a | z)
+            codes
+                .iter()
+                .filter(|c| c.side == side)
+                .filter_map(|c| c.promotion.as_ref().map(|(z, _)| *z))
+                .fold(B::ZERO, |a, z| a | z)
         });
         let promotion_watch = if v.effects.len() == 1 && effect_promotes {
             let e = &v.effects[0];
@@ -475,7 +548,8 @@ impl<B: Bits> Rules<B> {
                                 let (dx, dy) = ir::oriented(o, side);
                                 let (tf, tr) = (f + dx as i32, r + dy as i32);
                                 if on_board(tf, tr) {
-                                    *w |= B::bit(l * cells + tr as usize * files + tf as usize) & zone;
+                                    *w |= B::bit(l * cells + tr as usize * files + tf as usize)
+                                        & zone;
                                 }
                             }
                         }
@@ -550,7 +624,11 @@ impl<B: Bits> Rules<B> {
                 continue;
             }
             let part = occ & self.layer_masks[l];
-            m |= if l > layer { part.shr((l - layer) * self.cells) } else { part.shl((layer - l) * self.cells) };
+            m |= if l > layer {
+                part.shr((l - layer) * self.cells)
+            } else {
+                part.shl((layer - l) * self.cells)
+            };
         }
         m & self.layer_masks[layer]
     }
@@ -559,7 +637,11 @@ impl<B: Bits> Rules<B> {
     #[inline(always)]
     pub fn next_layer(&self, sq: usize) -> usize {
         let s = sq + self.cells;
-        if s >= self.squares { s - self.squares } else { s }
+        if s >= self.squares {
+            s - self.squares
+        } else {
+            s
+        }
     }
 
     /// The square one step from `sq` in direction `step`, on the same layer.
@@ -588,7 +670,12 @@ struct Builder<B> {
 impl<B: Bits> Builder<B> {
     /// Per attacking side, the capturing rides of the codes, one group per direction, each
     /// found from the attacked square by looking the opposite way.
-    fn ride_groups(&mut self, codes: &[CodeRules<B>], side_codes: &[Vec<u8>; 2], all: B) -> [Vec<RideAttack<B>>; 2] {
+    fn ride_groups(
+        &mut self,
+        codes: &[CodeRules<B>],
+        side_codes: &[Vec<u8>; 2],
+        all: B,
+    ) -> [Vec<RideAttack<B>>; 2] {
         let mut out: [Vec<RideAttack<B>>; 2] = [vec![], vec![]];
         for side in Side::BOTH {
             let groups = &mut out[side.index()];
@@ -598,11 +685,18 @@ impl<B: Bits> Builder<B> {
                         continue;
                     }
                     let d = self.dirs[ride.dir as usize];
-                    let rev = self.dir(RayDir { step: (-d.step.0, -d.step.1), range: d.range });
+                    let rev = self.dir(RayDir {
+                        step: (-d.step.0, -d.step.1),
+                        range: d.range,
+                    });
                     let g = match groups.iter().position(|g| g.rev_dir == rev) {
                         Some(i) => i,
                         None => {
-                            groups.push(RideAttack { rev_dir: rev, codes: vec![], unconditional: true });
+                            groups.push(RideAttack {
+                                rev_dir: rev,
+                                codes: vec![],
+                                unconditional: true,
+                            });
                             groups.len() - 1
                         }
                     };
@@ -622,7 +716,11 @@ impl<B: Bits> Builder<B> {
         if blockers.is_zero() {
             return ray;
         }
-        let b = if self.ascending[dir as usize] { blockers.lsb() } else { blockers.msb() };
+        let b = if self.ascending[dir as usize] {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
         ray & !self.rays[self.unlimited[dir as usize] as usize * self.squares + b]
     }
 
@@ -643,7 +741,11 @@ impl<B: Bits> Builder<B> {
                 if ray.is_zero() {
                     continue;
                 }
-                let last = if self.ascending[d as usize] { ray.msb() } else { ray.lsb() };
+                let last = if self.ascending[d as usize] {
+                    ray.msb()
+                } else {
+                    ray.lsb()
+                };
                 *mask |= (ray & !B::bit(last)).extract64(0);
             }
             if mask.count_ones() > 14 {
@@ -671,7 +773,11 @@ impl<B: Bits> Builder<B> {
             }
         }
         // Every layer shares the first layer's entries.
-        let per_square = |v: &[u64]| (0..self.squares).map(|sq| v[sq % cells]).collect::<Vec<_>>();
+        let per_square = |v: &[u64]| {
+            (0..self.squares)
+                .map(|sq| v[sq % cells])
+                .collect::<Vec<_>>()
+        };
         sliders.push(Slider {
             dirs: key,
             masks: per_square(&masks),
@@ -686,7 +792,14 @@ impl<B: Bits> Builder<B> {
         if let Some(i) = self.dirs.iter().position(|x| *x == d) {
             return i as u16;
         }
-        let unl = if d.range == u8::MAX { None } else { Some(self.dir(RayDir { step: d.step, range: u8::MAX })) };
+        let unl = if d.range == u8::MAX {
+            None
+        } else {
+            Some(self.dir(RayDir {
+                step: d.step,
+                range: u8::MAX,
+            }))
+        };
         let idx = self.dirs.len() as u16;
         self.dirs.push(d);
         let (dx, dy) = (d.step.0 as i32, d.step.1 as i32);
@@ -699,7 +812,12 @@ impl<B: Bits> Builder<B> {
                 f += dx;
                 r += dy;
                 n += 1;
-                if f < 0 || r < 0 || f as usize >= self.files || r as usize >= self.ranks || n > d.range as u32 {
+                if f < 0
+                    || r < 0
+                    || f as usize >= self.files
+                    || r as usize >= self.ranks
+                    || n > d.range as u32
+                {
                     break;
                 }
                 m |= B::bit(l * self.cells + r as usize * self.files + f as usize);
@@ -742,7 +860,10 @@ mod tests {
                             occ |= B::bit(w);
                         }
                     }
-                    let walked = s.dirs.iter().fold(B::ZERO, |a, &d| a | r.ride_targets(d, sq, occ));
+                    let walked = s
+                        .dirs
+                        .iter()
+                        .fold(B::ZERO, |a, &d| a | r.ride_targets(d, sq, occ));
                     assert_eq!(r.slide(i as u16, sq, occ), walked, "slider {i} square {sq}");
                 }
             }

@@ -38,6 +38,9 @@ fn perft_allocates_nothing_per_node() {
         let before = ALLOCATIONS.load(Ordering::Relaxed);
         assert_eq!(game.perft(depth), nodes);
         let made = ALLOCATIONS.load(Ordering::Relaxed) - before;
-        assert!(made <= 2 * depth as usize + 2, "{variant}: {made} allocations for {nodes} nodes");
+        assert!(
+            made <= 2 * depth as usize + 2,
+            "{variant}: {made} allocations for {nodes} nodes"
+        );
     }
 }

@@ -4,7 +4,11 @@
 use std::process::{Command, Output};
 
 fn rulebook(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rulebook")).args(args).env("NO_COLOR", "1").output().expect("run rulebook")
+    Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run rulebook")
 }
 
 fn stdout(o: &Output) -> String {
@@ -45,7 +49,13 @@ fn perft_threads_and_stats() {
 
 #[test]
 fn perft_from_a_fen() {
-    let o = rulebook(&["perft", "magnetic", "2", "--fen", "3b4/8/3K4/q1R2rP1/3Q4/8/3b4/7k w - - 0 1"]);
+    let o = rulebook(&[
+        "perft",
+        "magnetic",
+        "2",
+        "--fen",
+        "3b4/8/3K4/q1R2rP1/3Q4/8/3b4/7k w - - 0 1",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     let n: u64 = stdout(&o).trim().parse().expect("a count");
     assert!(n > 0);
@@ -53,7 +63,14 @@ fn perft_from_a_fen() {
 
 #[test]
 fn epd_suite_passes_and_reports_failures() {
-    let o = rulebook(&["perft", "chess", "--epd", "tests/reference/perft/chess.epd", "--depth", "2"]);
+    let o = rulebook(&[
+        "perft",
+        "chess",
+        "--epd",
+        "tests/reference/perft/chess.epd",
+        "--depth",
+        "2",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o).trim(), "40 passed, 0 failed");
 
@@ -64,7 +81,10 @@ fn epd_suite_passes_and_reports_failures() {
     let o = rulebook(&["perft", "chess", "--epd", file.to_str().expect("path")]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
-    assert!(out.contains("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 expected 4 got 3"), "{out}");
+    assert!(
+        out.contains("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 expected 4 got 3"),
+        "{out}"
+    );
     assert!(out.trim_end().ends_with("1 passed, 1 failed"), "{out}");
 }
 
@@ -73,17 +93,28 @@ fn moves_are_sorted_with_resulting_fens() {
     let o = rulebook(&["moves", "orda"]);
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
-    let ucis: Vec<&str> = text.lines().map(|l| l.split(' ').next().expect("uci")).collect();
+    let ucis: Vec<&str> = text
+        .lines()
+        .map(|l| l.split(' ').next().expect("uci"))
+        .collect();
     let mut sorted = ucis.clone();
     sorted.sort();
     assert_eq!(ucis, sorted);
     assert_eq!(ucis.len(), 20);
-    assert!(text.starts_with("a2a3 lhaykahl/8/pppppppp/8/8/P7/1PPPPPPP/RNBQKBNR b KQ - 0 1\n"), "{text}");
+    assert!(
+        text.starts_with("a2a3 lhaykahl/8/pppppppp/8/8/P7/1PPPPPPP/RNBQKBNR b KQ - 0 1\n"),
+        "{text}"
+    );
 }
 
 #[test]
 fn a_bad_fen_is_a_located_error() {
-    let o = rulebook(&["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"]);
+    let o = rulebook(&[
+        "moves",
+        "chess",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).is_empty());
     let err = stderr(&o);
@@ -93,20 +124,35 @@ fn a_bad_fen_is_a_located_error() {
 
 #[test]
 fn check_accepts_valid_files_and_dumps_the_ir() {
-    let o = rulebook(&["check", "variants/chess.variant", "variants/orda.variant", "--dump"]);
+    let o = rulebook(&[
+        "check",
+        "variants/chess.variant",
+        "variants/orda.variant",
+        "--dump",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     assert!(out.contains("ok: variants/orda.variant (variant orda)"));
-    assert!(out.contains("capture ride (1,0): (0,1) (-1,0) (1,0) (0,-1)"), "{out}");
+    assert!(
+        out.contains("capture ride (1,0): (0,1) (-1,0) (1,0) (0,-1)"),
+        "{out}"
+    );
 }
 
 #[test]
 fn check_reports_errors_with_location_and_exit_1() {
-    let o = rulebook(&["check", "variants/chess.variant", "tests/diagnostics/err_unknown_piece_promotion.variant"]);
+    let o = rulebook(&[
+        "check",
+        "variants/chess.variant",
+        "tests/diagnostics/err_unknown_piece_promotion.variant",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("rulebook::unknown_piece"), "{err}");
-    assert!(err.contains("tests/diagnostics/err_unknown_piece_promotion.variant:"), "{err}");
+    assert!(
+        err.contains("tests/diagnostics/err_unknown_piece_promotion.variant:"),
+        "{err}"
+    );
     assert!(err.contains("help:"), "{err}");
 }
 
@@ -119,7 +165,12 @@ fn check_with_warnings_only_succeeds() {
 
 #[test]
 fn check_json_for_editors() {
-    let o = rulebook(&["check", "--format", "json", "tests/diagnostics/err_several_semantic.variant"]);
+    let o = rulebook(&[
+        "check",
+        "--format",
+        "json",
+        "tests/diagnostics/err_several_semantic.variant",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.trim_start().starts_with('['), "{out}");
@@ -129,12 +180,23 @@ fn check_json_for_editors() {
 
 #[test]
 fn usage_errors_and_unreadable_files_exit_2() {
-    assert_eq!(rulebook(&["check", "no/such/file.variant"]).status.code(), Some(2));
-    assert_eq!(rulebook(&["perft", "nosuchvariant", "1"]).status.code(), Some(2));
+    assert_eq!(
+        rulebook(&["check", "no/such/file.variant"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        rulebook(&["perft", "nosuchvariant", "1"]).status.code(),
+        Some(2)
+    );
     assert_eq!(rulebook(&["perft", "chess"]).status.code(), Some(2));
     assert_eq!(rulebook(&["perft", "chess", "x"]).status.code(), Some(2));
     assert_eq!(rulebook(&["frobnicate"]).status.code(), Some(2));
-    assert_eq!(rulebook(&["perft", "chess", "--epd", "no/such.epd"]).status.code(), Some(2));
+    assert_eq!(
+        rulebook(&["perft", "chess", "--epd", "no/such.epd"])
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 #[test]

@@ -14,7 +14,10 @@ fn counts(name: &str, text: &str) -> (usize, usize) {
     let mut sources = Sources::default();
     match load_text(name, text, Origin::File(name.into()), &mut sources) {
         Ok(l) => (0, l.warnings.len()),
-        Err(LoadError::Invalid(p)) => (p.iter().filter(|p| !p.warning).count(), p.iter().filter(|p| p.warning).count()),
+        Err(LoadError::Invalid(p)) => (
+            p.iter().filter(|p| !p.warning).count(),
+            p.iter().filter(|p| p.warning).count(),
+        ),
         Err(LoadError::Unreadable(m)) => panic!("{name}: {m}"),
     }
 }
@@ -30,10 +33,19 @@ fn diagnostics_corpus() {
         let name = format!("tests/diagnostics/{file_name}");
         let (errors, warnings) = counts(&name, &text);
         if stem.starts_with("err_") {
-            assert!(errors > 0, "{name} must produce at least one error, got none");
+            assert!(
+                errors > 0,
+                "{name} must produce at least one error, got none"
+            );
         } else if stem.starts_with("warn_") {
-            assert!(errors == 0, "{name} must produce warnings only, got {errors} error(s)");
-            assert!(warnings > 0, "{name} must produce at least one warning, got none");
+            assert!(
+                errors == 0,
+                "{name} must produce warnings only, got {errors} error(s)"
+            );
+            assert!(
+                warnings > 0,
+                "{name} must produce at least one warning, got none"
+            );
         } else {
             panic!("{name}: corpus files are named err_* or warn_*");
         }

@@ -41,23 +41,33 @@ struct Positions {
 fn reference(variant: &str) -> Positions {
     let mut roots = vec![];
     let mut results = vec![];
-    let epd = std::fs::read_to_string(format!("tests/reference/perft/{variant}.epd")).expect("reference file");
+    let epd = std::fs::read_to_string(format!("tests/reference/perft/{variant}.epd"))
+        .expect("reference file");
     for line in epd.lines() {
         if let Some((fen, _)) = rulebook::epd::parse_line(line).expect("well-formed suite") {
             roots.push(fen);
         }
     }
-    let moves = std::fs::read_to_string(format!("tests/reference/moves/{variant}.jsonl")).expect("reference file");
+    let moves = std::fs::read_to_string(format!("tests/reference/moves/{variant}.jsonl"))
+        .expect("reference file");
     for line in moves.lines().filter(|l| !l.trim().is_empty()) {
         let strings = json_strings(line);
         // "fen", <fen>, "moves", then "uci", <uci>, "fen", <fen> per move
-        assert_eq!((strings[0].as_str(), strings[2].as_str()), ("fen", "moves"), "{line}");
+        assert_eq!(
+            (strings[0].as_str(), strings[2].as_str()),
+            ("fen", "moves"),
+            "{line}"
+        );
         roots.push(strings[1].clone());
         results.extend(strings[3..].chunks(4).map(|c| c[3].clone()));
     }
     dedup(&mut roots);
     dedup(&mut results);
-    assert!(roots.len() >= 40 && !results.is_empty(), "{variant}: {} positions", roots.len());
+    assert!(
+        roots.len() >= 40 && !results.is_empty(),
+        "{variant}: {} positions",
+        roots.len()
+    );
     Positions { roots, results }
 }
 
@@ -68,7 +78,11 @@ fn dedup(v: &mut Vec<String>) {
 
 /// The string literals of a reference JSON line (they contain no escapes).
 fn json_strings(line: &str) -> Vec<String> {
-    line.split('"').skip(1).step_by(2).map(str::to_string).collect()
+    line.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
 }
 
 fn variant(name: &str) -> Arc<Variant> {
@@ -84,15 +98,25 @@ fn fen_round_trip(name: &str) {
     let v = game.variant().clone();
     let mut checked = 0;
     for fen in p.roots.iter().chain(&p.results) {
-        game.set_fen(fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
-        assert_eq!(&game.fen(), fen, "{name}: printing the parsed FEN changes it");
+        game.set_fen(fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+        assert_eq!(
+            &game.fen(),
+            fen,
+            "{name}: printing the parsed FEN changes it"
+        );
         // The parsed setup is a pure function of the text.
         let setup = fen::parse_setup(&v, fen).expect("parsed above");
         assert_eq!(fen::parse_setup(&v, &game.fen()).expect("canonical"), setup);
         // Non-canonical spellings of the same position print as the canonical text.
         for variant in spellings(fen) {
-            game.set_fen(&variant).unwrap_or_else(|e| panic!("{name}: `{variant}` (from {fen}): {e:?}"));
-            assert_eq!(&game.fen(), fen, "{name}: `{variant}` does not print canonically");
+            game.set_fen(&variant)
+                .unwrap_or_else(|e| panic!("{name}: `{variant}` (from {fen}): {e:?}"));
+            assert_eq!(
+                &game.fen(),
+                fen,
+                "{name}: `{variant}` does not print canonically"
+            );
         }
         checked += 1;
     }
@@ -146,18 +170,30 @@ fn play_undo_game(name: &str) {
         let first = game.moves().first().map(|m| m.uci.clone());
         for prefix in [None, first] {
             if let Some(m) = &prefix {
-                game.play(m).unwrap_or_else(|e| panic!("{name} {fen} {m}: {e:?}"));
+                game.play(m)
+                    .unwrap_or_else(|e| panic!("{name} {fen} {m}: {e:?}"));
             }
             let fen0 = game.fen();
             let moves0 = game.moves();
             let history0 = game.history();
             let status0 = game.status();
             for m in &moves0 {
-                game.play(&m.uci).unwrap_or_else(|e| panic!("{name} {fen0} {}: {e:?}", m.uci));
-                assert_eq!(game.fen(), m.fen, "{name} {fen0}: {} reaches another position than listed", m.uci);
+                game.play(&m.uci)
+                    .unwrap_or_else(|e| panic!("{name} {fen0} {}: {e:?}", m.uci));
+                assert_eq!(
+                    game.fen(),
+                    m.fen,
+                    "{name} {fen0}: {} reaches another position than listed",
+                    m.uci
+                );
                 assert!(game.undo(), "{name}: nothing to undo after {}", m.uci);
                 assert_eq!(game.fen(), fen0, "{name}: {} then undo", m.uci);
-                assert_eq!(game.moves(), moves0, "{name} {fen0}: the move list after {} then undo", m.uci);
+                assert_eq!(
+                    game.moves(),
+                    moves0,
+                    "{name} {fen0}: the move list after {} then undo",
+                    m.uci
+                );
                 assert_eq!(game.history(), history0);
                 total += 1;
             }
@@ -229,7 +265,8 @@ fn make_unmake<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
     let r = t.rules.clone();
     let mut total = 0;
     for fen in fens {
-        t.set_fen(fen).unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+        t.set_fen(fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
         consistent(&t, fen);
         let before = state(&t.pos);
         let mut legal = vec![];
@@ -246,11 +283,14 @@ fn make_unmake<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
             if ok {
                 // The position after a legal move reads back from its own FEN.
                 let after = t.pos.fen(&r);
-                let setup = fen::parse_setup(&r.variant, &after).unwrap_or_else(|e| panic!("{context}: {after}: {e:?}"));
+                let setup = fen::parse_setup(&r.variant, &after)
+                    .unwrap_or_else(|e| panic!("{context}: {after}: {e:?}"));
                 let again = Position::from_setup(&r, &setup);
                 assert_eq!(again.board, t.pos.board, "{context}: {after}");
                 match pending.and_then(|c| r.codes[c as usize].promotion.as_ref()) {
-                    Some((_, choices)) => accepted.extend(choices.iter().map(|&c| Move { promo: c + 1, ..m })),
+                    Some((_, choices)) => {
+                        accepted.extend(choices.iter().map(|&c| Move { promo: c + 1, ..m }))
+                    }
                     None => accepted.push(m),
                 }
             }
@@ -269,7 +309,10 @@ fn make_unmake<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
         let mut b: Vec<_> = accepted.iter().map(key).collect();
         a.sort();
         b.sort();
-        assert_eq!(a, b, "{name} {fen}: legal moves differ from the pseudo-legal moves make accepts");
+        assert_eq!(
+            a, b,
+            "{name} {fen}: legal moves differ from the pseudo-legal moves make accepts"
+        );
 
         // Two plies deep: the reply's undo leaves the first move's state intact.
         for &m in &legal {
@@ -280,7 +323,13 @@ fn make_unmake<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
             for &m2 in &replies {
                 t.pos.make(&r, m2);
                 t.pos.unmake(&r);
-                assert_eq!(state(&t.pos), mid, "{name} {fen}: {} {} then undo", t.uci(&m), t.uci(&m2));
+                assert_eq!(
+                    state(&t.pos),
+                    mid,
+                    "{name} {fen}: {} {} then undo",
+                    t.uci(&m),
+                    t.uci(&m2)
+                );
                 total += 1;
             }
             t.pos.unmake(&r);
@@ -348,7 +397,10 @@ board 10 x 10
 replace castling { }
 start "rnbqkk1bnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBQKK1BNR w - - 0 1"
 "#;
-    for (text, extra) in [(capablanca, "r3k4r/10/10/10/4Pp4/10/10/R4K3R b Kk e3 0 1"), (wide_alice, "10/10/4k5/10/10/10/10/10/10/4K5 w - - 0 1")] {
+    for (text, extra) in [
+        (capablanca, "r3k4r/10/10/10/4Pp4/10/10/R4K3R b Kk e3 0 1"),
+        (wide_alice, "10/10/4k5/10/10/10/10/10/10/4K5 w - - 0 1"),
+    ] {
         let mut sources = Sources::default();
         let loaded = match load_text("wide.variant", text, Origin::Bundled, &mut sources) {
             Ok(l) => l,
@@ -364,7 +416,9 @@ start "rnbqkk1bnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBQKK1BNR w - - 0 1"
         game.set_fen(&fens[0]).expect("start position");
         for _ in 0..12 {
             let moves = game.moves();
-            let Some(m) = moves.get(moves.len() / 2) else { break };
+            let Some(m) = moves.get(moves.len() / 2) else {
+                break;
+            };
             game.play(&m.uci).expect("listed move");
             fens.push(game.fen());
         }
@@ -379,7 +433,11 @@ start "rnbqkk1bnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBQKK1BNR w - - 0 1"
 /// tests), a quarter of it in debug builds, which are about ten times slower but check for
 /// arithmetic overflow.
 fn budget(release: usize) -> usize {
-    if cfg!(debug_assertions) { release / 4 } else { release }
+    if cfg!(debug_assertions) {
+        release / 4
+    } else {
+        release
+    }
 }
 
 /// SplitMix64: small, fast and good enough to drive mutations reproducibly.
@@ -394,7 +452,11 @@ impl Rng {
         z ^ (z >> 31)
     }
     fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
@@ -406,18 +468,111 @@ impl Rng {
 
 /// Odd characters: control characters, multi-byte letters, combining marks, emoji, a
 /// byte-order mark, right-to-left text.
-const UNICODE: &[&str] = &["\u{0}", "\u{7f}", "é", "ß", "\u{301}", "€", "𝕂", "😀", "\u{feff}", "\u{202e}", "İ", "ﬃ", "\u{2028}", "Ω", "ǅ"];
+const UNICODE: &[&str] = &[
+    "\u{0}", "\u{7f}", "é", "ß", "\u{301}", "€", "𝕂", "😀", "\u{feff}", "\u{202e}", "İ", "ﬃ",
+    "\u{2028}", "Ω", "ǅ",
+];
 
 /// Tokens of the variant language that are not keywords, and numbers near the limits.
 const VARIANT_TOKENS: &[&str] = &[
-    "{", "}", "(", ")", ",", "..", "\"", "#", ":", "==", "!=", "<", "<=", ">", ">=", ".", "-", "\n", " ", "x",
-    "0", "1", "2", "3", "7", "8", "9", "15", "16", "17", "32", "33", "64", "65", "127", "128", "255", "256", "-1",
-    "-128", "4294967296", "99999999999999999999999", "(0,0)", "(1,0)", "(2,1)", "(15,15)", "(-1,-1)", "(127,127)",
-    "(200,3)", "a1", "e1", "h8", "p16", "z99", "a0", "king", "pawn", "queen", "rook", "knight", "bishop", "board1",
-    "board2", "pawn-start", "last-rank", "magnetism", "forward", "backward", "sideways", "vertical", "left", "right",
-    "K", "Q", "k", "q", "P", "p", "origin.royal", "target.side", "target.kind", "origin.kind", "friend", "enemy",
-    "distance", "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"", "\"8/8/8/8 w - - 0 1\"",
-    "\"mNcR\"", "\"\"", "\"W\"", "\"nN\"", "\"fmWfceF\"", "\"ffN\"", "\"3\"", "\"Q0\"", "\"XYZ\"", "\"(\"", "\"R99\"",
+    "{",
+    "}",
+    "(",
+    ")",
+    ",",
+    "..",
+    "\"",
+    "#",
+    ":",
+    "==",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    ".",
+    "-",
+    "\n",
+    " ",
+    "x",
+    "0",
+    "1",
+    "2",
+    "3",
+    "7",
+    "8",
+    "9",
+    "15",
+    "16",
+    "17",
+    "32",
+    "33",
+    "64",
+    "65",
+    "127",
+    "128",
+    "255",
+    "256",
+    "-1",
+    "-128",
+    "4294967296",
+    "99999999999999999999999",
+    "(0,0)",
+    "(1,0)",
+    "(2,1)",
+    "(15,15)",
+    "(-1,-1)",
+    "(127,127)",
+    "(200,3)",
+    "a1",
+    "e1",
+    "h8",
+    "p16",
+    "z99",
+    "a0",
+    "king",
+    "pawn",
+    "queen",
+    "rook",
+    "knight",
+    "bishop",
+    "board1",
+    "board2",
+    "pawn-start",
+    "last-rank",
+    "magnetism",
+    "forward",
+    "backward",
+    "sideways",
+    "vertical",
+    "left",
+    "right",
+    "K",
+    "Q",
+    "k",
+    "q",
+    "P",
+    "p",
+    "origin.royal",
+    "target.side",
+    "target.kind",
+    "origin.kind",
+    "friend",
+    "enemy",
+    "distance",
+    "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
+    "\"8/8/8/8 w - - 0 1\"",
+    "\"mNcR\"",
+    "\"\"",
+    "\"W\"",
+    "\"nN\"",
+    "\"fmWfceF\"",
+    "\"ffN\"",
+    "\"3\"",
+    "\"Q0\"",
+    "\"XYZ\"",
+    "\"(\"",
+    "\"R99\"",
 ];
 
 /// Mutates a text by 1 to 4 random edits on character boundaries.
@@ -429,11 +584,15 @@ fn mutate(rng: &mut Rng, text: &str, tokens: &[&str], keywords: &[&str]) -> Stri
             0 if !keywords.is_empty() => rng.pick(keywords).to_string(),
             1 => rng.pick(tokens).to_string(),
             0 | 2 => rng.pick(UNICODE).to_string(),
-            _ => (0..1 + rng.below(3)).map(|_| (32 + rng.below(95) as u8) as char).collect(),
+            _ => (0..1 + rng.below(3))
+                .map(|_| (32 + rng.below(95) as u8) as char)
+                .collect(),
         };
         match rng.below(9) {
             // flip a character
-            0 if at < s.len() => s[at] = char::from_u32(s[at] as u32 ^ (1 << rng.below(7))).unwrap_or('?'),
+            0 if at < s.len() => {
+                s[at] = char::from_u32(s[at] as u32 ^ (1 << rng.below(7))).unwrap_or('?')
+            }
             // delete a range
             1 if at < s.len() => {
                 let max = if rng.chance(20) { 200 } else { 8 };
@@ -451,7 +610,9 @@ fn mutate(rng: &mut Rng, text: &str, tokens: &[&str], keywords: &[&str]) -> Stri
             }
             // replace a word with a token
             4 if at < s.len() => {
-                let end = (at..s.len()).find(|&i| s[i].is_whitespace()).unwrap_or(s.len());
+                let end = (at..s.len())
+                    .find(|&i| s[i].is_whitespace())
+                    .unwrap_or(s.len());
                 s.splice(at..end, token.chars());
             }
             // swap two lines
@@ -465,8 +626,22 @@ fn mutate(rng: &mut Rng, text: &str, tokens: &[&str], keywords: &[&str]) -> Stri
             // replace a number by another
             6 => {
                 if let Some(i) = (at..s.len()).chain(0..at).find(|&i| s[i].is_ascii_digit()) {
-                    let end = (i..s.len()).find(|&j| !s[j].is_ascii_digit()).unwrap_or(s.len());
-                    let n = rng.pick(&["0", "1", "4", "9", "16", "17", "65", "300", "99999999999999999999"]).to_string();
+                    let end = (i..s.len())
+                        .find(|&j| !s[j].is_ascii_digit())
+                        .unwrap_or(s.len());
+                    let n = rng
+                        .pick(&[
+                            "0",
+                            "1",
+                            "4",
+                            "9",
+                            "16",
+                            "17",
+                            "65",
+                            "300",
+                            "99999999999999999999",
+                        ])
+                        .to_string();
                     s.splice(i..end, n.chars());
                 }
             }
@@ -482,7 +657,11 @@ fn mutate(rng: &mut Rng, text: &str, tokens: &[&str], keywords: &[&str]) -> Stri
 /// Runs `f` on `input`; a panic is returned as its message.
 fn no_panic(input: &str, f: impl FnOnce()) -> Result<(), String> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|e| {
-        let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+        let msg = e
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
         format!("{msg}\n--- input ---\n{input}\n-------------")
     })
 }
@@ -527,7 +706,8 @@ fn load_any(text: &str) -> bool {
 fn fen_any(game: &mut dyn Game, text: &str) {
     if game.set_fen(text).is_ok() {
         let printed = game.fen();
-        game.set_fen(&printed).unwrap_or_else(|e| panic!("the printed FEN `{printed}` does not read back: {e:?}"));
+        game.set_fen(&printed)
+            .unwrap_or_else(|e| panic!("the printed FEN `{printed}` does not read back: {e:?}"));
         assert_eq!(game.fen(), printed, "printing is not a fixed point");
         let moves = game.moves();
         game.status();
@@ -538,14 +718,29 @@ fn fen_any(game: &mut dyn Game, text: &str) {
             game.moves();
             assert!(game.undo());
             assert_eq!(game.fen(), printed, "play then undo");
-            game.set_fen(&after).unwrap_or_else(|e| panic!("the FEN after {}, `{after}`, does not read back: {e:?}", m.uci));
+            game.set_fen(&after).unwrap_or_else(|e| {
+                panic!(
+                    "the FEN after {}, `{after}`, does not read back: {e:?}",
+                    m.uci
+                )
+            });
         }
         game.perft(2);
     }
 }
 
 fn report(name: &str, cases: usize, failures: Vec<String>) {
-    assert!(failures.is_empty(), "{name}: {} of {cases} inputs panic; the first:\n{}", failures.len(), failures.iter().take(3).cloned().collect::<Vec<_>>().join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{name}: {} of {cases} inputs panic; the first:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
 }
 
 #[test]
@@ -570,12 +765,26 @@ fn garbage_variant_files() {
     // Short inputs from scratch: keywords and tokens strung together.
     for _ in 0..budget(6000) {
         let n = 1 + rng.below(12);
-        let input: Vec<&str> = (0..n).map(|_| if rng.chance(50) { *rng.pick(rulebook::parse::KEYWORDS) } else { *rng.pick(VARIANT_TOKENS) }).collect();
-        let input = format!("variant v extends {}\n{}", rng.pick(&VARIANTS), input.join(" "));
-        failures.extend(no_panic(&input, || {
-            load_any(&input);
-        })
-        .err());
+        let input: Vec<&str> = (0..n)
+            .map(|_| {
+                if rng.chance(50) {
+                    *rng.pick(rulebook::parse::KEYWORDS)
+                } else {
+                    *rng.pick(VARIANT_TOKENS)
+                }
+            })
+            .collect();
+        let input = format!(
+            "variant v extends {}\n{}",
+            rng.pick(&VARIANTS),
+            input.join(" ")
+        );
+        failures.extend(
+            no_panic(&input, || {
+                load_any(&input);
+            })
+            .err(),
+        );
         cases += 1;
     }
     eprintln!("variant files: {cases} inputs, {loaded} loaded and played");
@@ -585,9 +794,57 @@ fn garbage_variant_files() {
 }
 
 const FEN_TOKENS: &[&str] = &[
-    "/", " ", "-", "w", "b", "K", "Q", "k", "q", "KQkq", "0", "1", "8", "9", "10", "16", "99", "4294967295", "4294967296",
-    "18446744073709551616", "a1", "e3", "e6", "h9", "i1", "z0", "a", "P", "p", "L", "l", "S", "s", "O", "T", "Y", "y",
-    "H", "h", "A", "a", "8/", "/8", "pppppppp", "PPPPPPPP", "\t", "\n", "+", "0 1", "-1", "1e3",
+    "/",
+    " ",
+    "-",
+    "w",
+    "b",
+    "K",
+    "Q",
+    "k",
+    "q",
+    "KQkq",
+    "0",
+    "1",
+    "8",
+    "9",
+    "10",
+    "16",
+    "99",
+    "4294967295",
+    "4294967296",
+    "18446744073709551616",
+    "a1",
+    "e3",
+    "e6",
+    "h9",
+    "i1",
+    "z0",
+    "a",
+    "P",
+    "p",
+    "L",
+    "l",
+    "S",
+    "s",
+    "O",
+    "T",
+    "Y",
+    "y",
+    "H",
+    "h",
+    "A",
+    "a",
+    "8/",
+    "/8",
+    "pppppppp",
+    "PPPPPPPP",
+    "\t",
+    "\n",
+    "+",
+    "0 1",
+    "-1",
+    "1e3",
 ];
 const FEN_WORDS: &[&str] = &["w", "b", "-", "KQkq", "0", "1"];
 
@@ -601,7 +858,11 @@ fn garbage_fens() {
         let p = reference(name);
         let mut game = common::game(name);
         for _ in 0..budget(10_000) {
-            let base = if rng.chance(70) { rng.pick(&p.roots) } else { rng.pick(&p.results) };
+            let base = if rng.chance(70) {
+                rng.pick(&p.roots)
+            } else {
+                rng.pick(&p.results)
+            };
             let input = mutate(&mut rng, base, FEN_TOKENS, FEN_WORDS);
             let r = no_panic(&format!("{name}: {input}"), || {
                 if game.set_fen(&input).is_ok() {
@@ -618,13 +879,21 @@ fn garbage_fens() {
         }
         for _ in 0..budget(2000) {
             let input: String = (0..rng.below(40)).map(|_| *rng.pick(FEN_TOKENS)).collect();
-            failures.extend(no_panic(&format!("{name}: {input}"), || fen_any(game.as_mut(), &input)).err());
+            failures.extend(
+                no_panic(&format!("{name}: {input}"), || {
+                    fen_any(game.as_mut(), &input)
+                })
+                .err(),
+            );
             cases += 1;
         }
     }
     eprintln!("FENs: {cases} inputs, {accepted} accepted and played");
     report("FENs", cases, failures);
-    assert!(accepted > budget(800), "only {accepted} mutated FENs are accepted");
+    assert!(
+        accepted > budget(800),
+        "only {accepted} mutated FENs are accepted"
+    );
 }
 
 #[test]
@@ -633,7 +902,9 @@ fn garbage_moves() {
     let mut failures = vec![];
     let mut cases = 0;
     let mut played = 0;
-    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789 QRBNKqrbnk-=+#x@/.\t".chars().collect();
+    let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789 QRBNKqrbnk-=+#x@/.\t"
+        .chars()
+        .collect();
     for name in VARIANTS {
         let p = reference(name);
         for fen in p.roots.iter().step_by(4) {
@@ -644,14 +915,41 @@ fn garbage_moves() {
                     0 => (0..rng.below(10)).map(|_| *rng.pick(&alphabet)).collect(),
                     1 if !legal.is_empty() => {
                         let base = rng.pick(&legal).clone();
-                        mutate(&mut rng, &base, &["1", "0", "9", "10", "99999999999999999999", "q", "Q", "=", " "], &[])
+                        mutate(
+                            &mut rng,
+                            &base,
+                            &[
+                                "1",
+                                "0",
+                                "9",
+                                "10",
+                                "99999999999999999999",
+                                "q",
+                                "Q",
+                                "=",
+                                " ",
+                            ],
+                            &[],
+                        )
                     }
                     2 => format!(
                         "{}{}{}{}{}",
                         (b'a' + rng.below(26) as u8) as char,
                         rng.below(20),
                         (b'a' + rng.below(26) as u8) as char,
-                        rng.pick(&["0", "1", "8", "9", "16", "17", "255", "256", "65536", "4294967296", "99999999999999999999999"]),
+                        rng.pick(&[
+                            "0",
+                            "1",
+                            "8",
+                            "9",
+                            "16",
+                            "17",
+                            "255",
+                            "256",
+                            "65536",
+                            "4294967296",
+                            "99999999999999999999999"
+                        ]),
                         rng.pick(&["", "q", "n", "k", "p", "z", "Q", "1", "é", "qq"])
                     ),
                     _ => mutate(&mut rng, "e2e4", &["1", "8", "9", "q"], &[]) + *rng.pick(UNICODE),
@@ -688,11 +986,22 @@ fn regression_alice_en_passant_square_occupied_on_the_other_layer() {
     let mut game = common::game_at("alice", fen);
     assert_eq!(game.fen(), fen);
     // The knight on board 2 is not where the pawn passed; but a piece on board 1 is.
-    assert!(game.set_fen("rnbqkbnr/ppp1pppp/8/8/2p2S2/5N2/PP1PP1PP/RNBQKB1R b KQkq f3 0 3").is_err());
+    assert!(
+        game.set_fen("rnbqkbnr/ppp1pppp/8/8/2p2S2/5N2/PP1PP1PP/RNBQKB1R b KQkq f3 0 3")
+            .is_err()
+    );
     // With one layer, the square passed over must be empty.
     let mut chess = common::game("chess");
-    assert!(chess.set_fen("rnbqkbnr/pppppppp/8/8/5P2/5N2/PPPPP1PP/RNBQKB1R b KQkq f3 0 1").is_err());
-    assert!(chess.set_fen("rnbqkbnr/pppppppp/8/8/5P2/8/PPPPP1PP/RNBQKBNR b KQkq f3 0 1").is_ok());
+    assert!(
+        chess
+            .set_fen("rnbqkbnr/pppppppp/8/8/5P2/5N2/PPPPP1PP/RNBQKB1R b KQkq f3 0 1")
+            .is_err()
+    );
+    assert!(
+        chess
+            .set_fen("rnbqkbnr/pppppppp/8/8/5P2/8/PPPPP1PP/RNBQKBNR b KQkq f3 0 1")
+            .is_ok()
+    );
 }
 
 /// The clocks may be set to their largest value by a FEN; a move then keeps them there
@@ -706,7 +1015,8 @@ fn regression_clocks_at_their_largest_value() {
     assert_eq!(after, "3k4/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295");
     assert!(game.undo());
     assert_eq!(game.fen(), fen);
-    game.set_fen(&after).expect("the FEN after the move reads back");
+    game.set_fen(&after)
+        .expect("the FEN after the move reads back");
     assert_eq!(game.moves().len(), 5);
 }
 
@@ -717,7 +1027,10 @@ fn regression_empty_layers_block() {
     let text = "variant nolayers extends chess\nlayers {\n}\n";
     let mut sources = Sources::default();
     match load_text("nolayers.variant", text, Origin::Bundled, &mut sources) {
-        Err(LoadError::Invalid(problems)) => assert!(problems.iter().any(|p| p.message.contains("no layer")), "{problems:?}"),
+        Err(LoadError::Invalid(problems)) => assert!(
+            problems.iter().any(|p| p.message.contains("no layer")),
+            "{problems:?}"
+        ),
         Ok(_) => panic!("a variant without layers loads"),
         Err(e) => panic!("{e:?}"),
     }

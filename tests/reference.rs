@@ -7,21 +7,34 @@ use rulebook::epd;
 use serde_json_lite::parse_moves_line;
 
 fn run_epd(variant: &str) {
-    let text = std::fs::read_to_string(format!("tests/reference/perft/{variant}.epd")).expect("reference file");
+    let text = std::fs::read_to_string(format!("tests/reference/perft/{variant}.epd"))
+        .expect("reference file");
     let mut game = common::game(variant);
     let mut failures = vec![];
-    let summary = epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l)).expect("well-formed suite");
-    assert!(failures.is_empty(), "{variant}: {} failures:\n{}", failures.len(), failures.join("\n"));
+    let summary = epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l))
+        .expect("well-formed suite");
+    assert!(
+        failures.is_empty(),
+        "{variant}: {} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert_eq!(summary.failed, 0);
-    assert!(summary.passed >= 40, "{variant}: only {} positions", summary.passed);
+    assert!(
+        summary.passed >= 40,
+        "{variant}: only {} positions",
+        summary.passed
+    );
 }
 
 /// A suite computed by Fairy-Stockfish for a variant defined in `tests/variants/`.
 fn run_fairy(name: &str) {
-    let text = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd")).expect("reference file");
+    let text = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd"))
+        .expect("reference file");
     let mut game = common::game(&format!("tests/variants/{name}.variant"));
     let mut failures = vec![];
-    let summary = epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l)).expect("well-formed suite");
+    let summary = epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l))
+        .expect("well-formed suite");
     assert!(failures.is_empty(), "{name}: {}", failures.join("\n"));
     assert!(summary.passed >= 3);
 }
@@ -37,7 +50,8 @@ fn gardner_5x5_matches_fairy_stockfish() {
 }
 
 fn run_moves(variant: &str) {
-    let text = std::fs::read_to_string(format!("tests/reference/moves/{variant}.jsonl")).expect("reference file");
+    let text = std::fs::read_to_string(format!("tests/reference/moves/{variant}.jsonl"))
+        .expect("reference file");
     let mut positions = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let (fen, expected) = parse_moves_line(line);
@@ -90,16 +104,40 @@ fn magnetic_move_lists() {
 #[test]
 fn chess_standard_positions() {
     let cases = [
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609),
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            5,
+            4865609,
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            4,
+            4085603,
+        ),
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624),
-        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333),
-        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2103487),
-        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3894594),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            4,
+            422333,
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            4,
+            2103487,
+        ),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            4,
+            3894594,
+        ),
     ];
     for (fen, depth, expected) in cases {
         let game = common::game_at("chess", fen);
-        assert_eq!(epd::perft(game.as_ref(), depth, 2), expected, "{fen} depth {depth}");
+        assert_eq!(
+            epd::perft(game.as_ref(), depth, 2),
+            expected,
+            "{fen} depth {depth}"
+        );
     }
 }
 
@@ -121,7 +159,11 @@ fn start_positions_of_every_variant() {
 fn threads_give_exact_counts() {
     let game = common::game("chess");
     for threads in [1, 2, 3] {
-        assert_eq!(epd::perft(game.as_ref(), 4, threads), 197281, "{threads} threads");
+        assert_eq!(
+            epd::perft(game.as_ref(), 4, threads),
+            197281,
+            "{threads} threads"
+        );
     }
 }
 
@@ -131,7 +173,10 @@ fn alice_seed_example() {
     for m in ["g1f3", "d7d5", "c2c4", "d5c4"] {
         game.play(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
     }
-    assert_eq!(game.fen(), "rnbqkbnr/ppp1pppp/8/8/2p5/5O2/PP1PPPPP/RNBQKB1R w KQkq - 0 3");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/ppp1pppp/8/8/2p5/5O2/PP1PPPPP/RNBQKB1R w KQkq - 0 3"
+    );
 }
 
 #[test]
@@ -167,7 +212,10 @@ mod serde_json_lite {
         // fen, <fen>, moves, then uci, <uci>, fen, <fen> per move
         assert_eq!(s[0], "fen");
         assert_eq!(s[2], "moves");
-        let moves = s[3..].chunks(4).map(|c| (c[1].clone(), c[3].clone())).collect();
+        let moves = s[3..]
+            .chunks(4)
+            .map(|c| (c[1].clone(), c[3].clone()))
+            .collect();
         (s[1].clone(), moves)
     }
 }

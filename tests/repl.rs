@@ -15,7 +15,11 @@ fn transcript(variant: &str, script: &str) -> String {
         let r = s.execute(line);
         out.push_str(&r.out);
         for l in r.err.lines() {
-            let l = if l.starts_with("perft ") && l.contains("nodes/s") { mask_timing(l) } else { l.to_string() };
+            let l = if l.starts_with("perft ") && l.contains("nodes/s") {
+                mask_timing(l)
+            } else {
+                l.to_string()
+            };
             out.push_str(&format!("! {l}\n"));
         }
         if !r.ok {
@@ -120,11 +124,20 @@ fn repl_reload_keeps_the_session() {
         }
     };
     run(&mut s, "play e2e4 e7e5");
-    std::fs::write(&file, good.replace("leap (1,3)", "leap (1,3\n").replace("letters C c", "letters C C")).expect("break variant");
+    std::fs::write(
+        &file,
+        good.replace("leap (1,3)", "leap (1,3\n")
+            .replace("letters C c", "letters C C"),
+    )
+    .expect("break variant");
     run(&mut s, "reload");
     run(&mut s, "fen");
     run(&mut s, "history");
-    std::fs::write(&file, good.replace("leap (1,3)", "leap (1,3)\n  move leap (0,1)")).expect("fix variant");
+    std::fs::write(
+        &file,
+        good.replace("leap (1,3)", "leap (1,3)\n  move leap (0,1)"),
+    )
+    .expect("fix variant");
     run(&mut s, "reload");
     run(&mut s, "history");
     run(&mut s, "explain camel");
@@ -144,12 +157,20 @@ fn piped_mode_reports_failure_in_exit_status() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run rulebook");
-    child.stdin.take().expect("stdin").write_all(b"play e2e4\nplay e2e4\nfen\n").expect("write script");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"play e2e4\nplay e2e4\nfen\n")
+        .expect("write script");
     let out = child.wait_with_output().expect("wait");
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("1. e2e4"), "{stdout}");
-    assert!(stdout.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"), "the session went on after the error: {stdout}");
+    assert!(
+        stdout.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+        "the session went on after the error: {stdout}"
+    );
     assert!(!stdout.contains('\x1b'), "no colour when piped");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("not legal"), "{stderr}");

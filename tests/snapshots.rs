@@ -30,12 +30,22 @@ fn ir_dumps() {
 
 #[test]
 fn chess_start_has_twenty_moves() {
-    moves("chess_start_has_twenty_moves", "chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "the start position");
+    moves(
+        "chess_start_has_twenty_moves",
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "the start position",
+    );
 }
 
 #[test]
 fn chess_castling_both_sides() {
-    moves("chess_castling_both_sides", "chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1 and e1c1; a rook move loses its right");
+    moves(
+        "chess_castling_both_sides",
+        "chess",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "e1g1 and e1c1; a rook move loses its right",
+    );
 }
 
 #[test]
@@ -50,7 +60,12 @@ fn chess_en_passant_and_pin() {
 
 #[test]
 fn chess_check_evasions_and_promotion() {
-    moves("chess_check_evasions_and_promotion", "chess", "3r3k/1P6/8/8/8/8/8/3K4 w - - 0 1", "in check from d8: the king steps away or b7 captures on d8 and promotes");
+    moves(
+        "chess_check_evasions_and_promotion",
+        "chess",
+        "3r3k/1P6/8/8/8/8/8/3K4 w - - 0 1",
+        "in check from d8: the king steps away or b7 captures on d8 and promotes",
+    );
 }
 
 // orda
@@ -87,17 +102,32 @@ fn orda_lancer_checks_along_rook_lines_only() {
 
 #[test]
 fn orda_campmate_ends_the_game() {
-    moves("orda_campmate_ends_the_game", "orda", "k2K4/8/8/8/8/8/8/8 b - - 1 1", "the white king stands on rank 8: campmate, no moves");
+    moves(
+        "orda_campmate_ends_the_game",
+        "orda",
+        "k2K4/8/8/8/8/8/8/8 b - - 1 1",
+        "the white king stands on rank 8: campmate, no moves",
+    );
 }
 
 #[test]
 fn orda_white_promotes_to_queen_or_kheshig() {
-    moves("orda_white_promotes_to_queen_or_kheshig", "orda", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "white's choices: H (kheshig) or Q");
+    moves(
+        "orda_white_promotes_to_queen_or_kheshig",
+        "orda",
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "white's choices: H (kheshig) or Q",
+    );
 }
 
 #[test]
 fn orda_black_promotes_to_queen_or_kheshig() {
-    moves("orda_black_promotes_to_queen_or_kheshig", "orda", "4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "black's choices: h or q");
+    moves(
+        "orda_black_promotes_to_queen_or_kheshig",
+        "orda",
+        "4k3/8/8/8/8/8/p7/4K3 b - - 0 1",
+        "black's choices: h or q",
+    );
 }
 
 // alice
@@ -186,12 +216,22 @@ fn magnetic_push_promotes_a_pawn() {
 
 #[test]
 fn magnetic_king_capture_ends_the_game() {
-    moves("magnetic_king_capture_ends_the_game", "magnetic", "k7/8/8/8/8/8/q7/8 w - - 0 2", "white's king was taken: white has no moves");
+    moves(
+        "magnetic_king_capture_ends_the_game",
+        "magnetic",
+        "k7/8/8/8/8/8/q7/8 w - - 0 2",
+        "white's king was taken: white has no moves",
+    );
 }
 
 #[test]
 fn magnetic_king_may_be_captured() {
-    moves("magnetic_king_may_be_captured", "magnetic", "k7/8/8/8/8/8/8/Kq6 b - - 0 1", "no check: the queen may simply take the king");
+    moves(
+        "magnetic_king_may_be_captured",
+        "magnetic",
+        "k7/8/8/8/8/8/8/Kq6 b - - 0 1",
+        "no check: the queen may simply take the king",
+    );
 }
 
 // The effect vocabulary beyond Magnetic: Atomic's explosion (tests/variants/explosion.variant).

@@ -17,7 +17,8 @@ pub fn game(variant: &str) -> Box<dyn Game> {
 
 pub fn game_at(variant: &str, fen: &str) -> Box<dyn Game> {
     let mut g = game(variant);
-    g.set_fen(fen).unwrap_or_else(|e| panic!("bad FEN {fen}: {e:?}"));
+    g.set_fen(fen)
+        .unwrap_or_else(|e| panic!("bad FEN {fen}: {e:?}"));
     g
 }
 
@@ -39,7 +40,11 @@ pub fn diagnostics(name: &str, text: &str) -> String {
         Err(LoadError::Invalid(p)) => p,
         Err(LoadError::Unreadable(m)) => return m,
     };
-    problems.iter().map(|p| render(p, &sources, false, 80)).collect::<Vec<_>>().join("\n")
+    problems
+        .iter()
+        .map(|p| render(p, &sources, false, 80))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Insta settings shared by every snapshot test: snapshots live in the top-level `snapshots/`.
