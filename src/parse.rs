@@ -123,10 +123,18 @@ pub const KEYWORDS: &[&str] = &[
 
 pub fn parse_file(text: &str, source: SourceId) -> Result<File, Vec<Problem>> {
     match VariantParser::parse(Rule::file, text) {
-        Ok(mut pairs) => {
-            let file = pairs.next().expect("the file rule always yields one pair");
-            Ok(build_file(file))
-        }
+        // The grammar fixes the shape of the pairs; a builder that meets another shape is a
+        // bug, reported as such rather than a panic.
+        Ok(mut pairs) => pairs.next().and_then(build_file).ok_or_else(|| {
+            vec![
+                Problem::error(
+                    "rulebook::internal",
+                    "the syntax tree does not have the shape the grammar promises",
+                )
+                .label(source, Span::new(0, 0), "while reading this file")
+                .help("this is a bug in rulebook; please report it with the file"),
+            ]
+        }),
         Err(first) => {
             let mut problems = recover(text, source);
             if problems.is_empty() {
@@ -742,558 +750,598 @@ fn has_kw(p: &P, rule: Rule) -> bool {
     p.clone().into_inner().any(|k| k.as_rule() == rule)
 }
 
-fn build_file(p: P) -> File {
-    let mut header = None;
-    let mut items = vec![];
-    for k in kids(p) {
-        match k.as_rule() {
-            Rule::header => header = Some(build_header(k)),
-            _ => items.push(build_item(k, false)),
-        }
-    }
-    File {
-        header: header.expect("grammar: a file has a header"),
-        items,
+/// An optional child: `Some(None)` when there is none, `None` when it is malformed.
+fn optional<'a, T>(p: Option<P<'a>>, build: impl FnOnce(P<'a>) -> Option<T>) -> Option<Option<T>> {
+    match p {
+        None => Some(None),
+        Some(p) => build(p).map(Some),
     }
 }
 
-fn build_header(p: P) -> Header {
-    let mut h = Header {
-        name: Spanned::new(String::new(), Span::default()),
-        title: None,
-        extends: None,
-    };
-    for k in kids(p) {
-        match k.as_rule() {
-            Rule::name => h.name = name(k),
-            Rule::title => h.title = k.into_inner().next().map(|s| string(s).node),
-            Rule::extends => h.extends = kids(k).next().map(name),
-            _ => {}
+fn build_file(p: P) -> Option<File> {
+    Some({
+        let mut header = None;
+        let mut items = vec![];
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::header => header = Some(build_header(k)?),
+                _ => items.push(build_item(k, false)?),
+            }
         }
-    }
-    h
+        File {
+            header: header?,
+            items,
+        }
+    })
 }
 
-fn build_item(p: P, replace: bool) -> Item {
-    let sp = span(&p);
-    match p.as_rule() {
-        Rule::board => {
-            let mut it = kids(p);
-            let files = int(it.next().expect("board files"));
-            let ranks = int(it.next().expect("board ranks"));
-            Item::Board {
-                files,
-                ranks,
-                span: sp,
-            }
-        }
-        Rule::layers => {
-            let mut layers = vec![];
-            let mut cross = None;
-            for k in kids(p) {
-                match k.as_rule() {
-                    Rule::layer => layers.push(build_layer(k)),
-                    Rule::cross => {
-                        let w = kids(k).next().expect("cross when");
-                        let ws = span(&w);
-                        let when = if has_kw(&w, Rule::kw_moves) {
-                            CrossWhen::Moves
-                        } else {
-                            CrossWhen::Captures
-                        };
-                        cross = Some(Spanned::new(when, ws));
-                    }
-                    _ => {}
-                }
-            }
-            Item::Layers(LayersAst {
-                layers,
-                cross,
-                span: sp,
-            })
-        }
-        Rule::region_def => {
-            let mut it = kids(p);
-            let n = name(it.next().expect("region name"));
-            let r = build_region(it.next().expect("region body"));
-            Item::Region {
-                replace,
-                name: n,
-                region: r,
-                span: sp,
-            }
-        }
-        Rule::piece => Item::Piece {
-            replace,
-            piece: build_piece(p),
-        },
-        Rule::replace => {
-            let inner = kids(p).next().expect("replaceable");
-            let mut item = build_item(inner, true);
-            // The span of a replaced item covers the `replace` keyword too.
-            match &mut item {
-                Item::Piece { piece, .. } => piece.span = sp,
-                Item::Promotion { promotion, .. } => promotion.span = sp,
-                Item::Effect { effect, .. } => effect.span = sp,
-                Item::Castling { span, .. }
-                | Item::End { span, .. }
-                | Item::Region { span, .. } => *span = sp,
+fn build_header(p: P) -> Option<Header> {
+    Some({
+        let mut h = Header {
+            name: Spanned::new(String::new(), Span::default()),
+            title: None,
+            extends: None,
+        };
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::name => h.name = name(k),
+                Rule::title => h.title = k.into_inner().next().map(|s| string(s).node),
+                Rule::extends => h.extends = kids(k).next().map(name),
                 _ => {}
             }
-            item
         }
-        Rule::remove => Item::Remove(build_remove(kids(p).next().expect("remove target"))),
-        Rule::promotion => Item::Promotion {
-            replace,
-            promotion: build_promotion(p),
-        },
-        Rule::en_passant => Item::EnPassant {
-            pieces: kids(p).map(name).collect(),
-            span: sp,
-        },
-        Rule::castling => Item::Castling {
-            replace,
-            castles: kids(p).map(build_castle).collect(),
-            span: sp,
-        },
-        Rule::start => Item::Start {
-            fen: string(kids(p).next().expect("start string")),
-            span: sp,
-        },
-        Rule::check => {
-            let mut at_move = false;
-            let mut at_final = false;
-            for k in kids(p) {
-                if has_kw(&k, Rule::kw_move) {
-                    at_move = true;
-                } else {
-                    at_final = true;
+        h
+    })
+}
+
+fn build_item(p: P, replace: bool) -> Option<Item> {
+    Some({
+        let sp = span(&p);
+        match p.as_rule() {
+            Rule::board => {
+                let mut it = kids(p);
+                let files = int(it.next()?);
+                let ranks = int(it.next()?);
+                Item::Board {
+                    files,
+                    ranks,
+                    span: sp,
                 }
             }
-            Item::Check {
-                at_move,
-                at_final,
-                span: sp,
-            }
-        }
-        Rule::halfmove => {
-            let mut capture = false;
-            let mut pieces = vec![];
-            for k in kids(p) {
-                if has_kw(&k, Rule::kw_capture) {
-                    capture = true;
-                } else if let Some(n) = kids(k).next() {
-                    pieces.push(name(n));
-                }
-            }
-            Item::Halfmove {
-                capture,
-                pieces,
-                span: sp,
-            }
-        }
-        Rule::end => Item::End {
-            replace,
-            rules: kids(p).map(build_end_rule).collect(),
-            span: sp,
-        },
-        Rule::effect => Item::Effect {
-            replace,
-            effect: build_effect(p),
-        },
-        r => unreachable!("grammar: unexpected item {r:?}"),
-    }
-}
-
-fn build_layer(p: P) -> LayerAst {
-    let mut it = kids(p);
-    let n = name(it.next().expect("layer name"));
-    let mut letters = vec![];
-    if let Some(l) = it.next() {
-        for a in kids(l) {
-            let mut ak = kids(a);
-            let piece = name(ak.next().expect("piece"));
-            let white = letter(ak.next().expect("white letter"));
-            let black = letter(ak.next().expect("black letter"));
-            letters.push(LetterAssign {
-                piece,
-                white,
-                black,
-            });
-        }
-    }
-    LayerAst { name: n, letters }
-}
-
-fn build_region(p: P) -> RegionAst {
-    let sp = span(&p);
-    let inner = if p.as_rule() == Rule::region {
-        kids(p).next().expect("region kind")
-    } else {
-        p
-    };
-    match inner.as_rule() {
-        Rule::rank_region => {
-            let mut it = kids(inner);
-            let from = int(it.next().expect("rank"));
-            let to = it.next().map(int).unwrap_or_else(|| from.clone());
-            RegionAst::Ranks { from, to, span: sp }
-        }
-        Rule::squares_region => RegionAst::Squares {
-            squares: kids(inner).map(name).collect(),
-            span: sp,
-        },
-        _ => RegionAst::Named(name(inner)),
-    }
-}
-
-fn build_piece(p: P) -> PieceAst {
-    let sp = span(&p);
-    let mut it = kids(p);
-    let n = name(it.next().expect("piece name"));
-    let mut piece = PieceAst {
-        name: n,
-        letters: None,
-        royal: false,
-        atoms: vec![],
-        betza: vec![],
-        span: sp,
-    };
-    let body = it.next().expect("piece body");
-    for k in kids(body) {
-        match k.as_rule() {
-            Rule::letters => {
-                let mut lk = kids(k);
-                let w = letter(lk.next().expect("white letter"));
-                let b = letter(lk.next().expect("black letter"));
-                piece.letters = Some((w, b));
-            }
-            Rule::royal => piece.royal = true,
-            Rule::betza => piece
-                .betza
-                .push(string(kids(k).next().expect("betza string"))),
-            Rule::atom => piece.atoms.push(build_atom(k)),
-            _ => {}
-        }
-    }
-    piece
-}
-
-fn build_vector(p: P) -> Spanned<(i64, i64)> {
-    let sp = span(&p);
-    let mut it = kids(p);
-    let x = int(it.next().expect("x")).node;
-    let y = int(it.next().expect("y")).node;
-    Spanned::new((x, y), sp)
-}
-
-fn build_atom(p: P) -> AtomAst {
-    let sp = span(&p);
-    let mut atom = AtomAst {
-        modality: Modality::Both,
-        ride: false,
-        vector: Spanned::new((0, 0), sp),
-        directions: vec![],
-        range: None,
-        origin: None,
-        span: sp,
-    };
-    for k in kids(p) {
-        match k.as_rule() {
-            Rule::modality => {
-                atom.modality = if has_kw(&k, Rule::kw_move) {
-                    Modality::Move
-                } else {
-                    Modality::Capture
-                }
-            }
-            Rule::atom_kind => atom.ride = has_kw(&k, Rule::kw_ride),
-            Rule::vector => atom.vector = build_vector(k),
-            Rule::direction => atom.directions.push(name(k)),
-            Rule::range => atom.range = Some(int(kids(k).next().expect("range"))),
-            Rule::origin => {
-                atom.origin = Some(build_region(kids(k).next().expect("origin region")))
-            }
-            _ => {}
-        }
-    }
-    atom
-}
-
-fn build_remove(p: P) -> RemoveAst {
-    let sp = span(&p);
-    match p.as_rule() {
-        Rule::remove_target => build_remove(kids(p).next().expect("remove kind")),
-        Rule::remove_pieces => RemoveAst::Pieces(kids(p).map(name).collect()),
-        Rule::remove_castling => RemoveAst::Castling(kids(p).map(letter).collect()),
-        Rule::remove_effects => RemoveAst::Effects(kids(p).map(name).collect()),
-        Rule::remove_promotions => RemoveAst::Promotions(kids(p).map(name).collect()),
-        Rule::remove_en_passant => RemoveAst::EnPassant(sp),
-        Rule::remove_check => RemoveAst::Check(sp),
-        Rule::remove_end => RemoveAst::End(
-            kids(p)
-                .map(|k| {
-                    let s = span(&k);
-                    let cond = if has_kw(&k, Rule::kw_checkmate) {
-                        EndCond::Checkmate
-                    } else if has_kw(&k, Rule::kw_stalemate) {
-                        EndCond::Stalemate
-                    } else if has_kw(&k, Rule::kw_campmate) {
-                        EndCond::Campmate(None)
-                    } else {
-                        EndCond::RoyalCaptured
-                    };
-                    Spanned::new(cond, s)
-                })
-                .collect(),
-        ),
-        Rule::remove_regions => RemoveAst::Regions(kids(p).map(name).collect()),
-        r => unreachable!("grammar: unexpected remove {r:?}"),
-    }
-}
-
-fn build_promotion(p: P) -> PromotionAst {
-    let sp = span(&p);
-    let mut it = kids(p);
-    let piece = name(it.next().expect("promoting piece"));
-    let mut promo = PromotionAst {
-        piece,
-        zone: None,
-        choices: vec![],
-        span: sp,
-    };
-    for k in it {
-        match k.as_rule() {
-            Rule::zone => promo.zone = Some(build_region(kids(k).next().expect("zone region"))),
-            Rule::promo_to => {
-                let ks = span(&k);
-                let mut side = None;
-                let mut names = vec![];
-                for c in kids(k) {
-                    match c.as_rule() {
-                        Rule::side => {
-                            side = Some(if has_kw(&c, Rule::kw_white) {
-                                SideAst::White
+            Rule::layers => {
+                let mut layers = vec![];
+                let mut cross = None;
+                for k in kids(p) {
+                    match k.as_rule() {
+                        Rule::layer => layers.push(build_layer(k)?),
+                        Rule::cross => {
+                            let w = kids(k).next()?;
+                            let ws = span(&w);
+                            let when = if has_kw(&w, Rule::kw_moves) {
+                                CrossWhen::Moves
                             } else {
-                                SideAst::Black
-                            })
+                                CrossWhen::Captures
+                            };
+                            cross = Some(Spanned::new(when, ws));
                         }
-                        _ => names.push(name(c)),
+                        _ => {}
                     }
                 }
-                promo.choices.push((side, names, ks));
+                Item::Layers(LayersAst {
+                    layers,
+                    cross,
+                    span: sp,
+                })
             }
-            _ => {}
-        }
-    }
-    promo
-}
-
-fn build_castle(p: P) -> CastleAst {
-    let sp = span(&p);
-    let mut it = kids(p);
-    let flag = letter(it.next().expect("flag"));
-    let king = name(it.next().expect("king"));
-    let king_from = name(it.next().expect("king from"));
-    let king_to = name(it.next().expect("king to"));
-    let rook = name(it.next().expect("rook"));
-    let rook_from = name(it.next().expect("rook from"));
-    let rook_to = name(it.next().expect("rook to"));
-    let mut c = CastleAst {
-        flag,
-        king,
-        king_from,
-        king_to,
-        rook,
-        rook_from,
-        rook_to,
-        empty: vec![],
-        safe: vec![],
-        span: sp,
-    };
-    for k in it {
-        match k.as_rule() {
-            Rule::castle_empty => c.empty = kids(k).map(name).collect(),
-            Rule::castle_safe => c.safe = kids(k).map(name).collect(),
-            _ => {}
-        }
-    }
-    c
-}
-
-fn build_end_rule(p: P) -> EndRuleAst {
-    let mut it = kids(p);
-    let c = it.next().expect("end condition");
-    let cs = span(&c);
-    let cond = if has_kw(&c, Rule::kw_checkmate) {
-        EndCond::Checkmate
-    } else if has_kw(&c, Rule::kw_stalemate) {
-        EndCond::Stalemate
-    } else if let Some(camp) = c
-        .clone()
-        .into_inner()
-        .find(|k| k.as_rule() == Rule::campmate)
-    {
-        EndCond::Campmate(kids(camp).next().map(build_region))
-    } else {
-        EndCond::RoyalCaptured
-    };
-    let r = it.next().expect("end result");
-    let rs = span(&r);
-    let result = if has_kw(&r, Rule::kw_wins) {
-        Outcome::Wins
-    } else if has_kw(&r, Rule::kw_draws) {
-        Outcome::Draws
-    } else {
-        Outcome::Loses
-    };
-    EndRuleAst {
-        cond: Spanned::new(cond, cs),
-        result: Spanned::new(result, rs),
-    }
-}
-
-fn build_effect(p: P) -> EffectAst {
-    let sp = span(&p);
-    let mut it = kids(p);
-    let n = name(it.next().expect("effect name"));
-    let o = it.next().expect("effect origin");
-    let mut ok = kids(o);
-    let kind = ok.next().expect("origin kind");
-    let origin = Spanned::new(
-        if has_kw(&kind, Rule::kw_moved) {
-            OriginKind::Moved
-        } else {
-            OriginKind::Capture
-        },
-        span(&kind),
-    );
-    let origin_filter = ok.next().map(build_expr);
-    let scan_pair = it.next().expect("effect scan");
-    let scan_inner = kids(scan_pair).next().expect("scan kind");
-    let ssp = span(&scan_inner);
-    let scan = if scan_inner.as_rule() == Rule::scan_rays {
-        let mut sk = kids(scan_inner);
-        let vector = build_vector(sk.next().expect("ray vector"));
-        let directions = sk.map(name).collect();
-        ScanAst::Rays {
-            vector,
-            directions,
-            span: ssp,
-        }
-    } else {
-        ScanAst::Around {
-            vectors: kids(scan_inner).map(build_vector).collect(),
-            span: ssp,
-        }
-    };
-    let mut effect = EffectAst {
-        name: n,
-        origin,
-        origin_filter,
-        scan,
-        clauses: vec![],
-        finally: vec![],
-        span: sp,
-    };
-    for k in it {
-        match k.as_rule() {
-            Rule::effect_clause => {
-                let mut ck = kids(k);
-                let cond = build_expr(ck.next().expect("clause condition"));
-                let actions = ck.map(build_action).collect();
-                effect.clauses.push(ClauseAst { cond, actions });
-            }
-            Rule::effect_finally => effect.finally = kids(k).map(build_action).collect(),
-            _ => {}
-        }
-    }
-    effect
-}
-
-fn build_subject(p: P) -> Spanned<Subject> {
-    let s = span(&p);
-    Spanned::new(
-        if has_kw(&p, Rule::kw_target) {
-            Subject::Target
-        } else {
-            Subject::Origin
-        },
-        s,
-    )
-}
-
-fn build_action(p: P) -> ActionAst {
-    let sp = span(&p);
-    let inner = kids(p).next().expect("action kind");
-    let rule = inner.as_rule();
-    let mut ik = kids(inner);
-    let subject = ik.next().map(build_subject);
-    let kind = match rule {
-        Rule::act_nothing => ActionKind::Nothing,
-        Rule::act_pull => ActionKind::Pull,
-        Rule::act_push => ActionKind::Push,
-        Rule::act_remove => ActionKind::Remove,
-        Rule::act_promote => ActionKind::Promote,
-        _ => ActionKind::Change(name(ik.next().expect("change to piece"))),
-    };
-    ActionAst {
-        kind,
-        subject,
-        span: sp,
-    }
-}
-
-fn build_expr(p: P) -> ExprAst {
-    let sp = span(&p);
-    match p.as_rule() {
-        Rule::expr | Rule::conj => {
-            let is_or = p.as_rule() == Rule::expr;
-            let mut it = kids(p);
-            let mut acc = build_expr(it.next().expect("operand"));
-            for k in it {
-                let rhs = build_expr(k);
-                let s = Span::new(acc.span().start, rhs.span().end);
-                acc = if is_or {
-                    ExprAst::Or(Box::new(acc), Box::new(rhs), s)
-                } else {
-                    ExprAst::And(Box::new(acc), Box::new(rhs), s)
-                };
-            }
-            acc
-        }
-        Rule::unary | Rule::operand => build_expr(kids(p).next().expect("inner expression")),
-        Rule::negation => ExprAst::Not(Box::new(build_expr(kids(p).next().expect("negated"))), sp),
-        Rule::comparison => {
-            let mut it = kids(p);
-            let lhs = build_expr(it.next().expect("lhs"));
-            match it.next() {
-                None => lhs,
-                Some(op) => {
-                    let op = match op.as_str() {
-                        "==" => CmpOp::Eq,
-                        "!=" => CmpOp::Ne,
-                        "<" => CmpOp::Lt,
-                        "<=" => CmpOp::Le,
-                        ">" => CmpOp::Gt,
-                        _ => CmpOp::Ge,
-                    };
-                    let rhs = build_expr(it.next().expect("rhs"));
-                    ExprAst::Cmp(op, Box::new(lhs), Box::new(rhs), sp)
+            Rule::region_def => {
+                let mut it = kids(p);
+                let n = name(it.next()?);
+                let r = build_region(it.next()?)?;
+                Item::Region {
+                    replace,
+                    name: n,
+                    region: r,
+                    span: sp,
                 }
             }
+            Rule::piece => Item::Piece {
+                replace,
+                piece: build_piece(p)?,
+            },
+            Rule::replace => {
+                let inner = kids(p).next()?;
+                let mut item = build_item(inner, true)?;
+                // The span of a replaced item covers the `replace` keyword too.
+                match &mut item {
+                    Item::Piece { piece, .. } => piece.span = sp,
+                    Item::Promotion { promotion, .. } => promotion.span = sp,
+                    Item::Effect { effect, .. } => effect.span = sp,
+                    Item::Castling { span, .. }
+                    | Item::End { span, .. }
+                    | Item::Region { span, .. } => *span = sp,
+                    _ => {}
+                }
+                item
+            }
+            Rule::remove => Item::Remove(build_remove(kids(p).next()?)?),
+            Rule::promotion => Item::Promotion {
+                replace,
+                promotion: build_promotion(p)?,
+            },
+            Rule::en_passant => Item::EnPassant {
+                pieces: kids(p).map(name).collect(),
+                span: sp,
+            },
+            Rule::castling => Item::Castling {
+                replace,
+                castles: kids(p).map(build_castle).collect::<Option<Vec<_>>>()?,
+                span: sp,
+            },
+            Rule::start => Item::Start {
+                fen: string(kids(p).next()?),
+                span: sp,
+            },
+            Rule::check => {
+                let mut at_move = false;
+                let mut at_final = false;
+                for k in kids(p) {
+                    if has_kw(&k, Rule::kw_move) {
+                        at_move = true;
+                    } else {
+                        at_final = true;
+                    }
+                }
+                Item::Check {
+                    at_move,
+                    at_final,
+                    span: sp,
+                }
+            }
+            Rule::halfmove => {
+                let mut capture = false;
+                let mut pieces = vec![];
+                for k in kids(p) {
+                    if has_kw(&k, Rule::kw_capture) {
+                        capture = true;
+                    } else if let Some(n) = kids(k).next() {
+                        pieces.push(name(n));
+                    }
+                }
+                Item::Halfmove {
+                    capture,
+                    pieces,
+                    span: sp,
+                }
+            }
+            Rule::end => Item::End {
+                replace,
+                rules: kids(p).map(build_end_rule).collect::<Option<Vec<_>>>()?,
+                span: sp,
+            },
+            Rule::effect => Item::Effect {
+                replace,
+                effect: build_effect(p)?,
+            },
+            r => unreachable!("grammar: unexpected item {r:?}"),
         }
-        Rule::field => {
-            let mut it = kids(p);
-            let subject = build_subject(it.next().expect("subject"));
-            let f = name(it.next().expect("field"));
-            ExprAst::Field(subject, f, sp)
+    })
+}
+
+fn build_layer(p: P) -> Option<LayerAst> {
+    Some({
+        let mut it = kids(p);
+        let n = name(it.next()?);
+        let mut letters = vec![];
+        if let Some(l) = it.next() {
+            for a in kids(l) {
+                let mut ak = kids(a);
+                let piece = name(ak.next()?);
+                let white = letter(ak.next()?);
+                let black = letter(ak.next()?);
+                letters.push(LetterAssign {
+                    piece,
+                    white,
+                    black,
+                });
+            }
         }
-        Rule::int => {
-            let v = int(p);
-            ExprAst::Int(v.node, v.span)
+        LayerAst { name: n, letters }
+    })
+}
+
+fn build_region(p: P) -> Option<RegionAst> {
+    Some({
+        let sp = span(&p);
+        let inner = if p.as_rule() == Rule::region {
+            kids(p).next()?
+        } else {
+            p
+        };
+        match inner.as_rule() {
+            Rule::rank_region => {
+                let mut it = kids(inner);
+                let from = int(it.next()?);
+                let to = it.next().map(int).unwrap_or_else(|| from.clone());
+                RegionAst::Ranks { from, to, span: sp }
+            }
+            Rule::squares_region => RegionAst::Squares {
+                squares: kids(inner).map(name).collect(),
+                span: sp,
+            },
+            _ => RegionAst::Named(name(inner)),
         }
-        Rule::value_name => ExprAst::Name(name(p)),
-        r => unreachable!("grammar: unexpected expression {r:?}"),
-    }
+    })
+}
+
+fn build_piece(p: P) -> Option<PieceAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let n = name(it.next()?);
+        let mut piece = PieceAst {
+            name: n,
+            letters: None,
+            royal: false,
+            atoms: vec![],
+            betza: vec![],
+            span: sp,
+        };
+        let body = it.next()?;
+        for k in kids(body) {
+            match k.as_rule() {
+                Rule::letters => {
+                    let mut lk = kids(k);
+                    let w = letter(lk.next()?);
+                    let b = letter(lk.next()?);
+                    piece.letters = Some((w, b));
+                }
+                Rule::royal => piece.royal = true,
+                Rule::betza => piece.betza.push(string(kids(k).next()?)),
+                Rule::atom => piece.atoms.push(build_atom(k)?),
+                _ => {}
+            }
+        }
+        piece
+    })
+}
+
+fn build_vector(p: P) -> Option<Spanned<(i64, i64)>> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let x = int(it.next()?).node;
+        let y = int(it.next()?).node;
+        Spanned::new((x, y), sp)
+    })
+}
+
+fn build_atom(p: P) -> Option<AtomAst> {
+    Some({
+        let sp = span(&p);
+        let mut atom = AtomAst {
+            modality: Modality::Both,
+            ride: false,
+            vector: Spanned::new((0, 0), sp),
+            directions: vec![],
+            range: None,
+            origin: None,
+            span: sp,
+        };
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::modality => {
+                    atom.modality = if has_kw(&k, Rule::kw_move) {
+                        Modality::Move
+                    } else {
+                        Modality::Capture
+                    }
+                }
+                Rule::atom_kind => atom.ride = has_kw(&k, Rule::kw_ride),
+                Rule::vector => atom.vector = build_vector(k)?,
+                Rule::direction => atom.directions.push(name(k)),
+                Rule::range => atom.range = Some(int(kids(k).next()?)),
+                Rule::origin => atom.origin = Some(build_region(kids(k).next()?)?),
+                _ => {}
+            }
+        }
+        atom
+    })
+}
+
+fn build_remove(p: P) -> Option<RemoveAst> {
+    Some({
+        let sp = span(&p);
+        match p.as_rule() {
+            Rule::remove_target => build_remove(kids(p).next()?)?,
+            Rule::remove_pieces => RemoveAst::Pieces(kids(p).map(name).collect()),
+            Rule::remove_castling => RemoveAst::Castling(kids(p).map(letter).collect()),
+            Rule::remove_effects => RemoveAst::Effects(kids(p).map(name).collect()),
+            Rule::remove_promotions => RemoveAst::Promotions(kids(p).map(name).collect()),
+            Rule::remove_en_passant => RemoveAst::EnPassant(sp),
+            Rule::remove_check => RemoveAst::Check(sp),
+            Rule::remove_end => RemoveAst::End(
+                kids(p)
+                    .map(|k| {
+                        let s = span(&k);
+                        let cond = if has_kw(&k, Rule::kw_checkmate) {
+                            EndCond::Checkmate
+                        } else if has_kw(&k, Rule::kw_stalemate) {
+                            EndCond::Stalemate
+                        } else if has_kw(&k, Rule::kw_campmate) {
+                            EndCond::Campmate(None)
+                        } else {
+                            EndCond::RoyalCaptured
+                        };
+                        Spanned::new(cond, s)
+                    })
+                    .collect(),
+            ),
+            Rule::remove_regions => RemoveAst::Regions(kids(p).map(name).collect()),
+            r => unreachable!("grammar: unexpected remove {r:?}"),
+        }
+    })
+}
+
+fn build_promotion(p: P) -> Option<PromotionAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let piece = name(it.next()?);
+        let mut promo = PromotionAst {
+            piece,
+            zone: None,
+            choices: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::zone => promo.zone = Some(build_region(kids(k).next()?)?),
+                Rule::promo_to => {
+                    let ks = span(&k);
+                    let mut side = None;
+                    let mut names = vec![];
+                    for c in kids(k) {
+                        match c.as_rule() {
+                            Rule::side => {
+                                side = Some(if has_kw(&c, Rule::kw_white) {
+                                    SideAst::White
+                                } else {
+                                    SideAst::Black
+                                })
+                            }
+                            _ => names.push(name(c)),
+                        }
+                    }
+                    promo.choices.push((side, names, ks));
+                }
+                _ => {}
+            }
+        }
+        promo
+    })
+}
+
+fn build_castle(p: P) -> Option<CastleAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let flag = letter(it.next()?);
+        let king = name(it.next()?);
+        let king_from = name(it.next()?);
+        let king_to = name(it.next()?);
+        let rook = name(it.next()?);
+        let rook_from = name(it.next()?);
+        let rook_to = name(it.next()?);
+        let mut c = CastleAst {
+            flag,
+            king,
+            king_from,
+            king_to,
+            rook,
+            rook_from,
+            rook_to,
+            empty: vec![],
+            safe: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::castle_empty => c.empty = kids(k).map(name).collect(),
+                Rule::castle_safe => c.safe = kids(k).map(name).collect(),
+                _ => {}
+            }
+        }
+        c
+    })
+}
+
+fn build_end_rule(p: P) -> Option<EndRuleAst> {
+    Some({
+        let mut it = kids(p);
+        let c = it.next()?;
+        let cs = span(&c);
+        let cond = if has_kw(&c, Rule::kw_checkmate) {
+            EndCond::Checkmate
+        } else if has_kw(&c, Rule::kw_stalemate) {
+            EndCond::Stalemate
+        } else if let Some(camp) = c
+            .clone()
+            .into_inner()
+            .find(|k| k.as_rule() == Rule::campmate)
+        {
+            EndCond::Campmate(optional(kids(camp).next(), build_region)?)
+        } else {
+            EndCond::RoyalCaptured
+        };
+        let r = it.next()?;
+        let rs = span(&r);
+        let result = if has_kw(&r, Rule::kw_wins) {
+            Outcome::Wins
+        } else if has_kw(&r, Rule::kw_draws) {
+            Outcome::Draws
+        } else {
+            Outcome::Loses
+        };
+        EndRuleAst {
+            cond: Spanned::new(cond, cs),
+            result: Spanned::new(result, rs),
+        }
+    })
+}
+
+fn build_effect(p: P) -> Option<EffectAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let n = name(it.next()?);
+        let o = it.next()?;
+        let mut ok = kids(o);
+        let kind = ok.next()?;
+        let origin = Spanned::new(
+            if has_kw(&kind, Rule::kw_moved) {
+                OriginKind::Moved
+            } else {
+                OriginKind::Capture
+            },
+            span(&kind),
+        );
+        let origin_filter = optional(ok.next(), build_expr)?;
+        let scan_pair = it.next()?;
+        let scan_inner = kids(scan_pair).next()?;
+        let ssp = span(&scan_inner);
+        let scan = if scan_inner.as_rule() == Rule::scan_rays {
+            let mut sk = kids(scan_inner);
+            let vector = build_vector(sk.next()?)?;
+            let directions = sk.map(name).collect();
+            ScanAst::Rays {
+                vector,
+                directions,
+                span: ssp,
+            }
+        } else {
+            ScanAst::Around {
+                vectors: kids(scan_inner)
+                    .map(build_vector)
+                    .collect::<Option<Vec<_>>>()?,
+                span: ssp,
+            }
+        };
+        let mut effect = EffectAst {
+            name: n,
+            origin,
+            origin_filter,
+            scan,
+            clauses: vec![],
+            finally: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::effect_clause => {
+                    let mut ck = kids(k);
+                    let cond = build_expr(ck.next()?)?;
+                    let actions = ck.map(build_action).collect::<Option<Vec<_>>>()?;
+                    effect.clauses.push(ClauseAst { cond, actions });
+                }
+                Rule::effect_finally => {
+                    effect.finally = kids(k).map(build_action).collect::<Option<Vec<_>>>()?
+                }
+                _ => {}
+            }
+        }
+        effect
+    })
+}
+
+fn build_subject(p: P) -> Option<Spanned<Subject>> {
+    Some({
+        let s = span(&p);
+        Spanned::new(
+            if has_kw(&p, Rule::kw_target) {
+                Subject::Target
+            } else {
+                Subject::Origin
+            },
+            s,
+        )
+    })
+}
+
+fn build_action(p: P) -> Option<ActionAst> {
+    Some({
+        let sp = span(&p);
+        let inner = kids(p).next()?;
+        let rule = inner.as_rule();
+        let mut ik = kids(inner);
+        let subject = optional(ik.next(), build_subject)?;
+        let kind = match rule {
+            Rule::act_nothing => ActionKind::Nothing,
+            Rule::act_pull => ActionKind::Pull,
+            Rule::act_push => ActionKind::Push,
+            Rule::act_remove => ActionKind::Remove,
+            Rule::act_promote => ActionKind::Promote,
+            _ => ActionKind::Change(name(ik.next()?)),
+        };
+        ActionAst {
+            kind,
+            subject,
+            span: sp,
+        }
+    })
+}
+
+fn build_expr(p: P) -> Option<ExprAst> {
+    Some({
+        let sp = span(&p);
+        match p.as_rule() {
+            Rule::expr | Rule::conj => {
+                let is_or = p.as_rule() == Rule::expr;
+                let mut it = kids(p);
+                let mut acc = build_expr(it.next()?)?;
+                for k in it {
+                    let rhs = build_expr(k)?;
+                    let s = Span::new(acc.span().start, rhs.span().end);
+                    acc = if is_or {
+                        ExprAst::Or(Box::new(acc), Box::new(rhs), s)
+                    } else {
+                        ExprAst::And(Box::new(acc), Box::new(rhs), s)
+                    };
+                }
+                acc
+            }
+            Rule::unary | Rule::operand => build_expr(kids(p).next()?)?,
+            Rule::negation => ExprAst::Not(Box::new(build_expr(kids(p).next()?)?), sp),
+            Rule::comparison => {
+                let mut it = kids(p);
+                let lhs = build_expr(it.next()?)?;
+                match it.next() {
+                    None => lhs,
+                    Some(op) => {
+                        let op = match op.as_str() {
+                            "==" => CmpOp::Eq,
+                            "!=" => CmpOp::Ne,
+                            "<" => CmpOp::Lt,
+                            "<=" => CmpOp::Le,
+                            ">" => CmpOp::Gt,
+                            _ => CmpOp::Ge,
+                        };
+                        let rhs = build_expr(it.next()?)?;
+                        ExprAst::Cmp(op, Box::new(lhs), Box::new(rhs), sp)
+                    }
+                }
+            }
+            Rule::field => {
+                let mut it = kids(p);
+                let subject = build_subject(it.next()?)?;
+                let f = name(it.next()?);
+                ExprAst::Field(subject, f, sp)
+            }
+            Rule::int => {
+                let v = int(p);
+                ExprAst::Int(v.node, v.span)
+            }
+            Rule::value_name => ExprAst::Name(name(p)),
+            r => unreachable!("grammar: unexpected expression {r:?}"),
+        }
+    })
 }
