@@ -19,12 +19,12 @@ pub struct BetzaError {
 
 fn leaper(c: char) -> Option<(i8, i8)> {
     Some(match c {
-        'W' => (1, 0),
+        'W' => (0, 1),
         'F' => (1, 1),
-        'D' => (2, 0),
+        'D' => (0, 2),
         'N' => (1, 2),
         'A' => (2, 2),
-        'H' => (3, 0),
+        'H' => (0, 3),
         'C' => (1, 3),
         'Z' => (2, 3),
         'G' => (3, 3),
@@ -35,10 +35,10 @@ fn leaper(c: char) -> Option<(i8, i8)> {
 /// The atoms a letter stands for: (offset, rider by default).
 fn letter_atoms(c: char) -> Option<Vec<((i8, i8), bool)>> {
     Some(match c {
-        'K' => vec![((1, 0), false), ((1, 1), false)],
-        'R' => vec![((1, 0), true)],
+        'K' => vec![((0, 1), false), ((1, 1), false)],
+        'R' => vec![((0, 1), true)],
         'B' => vec![((1, 1), true)],
-        'Q' => vec![((1, 0), true), ((1, 1), true)],
+        'Q' => vec![((0, 1), true), ((1, 1), true)],
         c => vec![(leaper(c)?, false)],
     })
 }

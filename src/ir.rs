@@ -154,6 +154,13 @@ impl Atom {
     }
 }
 
+/// The representative of an offset's symmetry class: non-negative, smaller coordinate first,
+/// so that `(1,0)`, `(0,-1)` and Betza's W are one atom.
+pub fn canonical((a, b): (i8, i8)) -> (i8, i8) {
+    let (a, b) = (a.abs(), b.abs());
+    (a.min(b), a.max(b))
+}
+
 /// All distinct images of an offset under the 8 symmetries of the square, sorted.
 pub fn symmetric_images((a, b): (i8, i8)) -> Vec<(i8, i8)> {
     let mut v = vec![];
@@ -458,10 +465,10 @@ impl fmt::Display for Variant {
                     Modality::Capture => "capture",
                     Modality::Both => "both   ",
                 };
-                let kind = match a.kind {
-                    AtomKind::Leap => "leap".to_string(),
-                    AtomKind::Ride { range: None } => "ride".to_string(),
-                    AtomKind::Ride { range: Some(r) } => format!("ride range {r}"),
+                let (kind, range) = match a.kind {
+                    AtomKind::Leap => ("leap", String::new()),
+                    AtomKind::Ride { range: None } => ("ride", String::new()),
+                    AtomKind::Ride { range: Some(r) } => ("ride", format!(" range {r}")),
                 };
                 let from = a
                     .from
@@ -488,7 +495,7 @@ impl fmt::Display for Variant {
                     .join(" ");
                 writeln!(
                     f,
-                    "    {modality} {kind} {}{dirs}{from}: {vectors}",
+                    "    {modality} {kind} {}{dirs}{range}{from}: {vectors}",
                     vec_text(a.offset)
                 )?;
             }

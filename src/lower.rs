@@ -1950,7 +1950,7 @@ impl Resolver<'_> {
         Some(ir::Atom {
             modality: a.modality,
             kind,
-            offset: (x as i8, y as i8),
+            offset: ir::canonical((x as i8, y as i8)),
             directions,
             from,
         })

@@ -134,7 +134,7 @@ fn check_accepts_valid_files_and_dumps_the_ir() {
     let out = stdout(&o);
     assert!(out.contains("ok: variants/orda.variant (variant orda)"));
     assert!(
-        out.contains("capture ride (1,0): (0,1) (-1,0) (1,0) (0,-1)"),
+        out.contains("capture ride (0,1): (0,1) (-1,0) (1,0) (0,-1)"),
         "{out}"
     );
 }

@@ -1,0 +1,30 @@
+//! Properties of the language itself.
+
+use rulebook::diagnostics::Sources;
+use rulebook::lower::{Origin, load_text};
+
+/// Betza is shorthand: a piece written in Betza and its long form lower to the same atoms.
+#[test]
+fn betza_and_long_form_lower_to_the_same_atoms() {
+    let text = r#"variant pairs extends chess
+piece lancer-long { letters L l  move leap (1,2)  capture ride (1,0) }
+piece lancer-betza { letters M m  betza "mNcR" }
+piece step-long { letters S s  move leap (0,1) forward  capture leap (1,1) forward }
+piece step-betza { letters T t  betza "fmWfcF" }
+piece ranger-long { letters G g  ride (1,0) range 3  leap (1,1) sideways }
+piece ranger-betza { letters H h  betza "R3sF" }
+start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+"#;
+    let mut sources = Sources::default();
+    let v = match load_text("pairs.variant", text, Origin::Bundled, &mut sources) {
+        Ok(l) => l.variant,
+        Err(e) => panic!("{e:?}"),
+    };
+    for base in ["lancer", "step", "ranger"] {
+        let long = &v.pieces[format!("{base}-long").as_str()].atoms;
+        let betza = &v.pieces[format!("{base}-betza").as_str()].atoms;
+        assert_eq!(long, betza, "{base}");
+        let vectors = |atoms: &[rulebook::ir::Atom]| atoms.iter().map(|a| a.vectors()).collect::<Vec<_>>();
+        assert_eq!(vectors(long), vectors(betza), "{base}");
+    }
+}
