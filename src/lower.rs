@@ -41,6 +41,9 @@ struct Draft {
     halfmove: Option<Loc<(bool, Vec<Name>, Span)>>,
     end: Vec<Loc<EndRuleAst>>,
     effects: IndexMap<String, Loc<EffectAst>>,
+    /// What items with syntax errors defined (names) and were (first keywords).
+    broken_names: Vec<String>,
+    broken_kinds: Vec<String>,
 }
 
 /// Where to find the files a variant extends.
@@ -107,7 +110,15 @@ pub fn load_text(
         main: src,
         fen_unreliable: false,
     };
+    // Every check depends on the board's geometry: if its declaration is broken, the syntax
+    // errors are all there is to say.
+    if draft.broken_kinds.iter().any(|k| k == "board" || k == "layers") {
+        return Err(LoadError::Invalid(problems));
+    }
     let variant = r.resolve(&header, src);
+    if !draft.broken_kinds.is_empty() {
+        problems.retain(|p| !follows_from_broken(p, &draft, sources));
+    }
     let errors = problems.iter().any(|p| !p.warning);
     match variant {
         Some(v) if !errors => Ok(Loaded {
@@ -116,6 +127,32 @@ pub fn load_text(
             source: src,
         }),
         _ => Err(LoadError::Invalid(problems)),
+    }
+}
+
+/// Whether a problem only repeats a syntax error: a name that a broken item defined is
+/// "unknown", or a broken `board` or `start` is "missing".
+fn follows_from_broken(p: &Problem, d: &Draft, sources: &Sources) -> bool {
+    match p.code {
+        "rulebook::missing_item" => {
+            let about = if p.message.contains("has no board") {
+                "board"
+            } else if p.message.contains("has no start") {
+                "start"
+            } else {
+                return false;
+            };
+            d.broken_kinds.iter().any(|k| k == about)
+        }
+        "rulebook::unknown_piece"
+        | "rulebook::unknown_region"
+        | "rulebook::unknown_name"
+        | "rulebook::nothing_to_override" => p.labels.first().is_some_and(|l| {
+            let text = &sources.get(l.source).text;
+            let named = text.get(l.span.start..l.span.end).unwrap_or("");
+            d.broken_names.iter().any(|n| n == named)
+        }),
+        _ => false,
     }
 }
 
@@ -128,11 +165,13 @@ fn compose(
     seen: &mut Vec<String>,
 ) -> Option<(Header, Draft)> {
     let text = sources.get(src).text.clone();
-    let file = match parse::parse_file(&text, src) {
-        Ok(f) => f,
-        Err(mut ps) => {
-            problems.append(&mut ps);
-            return None;
+    let (file, broken_names, broken_kinds) = match parse::parse_file(&text, src) {
+        Ok(f) => (f, vec![], vec![]),
+        Err(broken) => {
+            problems.extend(broken.problems);
+            // Check what did parse too, so that one run shows every mistake; what the
+            // broken items defined must not then be reported missing or unknown.
+            (broken.partial?, broken.names, broken.kinds)
         }
     };
     let name = file.header.name.node.clone();
@@ -201,6 +240,8 @@ fn compose(
         draft.lineage.insert(0, pheader.name.node.clone());
     }
     seen.pop();
+    draft.broken_names.extend(broken_names);
+    draft.broken_kinds.extend(broken_kinds);
     for item in file.items {
         apply(&mut draft, item, src, problems);
     }

@@ -121,34 +121,59 @@ pub const KEYWORDS: &[&str] = &[
     "not",
 ];
 
-pub fn parse_file(text: &str, source: SourceId) -> Result<File, Vec<Problem>> {
+/// A file with syntax errors: every error, the items that did parse (for the semantic checks
+/// that can still run), and what the broken items were about, so that they are not also
+/// reported as missing or unknown.
+#[derive(Debug, Default)]
+pub struct Broken {
+    pub problems: Vec<Problem>,
+    pub partial: Option<File>,
+    /// Names defined, replaced or removed by broken items (`piece camel {` ... → `camel`).
+    pub names: Vec<String>,
+    /// The first keyword of each broken item (`board`, `start`, `piece`, ...).
+    pub kinds: Vec<String>,
+}
+
+/// Files larger than this are not re-parsed item by item to keep their good items: the
+/// re-parse pads each item to its place, which is quadratic.
+const PARTIAL_LIMIT: usize = 64 * 1024;
+
+pub fn parse_file(text: &str, source: SourceId) -> Result<File, Broken> {
     match VariantParser::parse(Rule::file, text) {
         // The grammar fixes the shape of the pairs; a builder that meets another shape is a
         // bug, reported as such rather than a panic.
-        Ok(mut pairs) => pairs.next().and_then(build_file).ok_or_else(|| {
-            vec![
+        Ok(mut pairs) => pairs.next().and_then(build_file).ok_or_else(|| Broken {
+            problems: vec![
                 Problem::error(
                     "rulebook::internal",
                     "the syntax tree does not have the shape the grammar promises",
                 )
                 .label(source, Span::new(0, 0), "while reading this file")
                 .help("this is a bug in rulebook; please report it with the file"),
-            ]
+            ],
+            ..Broken::default()
         }),
         Err(first) => {
-            let mut problems = recover(text, source);
-            if problems.is_empty() {
-                problems.push(syntax_problem(&first, text, 0, text.len(), source));
+            let mut broken = recover(text, source);
+            if broken.problems.is_empty() {
+                broken
+                    .problems
+                    .push(syntax_problem(&first, text, 0, text.len(), source));
+                broken.partial = None;
             }
-            Err(problems)
+            Err(broken)
         }
     }
 }
 
-/// Parses each top-level item of a broken file alone and reports every failure.
-fn recover(text: &str, source: SourceId) -> Vec<Problem> {
-    let mut problems = vec![];
+/// Parses each top-level item of a broken file alone: reports every failure, and keeps the
+/// items that parse.
+fn recover(text: &str, source: SourceId) -> Broken {
+    let mut broken = Broken::default();
+    let mut header = None;
+    let mut items = vec![];
     let mut first = true;
+    let keep = text.len() <= PARTIAL_LIMIT;
     for (start, end) in split_items(text) {
         let chunk = &text[start..end];
         if skip_trivia(chunk).is_empty() {
@@ -161,7 +186,7 @@ fn recover(text: &str, source: SourceId) -> Vec<Problem> {
             Rule::item_alone
         };
         if is_first && rule == Rule::item_alone {
-            problems.push(
+            broken.problems.push(
                 Problem::error(
                     "rulebook::missing_header",
                     "a variant file starts with `variant NAME`",
@@ -174,11 +199,41 @@ fn recover(text: &str, source: SourceId) -> Vec<Problem> {
                 .help("begin the file with a line such as `variant myvariant extends chess`"),
             );
         }
-        if let Err(e) = VariantParser::parse(rule, chunk) {
-            problems.push(syntax_problem(&e, text, start, end, source));
+        match VariantParser::parse(rule, chunk) {
+            Err(e) => {
+                broken
+                    .problems
+                    .push(syntax_problem(&e, text, start, end, source));
+                let words: Vec<&str> = skip_trivia(chunk).split_whitespace().take(3).collect();
+                let (kind, name) = match words.as_slice() {
+                    ["replace", kind, name, ..] => (*kind, Some(*name)),
+                    [kind, name, ..] => (*kind, Some(*name)),
+                    [kind] => (*kind, None),
+                    [] => ("", None),
+                };
+                broken.kinds.push(kind.to_string());
+                if let Some(n) = name {
+                    let n = n.trim_end_matches('{');
+                    broken.names.push(n.to_string());
+                }
+            }
+            Ok(_) if keep => {
+                // Parse again padded to the item's place, so that spans are the file's.
+                let padded = format!("{}{chunk}", " ".repeat(start));
+                if let Ok(mut pairs) = VariantParser::parse(rule, &padded) {
+                    let inner = pairs.next().and_then(|p| p.into_inner().next());
+                    match (rule, inner) {
+                        (Rule::header_alone, Some(p)) => header = build_header(p),
+                        (_, Some(p)) => items.extend(build_item(p, false)),
+                        _ => {}
+                    }
+                }
+            }
+            Ok(_) => {}
         }
     }
-    problems
+    broken.partial = header.map(|header| File { header, items });
+    broken
 }
 
 fn first_word(s: &str) -> Option<&str> {
