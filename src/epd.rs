@@ -13,8 +13,12 @@ pub fn perft(game: &dyn Game, depth: u32, threads: usize) -> u64 {
     divide(game, depth, threads).iter().map(|(_, n)| n).sum()
 }
 
-/// One `(uci, count)` per legal move, sorted by move.
+/// One `(uci, count)` per legal move, sorted by move; none at depth 0, where the position
+/// itself is the one leaf.
 pub fn divide(game: &dyn Game, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return vec![];
+    }
     let root = game.boxed_clone().root_moves();
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(root.len()));

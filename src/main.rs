@@ -231,7 +231,7 @@ fn main() -> ExitCode {
             let mut out = std::io::stdout().lock();
             let nodes = if divide {
                 let lines = epd::divide(game.as_ref(), depth, threads);
-                let mut total = 0;
+                let mut total = if depth == 0 { 1 } else { 0 };
                 for (m, n) in lines {
                     let _ = writeln!(out, "{m}: {n}");
                     total += n;

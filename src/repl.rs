@@ -316,7 +316,7 @@ impl Session {
                     for (m, n) in &lines {
                         reply.line(format!("{m}: {n}"));
                     }
-                    lines.iter().map(|(_, n)| n).sum()
+                    if depth == 0 { 1 } else { lines.iter().map(|(_, n)| n).sum() }
                 } else {
                     self.game.perft(depth)
                 };

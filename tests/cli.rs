@@ -205,3 +205,9 @@ fn a_variant_path_works_like_a_name() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(stdout(&o), "400\n");
 }
+
+#[test]
+fn perft_at_depth_zero_is_one() {
+    assert_eq!(stdout(&rulebook(&["perft", "chess", "0"])), "1\n");
+    assert_eq!(stdout(&rulebook(&["perft", "chess", "0", "--divide"])), "1\n");
+}
