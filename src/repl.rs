@@ -321,7 +321,7 @@ impl Session {
                     self.game.perft(depth)
                 };
                 let secs = start.elapsed().as_secs_f64();
-                reply.line(format!("{nodes} nodes"));
+                reply.line(format!("{nodes} node{}", if nodes == 1 { "" } else { "s" }));
                 reply.err.push_str(&format!(
                     "perft {depth}: {secs:.3} s, {:.0} nodes/s\n",
                     nodes as f64 / secs.max(1e-9)
