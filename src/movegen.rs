@@ -404,12 +404,7 @@ impl<B: Bits> Position<B> {
             }
             MoveKind::Castle(i) => {
                 let c = &r.castles[i as usize];
-                let (kf, kt, rf, rt) = (
-                    c.king_from as usize,
-                    c.king_to as usize,
-                    c.rook_from as usize,
-                    c.rook_to as usize,
-                );
+                let (kf, kt, rf, rt) = c.squares();
                 let after_move = (self.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
                 let (kd, rd) = if crosses(false) {
                     (r.next_layer(kt), r.next_layer(rt))

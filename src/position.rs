@@ -268,12 +268,7 @@ impl<B: Bits> Position<B> {
             }
             MoveKind::Castle(i) => {
                 let c = &r.castles[i as usize];
-                let (kf, kt, rf, rt) = (
-                    c.king_from as usize,
-                    c.king_to as usize,
-                    c.rook_from as usize,
-                    c.rook_to as usize,
-                );
+                let (kf, kt, rf, rt) = c.squares();
                 self.set(r, kf, 0);
                 self.set(r, rf, 0);
                 self.set(r, kt, c.king_code + 1);
