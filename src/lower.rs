@@ -112,7 +112,11 @@ pub fn load_text(
     };
     // Every check depends on the board's geometry: if its declaration is broken, the syntax
     // errors are all there is to say.
-    if draft.broken_kinds.iter().any(|k| k == "board" || k == "layers") {
+    if draft
+        .broken_kinds
+        .iter()
+        .any(|k| k == "board" || k == "layers")
+    {
         return Err(LoadError::Invalid(problems));
     }
     let variant = r.resolve(&header, src);
