@@ -316,7 +316,11 @@ impl Session {
                     for (m, n) in &lines {
                         reply.line(format!("{m}: {n}"));
                     }
-                    if depth == 0 { 1 } else { lines.iter().map(|(_, n)| n).sum() }
+                    if depth == 0 {
+                        1
+                    } else {
+                        lines.iter().map(|(_, n)| n).sum()
+                    }
                 } else {
                     self.game.perft(depth)
                 };

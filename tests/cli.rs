@@ -209,5 +209,8 @@ fn a_variant_path_works_like_a_name() {
 #[test]
 fn perft_at_depth_zero_is_one() {
     assert_eq!(stdout(&rulebook(&["perft", "chess", "0"])), "1\n");
-    assert_eq!(stdout(&rulebook(&["perft", "chess", "0", "--divide"])), "1\n");
+    assert_eq!(
+        stdout(&rulebook(&["perft", "chess", "0", "--divide"])),
+        "1\n"
+    );
 }

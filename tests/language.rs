@@ -24,7 +24,8 @@ start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         let long = &v.pieces[format!("{base}-long").as_str()].atoms;
         let betza = &v.pieces[format!("{base}-betza").as_str()].atoms;
         assert_eq!(long, betza, "{base}");
-        let vectors = |atoms: &[rulebook::ir::Atom]| atoms.iter().map(|a| a.vectors()).collect::<Vec<_>>();
+        let vectors =
+            |atoms: &[rulebook::ir::Atom]| atoms.iter().map(|a| a.vectors()).collect::<Vec<_>>();
         assert_eq!(vectors(long), vectors(betza), "{base}");
     }
 }
