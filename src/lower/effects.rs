@@ -1,0 +1,386 @@
+//! Effects: their origin, scan, clauses and actions, and the type checking of their
+//! conditions (a side is not a number, a kind is not a distance).
+
+use super::resolve::Resolver;
+use crate::ast::*;
+use crate::diagnostics::{Problem, SourceId, did_you_mean};
+use crate::ir;
+
+impl Resolver<'_> {
+    pub(super) fn effect(
+        &mut self,
+        name: &str,
+        e: &EffectAst,
+        src: SourceId,
+        pieces: &[String],
+    ) -> Option<ir::Effect> {
+        let mut ok = true;
+        let origin_filter = match &e.origin_filter {
+            None => None,
+            Some(x) => {
+                let r = self.bool_expr(x, src, pieces, false);
+                ok &= r.is_some();
+                r
+            }
+        };
+        let scan = match &e.scan {
+            ScanAst::Rays {
+                vector, directions, ..
+            } => {
+                let (x, y) = vector.node;
+                if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
+                    self.err(
+                        Problem::error(
+                            "rulebook::bad_atom",
+                            format!("({x},{y}) is not a ray direction"),
+                        )
+                        .label(src, vector.span, "bad ray")
+                        .help("rays step by a small non-zero offset such as (1,0)"),
+                    );
+                    return None;
+                }
+                let dirs = self.directions(directions, src)?;
+                let v: Vec<(i8, i8)> = ir::symmetric_images((x as i8, y as i8))
+                    .into_iter()
+                    .filter(|v| dirs.is_empty() || dirs.iter().any(|d| d.keeps(*v)))
+                    .collect();
+                ir::Scan::Rays(v)
+            }
+            ScanAst::Around { vectors, .. } => {
+                let mut v = vec![];
+                for vec in vectors {
+                    let (x, y) = vec.node;
+                    if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
+                        self.err(
+                            Problem::error(
+                                "rulebook::bad_atom",
+                                format!("({x},{y}) is not a neighbour offset"),
+                            )
+                            .label(src, vec.span, "bad offset")
+                            .help("use small non-zero offsets such as (1,0) (1,1)"),
+                        );
+                        return None;
+                    }
+                    for img in ir::symmetric_images((x as i8, y as i8)) {
+                        if !v.contains(&img) {
+                            v.push(img);
+                        }
+                    }
+                }
+                ir::Scan::Around(v)
+            }
+        };
+        let rays = matches!(scan, ir::Scan::Rays(_));
+        let mut clauses = vec![];
+        for c in &e.clauses {
+            let cond = self.bool_expr(&c.cond, src, pieces, true);
+            let actions = self.actions(&c.actions, src, pieces, rays);
+            match (cond, actions) {
+                (Some(cond), Some(actions)) => clauses.push(ir::Clause { cond, actions }),
+                _ => ok = false,
+            }
+        }
+        let finally = match self.actions(&e.finally, src, pieces, rays) {
+            Some(a) => a,
+            None => {
+                ok = false;
+                vec![]
+            }
+        };
+        if clauses.is_empty() && finally.is_empty() && ok {
+            self.problems.push(
+                Problem::warning(
+                    "rulebook::effect_does_nothing",
+                    format!("effect `{name}` does nothing"),
+                )
+                .label(src, e.name.span, "no `when` clause and no `finally`")
+                .help("add clauses such as `when target.side == enemy: pull target`"),
+            );
+        }
+        ok.then(|| ir::Effect {
+            name: name.to_string(),
+            origin: e.origin.node,
+            origin_filter,
+            scan,
+            clauses,
+            finally,
+        })
+    }
+
+    fn actions(
+        &mut self,
+        actions: &[ActionAst],
+        src: SourceId,
+        pieces: &[String],
+        rays: bool,
+    ) -> Option<Vec<ir::Action>> {
+        let mut out = vec![];
+        let mut ok = true;
+        for a in actions {
+            let subject = a
+                .subject
+                .as_ref()
+                .map(|s| s.node)
+                .unwrap_or(Subject::Target);
+            let act = match &a.kind {
+                ActionKind::Nothing => ir::Action::Nothing,
+                ActionKind::Pull | ActionKind::Push => {
+                    if !rays || subject != Subject::Target {
+                        self.err(
+                            Problem::error(
+                                "rulebook::effect_action",
+                                "only a target found on a ray can be pulled or pushed",
+                            )
+                            .label(
+                                src,
+                                a.span,
+                                if rays {
+                                    "the origin has no ray to slide along"
+                                } else {
+                                    "`around` has no rays"
+                                },
+                            )
+                            .help("use `rays (1,0)` and `pull target` / `push target`"),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    if matches!(a.kind, ActionKind::Pull) {
+                        ir::Action::Pull(subject)
+                    } else {
+                        ir::Action::Push(subject)
+                    }
+                }
+                ActionKind::Remove => ir::Action::Remove(subject),
+                ActionKind::Promote => ir::Action::Promote(subject),
+                ActionKind::Change(n) => match self.piece_ref(n, src, pieces) {
+                    Some(id) => ir::Action::Change(subject, id),
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                },
+            };
+            out.push(act);
+        }
+        ok.then_some(out)
+    }
+
+    fn bool_expr(
+        &mut self,
+        e: &ExprAst,
+        src: SourceId,
+        pieces: &[String],
+        target: bool,
+    ) -> Option<ir::Expr> {
+        match e {
+            ExprAst::And(a, b, _) | ExprAst::Or(a, b, _) => {
+                let l = self.bool_expr(a, src, pieces, target);
+                let r = self.bool_expr(b, src, pieces, target);
+                let (l, r) = (l?, r?);
+                Some(if matches!(e, ExprAst::And(..)) {
+                    ir::Expr::And(Box::new(l), Box::new(r))
+                } else {
+                    ir::Expr::Or(Box::new(l), Box::new(r))
+                })
+            }
+            ExprAst::Not(a, _) => Some(ir::Expr::Not(Box::new(
+                self.bool_expr(a, src, pieces, target)?,
+            ))),
+            ExprAst::Cmp(op, a, b, _) => {
+                let (va, ta) = self.value(a, src, pieces, target)?;
+                let (vb, tb) = self.value(b, src, pieces, target)?;
+                if ta != tb {
+                    self.err(
+                        Problem::error(
+                            "rulebook::effect_type",
+                            format!("cannot compare {} with {}", ta.name(), tb.name()),
+                        )
+                        .label(src, a.span(), ta.name())
+                        .label(src, b.span(), tb.name())
+                        .help(format!(
+                            "compare {} with {}",
+                            ta.name(),
+                            ta.example()
+                        )),
+                    );
+                    return None;
+                }
+                if !matches!(op, CmpOp::Eq | CmpOp::Ne) && ta != Ty::Number {
+                    self.err(
+                        Problem::error(
+                            "rulebook::effect_type",
+                            format!("{} cannot be ordered", ta.name()),
+                        )
+                        .label(src, e.span(), "only numbers have an order")
+                        .help("use `==` or `!=`"),
+                    );
+                    return None;
+                }
+                Some(ir::Expr::Cmp(*op, va, vb))
+            }
+            other => {
+                let (v, t) = self.value(other, src, pieces, target)?;
+                match (t, v) {
+                    (Ty::Bool, ir::Value::Field(s, f)) => Some(ir::Expr::Truth(s, f)),
+                    (t, _) => {
+                        self.err(
+                            Problem::error(
+                                "rulebook::effect_type",
+                                format!("a condition must be true or false, not {}", t.name()),
+                            )
+                            .label(src, other.span(), t.name())
+                            .help(format!(
+                                "compare it, e.g. `{} == {}`",
+                                self.source_text(other),
+                                t.sample()
+                            )),
+                        );
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    fn source_text(&self, e: &ExprAst) -> String {
+        match e {
+            ExprAst::Field(s, f, _) => format!(
+                "{}.{}",
+                if s.node == Subject::Target {
+                    "target"
+                } else {
+                    "origin"
+                },
+                f.node
+            ),
+            ExprAst::Int(i, _) => i.to_string(),
+            ExprAst::Name(n) => n.node.clone(),
+            _ => "...".into(),
+        }
+    }
+
+    fn value(
+        &mut self,
+        e: &ExprAst,
+        src: SourceId,
+        pieces: &[String],
+        target: bool,
+    ) -> Option<(ir::Value, Ty)> {
+        match e {
+            ExprAst::Int(i, _) => Some((ir::Value::Int(*i), Ty::Number)),
+            ExprAst::Field(s, f, _) => {
+                if s.node == Subject::Target && !target {
+                    self.err(
+                        Problem::error("rulebook::effect_field", "`target` is not known yet in `from ... where`")
+                            .label(src, s.span, "no target here")
+                            .help("test the origin here (`origin.royal`); test the target in `when` clauses"),
+                    );
+                    return None;
+                }
+                let (field, ty) = match f.node.as_str() {
+                    "side" => (ir::Field::Side, Ty::Side),
+                    "kind" => (ir::Field::Kind, Ty::Kind),
+                    "royal" => (ir::Field::Royal, Ty::Bool),
+                    other => {
+                        let p = Problem::error(
+                            "rulebook::effect_field",
+                            format!("a piece has no field `{other}`"),
+                        )
+                        .label(src, f.span, "unknown field");
+                        let p = match did_you_mean(other, ["side", "kind", "royal"]) {
+                            Some(s) => p.help(format!("did you mean `{s}`?")),
+                            None => p.help("the fields are side, kind and royal"),
+                        };
+                        self.err(p);
+                        return None;
+                    }
+                };
+                Some((ir::Value::Field(s.node, field), ty))
+            }
+            ExprAst::Name(n) => match n.node.as_str() {
+                "distance" => {
+                    if !target {
+                        self.err(
+                            Problem::error(
+                                "rulebook::effect_field",
+                                "`distance` is not known yet in `from ... where`",
+                            )
+                            .label(src, n.span, "no target here")
+                            .help("test the distance in `when` clauses"),
+                        );
+                        return None;
+                    }
+                    Some((ir::Value::Distance, Ty::Number))
+                }
+                "friend" => Some((ir::Value::Relation(ir::Relation::Friend), Ty::Side)),
+                "enemy" => Some((ir::Value::Relation(ir::Relation::Enemy), Ty::Side)),
+                other => {
+                    if let Some(i) = pieces.iter().position(|p| p == other) {
+                        return Some((ir::Value::Kind(i), Ty::Kind));
+                    }
+                    let mut known: Vec<&str> = vec!["distance", "friend", "enemy"];
+                    known.extend(pieces.iter().map(|s| s.as_str()));
+                    let p =
+                        Problem::error("rulebook::unknown_name", format!("unknown name `{other}`"))
+                            .label(src, n.span, "not a value");
+                    let p = match did_you_mean(other, known.iter().copied()) {
+                        Some(s) => p.help(format!("did you mean `{s}`?")),
+                        None => p.help(
+                            "values are `distance`, `friend`, `enemy`, numbers and piece names",
+                        ),
+                    };
+                    self.err(p);
+                    None
+                }
+            },
+            other => {
+                self.err(
+                    Problem::error(
+                        "rulebook::effect_type",
+                        "expected a value, found a condition",
+                    )
+                    .label(src, other.span(), "a condition")
+                    .help("compare values, e.g. `target.side == enemy`"),
+                );
+                None
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ty {
+    Side,
+    Kind,
+    Bool,
+    Number,
+}
+
+impl Ty {
+    fn name(self) -> &'static str {
+        match self {
+            Ty::Side => "a side",
+            Ty::Kind => "a piece kind",
+            Ty::Bool => "true or false",
+            Ty::Number => "a number",
+        }
+    }
+    /// A value of this type, as written in a condition.
+    fn sample(self) -> &'static str {
+        match self {
+            Ty::Side => "enemy",
+            Ty::Kind => "pawn",
+            Ty::Bool => "true",
+            Ty::Number => "1",
+        }
+    }
+    fn example(self) -> &'static str {
+        match self {
+            Ty::Side => "`friend` or `enemy`",
+            Ty::Kind => "a piece name",
+            Ty::Bool => "another condition",
+            Ty::Number => "a number",
+        }
+    }
+}
