@@ -146,6 +146,23 @@ impl Atom {
             .filter(|v| self.directions.is_empty() || self.directions.iter().any(|d| d.keeps(*v)))
             .collect()
     }
+    /// The direction filters as written, with a leading space (empty when there are none).
+    pub fn directions_text(&self) -> String {
+        self.directions
+            .iter()
+            .map(|d| format!(" {}", d.name()))
+            .collect()
+    }
+
+    /// The concrete vectors, as `(x,y) (x,y) ...`.
+    pub fn vectors_text(&self) -> String {
+        self.vectors()
+            .into_iter()
+            .map(vec_text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     pub fn can_move(&self) -> bool {
         self.modality != Modality::Capture
     }
@@ -406,7 +423,7 @@ fn region_body(r: &Region) -> String {
     }
 }
 
-fn vec_text((x, y): (i8, i8)) -> String {
+pub fn vec_text((x, y): (i8, i8)) -> String {
     format!("({x},{y})")
 }
 
@@ -475,24 +492,8 @@ impl fmt::Display for Variant {
                     .as_ref()
                     .map(|r| format!(" from {}", self.region_text(r)))
                     .unwrap_or_default();
-                let dirs = if a.directions.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " {}",
-                        a.directions
-                            .iter()
-                            .map(|d| d.name())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                };
-                let vectors = a
-                    .vectors()
-                    .into_iter()
-                    .map(vec_text)
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                let dirs = a.directions_text();
+                let vectors = a.vectors_text();
                 writeln!(
                     f,
                     "    {modality} {kind} {}{dirs}{range}{from}: {vectors}",

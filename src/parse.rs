@@ -977,7 +977,8 @@ fn build_item(p: P, replace: bool) -> Option<Item> {
                 replace,
                 effect: build_effect(p)?,
             },
-            r => unreachable!("grammar: unexpected item {r:?}"),
+            // another shape is a builder bug, reported by parse_file
+            _ => return None,
         }
     })
 }
@@ -1132,7 +1133,8 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                     .collect(),
             ),
             Rule::remove_regions => RemoveAst::Regions(kids(p).map(name).collect()),
-            r => unreachable!("grammar: unexpected remove {r:?}"),
+            // another shape is a builder bug, reported by parse_file
+            _ => return None,
         }
     })
 }
@@ -1396,7 +1398,8 @@ fn build_expr(p: P) -> Option<ExprAst> {
                 ExprAst::Int(v.node, v.span)
             }
             Rule::value_name => ExprAst::Name(name(p)),
-            r => unreachable!("grammar: unexpected expression {r:?}"),
+            // another shape is a builder bug, reported by parse_file
+            _ => return None,
         }
     })
 }

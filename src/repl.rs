@@ -21,7 +21,7 @@ use crate::bundled;
 use crate::diagnostics::{Problem, Sources, render, words};
 use crate::epd;
 use crate::game::{Game, new_game};
-use crate::ir::{AtomKind, Modality, Side, Variant, oriented, square_name};
+use crate::ir::{AtomKind, Modality, Side, Variant, oriented, square_name, vec_text};
 use crate::lower::{LoadError, load};
 
 /// What a command printed: results for stdout, errors for stderr.
@@ -724,32 +724,15 @@ pub fn explain(v: &Variant, id: usize) -> String {
                 format!("ride up to {r} step{}", if r == 1 { "" } else { "s" })
             }
         };
-        let vectors: Vec<String> = a
-            .vectors()
-            .iter()
-            .map(|&(x, y)| format!("({x},{y})"))
-            .collect();
-        let dirs = if a.directions.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " {}",
-                a.directions
-                    .iter()
-                    .map(|d| d.name())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )
-        };
+        let vectors = a.vectors_text();
+        let dirs = a.directions_text();
         let from = match &a.from {
             Some(r) => format!(", only from {}", region_words(r)),
             None => String::new(),
         };
         out.push_str(&format!(
-            "  {modality}: {kind} ({},{}){dirs} = {}{from}\n",
-            a.offset.0,
-            a.offset.1,
-            vectors.join(" ")
+            "  {modality}: {kind} {}{dirs} = {vectors}{from}\n",
+            vec_text(a.offset)
         ));
     }
     // diagram
