@@ -351,6 +351,42 @@ fn nothing_there<'a>(
     }
 }
 
+/// Adds a named definition, or with `replace` redefines one in place (keeping its order); a
+/// name defined twice, or the replacement of nothing, is reported and changes nothing.
+#[allow(clippy::too_many_arguments)]
+fn define<T>(
+    map: &mut IndexMap<String, Loc<T>>,
+    kind: &str,
+    name: &Name,
+    replace: bool,
+    src: SourceId,
+    node: T,
+    name_span: impl Fn(&T) -> Span,
+    problems: &mut Vec<Problem>,
+) {
+    match (replace, map.get(&name.node)) {
+        (false, Some(first)) => problems.push(already_defined(
+            kind,
+            &name.node,
+            src,
+            name.span,
+            first.src,
+            name_span(&first.node),
+        )),
+        (true, None) => problems.push(nothing_there(
+            kind,
+            "replace",
+            &name.node,
+            src,
+            name.span,
+            map.keys().map(|s| s.as_str()),
+        )),
+        _ => {
+            map.insert(name.node.clone(), loc(src, node));
+        }
+    }
+}
+
 fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
     match item {
         Item::Board { files, ranks, span } => match &d.board {
@@ -376,102 +412,58 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             span,
         } => {
             keyword_name("region", &name, src, problems);
-            let key = name.node.clone();
-            match (replace, d.regions.get(&key)) {
-                (false, Some(first)) => problems.push(already_defined(
-                    "region",
-                    &key,
-                    src,
-                    name.span,
-                    first.src,
-                    first.node.0.span,
-                )),
-                (true, None) => problems.push(nothing_there(
-                    "region",
-                    "replace",
-                    &key,
-                    src,
-                    name.span,
-                    d.regions.keys().map(|s| s.as_str()),
-                )),
-                _ => {
-                    d.regions.insert(key, loc(src, (name, region, span)));
-                }
-            }
+            let n = name.clone();
+            define(
+                &mut d.regions,
+                "region",
+                &n,
+                replace,
+                src,
+                (name, region, span),
+                |r| r.0.span,
+                problems,
+            );
         }
         Item::Piece { replace, piece } => {
             keyword_name("piece", &piece.name, src, problems);
-            let key = piece.name.node.clone();
-            match (replace, d.pieces.get(&key)) {
-                (false, Some(first)) => problems.push(already_defined(
-                    "piece",
-                    &key,
-                    src,
-                    piece.name.span,
-                    first.src,
-                    first.node.name.span,
-                )),
-                (true, None) => problems.push(nothing_there(
-                    "piece",
-                    "replace",
-                    &key,
-                    src,
-                    piece.name.span,
-                    d.pieces.keys().map(|s| s.as_str()),
-                )),
-                _ => {
-                    d.pieces.insert(key, loc(src, piece));
-                }
-            }
+            let n = piece.name.clone();
+            define(
+                &mut d.pieces,
+                "piece",
+                &n,
+                replace,
+                src,
+                piece,
+                |p| p.name.span,
+                problems,
+            );
         }
         Item::Promotion { replace, promotion } => {
-            let key = promotion.piece.node.clone();
-            match (replace, d.promotions.get(&key)) {
-                (false, Some(first)) => problems.push(already_defined(
-                    "promotion",
-                    &key,
-                    src,
-                    promotion.piece.span,
-                    first.src,
-                    first.node.piece.span,
-                )),
-                (true, None) => problems.push(nothing_there(
-                    "promotion",
-                    "replace",
-                    &key,
-                    src,
-                    promotion.piece.span,
-                    d.promotions.keys().map(|s| s.as_str()),
-                )),
-                _ => {
-                    d.promotions.insert(key, loc(src, promotion));
-                }
-            }
+            let n = promotion.piece.clone();
+            define(
+                &mut d.promotions,
+                "promotion",
+                &n,
+                replace,
+                src,
+                promotion,
+                |p| p.piece.span,
+                problems,
+            );
         }
         Item::Effect { replace, effect } => {
             keyword_name("effect", &effect.name, src, problems);
-            let key = effect.name.node.clone();
-            match (replace, d.effects.get(&key)) {
-                (false, Some(first)) => problems.push(already_defined(
-                    "effect",
-                    &key,
-                    src,
-                    effect.name.span,
-                    first.src,
-                    first.node.name.span,
-                )),
-                (true, None) => problems.push(nothing_there(
-                    "effect",
-                    "replace",
-                    &key,
-                    src,
-                    effect.name.span,
-                    d.effects.keys().map(|s| s.as_str()),
-                )),
-                _ => {
-                    d.effects.insert(key, loc(src, effect));
-                }
-            }
+            let n = effect.name.clone();
+            define(
+                &mut d.effects,
+                "effect",
+                &n,
+                replace,
+                src,
+                effect,
+                |e| e.name.span,
+                problems,
+            );
         }
         Item::Castling {
             replace,
