@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use rulebook::diagnostics::{Problem, Sources, render, to_json};
+use rulebook::bundled;
+use rulebook::diagnostics::{Problem, Sources, json_str, render, to_json};
 use rulebook::game::{Game, new_game};
 use rulebook::lower::{LoadError, load};
 use rulebook::{epd, repl};
@@ -71,6 +72,12 @@ enum Command {
     },
     /// The interactive session; reads commands from a pipe too.
     Repl { variant: Option<String> },
+    /// The bundled variants, one a line: name and title.
+    Variants {
+        /// A line per variant for people (default), or a JSON array.
+        #[arg(long, value_enum, default_value = "human")]
+        format: Format,
+    },
 }
 
 fn color_stderr() -> bool {
@@ -251,5 +258,36 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Repl { variant } => repl::main(variant.as_deref().unwrap_or("chess")),
+        Command::Variants { format } => list_variants(format),
     }
+}
+
+/// `rulebook variants`: every bundled variant with its title.
+fn list_variants(format: Format) -> ExitCode {
+    let rows: Vec<(String, String)> = bundled::names()
+        .map(|name| {
+            let mut sources = Sources::default();
+            let title = load(name, &mut sources)
+                .ok()
+                .and_then(|l| l.variant.title)
+                .unwrap_or_default();
+            (name.to_string(), title)
+        })
+        .collect();
+    let mut out = std::io::stdout().lock();
+    let _ = match format {
+        Format::Human => {
+            let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+            rows.iter()
+                .try_for_each(|(n, t)| writeln!(out, "{n:<width$}  {t}"))
+        }
+        Format::Json => {
+            let items: Vec<String> = rows
+                .iter()
+                .map(|(n, t)| format!("{{\"name\": {}, \"title\": {}}}", json_str(n), json_str(t)))
+                .collect();
+            writeln!(out, "[{}]", items.join(", "))
+        }
+    };
+    ExitCode::SUCCESS
 }

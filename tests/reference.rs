@@ -27,26 +27,53 @@ fn run_epd(variant: &str) {
     );
 }
 
-/// A suite computed by Fairy-Stockfish for a variant defined in `tests/variants/`.
-fn run_fairy(name: &str) {
-    let text = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd"))
-        .expect("reference file");
-    let mut game = common::game(&format!("tests/variants/{name}.variant"));
-    let mut failures = vec![];
-    let summary = epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l))
-        .expect("well-formed suite");
-    assert!(failures.is_empty(), "{name}: {}", failures.join("\n"));
-    assert!(summary.passed >= 3);
+/// Every suite computed by Fairy-Stockfish (`tests/reference/fairy/NAME.epd`), each for the
+/// bundled variant NAME, or for `tests/variants/NAME.variant` where no variant is bundled so.
+#[test]
+fn fairy_stockfish_suites() {
+    let mut files: Vec<_> = std::fs::read_dir("tests/reference/fairy")
+        .expect("tests/reference/fairy")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "epd"))
+        .collect();
+    files.sort();
+    let mut problems = vec![];
+    for path in &files {
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("file name");
+        let spec = if rulebook::bundled::get(name).is_some() {
+            name.to_string()
+        } else {
+            format!("tests/variants/{name}.variant")
+        };
+        let text = std::fs::read_to_string(path).expect("reference file");
+        let mut game = common::game(&spec);
+        let mut failures = vec![];
+        match epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l)) {
+            Ok(s) if s.passed < 3 => problems.push(format!("{name}: only {} positions", s.passed)),
+            Ok(_) => {}
+            Err(e) => problems.push(format!("{name}: {e}")),
+        }
+        problems.extend(failures.into_iter().map(|f| format!("{name}: {f}")));
+    }
+    assert!(files.len() >= 2, "no Fairy-Stockfish suites found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// A variant is bundled only with reference data from an independent engine.
 #[test]
-fn capablanca_10x8_matches_fairy_stockfish() {
-    run_fairy("capablanca");
-}
-
-#[test]
-fn gardner_5x5_matches_fairy_stockfish() {
-    run_fairy("gardner");
+fn every_bundled_variant_has_reference_data() {
+    let missing: Vec<&str> = rulebook::bundled::names()
+        .filter(|n| {
+            !["perft", "fairy"]
+                .iter()
+                .any(|d| std::path::Path::new(&format!("tests/reference/{d}/{n}.epd")).exists())
+        })
+        .collect();
+    assert!(missing.is_empty(), "no reference data for {missing:?}");
 }
 
 fn run_moves(variant: &str) {
