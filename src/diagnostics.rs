@@ -12,7 +12,7 @@ use miette::{
     SourceCode,
 };
 
-use crate::ast::Span;
+use crate::syntax::ast::Span;
 
 /// One source text that problems can point into: a variant file, a FEN, a REPL line.
 #[derive(Debug)]

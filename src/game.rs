@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
-use crate::ast::Span;
-use crate::bitboard::{Bits, Wide};
-use crate::fen::{self, FenError};
+use crate::engine::bitboard::{Bits, Wide};
+use crate::engine::fen::{self, FenError};
+use crate::engine::movegen::GameEnd;
+use crate::engine::position::{Event, Move, MoveKind, Position, Refusal};
+use crate::engine::rules::Rules;
 use crate::ir::{PieceId, Side, Variant, square_name};
-use crate::movegen::GameEnd;
-use crate::position::{Event, Move, MoveKind, Position, Refusal};
-use crate::rules::Rules;
+use crate::syntax::ast::Span;
 
 /// One legal move, for listing.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@ use std::fmt;
 
 use indexmap::IndexMap;
 
-pub use crate::ast::{CmpOp, CrossWhen, Modality, OriginKind, Outcome, Subject};
+pub use crate::syntax::ast::{CmpOp, CrossWhen, Modality, OriginKind, Outcome, Subject};
 
 /// Index of a piece kind in [`Variant::pieces`].
 pub type PieceId = usize;

@@ -7,10 +7,11 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use rulebook::bundled;
+use rulebook::cli::repl;
 use rulebook::diagnostics::{Problem, Sources, json_str, render, to_json};
 use rulebook::game::{Game, new_game};
 use rulebook::lower::{LoadError, load};
-use rulebook::{epd, repl};
+use rulebook::perft as epd;
 
 #[derive(Parser)]
 #[command(

@@ -17,14 +17,14 @@ use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use rulebook::bitboard::{Bits, Wide};
 use rulebook::bundled;
 use rulebook::diagnostics::{Sources, render, to_json};
-use rulebook::fen;
+use rulebook::engine::bitboard::{Bits, Wide};
+use rulebook::engine::fen;
+use rulebook::engine::position::{Move, Position};
 use rulebook::game::{Game, Typed, new_game};
 use rulebook::ir::Variant;
 use rulebook::lower::{LoadError, Origin, load_text};
-use rulebook::position::{Move, Position};
 
 const VARIANTS: [&str; 4] = ["chess", "orda", "alice", "magnetic"];
 
@@ -44,7 +44,7 @@ fn reference(variant: &str) -> Positions {
     let epd = std::fs::read_to_string(format!("tests/reference/perft/{variant}.epd"))
         .expect("reference file");
     for line in epd.lines() {
-        if let Some((fen, _)) = rulebook::epd::parse_line(line).expect("well-formed suite") {
+        if let Some((fen, _)) = rulebook::perft::parse_line(line).expect("well-formed suite") {
             roots.push(fen);
         }
     }
@@ -212,7 +212,7 @@ struct State<B> {
     occ: B,
     side: rulebook::ir::Side,
     castling: u32,
-    ep: Option<rulebook::position::EnPassant>,
+    ep: Option<rulebook::engine::position::EnPassant>,
     halfmove: u32,
     fullmove: u32,
     pending_choice: Option<u8>,
@@ -752,7 +752,12 @@ fn garbage_variant_files() {
     for name in VARIANTS {
         let text = bundled::get(name).expect("bundled");
         for _ in 0..budget(4000) {
-            let input = mutate(&mut rng, text, VARIANT_TOKENS, rulebook::parse::KEYWORDS);
+            let input = mutate(
+                &mut rng,
+                text,
+                VARIANT_TOKENS,
+                rulebook::syntax::parse::KEYWORDS,
+            );
             let r = no_panic(&input, || {
                 if load_any(&input) {
                     loaded += 1;
@@ -768,7 +773,7 @@ fn garbage_variant_files() {
         let input: Vec<&str> = (0..n)
             .map(|_| {
                 if rng.chance(50) {
-                    *rng.pick(rulebook::parse::KEYWORDS)
+                    *rng.pick(rulebook::syntax::parse::KEYWORDS)
                 } else {
                     *rng.pick(VARIANT_TOKENS)
                 }

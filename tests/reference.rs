@@ -3,7 +3,7 @@
 
 mod common;
 
-use rulebook::epd;
+use rulebook::perft as epd;
 use serde_json_lite::parse_moves_line;
 
 fn run_epd(variant: &str) {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use rulebook::repl::Session;
+use rulebook::cli::repl::Session;
 
 /// Runs a script; each command is echoed with `>`, its errors are prefixed with `!`. Timings
 /// (perft speed) are masked.

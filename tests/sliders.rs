@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use rulebook::bitboard::{Bits, FAST_PEXT};
 use rulebook::diagnostics::Sources;
+use rulebook::engine::bitboard::{Bits, FAST_PEXT};
+use rulebook::engine::rules::Rules;
 use rulebook::lower::load;
-use rulebook::rules::Rules;
 
 fn rules<B: Bits>(spec: &str) -> Rules<B> {
     let mut sources = Sources::default();

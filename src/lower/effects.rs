@@ -2,9 +2,9 @@
 //! conditions (a side is not a number, a kind is not a distance).
 
 use super::resolve::Resolver;
-use crate::ast::*;
 use crate::diagnostics::{Problem, SourceId, did_you_mean};
 use crate::ir;
+use crate::syntax::ast::*;
 
 impl Resolver<'_> {
     pub(super) fn effect(

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use indexmap::IndexMap;
 
-use crate::ast::*;
 use crate::bundled;
 use crate::diagnostics::{Problem, SourceId, Sources, did_you_mean};
 use crate::ir::Variant;
-use crate::parse;
+use crate::syntax::ast::*;
+use crate::syntax::parse;
 
 mod effects;
 mod resolve;
@@ -86,7 +86,7 @@ pub fn load(spec: &str, sources: &mut Sources) -> Result<Loaded, LoadError> {
     if let Some(s) = did_you_mean(spec, names.iter().copied()) {
         msg.push_str(&format!("; did you mean `{s}`?"));
     } else {
-        msg.push_str(&format!(" (bundled: {})", names.join(", ")));
+        msg.push_str("; `rulebook variants` lists the bundled ones");
     }
     Err(LoadError::Unreadable(msg))
 }
@@ -234,10 +234,9 @@ fn compose(
                 );
                 p = match did_you_mean(&parent.node, names.iter().copied()) {
                     Some(s) => p.help(format!("did you mean `{s}`?")),
-                    None => p.help(format!(
-                        "extend a bundled variant ({}) or a `NAME.variant` file beside this one",
-                        names.join(", ")
-                    )),
+                    None => p.help(
+                        "extend a bundled variant (`rulebook variants` lists them) or a `NAME.variant` file beside this one",
+                    ),
                 };
                 problems.push(p);
                 return None;

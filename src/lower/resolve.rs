@@ -6,11 +6,11 @@ use std::collections::{HashMap, HashSet};
 use indexmap::IndexMap;
 
 use super::{Draft, Loc};
-use crate::ast::{self, *};
-use crate::betza;
 use crate::diagnostics::{Problem, SourceId, did_you_mean};
-use crate::fen;
+use crate::engine::fen;
 use crate::ir::{self, Direction, PieceId, Side, Variant};
+use crate::syntax::ast::{self, *};
+use crate::syntax::betza;
 
 pub(super) struct Resolver<'a> {
     pub(super) draft: &'a Draft,

@@ -4,10 +4,10 @@
 //! when the variant allows it (`Rules::fast_legality`); otherwise each move is played and
 //! tested, which is exact whatever layers, crossings and effects do.
 
-use crate::bitboard::Bits;
+use crate::engine::bitboard::Bits;
+use crate::engine::position::{Move, MoveKind, Position};
+use crate::engine::rules::{EndTest, Rules};
 use crate::ir::{Modality, Outcome, Side};
-use crate::position::{Move, MoveKind, Position};
-use crate::rules::{EndTest, Rules};
 
 /// Why the game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 use pest::Parser;
 use pest::iterators::Pair;
 
-use crate::ast::*;
 use crate::diagnostics::{Problem, SourceId, did_you_mean};
+use crate::syntax::ast::*;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/variant.pest"]

@@ -4,11 +4,11 @@
 //! move replays that list backwards. So castling, en passant, Alice's crossing and Magnetic's
 //! pulls are all just lists of square changes, and undo is exact for all of them.
 
-use crate::bitboard::Bits;
+use crate::engine::bitboard::Bits;
+use crate::engine::rules::Rules;
 use crate::ir::{
     self, Action, CrossWhen, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value,
 };
-use crate::rules::Rules;
 
 /// A move as the generator produces it. `from`/`to` are squares of the mover's layer; for
 /// castling they are the king's.

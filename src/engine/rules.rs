@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::bitboard::{Bits, FAST_PEXT, pext};
+use crate::engine::bitboard::{Bits, FAST_PEXT, pext};
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
 /// A ray direction: a step repeated at most `range` times (`u8::MAX`: unlimited).

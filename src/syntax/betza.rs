@@ -5,8 +5,8 @@
 //! `m` (move only), `c` (capture only) and the directions `f b l r s v`. Anything else is reported
 //! with its position in the string, never ignored.
 
-use crate::ast::Modality;
 use crate::ir::{Atom, AtomKind, Direction};
+use crate::syntax::ast::Modality;
 
 #[derive(Debug, PartialEq)]
 pub struct BetzaError {

@@ -16,13 +16,13 @@ use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
-use crate::ast::Span;
 use crate::bundled;
 use crate::diagnostics::{Problem, Sources, render, words};
-use crate::epd;
 use crate::game::{Game, new_game};
 use crate::ir::{AtomKind, Modality, Side, Variant, oriented, square_name, vec_text};
 use crate::lower::{LoadError, load};
+use crate::perft;
+use crate::syntax::ast::Span;
 
 /// What a command printed: results for stdout, errors for stderr.
 #[derive(Debug, Default, PartialEq)]
@@ -312,7 +312,7 @@ impl Session {
                 };
                 let start = Instant::now();
                 let nodes = if cmd == "divide" {
-                    let lines = epd::divide(self.game.as_ref(), depth, 1);
+                    let lines = perft::divide(self.game.as_ref(), depth, 1);
                     for (m, n) in &lines {
                         reply.line(format!("{m}: {n}"));
                     }
@@ -510,7 +510,7 @@ impl Session {
         let filter = match square {
             None => None,
             Some((at, s)) => {
-                match crate::fen::parse_square(s, v.files as usize, v.ranks as usize) {
+                match crate::engine::fen::parse_square(s, v.files as usize, v.ranks as usize) {
                     Some(cell) => Some((
                         (cell % v.files as usize) as u8,
                         (cell / v.files as usize) as u8,
@@ -683,7 +683,7 @@ fn glyph(letter: char) -> Option<char> {
     Some(solid)
 }
 
-fn end_text(e: &crate::movegen::GameEnd) -> String {
+fn end_text(e: &crate::engine::movegen::GameEnd) -> String {
     match e.winner {
         Some(w) => format!("{}, {} wins", e.rule, w.name()),
         None if e.result.is_some() => format!("{}, draw", e.rule),

@@ -1,12 +1,12 @@
 //! FEN: parsing into an unvalidated [`Setup`] (which letters stand where, the other fields),
 //! and printing a position canonically. Errors name the field and the byte span in the text.
 
-use crate::ast::Span;
-use crate::bitboard::Bits;
 use crate::diagnostics::words;
+use crate::engine::bitboard::Bits;
+use crate::engine::position::{EnPassant, Position};
+use crate::engine::rules::Rules;
 use crate::ir::{CrossWhen, PieceId, Side, Variant, square_name};
-use crate::position::{EnPassant, Position};
-use crate::rules::Rules;
+use crate::syntax::ast::Span;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct FenError {

@@ -1,0 +1,3 @@
+//! The command line and the REPL (behind the default `cli` feature).
+
+pub mod repl;
