@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use crate::engine::bitboard::{Bits, Wide};
+use crate::engine::end::GameEnd;
 use crate::engine::fen::{self, FenError};
-use crate::engine::movegen::GameEnd;
 use crate::engine::position::{Event, Move, MoveKind, Position, Refusal};
 use crate::engine::rules::Rules;
 use crate::ir::{PieceId, Side, Variant, square_name};

@@ -683,7 +683,7 @@ fn glyph(letter: char) -> Option<char> {
     Some(solid)
 }
 
-fn end_text(e: &crate::engine::movegen::GameEnd) -> String {
+fn end_text(e: &crate::engine::end::GameEnd) -> String {
     match e.winner {
         Some(w) => format!("{}, {} wins", e.rule, w.name()),
         None if e.result.is_some() => format!("{}, draw", e.rule),

@@ -1,8 +1,15 @@
-//! The interpreter: the IR compiled into per-square tables, the position, move generation and
-//! legality, effects, and FEN.
+//! The interpreter: the IR compiled into per-square tables ([`rules`]), the position and how a
+//! move changes it ([`position`], [`effects`]), pseudo-legal moves ([`movegen`]), attack queries
+//! ([`attacks`]), legality ([`legality`]), perft ([`perft`]), the end of the game ([`end`]) and
+//! FEN ([`fen`]).
 
+pub mod attacks;
 pub mod bitboard;
+pub mod effects;
+pub mod end;
 pub mod fen;
+pub mod legality;
 pub mod movegen;
+pub mod perft;
 pub mod position;
 pub mod rules;

@@ -1,0 +1,292 @@
+//! The effect interpreter: what an effect of the variant file does after a move (Magnetic's pulls
+//! and pushes, an explosion), as changes recorded for undo.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::position::{Event, Position};
+use crate::engine::rules::Rules;
+use crate::ir::{self, Action, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value};
+
+impl<B: Bits> Position<B> {
+    pub(crate) fn run_effect(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        moved: &[usize],
+        captured: bool,
+        choice: u8,
+    ) {
+        let effect = &r.effects[e];
+        let origins: &[usize] = match effect.origin {
+            OriginKind::Moved => moved,
+            OriginKind::Capture if captured => &moved[..1],
+            OriginKind::Capture => &[],
+        };
+        for &origin in origins {
+            let Some(origin_code) = self.code_at(origin) else {
+                continue;
+            };
+            if let Some(f) = &effect.origin_filter
+                && !self.eval(r, f, mover, origin_code, None, 0)
+            {
+                continue;
+            }
+            match &effect.scan {
+                Scan::Rays(_) => {
+                    for &dir in &r.effect_dirs[e][mover.index()] {
+                        let step = r.dirs[dir as usize].step;
+                        let Some(t) = r.first_blocker(dir, origin, self.occ) else {
+                            continue;
+                        };
+                        let (_, of, or) = r.coords(origin);
+                        let (_, tf, tr) = r.coords(t);
+                        let dist = (tf as i32 - of as i32)
+                            .abs()
+                            .max((tr as i32 - or as i32).abs())
+                            / (step.0 as i32).abs().max((step.1 as i32).abs());
+                        self.apply_clauses(r, effect, mover, origin, t, dist, Some(step), choice);
+                    }
+                }
+                Scan::Around(vectors) => {
+                    for &v in vectors {
+                        let step = ir::oriented(v, mover);
+                        let Some(t) = r.step(origin, step) else {
+                            continue;
+                        };
+                        if self.board[t] == 0 {
+                            continue;
+                        }
+                        let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
+                        self.apply_clauses(r, effect, mover, origin, t, dist, None, choice);
+                    }
+                }
+            }
+            for a in &effect.finally {
+                self.act(r, a, mover, origin, origin, None, choice);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn apply_clauses(
+        &mut self,
+        r: &Rules<B>,
+        effect: &ir::Effect,
+        mover: Side,
+        origin: usize,
+        target: usize,
+        dist: i32,
+        step: Option<(i8, i8)>,
+        choice: u8,
+    ) {
+        let Some(origin_code) = self.code_at(origin) else {
+            return;
+        };
+        for clause in &effect.clauses {
+            if self.eval(
+                r,
+                &clause.cond,
+                mover,
+                origin_code,
+                Some(self.board[target] - 1),
+                dist,
+            ) {
+                let mut t = target;
+                for a in &clause.actions {
+                    t = self.act(r, a, mover, origin, t, step, choice);
+                }
+                return;
+            }
+        }
+    }
+
+    /// Carries out an action; returns where the target stands afterwards.
+    #[allow(clippy::too_many_arguments)]
+    fn act(
+        &mut self,
+        r: &Rules<B>,
+        a: &Action,
+        mover: Side,
+        origin: usize,
+        target: usize,
+        step: Option<(i8, i8)>,
+        choice: u8,
+    ) -> usize {
+        let subject = |s: Subject| if s == Subject::Target { target } else { origin };
+        match a {
+            Action::Nothing => target,
+            Action::Pull(_) => {
+                let Some(step) = step else { return target };
+                let Some(dest) = r.step(origin, step) else {
+                    return target;
+                };
+                if dest != target && self.board[dest] == 0 {
+                    let p = self.board[target];
+                    self.set(r, target, 0);
+                    self.set(r, dest, p);
+                    self.note(Event::Pulled {
+                        from: target,
+                        to: dest,
+                        code: p - 1,
+                    });
+                    return dest;
+                }
+                target
+            }
+            Action::Push(_) => {
+                let Some(step) = step else { return target };
+                let mut dest = target;
+                while let Some(n) = r.step(dest, step) {
+                    if self.board[n] != 0 {
+                        break;
+                    }
+                    dest = n;
+                }
+                if dest != target {
+                    let p = self.board[target];
+                    self.set(r, target, 0);
+                    self.set(r, dest, p);
+                    self.note(Event::Pushed {
+                        from: target,
+                        to: dest,
+                        code: p - 1,
+                    });
+                }
+                dest
+            }
+            Action::Remove(s) => {
+                let sq = subject(*s);
+                if let Some(code) = self.code_at(sq) {
+                    self.set(r, sq, 0);
+                    self.note(Event::Removed { at: sq, code });
+                }
+                target
+            }
+            Action::Change(s, kind) => {
+                let sq = subject(*s);
+                if let Some(code) = self.code_at(sq) {
+                    let side = r.codes[code as usize].side;
+                    let new = r.code(side, *kind);
+                    self.set(r, sq, new + 1);
+                    self.note(Event::Changed { at: sq, code: new });
+                }
+                target
+            }
+            Action::Promote(s) => {
+                let sq = subject(*s);
+                let Some(code) = self.code_at(sq) else {
+                    return target;
+                };
+                let cr = &r.codes[code as usize];
+                if cr.side != mover {
+                    return target;
+                }
+                if let Some((zone, choices)) = &cr.promotion
+                    && zone.has(sq)
+                {
+                    if choice != 0 && choices.contains(&(choice - 1)) {
+                        self.set(r, sq, choice);
+                        self.note(Event::Promoted {
+                            at: sq,
+                            code: choice - 1,
+                        });
+                    } else if self.pending_choice.is_none() {
+                        self.pending_choice = Some(code);
+                    }
+                }
+                target
+            }
+        }
+    }
+
+    fn eval(
+        &self,
+        r: &Rules<B>,
+        e: &Expr,
+        mover: Side,
+        origin: u8,
+        target: Option<u8>,
+        dist: i32,
+    ) -> bool {
+        match e {
+            Expr::And(a, b) => {
+                self.eval(r, a, mover, origin, target, dist)
+                    && self.eval(r, b, mover, origin, target, dist)
+            }
+            Expr::Or(a, b) => {
+                self.eval(r, a, mover, origin, target, dist)
+                    || self.eval(r, b, mover, origin, target, dist)
+            }
+            Expr::Not(a) => !self.eval(r, a, mover, origin, target, dist),
+            Expr::Truth(s, f) => {
+                self.value(r, &Value::Field(*s, *f), mover, origin, target, dist) == Val::Bool(true)
+            }
+            Expr::Cmp(op, a, b) => {
+                let (x, y) = (
+                    self.value(r, a, mover, origin, target, dist),
+                    self.value(r, b, mover, origin, target, dist),
+                );
+                match (x, y) {
+                    (Val::Num(x), Val::Num(y)) => match op {
+                        ir::CmpOp::Eq => x == y,
+                        ir::CmpOp::Ne => x != y,
+                        ir::CmpOp::Lt => x < y,
+                        ir::CmpOp::Le => x <= y,
+                        ir::CmpOp::Gt => x > y,
+                        ir::CmpOp::Ge => x >= y,
+                    },
+                    (x, y) => match op {
+                        ir::CmpOp::Eq => x == y,
+                        ir::CmpOp::Ne => x != y,
+                        _ => false,
+                    },
+                }
+            }
+        }
+    }
+
+    fn value(
+        &self,
+        r: &Rules<B>,
+        v: &Value,
+        mover: Side,
+        origin: u8,
+        target: Option<u8>,
+        dist: i32,
+    ) -> Val {
+        match v {
+            Value::Distance => Val::Num(dist as i64),
+            Value::Int(i) => Val::Num(*i),
+            Value::Relation(rel) => Val::Rel(*rel),
+            Value::Kind(k) => Val::Kind(*k),
+            Value::Field(s, f) => {
+                let code = match s {
+                    Subject::Origin => origin,
+                    Subject::Target => match target {
+                        Some(t) => t,
+                        None => return Val::None,
+                    },
+                };
+                let c = &r.codes[code as usize];
+                match f {
+                    Field::Side => Val::Rel(if c.side == mover {
+                        Relation::Friend
+                    } else {
+                        Relation::Enemy
+                    }),
+                    Field::Kind => Val::Kind(c.kind),
+                    Field::Royal => Val::Bool(c.royal),
+                }
+            }
+        }
+    }
+}
+
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum Val {
+    Num(i64),
+    Rel(Relation),
+    Kind(usize),
+    Bool(bool),
+    None,
+}

@@ -1,0 +1,358 @@
+//! Legality without playing the move: where the side to move's royal piece stands, the pins and
+//! checks against it, and the occupancy a move leaves ("sketch"). Variants whose effects make that
+//! impossible play the move and test it.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::position::{Move, MoveKind, Position};
+use crate::engine::rules::Rules;
+use crate::ir::Side;
+
+/// Where the side to move's royal piece stands and what threatens it: enough to decide most
+/// moves' legality without playing them.
+pub(crate) struct Safety<B> {
+    pub(crate) royal: usize,
+    /// The royal piece's layer.
+    pub(crate) layer: usize,
+    pub(crate) in_check: bool,
+    /// Where a non-royal piece may move to answer the check (single layer): the checker and the
+    /// squares between; everything when not in check, nothing in double check.
+    pub(crate) evasion: B,
+    pub(crate) pinned: B,
+    /// (pinned square, the squares it may still move to: its line up to the pinner).
+    pub(crate) pins: [(u16, B); 8],
+    pub(crate) n_pins: usize,
+}
+
+impl<B: Bits> Safety<B> {
+    /// Records a pin; false when there are too many to remember (the caller then plays
+    /// moves to judge them).
+    pub(crate) fn pin(&mut self, sq: usize, line: B) -> bool {
+        if self.n_pins == self.pins.len() {
+            return false;
+        }
+        self.pinned |= B::bit(sq);
+        self.pins[self.n_pins] = (sq as u16, line);
+        self.n_pins += 1;
+        true
+    }
+
+    #[inline(always)]
+    pub(crate) fn pin_line(&self, sq: usize) -> B {
+        let mut m = !B::ZERO;
+        for &(p, line) in &self.pins[..self.n_pins] {
+            if p as usize == sq {
+                m &= line;
+            }
+        }
+        m
+    }
+}
+
+/// How a move changes the occupancy, for judging it without playing it.
+pub(crate) struct Sketch<B> {
+    /// Occupancy right after the move on its own layer, and once crossings are done.
+    pub(crate) after_move: B,
+    pub(crate) after_all: B,
+    /// Squares whose present content no longer attacks (captured, or now the mover's).
+    pub(crate) gone: B,
+    /// Where the royal piece stands after the move on its layer and at the end, if it moved.
+    pub(crate) royal_mid: Option<usize>,
+    pub(crate) royal_end: Option<usize>,
+}
+
+impl<B: Bits> Position<B> {
+    pub(crate) fn safety(&self, r: &Rules<B>) -> Option<Safety<B>> {
+        let us = self.side;
+        let royals = &r.royal_codes[us.index()];
+        let mut royal = None;
+        for &c in royals {
+            let bb = self.pieces[c as usize];
+            match (bb.count(), royal) {
+                (0, _) => {}
+                (1, None) => royal = Some(bb.lsb()),
+                _ => return None,
+            }
+        }
+        let royal = royal?;
+        let them = us.flip();
+        let checkers = self.attackers(r, royal, them, self.occ);
+        let evasion = match checkers.count() {
+            0 => !B::ZERO,
+            1 => {
+                let checker = checkers.lsb();
+                let code = self.board[checker] - 1;
+                // A rider can be blocked on the squares between; a leaper only captured.
+                let mut mask = checkers;
+                if !(r.codes[code as usize].leap_capture_rev[royal] & checkers).any() {
+                    for g in &r.ride_attackers[them.index()] {
+                        if r.first_blocker(g.rev_dir, royal, self.occ) == Some(checker)
+                            && g.codes
+                                .iter()
+                                .any(|&(c, origin)| c == code && origin.has(checker))
+                        {
+                            mask = r.ride_targets(g.rev_dir, royal, self.occ);
+                            break;
+                        }
+                    }
+                }
+                mask
+            }
+            _ => B::ZERO,
+        };
+        let own = self.by_side[us.index()];
+        let mut s = Safety {
+            royal,
+            layer: royal / r.cells,
+            in_check: checkers.any(),
+            evasion,
+            pinned: B::ZERO,
+            pins: [(0, B::ZERO); 8],
+            n_pins: 0,
+        };
+        // Pins along sliders: the riders seen once our first blockers are lifted.
+        for (slider, codes) in &r.attack_sliders[them.index()] {
+            let mut riders = B::ZERO;
+            for &c in codes {
+                riders |= self.pieces[c as usize];
+            }
+            if (r.slide(*slider, royal, B::ZERO) & riders).is_zero() {
+                continue;
+            }
+            let near = r.slide(*slider, royal, self.occ);
+            let shield = near & own;
+            if shield.is_zero() {
+                continue;
+            }
+            let pinners = r.slide(*slider, royal, self.occ & !shield) & riders & !near;
+            for p in pinners.iter() {
+                for &d in &r.sliders[*slider as usize].dirs {
+                    if r.ray(d, royal).has(p) {
+                        let line = r.ride_targets(d, royal, B::bit(p));
+                        if !s.pin((line & shield).lsb(), line) {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+        // Pins along the other rides, one direction at a time.
+        for g in &r.attack_rays[them.index()] {
+            let ray = r.ray(g.rev_dir, royal);
+            let mut blockers = ray & self.occ;
+            if blockers.is_zero() {
+                continue;
+            }
+            let asc = r.ascending[g.rev_dir as usize];
+            let b1 = if asc { blockers.lsb() } else { blockers.msb() };
+            if !own.has(b1) {
+                continue;
+            }
+            blockers ^= B::bit(b1);
+            if blockers.is_zero() {
+                continue;
+            }
+            let b2 = if asc { blockers.lsb() } else { blockers.msb() };
+            let code = self.board[b2];
+            if g.codes
+                .iter()
+                .any(|&(c, origin)| c + 1 == code && origin.has(b2))
+                && !s.pin(b1, r.ride_targets(g.rev_dir, royal, B::bit(b2)))
+            {
+                return None;
+            }
+        }
+        Some(s)
+    }
+
+    /// The occupancy after a move, for [`Position::sketch_legal`].
+    pub(crate) fn sketch(&self, r: &Rules<B>, m: &Move, royal: usize) -> Option<Sketch<B>> {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let crosses = |captured: bool| match r.cross {
+            Some(crate::ir::CrossWhen::Moves) => true,
+            Some(crate::ir::CrossWhen::Captures) => captured,
+            None => false,
+        };
+        match m.kind {
+            MoveKind::Normal | MoveKind::EnPassant => {
+                let victim = match m.kind {
+                    MoveKind::EnPassant => {
+                        let ep = self.ep?;
+                        (0..r.layers)
+                            .map(|l| l * r.cells + ep.victim as usize)
+                            .find(|&v| self.board[v] != 0)?
+                    }
+                    _ => to,
+                };
+                let captured = self.board[victim] != 0;
+                let after_move = ((self.occ ^ B::bit(from)) & !B::bit(victim)) | B::bit(to);
+                let dest = if crosses(captured) {
+                    r.next_layer(to)
+                } else {
+                    to
+                };
+                if dest != to && after_move.has(dest) {
+                    return None;
+                }
+                let after_all = if dest != to {
+                    (after_move ^ B::bit(to)) | B::bit(dest)
+                } else {
+                    after_move
+                };
+                let moved_royal = from == royal;
+                Some(Sketch {
+                    after_move,
+                    after_all,
+                    gone: B::bit(victim) | B::bit(to),
+                    royal_mid: moved_royal.then_some(to),
+                    royal_end: moved_royal.then_some(dest),
+                })
+            }
+            MoveKind::Castle(i) => {
+                let c = &r.castles[i as usize];
+                let (kf, kt, rf, rt) = c.squares();
+                let after_move = (self.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
+                let (kd, rd) = if crosses(false) {
+                    (r.next_layer(kt), r.next_layer(rt))
+                } else {
+                    (kt, rt)
+                };
+                let mut after_all = after_move;
+                if kd != kt {
+                    after_all &= !B::bit(kt) & !B::bit(rt);
+                    if after_all.has(kd) || after_all.has(rd) {
+                        return None;
+                    }
+                    after_all |= B::bit(kd) | B::bit(rd);
+                }
+                let royal_moved = kf == royal;
+                Some(Sketch {
+                    after_move,
+                    after_all,
+                    gone: B::bit(kt) | B::bit(rt) | B::bit(kd) | B::bit(rd),
+                    royal_mid: royal_moved.then_some(kt),
+                    royal_end: royal_moved.then_some(kd),
+                })
+            }
+        }
+    }
+
+    /// Judges a move of an effect-free variant from the occupancy it leaves, without playing it.
+    pub(crate) fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        let Some(k) = self.sketch(r, m, s.royal) else {
+            return false;
+        };
+        let them = self.side.flip();
+        if r.layered && !self.lands_free(r, &k) {
+            return false;
+        }
+        if r.check_at_move
+            && let Some(mid) = k.royal_mid
+            && self.attacked_without(r, mid, them, k.after_move, k.gone)
+        {
+            return false;
+        }
+        let king = k.royal_end.unwrap_or(s.royal);
+        !self.attacked_without(r, king, them, k.after_all, k.gone)
+    }
+
+    /// On a layered board, no cell may hold pieces on two layers after the move.
+    pub(crate) fn lands_free(&self, r: &Rules<B>, k: &Sketch<B>) -> bool {
+        let moved = k.after_all & !self.occ;
+        for sq in moved.iter() {
+            if (r.taken_elsewhere(k.after_all, sq / r.cells) & B::bit(sq)).any() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `by` attacks `sq` with the occupancy `occ`, ignoring what stands on `gone`.
+    #[inline]
+    pub(crate) fn attacked_without(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: Side,
+        occ: B,
+        gone: B,
+    ) -> bool {
+        self.attack_scan::<true>(r, sq, by, occ, gone).any()
+    }
+
+    /// Whether a pseudo-legal move of an effect-free variant is legal, without playing it.
+    #[inline(always)]
+    pub(crate) fn fast_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        let from = m.from as usize;
+        let to = m.to as usize;
+        if m.kind != MoveKind::Normal || from == s.royal {
+            return self.sketch_legal(r, s, m);
+        }
+        if !r.layered {
+            return s.evasion.has(to) && (!s.pinned.has(from) || s.pin_line(from).has(to));
+        }
+        // Layers: a piece that leaves another layer than the royal's cannot uncover it, and
+        // where it lands it can only block.
+        if !s.in_check
+            && self.lands_clear(r, to)
+            && (from / r.cells != s.layer || self.board[to] == 0 && !s.pinned.has(from))
+        {
+            return true;
+        }
+        self.sketch_legal(r, s, m)
+    }
+
+    /// A normal move to `to` lands on a cell free on every other layer (after crossing, if
+    /// any).
+    #[inline(always)]
+    pub(crate) fn lands_clear(&self, r: &Rules<B>, to: usize) -> bool {
+        let dest = match r.cross {
+            Some(crate::ir::CrossWhen::Moves) => r.next_layer(to),
+            Some(crate::ir::CrossWhen::Captures) if self.board[to] != 0 => r.next_layer(to),
+            _ => to,
+        };
+        let cell = dest % r.cells;
+        // `to` is vacated (or, without crossing, it is where the piece lands).
+        (0..r.layers)
+            .map(|l| l * r.cells + cell)
+            .all(|sq| sq == to || self.board[sq] == 0)
+    }
+
+    /// The legal moves, each with the choice an effect may ask for resolved into separate moves.
+    pub fn legal_moves(&mut self, r: &Rules<B>, out: &mut Vec<Move>) {
+        out.clear();
+        if self.immediate_end(r).is_some() {
+            return;
+        }
+        let mut pseudo = Vec::with_capacity(64);
+        self.pseudo_moves(r, &mut pseudo);
+        let safety = if r.fast_legality {
+            self.safety(r)
+        } else {
+            None
+        };
+        for m in pseudo {
+            if let Some(s) = &safety {
+                if self.fast_legal(r, s, &m) {
+                    out.push(m);
+                }
+                continue;
+            }
+            let ok = self.make(r, m);
+            let pending = self.pending_choice;
+            self.unmake(r);
+            if !ok {
+                continue;
+            }
+            match pending {
+                Some(code) => {
+                    if let Some((_, choices)) = &r.codes[code as usize].promotion {
+                        for &c in choices {
+                            out.push(Move { promo: c + 1, ..m });
+                        }
+                    }
+                }
+                None => out.push(m),
+            }
+        }
+    }
+}
