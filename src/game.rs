@@ -113,17 +113,44 @@ impl<B: Bits> Typed<B> {
 
     pub fn uci(&self, m: &Move) -> String {
         let r = &*self.rules;
-        let (_, ff, fr) = r.coords(m.from as usize);
-        let (_, tf, tr) = r.coords(m.to as usize);
-        let mut s = format!(
-            "{}{}",
-            square_name(ff as u8, fr as u8),
-            square_name(tf as u8, tr as u8)
-        );
+        let name = |sq: usize| {
+            let (_, f, k) = r.coords(sq);
+            square_name(f as u8, k as u8)
+        };
+        let mut s = match m.kind {
+            MoveKind::Drop => {
+                let c = m.promo - 1;
+                let letter = r.letters[0][r.code(Side::White, r.codes[c as usize].kind) as usize]
+                    .unwrap_or('?');
+                return format!("{letter}@{}{}", name(m.to as usize), self.duck_text(m));
+            }
+            // Castling by rule is written as the king taking its own rook, which no other move
+            // can be.
+            MoveKind::Castle(i) if r.castling_rule.is_some() => {
+                let rook = self
+                    .pos
+                    .castles
+                    .get(i as usize)
+                    .map(|c| c.rook_from)
+                    .unwrap_or(m.to);
+                format!("{}{}", name(m.from as usize), name(rook as usize))
+            }
+            _ => format!("{}{}", name(m.from as usize), name(m.to as usize)),
+        };
         if m.promo != 0 {
             s.push(self.promo_letter(m.promo - 1));
         }
+        s.push_str(&self.duck_text(m));
         s
+    }
+
+    /// `,d4`: where the duck goes, in duck variants.
+    fn duck_text(&self, m: &Move) -> String {
+        if !self.rules.duck {
+            return String::new();
+        }
+        let (_, f, k) = self.rules.coords(m.aux as usize);
+        format!(",{}", square_name(f as u8, k as u8))
     }
 
     fn promo_letter(&self, code: u8) -> char {
@@ -165,8 +192,16 @@ impl<B: Bits> Typed<B> {
         let r = &*self.rules;
         let mut notes = vec![];
         match m.kind {
-            MoveKind::Castle(i) => notes.push(format!("castles ({})", r.castles[i as usize].flag)),
+            MoveKind::Castle(i) => notes.push(format!(
+                "castles ({})",
+                self.pos
+                    .castles
+                    .get(i as usize)
+                    .map(|c| c.flag)
+                    .unwrap_or('?')
+            )),
             MoveKind::EnPassant => notes.push("captures en passant".to_string()),
+            MoveKind::Drop => notes.push("from the hand".to_string()),
             MoveKind::Normal => {}
         }
         if let Some((sq, code)) = captured {
@@ -176,7 +211,10 @@ impl<B: Bits> Typed<B> {
                 self.square(sq)
             ));
         }
-        if m.promo != 0 && !events.iter().any(|e| matches!(e, Event::Promoted { .. })) {
+        if m.promo != 0
+            && m.kind != MoveKind::Drop
+            && !events.iter().any(|e| matches!(e, Event::Promoted { .. }))
+        {
             notes.push(format!(
                 "promotes to {}",
                 r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind)
@@ -237,6 +275,9 @@ impl<B: Bits> Typed<B> {
             Refusal::Exclusive => "a square would be occupied on two layers".into(),
             Refusal::RoyalLost => "it would remove the mover's royal piece".into(),
             Refusal::Check => "it would leave the royal piece attacked".into(),
+            Refusal::GivesCheck => {
+                "it would attack the enemy royal piece, and checks are not allowed".into()
+            }
         }
     }
 
@@ -462,13 +503,14 @@ impl<B: Bits> Game for Typed<B> {
                     self.pos.code_at(sq).map(|c| (sq, c))
                 })
             }),
-            MoveKind::Castle(_) => None,
+            MoveKind::Castle(_) | MoveKind::Drop => None,
         };
-        let mover = self
-            .pos
-            .code_at(m.from as usize)
-            .map(|c| self.piece_name(c))
-            .unwrap_or_default();
+        let mover_code = if m.kind == MoveKind::Drop {
+            Some(m.promo - 1)
+        } else {
+            self.pos.code_at(m.from as usize)
+        };
+        let mover = mover_code.map(|c| self.piece_name(c)).unwrap_or_default();
         let summary = format!(
             "{mover} {}→{}",
             self.square(m.from as usize),
@@ -510,7 +552,7 @@ impl<B: Bits> Game for Typed<B> {
 
     fn status(&mut self) -> Status {
         let r = self.rules.clone();
-        let in_check = r.check_at_final && self.pos.royal_attacked(&r, self.pos.side);
+        let in_check = r.check.at_final && self.pos.royal_attacked(&r, self.pos.side);
         let legal = self.legal();
         let end = self.pos.immediate_end(&r).or_else(|| {
             if legal.is_empty() {

@@ -211,7 +211,10 @@ struct State<B> {
     by_side: [B; 2],
     occ: B,
     side: rulebook::ir::Side,
-    castling: u32,
+    castling: u64,
+    hand: Vec<u8>,
+    walls: B,
+    checks: [u8; 2],
     ep: Option<rulebook::engine::position::EnPassant>,
     halfmove: u32,
     fullmove: u32,
@@ -228,6 +231,9 @@ fn state<B: Bits>(p: &Position<B>) -> State<B> {
         occ: p.occ,
         side: p.side,
         castling: p.castling,
+        hand: p.hand.clone(),
+        walls: p.walls,
+        checks: p.checks,
         ep: p.ep,
         halfmove: p.halfmove,
         fullmove: p.fullmove,
@@ -288,8 +294,8 @@ fn make_unmake<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
                 let again = Position::from_setup(&r, &setup);
                 assert_eq!(again.board, t.pos.board, "{context}: {after}");
                 match pending.and_then(|c| r.codes[c as usize].promotion.as_ref()) {
-                    Some((_, choices)) => {
-                        accepted.extend(choices.iter().map(|&c| Move { promo: c + 1, ..m }))
+                    Some(p) => {
+                        accepted.extend(p.choices.iter().map(|&c| Move { promo: c + 1, ..m }))
                     }
                     None => accepted.push(m),
                 }

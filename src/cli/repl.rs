@@ -716,13 +716,20 @@ pub fn explain(v: &Variant, id: usize) -> String {
             Modality::Move => "moves (to empty squares)",
             Modality::Capture => "captures",
             Modality::Both => "moves and captures",
+            Modality::Attack => "attacks (without moving there)",
         };
         let kind = match a.kind {
+            AtomKind::Leap if a.lame => "leap, blocked by a piece on its way,".to_string(),
             AtomKind::Leap => "leap".to_string(),
             AtomKind::Ride { range: None } => "ride".to_string(),
             AtomKind::Ride { range: Some(r) } => {
                 format!("ride up to {r} step{}", if r == 1 { "" } else { "s" })
             }
+            AtomKind::Hop { range: None } => "hop over one piece, then ride".to_string(),
+            AtomKind::Hop { range: Some(r) } => format!(
+                "hop over one piece, then up to {r} step{}",
+                if r == 1 { "" } else { "s" }
+            ),
         };
         let vectors = a.vectors_text();
         let dirs = a.directions_text();
@@ -745,6 +752,7 @@ pub fn explain(v: &Variant, id: usize) -> String {
             Modality::Move => 'm',
             Modality::Capture => 'x',
             Modality::Both => '*',
+            Modality::Attack => 'a',
         };
         *cell = match (*cell, add) {
             (' ', a) => a,
@@ -769,6 +777,8 @@ pub fn explain(v: &Variant, id: usize) -> String {
             let steps = match a.kind {
                 AtomKind::Leap => 1,
                 AtomKind::Ride { range } => range.map(|r| r as i32).unwrap_or(32),
+                // A hop needs a screen: the empty diagram shows none of its squares.
+                AtomKind::Hop { .. } => 0,
             };
             for k in 1..=steps {
                 let (f, r) = (cf + dx as i32 * k, cr + dy as i32 * k);

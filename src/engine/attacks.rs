@@ -1,5 +1,5 @@
-//! Attack queries: which pieces capture onto a square, from the capture atoms only, with a given
-//! occupancy so that a move can be judged before it is played.
+//! Attack queries: which pieces threaten a square, from the capturing and attacking atoms only,
+//! with a given occupancy so that a move can be judged before it is played.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::position::Position;
@@ -13,29 +13,70 @@ impl<B: Bits> Position<B> {
             .any(|&c| self.pieces[c as usize].any())
     }
 
-    pub fn royal_attacked(&self, r: &Rules<B>, side: Side) -> bool {
+    /// The squares of `side`'s royal pieces.
+    #[inline]
+    pub fn royals(&self, r: &Rules<B>, side: Side) -> B {
+        let mut m = B::ZERO;
         for &c in &r.royal_codes[side.index()] {
-            for sq in self.pieces[c as usize].iter() {
-                if self.attacked(r, sq, side.flip(), self.occ) {
-                    return true;
-                }
-            }
+            m |= self.pieces[c as usize];
         }
-        false
+        m
     }
 
-    /// Whether `by` captures onto `sq`, with the given occupancy for blocking.
+    /// Whether `side` is in check: its royal piece attacked (all of them, where the variant
+    /// says so), a royal next to an enemy royal being safe where the variant says so.
+    pub fn royal_attacked(&self, r: &Rules<B>, side: Side) -> bool {
+        self.royals_attacked(r, side, self.royals(r, side), self.occ, B::ZERO)
+    }
+
+    /// The check test for royals standing on `royals`, with occupancy `occ`, ignoring attackers
+    /// on `gone`.
+    pub fn royals_attacked(&self, r: &Rules<B>, side: Side, royals: B, occ: B, gone: B) -> bool {
+        if royals.is_zero() {
+            return false;
+        }
+        let enemy_royals = if r.check.touching_royals_safe {
+            self.royals(r, side.flip()) & !gone
+        } else {
+            B::ZERO
+        };
+        let mut any = false;
+        let mut all = true;
+        for sq in royals.iter() {
+            let attacked = !(enemy_royals.any() && self.touches(r, sq, enemy_royals))
+                && self
+                    .attack_scan::<true>(r, sq, side.flip(), occ, gone)
+                    .any();
+            any |= attacked;
+            all &= attacked;
+            if attacked && !r.check.all_royals {
+                return true;
+            }
+        }
+        if r.check.all_royals { all } else { any }
+    }
+
+    /// Whether a piece on `sq` stands next to one of `others`.
+    fn touches(&self, r: &Rules<B>, sq: usize, others: B) -> bool {
+        others.iter().any(|o| {
+            let (la, fa, ra) = r.coords(sq);
+            let (lb, fb, rb) = r.coords(o);
+            la == lb && fa.abs_diff(fb) <= 1 && ra.abs_diff(rb) <= 1
+        })
+    }
+
+    /// Whether `by` threatens `sq`, with the given occupancy for blocking.
     #[inline]
     pub fn attacked(&self, r: &Rules<B>, sq: usize, by: Side, occ: B) -> bool {
         self.attack_scan::<true>(r, sq, by, occ, B::ZERO).any()
     }
 
-    /// The pieces of `by` that capture onto `sq`.
+    /// The pieces of `by` that threaten `sq`.
     pub fn attackers(&self, r: &Rules<B>, sq: usize, by: Side, occ: B) -> B {
         self.attack_scan::<false>(r, sq, by, occ, B::ZERO)
     }
 
-    /// The pieces of `by` that capture onto `sq` with the occupancy `occ`, leaving out those
+    /// The pieces of `by` that threaten `sq` with the occupancy `occ`, leaving out those
     /// standing on `gone`; with `ANY`, it stops at the first one found.
     #[inline(always)]
     pub fn attack_scan<const ANY: bool>(
@@ -48,7 +89,7 @@ impl<B: Bits> Position<B> {
     ) -> B {
         let mut out = B::ZERO;
         for &c in &r.leap_attackers[by.index()] {
-            out |= r.codes[c as usize].leap_capture_rev[sq] & self.pieces[c as usize] & !gone;
+            out |= r.codes[c as usize].leap_attack_rev[sq] & self.pieces[c as usize] & !gone;
             if ANY && out.any() {
                 return out;
             }
@@ -68,18 +109,69 @@ impl<B: Bits> Position<B> {
         for g in &r.attack_rays[by.index()] {
             if let Some(b) = r.first_blocker(g.rev_dir, sq, occ)
                 && !gone.has(b)
+                && let Some(code) = self.code_at(b)
+                && g.codes.iter().any(|&(c, origin)| {
+                    c == code
+                        && (g.unconditional
+                            || origin.has(b) && r.codes[c as usize].confined.has(sq))
+                })
             {
-                let code = self.board[b];
-                if code != 0
-                    && g.codes
-                        .iter()
-                        .any(|&(c, origin)| c + 1 == code && (g.unconditional || origin.has(b)))
-                {
-                    out |= B::bit(b);
+                out |= B::bit(b);
+                if ANY {
+                    return out;
+                }
+            }
+        }
+        if !r.hop_attacks[by.index()].is_empty() {
+            out |= self.hop_attackers(r, sq, by, occ, gone);
+            if ANY && out.any() {
+                return out;
+            }
+        }
+        for &c in &r.lame_attackers[by.index()] {
+            let pieces = self.pieces[c as usize] & !gone;
+            if pieces.is_zero() {
+                continue;
+            }
+            for l in &r.codes[c as usize].lame_attack_rev[sq] {
+                if pieces.has(l.to as usize) && (l.path & occ).is_zero() {
+                    out |= B::bit(l.to as usize);
                     if ANY {
                         return out;
                     }
                 }
+            }
+        }
+        out
+    }
+
+    /// Hoppers of `by` that land on `sq`: looking from it, the first piece is the screen and the
+    /// next one beyond a hopper, within its range of the screen.
+    fn hop_attackers(&self, r: &Rules<B>, sq: usize, by: Side, occ: B, gone: B) -> B {
+        let mut out = B::ZERO;
+        for g in &r.hop_attacks[by.index()] {
+            let Some(screen) = r.first_blocker(g.rev_dir, sq, occ) else {
+                continue;
+            };
+            if g.range != u8::MAX {
+                // Steps from the screen to `sq`, which must be within range.
+                let beyond = (r.ray(g.rev_dir, sq) & !r.ray(g.rev_dir, screen)).count();
+                if beyond > g.range as u32 {
+                    continue;
+                }
+            }
+            let Some(hopper) = r.first_blocker(g.rev_dir, screen, occ) else {
+                continue;
+            };
+            if gone.has(hopper) {
+                continue;
+            }
+            if let Some(code) = self.code_at(hopper)
+                && g.codes.iter().any(|&(c, origin)| {
+                    c == code && origin.has(hopper) && r.codes[c as usize].confined.has(sq)
+                })
+            {
+                out |= B::bit(hopper);
             }
         }
         out

@@ -2,7 +2,7 @@
 //! and pushes, an explosion), as changes recorded for undo.
 
 use crate::engine::bitboard::Bits;
-use crate::engine::position::{Event, Position};
+use crate::engine::position::{Event, Position, piece_code};
 use crate::engine::rules::Rules;
 use crate::ir::{self, Action, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value};
 
@@ -82,15 +82,11 @@ impl<B: Bits> Position<B> {
         let Some(origin_code) = self.code_at(origin) else {
             return;
         };
+        let Some(target_code) = self.code_at(target) else {
+            return;
+        };
         for clause in &effect.clauses {
-            if self.eval(
-                r,
-                &clause.cond,
-                mover,
-                origin_code,
-                Some(self.board[target] - 1),
-                dist,
-            ) {
+            if self.eval(r, &clause.cond, mover, origin_code, Some(target_code), dist) {
                 let mut t = target;
                 for a in &clause.actions {
                     t = self.act(r, a, mover, origin, t, step, choice);
@@ -127,7 +123,7 @@ impl<B: Bits> Position<B> {
                     self.note(Event::Pulled {
                         from: target,
                         to: dest,
-                        code: p - 1,
+                        code: piece_code(p).unwrap_or(0),
                     });
                     return dest;
                 }
@@ -149,7 +145,7 @@ impl<B: Bits> Position<B> {
                     self.note(Event::Pushed {
                         from: target,
                         to: dest,
-                        code: p - 1,
+                        code: piece_code(p).unwrap_or(0),
                     });
                 }
                 dest
@@ -181,10 +177,10 @@ impl<B: Bits> Position<B> {
                 if cr.side != mover {
                     return target;
                 }
-                if let Some((zone, choices)) = &cr.promotion
-                    && zone.has(sq)
+                if let Some(p) = &cr.promotion
+                    && p.zone.has(sq)
                 {
-                    if choice != 0 && choices.contains(&(choice - 1)) {
+                    if choice != 0 && p.choices.contains(&(choice - 1)) {
                         self.set(r, sq, choice);
                         self.note(Event::Promoted {
                             at: sq,

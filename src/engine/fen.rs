@@ -1,17 +1,28 @@
 //! FEN: parsing into an unvalidated [`Setup`] (which letters stand where, the other fields),
-//! and printing a position canonically. Errors name the field and the byte span in the text.
+//! checking a setup against the variant's rules, and printing a position canonically. Errors
+//! name the field and the byte span in the text.
+//!
+//! Besides the six classic fields, FEN here reads what Fairy-Stockfish writes: pieces in hand in
+//! brackets after the placement (`RNBQKBNR[Pp]`), `~` after a promoted piece that goes back to
+//! its unpromoted kind when captured, `+` before a promoted Shogi piece, `*` for a wall, the
+//! checks field of N-check (`3+3`, the checks each side still has to give), Shredder and X-FEN
+//! castling letters for castling by rule, an en-passant field of several squares (the squares
+//! passed over, then the piece that passed), and the short Shogi form without the castling and
+//! en-passant fields.
+
+use std::sync::Arc;
 
 use crate::diagnostics::words;
 use crate::engine::bitboard::Bits;
-use crate::engine::position::{EnPassant, Position};
-use crate::engine::rules::Rules;
-use crate::ir::{CrossWhen, PieceId, Side, Variant, square_name};
+use crate::engine::position::{EnPassant, PROMOTED, Position, WALL, piece_code};
+use crate::engine::rules::{CastleRules, Rules};
+use crate::ir::{CrossWhen, EndCond, PieceId, Side, Variant, square_name};
 use crate::syntax::ast::Span;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct FenError {
-    /// Which field: placement, side to move, castling, en passant, halfmove clock, fullmove
-    /// number.
+    /// Which field: placement, hand, side to move, castling, en passant, checks, halfmove
+    /// clock, fullmove number.
     pub field: &'static str,
     pub span: Span,
     pub message: String,
@@ -19,16 +30,29 @@ pub struct FenError {
     pub help: String,
 }
 
+/// What stands on a cell of a [`Setup`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// (layer, side, piece, marked promoted with `~`).
+    Piece(usize, Side, PieceId, bool),
+    Wall,
+}
+
 /// A position as written, before it becomes a [`Position`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
-    /// Per cell (rank * files + file): (layer, side, piece).
-    pub cells: Vec<Option<(usize, Side, PieceId)>>,
+    /// Per cell (rank * files + file).
+    pub cells: Vec<Option<Cell>>,
     pub files: usize,
+    /// (side, piece, count) in hand.
+    pub hand: Vec<(Side, PieceId, u8)>,
     pub side: Side,
+    /// The castling field's letters.
     pub castling: Vec<char>,
-    /// Cell of the en-passant square.
-    pub ep: Option<usize>,
+    /// Cells of the en-passant squares, and of the piece that passed.
+    pub ep: Option<(Vec<usize>, usize)>,
+    /// Checks each side has given, where the variant counts them.
+    pub checks: [u8; 2],
     pub halfmove: u32,
     pub fullmove: u32,
 }
@@ -37,9 +61,17 @@ impl Setup {
     /// The piece at (file, rank) if it stands on `layer`.
     pub fn piece_at(&self, layer: usize, (f, r): (u8, u8)) -> Option<(Side, PieceId)> {
         match self.cells.get(r as usize * self.files + f as usize)? {
-            Some((l, s, p)) if *l == layer => Some((*s, *p)),
+            Some(Cell::Piece(l, s, p, _)) if *l == layer => Some((*s, *p)),
             _ => None,
         }
+    }
+
+    /// Every piece on the board: (cell, layer, side, piece).
+    pub fn pieces(&self) -> impl Iterator<Item = (usize, usize, Side, PieceId)> + '_ {
+        self.cells.iter().enumerate().filter_map(|(i, c)| match c {
+            Some(Cell::Piece(l, s, p, _)) => Some((i, *l, *s, *p)),
+            _ => None,
+        })
     }
 }
 
@@ -60,12 +92,39 @@ fn err(
     }
 }
 
-/// Reads the six FEN fields; the two clocks may be left out (`0 1`).
+/// A letter of the variant: (layer, side, piece).
+type Letter = (char, usize, Side, PieceId);
+
+/// The letters of the variant's pieces, per layer; a promoted form is written with `+` and its
+/// base's letter, so it is not listed here.
+fn letters(v: &Variant) -> Vec<Letter> {
+    let mut out = vec![];
+    for (id, (_, p)) in v.pieces.iter().enumerate() {
+        if p.promoted_from.is_some() {
+            continue;
+        }
+        for (layer, l) in p.letters.iter().enumerate() {
+            for side in Side::BOTH {
+                if let Some(c) = l[side.index()] {
+                    out.push((c, layer, side, id));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The promoted form of `base`, if the variant has one.
+fn promoted_form(v: &Variant, base: PieceId) -> Option<PieceId> {
+    v.pieces
+        .values()
+        .position(|p| p.promoted_from == Some(base))
+}
+
+/// Reads the FEN fields; everything after the side to move may be left out.
 pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
-    let files = v.files as usize;
-    let ranks = v.ranks as usize;
     let fs = words(text);
-    if fs.is_empty() {
+    let Some(&(pstart, first)) = fs.first() else {
         return Err(err(
             "placement",
             0,
@@ -74,31 +133,114 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
             "nothing here",
             "write a position such as the start position".into(),
         ));
+    };
+    let (placement, hand_text) = split_hand(first);
+    let letters = letters(v);
+    let cells = parse_placement(v, &letters, placement, pstart)?;
+    let hand = match hand_text {
+        Some(h) => parse_hand(v, &letters, h, pstart + placement.len() + 1)?,
+        None => vec![],
+    };
+    let side = match fs.get(1) {
+        None => Side::White,
+        Some(&(_, "w")) => Side::White,
+        Some(&(_, "b")) => Side::Black,
+        Some(&(s, f)) => {
+            return Err(err(
+                "side to move",
+                s,
+                f.len(),
+                format!("`{f}` is not a side"),
+                "side to move",
+                "write `w` or `b`".into(),
+            ));
+        }
+    };
+    let mut setup = Setup {
+        cells,
+        files: v.files as usize,
+        hand,
+        side,
+        castling: vec![],
+        ep: None,
+        checks: [0; 2],
+        halfmove: 0,
+        fullmove: 1,
+    };
+    parse_rest(v, &mut setup, &fs[fs.len().min(2)..])?;
+    Ok(setup)
+}
+
+/// The placement and the hand in brackets, if any (`RNBQKBNR[Pp]`).
+fn split_hand(field: &str) -> (&str, Option<&str>) {
+    match field.find('[') {
+        Some(i) => {
+            let rest = &field[i + 1..];
+            (&field[..i], Some(rest.strip_suffix(']').unwrap_or(rest)))
+        }
+        None => (field, None),
     }
-    if fs.len() > 6 {
-        let (s, f) = fs[6];
+}
+
+/// The fields after the side to move, recognised by their shape: castling letters or `-`,
+/// en-passant squares or `-`, the checks field (`3+3`), then the two clocks.
+fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Result<(), FenError> {
+    let mut i = 0;
+    let is_number = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    if let Some(&(s, f)) = fields.get(i)
+        && !is_number(f)
+    {
+        setup.castling = parse_castling(v, f, s)?;
+        i += 1;
+        if let Some(&(s, f)) = fields.get(i)
+            && !is_number(f)
+            && !f.contains('+')
+        {
+            setup.ep = parse_ep(v, setup, f, s)?;
+            i += 1;
+        }
+    }
+    if let Some(&(s, f)) = fields.get(i)
+        && f.contains('+')
+    {
+        setup.checks = parse_checks(v, f, s)?;
+        i += 1;
+    }
+    setup.halfmove = number(fields.get(i), "halfmove clock", 0)?;
+    setup.fullmove = number(fields.get(i + 1), "fullmove number", 1)?;
+    if let Some(&(s, f)) = fields.get(i + 1)
+        && setup.fullmove == 0
+    {
+        return Err(err(
+            "fullmove number",
+            s,
+            f.len(),
+            "the fullmove number starts at 1".into(),
+            "fullmove number",
+            "write 1 or more".into(),
+        ));
+    }
+    if let Some(&(s, f)) = fields.get(i + 2) {
         return Err(err(
             "extra",
             s,
             f.len(),
-            format!("unexpected seventh field `{f}`"),
+            format!("unexpected field `{f}` after the fullmove number"),
             "after the fullmove number",
-            "a FEN has at most six fields".into(),
+            "a FEN ends with the halfmove clock and the fullmove number".into(),
         ));
     }
-    // letter → (layer, side, piece)
-    let mut letters = vec![];
-    for (id, (_, p)) in v.pieces.iter().enumerate() {
-        for (layer, l) in p.letters.iter().enumerate() {
-            for side in Side::BOTH {
-                if let Some(c) = l[side.index()] {
-                    letters.push((c, layer, side, id));
-                }
-            }
-        }
-    }
-    let letter_list: String = letters.iter().map(|(c, ..)| *c).collect();
-    let (pstart, placement) = fs[0];
+    Ok(())
+}
+
+fn parse_placement(
+    v: &Variant,
+    letters: &[Letter],
+    placement: &str,
+    pstart: usize,
+) -> Result<Vec<Option<Cell>>, FenError> {
+    let files = v.files as usize;
+    let ranks = v.ranks as usize;
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != ranks {
         return Err(err(
@@ -117,229 +259,411 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     let mut offset = pstart;
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - 1 - i;
-        let mut file = 0usize;
-        let chars: Vec<(usize, char)> = row.char_indices().collect();
-        let mut k = 0;
-        while k < chars.len() {
-            let (at, c) = chars[k];
-            if c.is_ascii_digit() {
-                let start = k;
-                while k < chars.len() && chars[k].1.is_ascii_digit() {
-                    k += 1;
-                }
-                let digits: String = chars[start..k].iter().map(|(_, c)| c).collect();
-                let n: usize = digits.parse().unwrap_or(usize::MAX);
-                if n == 0 {
-                    return Err(err(
-                        "placement",
-                        offset + at,
-                        digits.len(),
-                        "`0` empty squares".into(),
-                        "zero",
-                        "count empty squares from 1".into(),
-                    ));
-                }
-                file = file.saturating_add(n);
-                if file > files {
-                    return Err(err(
-                        "placement",
-                        offset + at,
-                        digits.len(),
-                        format!("rank {} has more than {files} squares", rank + 1),
-                        "too many squares",
-                        format!("each rank describes exactly {files} squares"),
-                    ));
-                }
-                continue;
-            }
-            let Some(&(_, layer, side, id)) = letters.iter().find(|(l, ..)| *l == c) else {
-                return Err(err(
-                    "placement",
-                    offset + at,
-                    c.len_utf8(),
-                    format!("`{c}` is not a piece of {}", v.name),
-                    "unknown letter",
-                    format!(
-                        "the letters of this variant are {letter_list}; digits count empty squares"
-                    ),
-                ));
-            };
-            if file >= files {
-                return Err(err(
-                    "placement",
-                    offset + at,
-                    1,
-                    format!("rank {} has more than {files} squares", rank + 1),
-                    "too many squares",
-                    format!("each rank describes exactly {files} squares"),
-                ));
-            }
-            cells[rank * files + file] = Some((layer, side, id));
-            file += 1;
-            k += 1;
-        }
-        if file != files {
-            return Err(err(
-                "placement",
-                offset,
-                row.len().max(1),
-                format!("rank {} has {file} squares, not {files}", rank + 1),
-                "this rank",
-                format!("each rank describes exactly {files} squares"),
-            ));
-        }
+        parse_rank(v, letters, row, rank, offset, &mut cells)?;
         offset += row.len() + 1;
     }
-    let side = match fs.get(1) {
-        None => Side::White,
-        Some(&(_, "w")) => Side::White,
-        Some(&(_, "b")) => Side::Black,
-        Some(&(s, f)) => {
-            return Err(err(
-                "side to move",
-                s,
-                f.len(),
-                format!("`{f}` is not a side"),
-                "side to move",
-                "write `w` or `b`".into(),
-            ));
-        }
+    Ok(cells)
+}
+
+/// One rank of the placement, into `cells`.
+fn parse_rank(
+    v: &Variant,
+    letters: &[Letter],
+    row: &str,
+    rank: usize,
+    offset: usize,
+    cells: &mut [Option<Cell>],
+) -> Result<(), FenError> {
+    let files = v.files as usize;
+    let too_many = |at: usize, len: usize| {
+        err(
+            "placement",
+            at,
+            len,
+            format!("rank {} has more than {files} squares", rank + 1),
+            "too many squares",
+            format!("each rank describes exactly {files} squares"),
+        )
     };
-    let mut castling = vec![];
-    if let Some(&(s, f)) = fs.get(2)
-        && f != "-"
-    {
-        for (i, c) in f.char_indices() {
-            if !v.castling.contains_key(&c) {
-                let known: String = v.castling.keys().collect();
+    let chars: Vec<(usize, char)> = row.char_indices().collect();
+    let mut file = 0usize;
+    let mut k = 0;
+    while k < chars.len() {
+        let (at, c) = chars[k];
+        if c.is_ascii_digit() {
+            let start = k;
+            while k < chars.len() && chars[k].1.is_ascii_digit() {
+                k += 1;
+            }
+            let digits: String = chars[start..k].iter().map(|(_, c)| c).collect();
+            if digits.starts_with('0') {
                 return Err(err(
-                    "castling",
-                    s + i,
-                    c.len_utf8(),
-                    format!("`{c}` is not a castling right of {}", v.name),
-                    "unknown castling flag",
-                    if known.is_empty() {
-                        "this variant has no castling: write `-`".into()
-                    } else {
-                        format!("use some of `{known}`, or `-`")
-                    },
+                    "placement",
+                    offset + at,
+                    digits.len(),
+                    format!("`{digits}` empty squares"),
+                    "starts with 0",
+                    "count empty squares from 1, without leading zeros".into(),
                 ));
             }
-            if castling.contains(&c) {
-                return Err(err(
-                    "castling",
-                    s + i,
-                    1,
-                    format!("castling right `{c}` given twice"),
-                    "repeated",
-                    "give each flag once".into(),
-                ));
+            let n: usize = digits.parse().unwrap_or(usize::MAX);
+            file = file.saturating_add(n);
+            if file > files {
+                return Err(too_many(offset + at, digits.len()));
             }
-            castling.push(c);
+            continue;
         }
+        if file >= files {
+            return Err(too_many(offset + at, 1));
+        }
+        let (cell, used) = parse_piece(v, letters, &chars[k..], offset)?;
+        cells[rank * files + file] = Some(cell);
+        file += 1;
+        k += used;
     }
-    let mut ep = None;
-    if let Some(&(s, f)) = fs.get(3)
-        && f != "-"
-    {
-        let sq = parse_square(f, files, ranks).ok_or_else(|| {
-            err(
-                "en passant",
-                s,
-                f.len(),
-                format!("`{f}` is not a square of the board"),
-                "en-passant square",
-                format!(
-                    "write a square from a1 to {} or `-`",
-                    square_name(files as u8 - 1, ranks as u8 - 1)
-                ),
-            )
-        })?;
-        if v.en_passant.is_empty() {
-            return Err(err(
-                "en passant",
-                s,
-                f.len(),
-                format!("{} has no en passant", v.name),
-                "must be `-`",
-                "write `-` in the en-passant field".into(),
-            ));
-        }
-        // The piece that may be taken stands one step beyond, in the mover's forward direction.
-        let mover = side.flip();
-        let dir: i32 = if mover == Side::White { 1 } else { -1 };
-        let (f0, r0) = (sq % files, sq / files);
-        let vr = r0 as i32 + dir;
-        let victim = if vr >= 0 && (vr as usize) < ranks {
-            cells[vr as usize * files + f0]
-        } else {
-            None
-        };
-        let victim_ok = match victim {
-            Some((layer, s, id)) if s == mover && v.en_passant.contains(&id) => {
-                // The square passed over is empty on the layer of the double step: the
-                // victim's own, or the one before it when every move crosses (Alice).
-                let n = v.layers.len();
-                let moved_on = if v.cross == Some(CrossWhen::Moves) && n > 1 {
-                    (layer + n - 1) % n
-                } else {
-                    layer
-                };
-                !matches!(cells[sq], Some((l, ..)) if l == moved_on)
-            }
-            _ => false,
-        };
-        if !victim_ok {
-            return Err(err(
-                "en passant",
-                s,
-                f.len(),
-                format!("no {} piece can just have passed over {f}", mover.name()),
-                "en-passant square",
-                format!(
-                    "the square must be empty with a {} pawn just beyond it; or write `-`",
-                    mover.name()
-                ),
-            ));
-        }
-        ep = Some(sq);
-    }
-    let number = |i: usize, name: &'static str, default: u32| -> Result<u32, FenError> {
-        match fs.get(i) {
-            None => Ok(default),
-            Some(&(s, f)) => f.parse::<u32>().map_err(|_| {
-                err(
-                    name,
-                    s,
-                    f.len(),
-                    format!("`{f}` is not a {name}"),
-                    name,
-                    "write a whole number".into(),
-                )
-            }),
-        }
-    };
-    let halfmove = number(4, "halfmove clock", 0)?;
-    let fullmove = number(5, "fullmove number", 1)?;
-    if fullmove == 0 {
-        let (s, f) = fs[5];
+    if file != files {
         return Err(err(
-            "fullmove number",
-            s,
-            f.len(),
-            "the fullmove number starts at 1".into(),
-            "fullmove number",
-            "write 1 or more".into(),
+            "placement",
+            offset,
+            row.len().max(1),
+            format!("rank {} has {file} squares, not {files}", rank + 1),
+            "this rank",
+            format!("each rank describes exactly {files} squares"),
         ));
     }
-    Ok(Setup {
-        cells,
-        files,
-        side,
-        castling,
-        ep,
-        halfmove,
-        fullmove,
+    Ok(())
+}
+
+/// A piece (`N`, `+P`, `Q~`) or a wall (`*`) at the start of `chars`; how many chars it used.
+fn parse_piece(
+    v: &Variant,
+    letters: &[Letter],
+    chars: &[(usize, char)],
+    offset: usize,
+) -> Result<(Cell, usize), FenError> {
+    let (at, c) = chars[0];
+    if c == '*' {
+        return Ok((Cell::Wall, 1));
+    }
+    let plus = c == '+';
+    let (lat, lc) = if plus {
+        match chars.get(1) {
+            Some(&x) => x,
+            None => {
+                return Err(err(
+                    "placement",
+                    offset + at,
+                    1,
+                    "`+` without a piece".into(),
+                    "promoted what?",
+                    "write `+` right before the letter of the piece that promoted".into(),
+                ));
+            }
+        }
+    } else {
+        (at, c)
+    };
+    let Some(&(_, layer, side, id)) = letters.iter().find(|(l, ..)| *l == lc) else {
+        let list: String = letters.iter().map(|(c, ..)| *c).collect();
+        return Err(err(
+            "placement",
+            offset + lat,
+            lc.len_utf8(),
+            format!("`{lc}` is not a piece of {}", v.name),
+            "unknown letter",
+            format!("the letters of this variant are {list}; digits count empty squares"),
+        ));
+    };
+    let id = if plus {
+        match promoted_form(v, id) {
+            Some(p) => p,
+            None => {
+                return Err(err(
+                    "placement",
+                    offset + at,
+                    2,
+                    format!("`{lc}` has no promoted form in {}", v.name),
+                    "not a promoted piece",
+                    "write `+` only before a piece that promotes to another kind".into(),
+                ));
+            }
+        }
+    } else {
+        id
+    };
+    let mut used = if plus { 2 } else { 1 };
+    let marked = chars.get(used).is_some_and(|&(_, c)| c == '~');
+    if marked {
+        used += 1;
+    }
+    Ok((Cell::Piece(layer, side, id, marked), used))
+}
+
+/// The pieces in hand (`Pp`, `2P`, or `-` for none).
+fn parse_hand(
+    v: &Variant,
+    letters: &[Letter],
+    text: &str,
+    start: usize,
+) -> Result<Vec<(Side, PieceId, u8)>, FenError> {
+    if v.hands.is_none() && !text.is_empty() && text != "-" {
+        return Err(err(
+            "hand",
+            start,
+            text.len(),
+            format!("{} has no pieces in hand", v.name),
+            "pieces in hand",
+            "leave out the brackets".into(),
+        ));
+    }
+    let mut hand: Vec<(Side, PieceId, u8)> = vec![];
+    let mut count = String::new();
+    for (i, c) in text.char_indices() {
+        if c == '-' {
+            continue;
+        }
+        if c.is_ascii_digit() {
+            count.push(c);
+            continue;
+        }
+        let Some(&(_, _, side, id)) = letters.iter().find(|(l, layer, ..)| *l == c && *layer == 0)
+        else {
+            return Err(err(
+                "hand",
+                start + i,
+                c.len_utf8(),
+                format!("`{c}` is not a piece of {}", v.name),
+                "unknown letter",
+                "list the pieces in hand by their letters, e.g. `[Pp]`".into(),
+            ));
+        };
+        let n: u8 = if count.is_empty() {
+            1
+        } else {
+            count.parse().unwrap_or(u8::MAX)
+        };
+        count.clear();
+        match hand.iter_mut().find(|(s, p, _)| *s == side && *p == id) {
+            Some(e) => e.2 = e.2.saturating_add(n),
+            None => hand.push((side, id, n)),
+        }
+    }
+    Ok(hand)
+}
+
+fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError> {
+    let mut castling = vec![];
+    if f == "-" {
+        return Ok(castling);
+    }
+    for (i, c) in f.char_indices() {
+        let known = if v.castling_rule.is_some() {
+            matches!(c, 'K' | 'Q' | 'k' | 'q')
+                || (c.is_ascii_alphabetic() && (c.to_ascii_lowercase() as u8 - b'a') < v.files)
+        } else {
+            v.castling.contains_key(&c)
+        };
+        if !known {
+            let flags: String = v.castling.keys().collect();
+            return Err(err(
+                "castling",
+                s + i,
+                c.len_utf8(),
+                format!("`{c}` is not a castling right of {}", v.name),
+                "unknown castling flag",
+                if v.castling_rule.is_some() {
+                    "use K Q k q, or the rook's file letter (upper case for white), or `-`".into()
+                } else if flags.is_empty() {
+                    "this variant has no castling: write `-`".into()
+                } else {
+                    format!("use some of `{flags}`, or `-`")
+                },
+            ));
+        }
+        if castling.contains(&c) {
+            return Err(err(
+                "castling",
+                s + i,
+                1,
+                format!("castling right `{c}` given twice"),
+                "repeated",
+                "give each flag once".into(),
+            ));
+        }
+        castling.push(c);
+    }
+    Ok(castling)
+}
+
+/// The en-passant field: `-`, the square passed over, or the squares passed over and then the
+/// square of the piece that passed (Fairy-Stockfish's form for pawns that do not step straight).
+fn parse_ep(
+    v: &Variant,
+    setup: &Setup,
+    f: &str,
+    s: usize,
+) -> Result<Option<(Vec<usize>, usize)>, FenError> {
+    if f == "-" {
+        return Ok(None);
+    }
+    let files = v.files as usize;
+    let ranks = v.ranks as usize;
+    let bad = |message: String, help: String| {
+        err("en passant", s, f.len(), message, "en-passant square", help)
+    };
+    let squares = split_squares(f, files, ranks).ok_or_else(|| {
+        bad(
+            format!("`{f}` is not a square of the board"),
+            format!(
+                "write a square from a1 to {} or `-`",
+                square_name(files as u8 - 1, ranks as u8 - 1)
+            ),
+        )
+    })?;
+    if v.en_passant.is_empty() {
+        return Err(err(
+            "en passant",
+            s,
+            f.len(),
+            format!("{} has no en passant", v.name),
+            "must be `-`",
+            "write `-` in the en-passant field".into(),
+        ));
+    }
+    let mover = setup.side.flip();
+    let (targets, victim) = if squares.len() == 1 {
+        // The piece that may be taken stands one step beyond, in the mover's forward direction.
+        let t = squares[0];
+        let vr = (t / files) as i32 + if mover == Side::White { 1 } else { -1 };
+        if vr < 0 || vr as usize >= ranks {
+            return Err(bad(
+                format!("no {} piece can just have passed over {f}", mover.name()),
+                "the square must be empty with a piece just beyond it; or write `-`".into(),
+            ));
+        }
+        (squares, vr as usize * files + t % files)
+    } else {
+        let (last, targets) = squares
+            .split_last()
+            .map(|(l, t)| (*l, t.to_vec()))
+            .unwrap_or_default();
+        (targets, last)
+    };
+    let victim_ok = match setup.cells[victim] {
+        Some(Cell::Piece(layer, side, id, _)) if side == mover && v.en_passant.contains(&id) => {
+            // The squares passed over are empty on the layer of the move: the victim's own,
+            // or the one before it when every move crosses (Alice).
+            let n = v.layers.len();
+            let moved_on = if v.cross == Some(CrossWhen::Moves) && n > 1 {
+                (layer + n - 1) % n
+            } else {
+                layer
+            };
+            targets.iter().all(|&t| {
+                !matches!(setup.cells[t], Some(Cell::Piece(l, ..)) if l == moved_on)
+                    && setup.cells[t] != Some(Cell::Wall)
+            })
+        }
+        _ => false,
+    };
+    if !victim_ok {
+        return Err(bad(
+            format!("no {} piece can just have passed over {f}", mover.name()),
+            format!(
+                "the square must be empty with a {} pawn just beyond it; or write `-`",
+                mover.name()
+            ),
+        ));
+    }
+    Ok(Some((targets, victim)))
+}
+
+/// Squares written one after another (`e3`, `e3f4`).
+fn split_squares(f: &str, files: usize, ranks: usize) -> Option<Vec<usize>> {
+    let mut out = vec![];
+    let mut rest = f;
+    while !rest.is_empty() {
+        if !rest.as_bytes()[0].is_ascii_lowercase() {
+            return None;
+        }
+        let digits = rest[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            return None;
+        }
+        out.push(parse_square(&rest[..1 + digits], files, ranks)?);
+        rest = &rest[1 + digits..];
+    }
+    Some(out)
+}
+
+/// The checks field (`3+3`): the checks white and black still have to give.
+fn parse_checks(v: &Variant, f: &str, s: usize) -> Result<[u8; 2], FenError> {
+    let needed = v.end.iter().find_map(|e| match e.cond {
+        EndCond::Checks(n) => Some(n),
+        _ => None,
+    });
+    let bad = |message: String| {
+        err(
+            "checks",
+            s,
+            f.len(),
+            message,
+            "checks field",
+            "write the checks each side still has to give, white's first: `3+3`".into(),
+        )
+    };
+    let Some(needed) = needed else {
+        return Err(bad(format!("{} does not count checks", v.name)));
+    };
+    let (w, b) = f
+        .split_once('+')
+        .ok_or_else(|| bad(format!("`{f}` is not a checks field")))?;
+    let left = |t: &str| -> Option<u8> {
+        if t.is_empty()
+            || !t.bytes().all(|b| b.is_ascii_digit())
+            || (t.len() > 1 && t.starts_with('0'))
+        {
+            return None;
+        }
+        t.parse::<u8>().ok().filter(|&n| n <= needed)
+    };
+    let (Some(w), Some(b)) = (left(w), left(b)) else {
+        return Err(bad(format!(
+            "`{f}`: each side has 0 to {needed} checks left"
+        )));
+    };
+    Ok([needed - w, needed - b])
+}
+
+/// A clock: digits only, no sign, no leading zero.
+fn number(
+    field: Option<&(usize, &str)>,
+    name: &'static str,
+    default: u32,
+) -> Result<u32, FenError> {
+    let Some(&(s, f)) = field else {
+        return Ok(default);
+    };
+    let digits = !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (f.len() > 1 && f.starts_with('0')) {
+        return Err(err(
+            name,
+            s,
+            f.len(),
+            format!("`{f}` is not a {name}"),
+            name,
+            "write a whole number, without sign or leading zeros".into(),
+        ));
+    }
+    f.parse::<u32>().map_err(|_| {
+        err(
+            name,
+            s,
+            f.len(),
+            format!("`{f}` is too large for a {name}"),
+            name,
+            format!("write a number up to {}", u32::MAX),
+        )
     })
 }
 
@@ -365,28 +689,130 @@ impl<B: Bits> Position<B> {
     pub fn from_setup(r: &Rules<B>, s: &Setup) -> Position<B> {
         let mut p = Position::empty(r);
         for (cell, c) in s.cells.iter().enumerate() {
-            if let Some((layer, side, id)) = c {
-                let code = r.code(*side, *id);
-                p.put(r, layer * r.cells + cell, code + 1);
+            match c {
+                Some(Cell::Piece(layer, side, id, marked)) => {
+                    let code = r.code(*side, *id) + 1;
+                    let byte = if *marked { code | PROMOTED } else { code };
+                    p.put(r, layer * r.cells + cell, byte);
+                }
+                Some(Cell::Wall) => p.put(r, cell, WALL),
+                None => {}
             }
+        }
+        for &(side, id, n) in &s.hand {
+            p.hand[r.code(side, id) as usize] = n;
         }
         p.side = s.side;
-        for (i, c) in r.castles.iter().enumerate() {
-            if s.castling.contains(&c.flag) {
-                p.castling |= 1 << i;
+        p.set_castles(r, s);
+        p.ep = s.ep.as_ref().map(|(targets, victim)| {
+            let mut ep = EnPassant {
+                targets: [0; 2],
+                n: 0,
+                victim: *victim as u16,
+            };
+            for &t in targets.iter().take(2) {
+                ep.targets[ep.n as usize] = t as u16;
+                ep.n += 1;
             }
-        }
-        p.ep = s.ep.map(|cell| {
-            let dir: i32 = if s.side.flip() == Side::White { 1 } else { -1 };
-            let victim = (cell as i32 + dir * r.files as i32) as u16;
-            EnPassant {
-                target: cell as u16,
-                victim,
-            }
+            ep
         });
+        p.checks = s.checks;
         p.halfmove = s.halfmove;
         p.fullmove = s.fullmove;
         p
+    }
+
+    /// The castles of this game and the rights of the setup.
+    fn set_castles(&mut self, r: &Rules<B>, s: &Setup) {
+        let castles: Vec<CastleRules<B>> = match &r.castling_rule {
+            None => r.castles.clone(),
+            Some(_) => s
+                .castling
+                .iter()
+                .filter_map(|&c| self.castle_by_rule(r, c))
+                .collect(),
+        };
+        let mut keep = vec![u64::MAX; r.squares];
+        let mut rights = 0u64;
+        for (i, c) in castles.iter().enumerate().take(64) {
+            keep[c.king_from as usize] &= !(1 << i);
+            keep[c.rook_from as usize] &= !(1 << i);
+            let given = if r.castling_rule.is_some() {
+                true
+            } else {
+                s.castling.contains(&c.flag)
+            };
+            if given {
+                rights |= 1 << i;
+            }
+        }
+        self.castles = Arc::new(castles);
+        self.castle_keep = Arc::new(keep);
+        self.castling = rights;
+    }
+
+    /// The castle a right of castling by rule stands for: `K`/`Q` the outermost rook on that
+    /// side of the king, a file letter the rook on that file.
+    fn castle_by_rule(&self, r: &Rules<B>, flag: char) -> Option<CastleRules<B>> {
+        let rule = r.castling_rule.as_ref()?;
+        let side = if flag.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let rank = rule.rank[side.index()] as usize;
+        let king_code = rule.king[side.index()];
+        let king_file =
+            (0..r.files).find(|&f| self.code_at(r.sq(0, f, rank)) == Some(king_code))?;
+        let is_rook = |f: usize| {
+            self.code_at(r.sq(0, f, rank))
+                .is_some_and(|c| rule.rooks[side.index()].contains(&c))
+        };
+        let rook_file = match flag.to_ascii_lowercase() {
+            'k' => (king_file + 1..r.files).rev().find(|&f| is_rook(f))?,
+            'q' => (0..king_file).find(|&f| is_rook(f))?,
+            c => {
+                let f = (c as u8 - b'a') as usize;
+                is_rook(f).then_some(f)?
+            }
+        };
+        let (kt, rt) = if rook_file > king_file {
+            rule.short
+        } else {
+            rule.long
+        };
+        let sq = |f: usize| r.sq(0, f, rank);
+        let (kf, kt, rf, rt) = (
+            sq(king_file),
+            sq(kt as usize),
+            sq(rook_file),
+            sq(rt as usize),
+        );
+        let empty = (r.between(kf, kt) | B::bit(kt) | r.between(rf, rt) | B::bit(rt))
+            & !B::bit(kf)
+            & !B::bit(rf);
+        let safe = std::iter::once(kf)
+            .chain(r.between(kf, kt).iter())
+            .chain(std::iter::once(kt).filter(|&t| t != kf))
+            .map(|s| s as u16)
+            .collect();
+        let file_letter = (b'a' + rook_file as u8) as char;
+        Some(CastleRules {
+            side,
+            king_code,
+            rook_code: self.code_at(rf)?,
+            king_from: kf as u16,
+            king_to: kt as u16,
+            rook_from: rf as u16,
+            rook_to: rt as u16,
+            empty,
+            safe,
+            flag: if side == Side::White {
+                file_letter.to_ascii_uppercase()
+            } else {
+                file_letter
+            },
+        })
     }
 
     pub fn placement(&self, r: &Rules<B>) -> String {
@@ -395,18 +821,19 @@ impl<B: Bits> Position<B> {
             let mut empty = 0;
             for file in 0..r.files {
                 let cell = rank * r.files + file;
-                let found =
-                    (0..r.layers).find_map(|l| self.code_at(l * r.cells + cell).map(|c| (l, c)));
-                match found {
-                    None => empty += 1,
-                    Some((l, c)) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(r.letters[l][c as usize].unwrap_or('?'));
-                    }
+                let found = (0..r.layers).find_map(|l| {
+                    let v = self.board[l * r.cells + cell];
+                    (v != 0).then_some((l, v))
+                });
+                let Some((l, v)) = found else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
                 }
+                self.push_piece(r, &mut out, l, v);
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -415,11 +842,42 @@ impl<B: Bits> Position<B> {
                 out.push('/');
             }
         }
+        if r.hands {
+            out.push('[');
+            for side in Side::BOTH {
+                for &c in &r.side_codes[side.index()] {
+                    let letter = r.letters[0][c as usize].unwrap_or('?');
+                    for _ in 0..self.hand[c as usize] {
+                        out.push(letter);
+                    }
+                }
+            }
+            out.push(']');
+        }
         out
     }
 
+    /// A square's content as FEN writes it.
+    fn push_piece(&self, r: &Rules<B>, out: &mut String, layer: usize, v: u8) {
+        let Some(code) = piece_code(v) else {
+            out.push('*');
+            return;
+        };
+        let cr = &r.codes[code as usize];
+        if cr.base_kind != cr.kind {
+            out.push('+');
+            let base = r.code(cr.side, cr.base_kind);
+            out.push(r.letters[layer][base as usize].unwrap_or('?'));
+        } else {
+            out.push(r.letters[layer][code as usize].unwrap_or('?'));
+        }
+        if v & PROMOTED != 0 {
+            out.push('~');
+        }
+    }
+
     pub fn fen(&self, r: &Rules<B>) -> String {
-        let mut castling: String = r
+        let mut castling: String = self
             .castles
             .iter()
             .enumerate()
@@ -431,17 +889,44 @@ impl<B: Bits> Position<B> {
         }
         let ep = match self.ep {
             None => "-".to_string(),
-            Some(e) => square_name(
-                (e.target as usize % r.files) as u8,
-                (e.target as usize / r.files) as u8,
-            ),
+            Some(e) => self.ep_text(r, &e),
         };
+        let checks = self.checks_field(r);
         format!(
-            "{} {} {castling} {ep} {} {}",
+            "{} {} {castling} {ep}{checks} {} {}",
             self.placement(r),
             if self.side == Side::White { "w" } else { "b" },
             self.halfmove,
             self.fullmove
         )
+    }
+
+    /// The squares passed over, then the passing piece's square unless it stands right beyond
+    /// them in its forward direction.
+    fn ep_text(&self, r: &Rules<B>, e: &EnPassant) -> String {
+        let name = |cell: usize| square_name((cell % r.files) as u8, (cell / r.files) as u8);
+        let mut s: String = e.targets().iter().map(|&t| name(t as usize)).collect();
+        let last = *e.targets().last().unwrap_or(&0) as i32;
+        let forward = if self.side == Side::White { -1 } else { 1 };
+        if e.n != 1 || e.victim as i32 != last + forward * r.files as i32 {
+            s.push_str(&name(e.victim as usize));
+        }
+        s
+    }
+
+    /// ` 3+3` where the variant counts checks: the checks each side still has to give.
+    fn checks_field(&self, r: &Rules<B>) -> String {
+        let needed = r.end.iter().find_map(|e| match e.test {
+            crate::engine::rules::EndTest::Checks(n) => Some(n),
+            _ => None,
+        });
+        match needed {
+            Some(n) => format!(
+                " {}+{}",
+                n.saturating_sub(self.checks[0]),
+                n.saturating_sub(self.checks[1])
+            ),
+            None => String::new(),
+        }
     }
 }

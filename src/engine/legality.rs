@@ -7,10 +7,16 @@ use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
 use crate::ir::Side;
 
-/// Where the side to move's royal piece stands and what threatens it: enough to decide most
+/// Where the side to move's royal pieces stand and what threatens them: enough to decide most
 /// moves' legality without playing them.
 pub(crate) struct Safety<B> {
+    /// Every royal piece of the side to move.
+    pub(crate) royals: B,
+    /// With exactly one royal piece: its square (else `usize::MAX`).
     pub(crate) royal: usize,
+    /// Pins and the evasion mask settle the moves of non-royal pieces (one royal piece, only
+    /// riders and leapers against it); otherwise every move is sketched.
+    pub(crate) by_pins: bool,
     /// The royal piece's layer.
     pub(crate) layer: usize,
     pub(crate) in_check: bool,
@@ -63,45 +69,38 @@ pub(crate) struct Sketch<B> {
 impl<B: Bits> Position<B> {
     pub(crate) fn safety(&self, r: &Rules<B>) -> Option<Safety<B>> {
         let us = self.side;
-        let royals = &r.royal_codes[us.index()];
-        let mut royal = None;
-        for &c in royals {
-            let bb = self.pieces[c as usize];
-            match (bb.count(), royal) {
-                (0, _) => {}
-                (1, None) => royal = Some(bb.lsb()),
-                _ => return None,
-            }
-        }
-        let royal = royal?;
         let them = us.flip();
+        let royals = self.royals(r, us);
+        let single = royals.count() == 1;
+        let by_pins = single
+            && r.pins_suffice[us.index()]
+            && !r.check.all_royals
+            && !r.check.touching_royals_safe;
+        if !by_pins {
+            return Some(Safety {
+                royals,
+                royal: if single { royals.lsb() } else { usize::MAX },
+                by_pins: false,
+                layer: 0,
+                in_check: self.royal_attacked(r, us),
+                evasion: B::ZERO,
+                pinned: B::ZERO,
+                pins: [(0, B::ZERO); 8],
+                n_pins: 0,
+            });
+        }
+        let royal = royals.lsb();
         let checkers = self.attackers(r, royal, them, self.occ);
         let evasion = match checkers.count() {
             0 => !B::ZERO,
-            1 => {
-                let checker = checkers.lsb();
-                let code = self.board[checker] - 1;
-                // A rider can be blocked on the squares between; a leaper only captured.
-                let mut mask = checkers;
-                if !(r.codes[code as usize].leap_capture_rev[royal] & checkers).any() {
-                    for g in &r.ride_attackers[them.index()] {
-                        if r.first_blocker(g.rev_dir, royal, self.occ) == Some(checker)
-                            && g.codes
-                                .iter()
-                                .any(|&(c, origin)| c == code && origin.has(checker))
-                        {
-                            mask = r.ride_targets(g.rev_dir, royal, self.occ);
-                            break;
-                        }
-                    }
-                }
-                mask
-            }
+            1 => self.block_or_capture(r, royal, checkers.lsb()),
             _ => B::ZERO,
         };
         let own = self.by_side[us.index()];
         let mut s = Safety {
+            royals,
             royal,
+            by_pins: true,
             layer: royal / r.cells,
             in_check: checkers.any(),
             evasion,
@@ -152,10 +151,10 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             let b2 = if asc { blockers.lsb() } else { blockers.msb() };
-            let code = self.board[b2];
+            let code = self.code_at(b2);
             if g.codes
                 .iter()
-                .any(|&(c, origin)| c + 1 == code && origin.has(b2))
+                .any(|&(c, origin)| Some(c) == code && origin.has(b2))
                 && !s.pin(b1, r.ride_targets(g.rev_dir, royal, B::bit(b2)))
             {
                 return None;
@@ -164,8 +163,30 @@ impl<B: Bits> Position<B> {
         Some(s)
     }
 
+    /// Where a non-royal piece may move to answer a check by `checker`: the checker, and the
+    /// squares between when it rides.
+    fn block_or_capture(&self, r: &Rules<B>, royal: usize, checker: usize) -> B {
+        let them = self.side.flip();
+        let Some(code) = self.code_at(checker) else {
+            return B::bit(checker);
+        };
+        if (r.codes[code as usize].leap_attack_rev[royal] & B::bit(checker)).any() {
+            return B::bit(checker);
+        }
+        for g in &r.ride_attackers[them.index()] {
+            if r.first_blocker(g.rev_dir, royal, self.occ) == Some(checker)
+                && g.codes
+                    .iter()
+                    .any(|&(c, origin)| c == code && origin.has(checker))
+            {
+                return r.ride_targets(g.rev_dir, royal, self.occ);
+            }
+        }
+        B::bit(checker)
+    }
+
     /// The occupancy after a move, for [`Position::sketch_legal`].
-    pub(crate) fn sketch(&self, r: &Rules<B>, m: &Move, royal: usize) -> Option<Sketch<B>> {
+    pub(crate) fn sketch(&self, r: &Rules<B>, m: &Move, royals: B) -> Option<Sketch<B>> {
         let (from, to) = (m.from as usize, m.to as usize);
         let crosses = |captured: bool| match r.cross {
             Some(crate::ir::CrossWhen::Moves) => true,
@@ -198,7 +219,9 @@ impl<B: Bits> Position<B> {
                 } else {
                     after_move
                 };
-                let moved_royal = from == royal;
+                let moved_royal = royals.has(from);
+                let after_move = self.with_duck(r, m, after_move);
+                let after_all = self.with_duck(r, m, after_all);
                 Some(Sketch {
                     after_move,
                     after_all,
@@ -207,8 +230,18 @@ impl<B: Bits> Position<B> {
                     royal_end: moved_royal.then_some(dest),
                 })
             }
+            MoveKind::Drop => {
+                let after = self.with_duck(r, m, self.occ | B::bit(to));
+                Some(Sketch {
+                    after_move: after,
+                    after_all: after,
+                    gone: B::ZERO,
+                    royal_mid: None,
+                    royal_end: None,
+                })
+            }
             MoveKind::Castle(i) => {
-                let c = &r.castles[i as usize];
+                let c = &self.castles[i as usize];
                 let (kf, kt, rf, rt) = c.squares();
                 let after_move = (self.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
                 let (kd, rd) = if crosses(false) {
@@ -224,7 +257,9 @@ impl<B: Bits> Position<B> {
                     }
                     after_all |= B::bit(kd) | B::bit(rd);
                 }
-                let royal_moved = kf == royal;
+                let royal_moved = royals.has(kf);
+                let after_move = self.with_duck(r, m, after_move);
+                let after_all = self.with_duck(r, m, after_all);
                 Some(Sketch {
                     after_move,
                     after_all,
@@ -236,23 +271,36 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The occupancy `occ` once the duck of move `m` has moved.
+    #[inline(always)]
+    fn with_duck(&self, r: &Rules<B>, m: &Move, occ: B) -> B {
+        if r.duck {
+            (occ & !self.walls) | B::bit(m.aux as usize)
+        } else {
+            occ
+        }
+    }
+
     /// Judges a move of an effect-free variant from the occupancy it leaves, without playing it.
     pub(crate) fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
-        let Some(k) = self.sketch(r, m, s.royal) else {
+        let Some(k) = self.sketch(r, m, s.royals) else {
             return false;
         };
-        let them = self.side.flip();
+        let us = self.side;
         if r.layered && !self.lands_free(r, &k) {
             return false;
         }
-        if r.check_at_move
+        if r.check.at_move
             && let Some(mid) = k.royal_mid
-            && self.attacked_without(r, mid, them, k.after_move, k.gone)
+            && self.attacked_without(r, mid, us.flip(), k.after_move, k.gone)
         {
             return false;
         }
-        let king = k.royal_end.unwrap_or(s.royal);
-        !self.attacked_without(r, king, them, k.after_all, k.gone)
+        let royals = match k.royal_end {
+            Some(end) => (s.royals & !B::bit(m.from as usize)) | B::bit(end),
+            None => s.royals,
+        };
+        !self.royals_attacked(r, us, royals, k.after_all, k.gone)
     }
 
     /// On a layered board, no cell may hold pieces on two layers after the move.
@@ -284,7 +332,13 @@ impl<B: Bits> Position<B> {
     pub(crate) fn fast_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
         let from = m.from as usize;
         let to = m.to as usize;
-        if m.kind != MoveKind::Normal || from == s.royal {
+        if s.royals.is_zero() {
+            return true;
+        }
+        if !s.by_pins || m.kind != MoveKind::Normal || from == s.royal || r.duck {
+            if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !r.duck {
+                return s.evasion.has(to);
+            }
             return self.sketch_legal(r, s, m);
         }
         if !r.layered {
@@ -315,44 +369,5 @@ impl<B: Bits> Position<B> {
         (0..r.layers)
             .map(|l| l * r.cells + cell)
             .all(|sq| sq == to || self.board[sq] == 0)
-    }
-
-    /// The legal moves, each with the choice an effect may ask for resolved into separate moves.
-    pub fn legal_moves(&mut self, r: &Rules<B>, out: &mut Vec<Move>) {
-        out.clear();
-        if self.immediate_end(r).is_some() {
-            return;
-        }
-        let mut pseudo = Vec::with_capacity(64);
-        self.pseudo_moves(r, &mut pseudo);
-        let safety = if r.fast_legality {
-            self.safety(r)
-        } else {
-            None
-        };
-        for m in pseudo {
-            if let Some(s) = &safety {
-                if self.fast_legal(r, s, &m) {
-                    out.push(m);
-                }
-                continue;
-            }
-            let ok = self.make(r, m);
-            let pending = self.pending_choice;
-            self.unmake(r);
-            if !ok {
-                continue;
-            }
-            match pending {
-                Some(code) => {
-                    if let Some((_, choices)) = &r.codes[code as usize].promotion {
-                        for &c in choices {
-                            out.push(Move { promo: c + 1, ..m });
-                        }
-                    }
-                }
-                None => out.push(m),
-            }
-        }
     }
 }

@@ -8,6 +8,7 @@ pub mod bitboard;
 pub mod effects;
 pub mod end;
 pub mod fen;
+pub mod geometry;
 pub mod legality;
 pub mod movegen;
 pub mod perft;

@@ -1,12 +1,27 @@
-//! Pseudo-legal moves from the compiled tables: the atoms, en passant and castling.
+//! Pseudo-legal moves from the compiled tables: the atoms (leaps, rides, hops, lame leaps),
+//! promotions, drops, en passant and castling.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::position::{Move, MoveKind, Position};
-use crate::engine::rules::Rules;
+use crate::engine::rules::{CodeRules, Rules};
 use crate::ir::Modality;
 
+/// Adds the squares of `a` to the quiet and capture sets as `modality` allows.
+#[inline(always)]
+fn add<B: Bits>(modality: Modality, a: B, empty: B, enemy: B, quiet: &mut B, cap: &mut B) {
+    match modality {
+        Modality::Move => *quiet |= a & empty,
+        Modality::Capture => *cap |= a & enemy,
+        Modality::Both => {
+            *quiet |= a & empty;
+            *cap |= a & enemy;
+        }
+        Modality::Attack => {}
+    }
+}
+
 impl<B: Bits> Position<B> {
-    /// The targets of the piece on `from`: (quiet, captures).
+    /// The targets of the piece of `code` on `from`: (quiet, captures).
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
         let cr = &r.codes[code];
@@ -17,80 +32,196 @@ impl<B: Bits> Position<B> {
         let mut cap = cr.leap_capture[from] & enemy;
         for &(slider, modality) in &cr.slides {
             let a = r.slide(slider, from, self.occ);
-            match modality {
-                Modality::Move => quiet |= a & empty,
-                Modality::Capture => cap |= a & enemy,
-                Modality::Both => {
-                    quiet |= a & empty;
-                    cap |= a & enemy;
-                }
-            }
+            add(modality, a, empty, enemy, &mut quiet, &mut cap);
         }
         for ride in &cr.rides {
-            if !ride.origin.has(from) {
-                continue;
-            }
-            let a = r.ride_targets(ride.dir, from, self.occ);
-            match ride.modality {
-                Modality::Move => quiet |= a & empty,
-                Modality::Capture => cap |= a & enemy,
-                Modality::Both => {
-                    quiet |= a & empty;
-                    cap |= a & enemy;
-                }
+            if ride.origin.has(from) {
+                let a = r.ride_targets(ride.dir, from, self.occ);
+                add(ride.modality, a, empty, enemy, &mut quiet, &mut cap);
             }
         }
-        (quiet & r.all, cap)
+        if !cr.hops.is_empty() {
+            self.hop_targets(r, cr, from, empty, enemy, &mut quiet, &mut cap);
+        }
+        for l in &cr.lame_move[from] {
+            if (l.path & self.occ).is_zero() {
+                quiet |= B::bit(l.to as usize) & empty;
+            }
+        }
+        for l in &cr.lame_capture[from] {
+            if (l.path & self.occ).is_zero() {
+                cap |= B::bit(l.to as usize) & enemy;
+            }
+        }
+        (quiet & cr.confined, cap & cr.confined)
     }
 
+    /// Hops from `from`: over the first piece on each ray, then on within range.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn hop_targets(
+        &self,
+        r: &Rules<B>,
+        cr: &CodeRules<B>,
+        from: usize,
+        empty: B,
+        enemy: B,
+        quiet: &mut B,
+        cap: &mut B,
+    ) {
+        for hop in &cr.hops {
+            if hop.modality == Modality::Attack || !hop.origin.has(from) {
+                continue;
+            }
+            let Some(screen) = r.first_blocker(hop.dir, from, self.occ) else {
+                continue;
+            };
+            let mut beyond = r.ride_targets(hop.dir, screen, self.occ);
+            if hop.range != u8::MAX {
+                beyond = ordered(r, hop.dir, beyond)
+                    .take(hop.range as usize)
+                    .fold(B::ZERO, |m, s| m | B::bit(s));
+            }
+            add(hop.modality, beyond, empty, enemy, quiet, cap);
+        }
+    }
+
+    /// Adds the moves of the piece of `code` on `from` to `targets`: each promotion choice the
+    /// rules allow, and the plain move where it may stay as it is.
     #[inline(always)]
     pub(crate) fn push_moves(
+        &self,
+        r: &Rules<B>,
+        code: usize,
+        from: usize,
+        targets: B,
+        out: &mut Vec<Move>,
+    ) {
+        self.each_move(r, code, from, targets, |m| out.push(m));
+    }
+
+    /// Calls `f` with each move of the piece of `code` on `from` to `targets`.
+    #[inline(always)]
+    pub(crate) fn each_move(
+        &self,
         r: &Rules<B>,
         code: usize,
         from: usize,
         mut targets: B,
-        out: &mut Vec<Move>,
+        mut f: impl FnMut(Move),
     ) {
         let cr = &r.codes[code];
-        if let Some((zone, choices)) = &cr.promotion {
-            let mut promo = targets & *zone;
-            targets &= !*zone;
-            while promo.any() {
-                let to = promo.pop();
-                for &c in choices {
-                    out.push(Move {
-                        from: from as u16,
-                        to: to as u16,
-                        promo: c + 1,
-                        kind: MoveKind::Normal,
-                    });
+        targets = self.unstuck(r, code, from, targets);
+        let plain = |to: usize| Move {
+            from: from as u16,
+            to: to as u16,
+            ..Move::default()
+        };
+        if let Some(p) = &cr.promotion {
+            let promoting = if p.from_zone && p.zone.has(from) {
+                targets
+            } else {
+                targets & p.zone
+            };
+            targets &= !promoting;
+            for to in promoting.iter() {
+                for &c in &p.choices {
+                    if self.under_limit(p, c) {
+                        f(Move {
+                            promo: c + 1,
+                            ..plain(to)
+                        });
+                    }
+                }
+                if p.optional && !(r.no_stuck_pieces && cr.stuck.has(to)) {
+                    f(plain(to));
                 }
             }
         }
-        while targets.any() {
-            let to = targets.pop();
-            out.push(Move {
-                from: from as u16,
-                to: to as u16,
-                promo: 0,
-                kind: MoveKind::Normal,
-            });
+        for to in targets.iter() {
+            f(plain(to));
         }
     }
 
-    /// All pseudo-legal moves of the side to move: the atoms, en passant and castling.
+    /// The targets where the piece may end, where stuck pieces are forbidden: a square from
+    /// which it could never move again only by promoting there.
+    #[inline(always)]
+    pub(crate) fn unstuck(&self, r: &Rules<B>, code: usize, from: usize, targets: B) -> B {
+        if !r.no_stuck_pieces {
+            return targets;
+        }
+        let cr = &r.codes[code];
+        match &cr.promotion {
+            Some(p) if p.from_zone && p.zone.has(from) => targets,
+            Some(p) => targets & !(cr.stuck & !p.zone),
+            None => targets & !cr.stuck,
+        }
+    }
+
+    /// Whether the side may still promote to `choice` (Grand's limits).
+    #[inline(always)]
+    pub(crate) fn under_limit(
+        &self,
+        p: &crate::engine::rules::PromotionRules<B>,
+        choice: u8,
+    ) -> bool {
+        p.limits
+            .iter()
+            .all(|&(c, n)| c != choice || self.pieces[c as usize].count() < n as u32)
+    }
+
+    /// All pseudo-legal moves of the side to move: the atoms, drops, en passant and castling.
     pub fn pseudo_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
-            let mut bb = self.pieces[code];
-            while bb.any() {
-                let from = bb.pop();
+            for from in self.pieces[code].iter() {
                 let (quiet, cap) = self.targets(r, code, from);
-                Self::push_moves(r, code, from, quiet | cap, out);
+                self.push_moves(r, code, from, quiet | cap, out);
             }
         }
         self.special_moves(r, out);
+        if r.hands {
+            self.drops(r, out);
+        }
+        if r.duck {
+            self.with_duck_squares(r, out);
+        }
+    }
+
+    /// Each move once per empty square the duck may then go to.
+    fn with_duck_squares(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let base = std::mem::take(out);
+        for m in base {
+            let vacated = match m.kind {
+                MoveKind::Drop => B::ZERO,
+                MoveKind::EnPassant => {
+                    let victim = self
+                        .ep
+                        .map(|ep| ep.victim as usize)
+                        .unwrap_or(m.to as usize);
+                    B::bit(m.from as usize) | B::bit(victim)
+                }
+                MoveKind::Castle(i) => {
+                    let c = &self.castles[i as usize];
+                    (B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
+                        & !(B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
+                }
+                MoveKind::Normal => B::bit(m.from as usize),
+            };
+            let filled = match m.kind {
+                MoveKind::Castle(i) => {
+                    let c = &self.castles[i as usize];
+                    (B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
+                        & !(B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
+                }
+                _ => B::bit(m.to as usize),
+            };
+            let empty = !((self.occ & !vacated) | filled) & r.geo.all;
+            for d in empty.iter() {
+                out.push(Move { aux: d as u16, ..m });
+            }
+        }
     }
 
     /// En passant and castling, in the position's scratch list (taken; give it back after).
@@ -105,94 +236,195 @@ impl<B: Bits> Position<B> {
 
     /// En passant and castling.
     pub(crate) fn special_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        if self.ep.is_some() {
+            self.en_passant_moves(r, out);
+        }
+        if self.castling != 0 {
+            self.castle_moves(r, out);
+        }
+    }
+
+    fn en_passant_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let Some(ep) = self.ep else { return };
         let us = self.side;
-        if let Some(ep) = self.ep {
-            let victim_present = (0..r.layers).any(|l| {
-                self.code_at(l * r.cells + ep.victim as usize)
-                    .is_some_and(|c| {
-                        r.codes[c as usize].side != us && r.codes[c as usize].en_passant
-                    })
-            });
-            if victim_present {
-                for l in 0..r.layers {
-                    let target = l * r.cells + ep.target as usize;
-                    if self.board[target] != 0 {
+        let victim_present = (0..r.layers).any(|l| {
+            self.code_at(l * r.cells + ep.victim as usize)
+                .is_some_and(|c| r.codes[c as usize].side != us && r.codes[c as usize].en_passant)
+        });
+        if !victim_present {
+            return;
+        }
+        for &cell in ep.targets() {
+            for l in 0..r.layers {
+                let target = l * r.cells + cell as usize;
+                if self.board[target] != 0 || !r.en_passant_region[us.index()].has(target) {
+                    continue;
+                }
+                for &code in &r.side_codes[us.index()] {
+                    if !r.codes[code as usize].en_passant {
                         continue;
                     }
-                    for &code in &r.side_codes[us.index()] {
-                        let cr = &r.codes[code as usize];
-                        if !cr.en_passant {
-                            continue;
-                        }
-                        let mut from = self.capturers_of(r, code as usize, target);
-                        while from.any() {
-                            let f = from.pop();
-                            let first = out.len();
-                            Self::push_moves(r, code as usize, f, B::bit(target), out);
-                            for m in &mut out[first..] {
-                                m.kind = MoveKind::EnPassant;
-                            }
+                    for f in self.capturers_of(r, code as usize, target).iter() {
+                        let first = out.len();
+                        // An en-passant capture replaces a quiet move to the same square.
+                        out.retain(|m| {
+                            !(m.kind == MoveKind::Normal
+                                && m.from as usize == f
+                                && m.to as usize == target)
+                        });
+                        let first = first.min(out.len());
+                        self.push_moves(r, code as usize, f, B::bit(target), out);
+                        for m in &mut out[first..] {
+                            m.kind = MoveKind::EnPassant;
                         }
                     }
                 }
             }
         }
-        for (i, c) in r.castles.iter().enumerate() {
+    }
+
+    fn castle_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let us = self.side;
+        for (i, c) in self.castles.iter().enumerate() {
             if c.side != us || self.castling & (1 << i) == 0 {
                 continue;
             }
-            if self.board[c.king_from as usize] != c.king_code + 1
-                || self.board[c.rook_from as usize] != c.rook_code + 1
+            if piece_of(self.board[c.king_from as usize]) != Some(c.king_code)
+                || piece_of(self.board[c.rook_from as usize]) != Some(c.rook_code)
             {
                 continue;
             }
             if (self.occ & c.empty).any() {
                 continue;
             }
-            if c.safe
-                .iter()
-                .any(|&s| self.attacked(r, s as usize, us.flip(), self.occ))
-            {
+            if c.safe.iter().any(|&s| self.square_unsafe(r, s as usize)) {
                 continue;
             }
             out.push(Move {
                 from: c.king_from,
                 to: c.king_to,
-                promo: 0,
                 kind: MoveKind::Castle(i as u8),
+                ..Move::default()
             });
         }
     }
 
-    /// The pieces of `code` that can capture onto `sq` (the square may be empty).
-    pub(crate) fn capturers_of(&self, r: &Rules<B>, code: usize, sq: usize) -> B {
-        let cr = &r.codes[code];
-        let mut out = cr.leap_capture_rev[sq] & self.pieces[code];
-        for (slider, codes) in &r.attack_sliders[cr.side.index()] {
-            if codes.contains(&(code as u8)) {
-                out |= r.slide(*slider, sq, self.occ) & self.pieces[code];
+    /// Whether the side to move's royal piece would stand attacked on `sq` (castling path).
+    fn square_unsafe(&self, r: &Rules<B>, sq: usize) -> bool {
+        let them = self.side.flip();
+        if r.check.touching_royals_safe {
+            let enemy = self.royals(r, them);
+            let (l, f, k) = r.coords(sq);
+            if enemy.iter().any(|o| {
+                let (lo, fo, ko) = r.coords(o);
+                lo == l && fo.abs_diff(f) <= 1 && ko.abs_diff(k) <= 1
+            }) {
+                return false;
             }
         }
-        for ride in &cr.rides {
-            if ride.modality == Modality::Move {
+        self.attacked(r, sq, them, self.occ)
+    }
+
+    /// Drops from the hand of the side to move.
+    pub(crate) fn drops(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let us = self.side;
+        for &code in &r.side_codes[us.index()] {
+            if self.hand[code as usize] == 0 {
                 continue;
             }
-            let d = r.dirs[ride.dir as usize];
-            // Look back from the square along the ride's reverse direction.
-            let Some(rev) = r
-                .dirs
-                .iter()
-                .position(|x| x.step == (-d.step.0, -d.step.1) && x.range == d.range)
-            else {
-                continue;
-            };
-            if let Some(b) = r.first_blocker(rev as u16, sq, self.occ)
-                && self.board[b] == code as u8 + 1
-                && ride.origin.has(b)
-            {
-                out |= B::bit(b);
+            for to in self.drop_targets(r, code as usize).iter() {
+                out.push(Move {
+                    from: to as u16,
+                    to: to as u16,
+                    promo: code + 1,
+                    kind: MoveKind::Drop,
+                    ..Move::default()
+                });
+            }
+        }
+    }
+
+    /// The squares a piece of `code` may be dropped on.
+    pub(crate) fn drop_targets(&self, r: &Rules<B>, code: usize) -> B {
+        let cr = &r.codes[code];
+        let Some(d) = &cr.drop else {
+            return B::ZERO;
+        };
+        let mut t = !self.occ & d.region & r.geo.all;
+        if r.no_stuck_pieces {
+            t &= !cr.stuck;
+        }
+        if let Some(n) = d.per_file {
+            for file in 0..r.files {
+                let m = r.file_masks[file];
+                if (self.pieces[code] & m).count() >= n as u32 {
+                    t &= !m;
+                }
+            }
+        }
+        t
+    }
+
+    /// The pieces of `code` that can capture onto `sq` (the square may be empty).
+    pub(crate) fn capturers_of(&self, r: &Rules<B>, code: usize, sq: usize) -> B {
+        let mut out = B::ZERO;
+        for from in self.pieces[code].iter() {
+            if self.capture_reach(r, code, from).has(sq) {
+                out |= B::bit(from);
             }
         }
         out
     }
+
+    /// The squares the piece of `code` on `from` could capture on, were an enemy there.
+    fn capture_reach(&self, r: &Rules<B>, code: usize, from: usize) -> B {
+        let cr = &r.codes[code];
+        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
+        let mut reach = cr.leap_capture[from];
+        for &(slider, modality) in &cr.slides {
+            if capturing(modality) {
+                reach |= r.slide(slider, from, self.occ);
+            }
+        }
+        for ride in &cr.rides {
+            if capturing(ride.modality) && ride.origin.has(from) {
+                reach |= r.ride_targets(ride.dir, from, self.occ);
+            }
+        }
+        for hop in &cr.hops {
+            if capturing(hop.modality)
+                && hop.origin.has(from)
+                && let Some(screen) = r.first_blocker(hop.dir, from, self.occ)
+            {
+                let beyond = r.ride_targets(hop.dir, screen, self.occ);
+                reach |= ordered(r, hop.dir, beyond)
+                    .take(hop.range as usize)
+                    .fold(B::ZERO, |m, s| m | B::bit(s));
+            }
+        }
+        for l in &cr.lame_capture[from] {
+            if (l.path & self.occ).is_zero() {
+                reach |= B::bit(l.to as usize);
+            }
+        }
+        reach & cr.confined
+    }
+}
+
+/// The squares of `set`, all on one ray from its origin, in order of distance.
+fn ordered<B: Bits>(r: &Rules<B>, dir: u16, set: B) -> impl Iterator<Item = usize> {
+    let asc = r.ascending[dir as usize];
+    let mut s = set;
+    std::iter::from_fn(move || {
+        if s.is_zero() {
+            return None;
+        }
+        let i = if asc { s.lsb() } else { s.msb() };
+        s ^= B::bit(i);
+        Some(i)
+    })
+}
+
+fn piece_of(v: u8) -> Option<u8> {
+    crate::engine::position::piece_code(v)
 }

@@ -1,4 +1,7 @@
-//! Perft: leaf positions at a depth, counted at the last ply without listing the moves where the
+//! Legal moves and perft. Legality is settled without playing the move wherever the rules
+//! allow (pins and checks, or the occupancy a move leaves); a variant whose effects decide it
+//! plays the move and tests it. Obligations (forced captures, forced drops, no mate by a drop)
+//! filter the legal list. At the last ply, moves are counted without listing them where the
 //! rules allow it.
 
 use crate::engine::bitboard::Bits;
@@ -7,6 +10,121 @@ use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
 
 impl<B: Bits> Position<B> {
+    /// Whether some rule filters the legal list as a whole (so moves cannot be judged alone).
+    #[inline]
+    fn has_obligations(&self, r: &Rules<B>) -> bool {
+        r.must_capture || r.must_drop || (r.hands && self.no_mate_drop_possible(r))
+    }
+
+    /// Whether the side to move holds a piece whose drop may not checkmate.
+    fn no_mate_drop_possible(&self, r: &Rules<B>) -> bool {
+        r.side_codes[self.side.index()].iter().any(|&c| {
+            self.hand[c as usize] > 0
+                && r.codes[c as usize].drop.as_ref().is_some_and(|d| d.no_mate)
+        })
+    }
+
+    /// The legal moves, each with the choice an effect may ask for resolved into separate moves.
+    pub fn legal_moves(&mut self, r: &Rules<B>, out: &mut Vec<Move>) {
+        out.clear();
+        if self.immediate_end(r).is_some() {
+            return;
+        }
+        let mut pseudo = Vec::with_capacity(64);
+        self.pseudo_moves(r, &mut pseudo);
+        let safety = if r.fast_legality {
+            self.safety(r)
+        } else {
+            None
+        };
+        for m in pseudo {
+            if let Some(s) = &safety {
+                if self.fast_legal(r, s, &m) {
+                    out.push(m);
+                }
+                continue;
+            }
+            self.push_if_legal(r, m, out);
+        }
+        if self.has_obligations(r) {
+            self.apply_obligations(r, out);
+        }
+    }
+
+    /// Plays `m` to judge it; pushes it (once per effect choice) if legal.
+    fn push_if_legal(&mut self, r: &Rules<B>, m: Move, out: &mut Vec<Move>) {
+        let ok = self.make(r, m);
+        let pending = self.pending_choice;
+        self.unmake(r);
+        if !ok {
+            return;
+        }
+        match pending.and_then(|code| r.codes[code as usize].promotion.as_ref()) {
+            Some(p) => {
+                for &c in &p.choices {
+                    out.push(Move { promo: c + 1, ..m });
+                }
+            }
+            None => out.push(m),
+        }
+    }
+
+    /// Whether a move captures.
+    #[inline]
+    pub fn is_capture(&self, m: &Move) -> bool {
+        match m.kind {
+            MoveKind::Normal => self.code_at(m.to as usize).is_some(),
+            MoveKind::EnPassant => true,
+            MoveKind::Castle(_) | MoveKind::Drop => false,
+        }
+    }
+
+    /// Forced drops, forced captures and drops that may not mate, on the legal list.
+    fn apply_obligations(&mut self, r: &Rules<B>, out: &mut Vec<Move>) {
+        if r.must_drop
+            && r.side_codes[self.side.index()]
+                .iter()
+                .any(|&c| self.hand[c as usize] > 0)
+            && out.iter().any(|m| m.kind == MoveKind::Drop)
+        {
+            out.retain(|m| m.kind == MoveKind::Drop);
+        }
+        if r.must_capture && out.iter().any(|m| self.is_capture(m)) {
+            let captures: Vec<Move> = out.iter().copied().filter(|m| self.is_capture(m)).collect();
+            *out = captures;
+        }
+        if r.hands {
+            let mut i = 0;
+            while i < out.len() {
+                if self.mates_by_forbidden_drop(r, out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// Whether `m` drops a piece that may not checkmate, and checkmates.
+    fn mates_by_forbidden_drop(&mut self, r: &Rules<B>, m: Move) -> bool {
+        if m.kind != MoveKind::Drop {
+            return false;
+        }
+        let code = (m.promo - 1) as usize;
+        if !r.codes[code].drop.as_ref().is_some_and(|d| d.no_mate) {
+            return false;
+        }
+        self.play(r, m, false);
+        let mut mate = false;
+        if self.royal_attacked(r, self.side) {
+            let mut replies = vec![];
+            self.legal_moves(r, &mut replies);
+            mate = replies.is_empty();
+        }
+        self.unmake(r);
+        mate
+    }
+
     /// Perft: leaf positions at `depth`, game-over positions having no children.
     pub fn perft(&mut self, r: &Rules<B>, depth: u32, buffers: &mut Vec<Vec<Move>>) -> u64 {
         if depth == 0 {
@@ -15,6 +133,49 @@ impl<B: Bits> Position<B> {
         if self.immediate_end(r).is_some() {
             return 0;
         }
+        let ply = depth as usize;
+        while buffers.len() <= ply {
+            buffers.push(Vec::with_capacity(128));
+        }
+        let mut moves = std::mem::take(&mut buffers[ply]);
+        let nodes = if self.has_obligations(r) {
+            self.legal_moves(r, &mut moves);
+            self.perft_list(r, depth, &moves, buffers)
+        } else {
+            self.perft_pseudo(r, depth, &mut moves, buffers)
+        };
+        buffers[ply] = moves;
+        nodes
+    }
+
+    /// Perft below a list of legal moves.
+    fn perft_list(
+        &mut self,
+        r: &Rules<B>,
+        depth: u32,
+        moves: &[Move],
+        buffers: &mut Vec<Vec<Move>>,
+    ) -> u64 {
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut nodes = 0;
+        for &m in moves {
+            self.play(r, m, false);
+            nodes += self.perft(r, depth - 1, buffers);
+            self.unmake(r);
+        }
+        nodes
+    }
+
+    /// Perft from pseudo-legal moves judged one by one, counting at the last ply.
+    fn perft_pseudo(
+        &mut self,
+        r: &Rules<B>,
+        depth: u32,
+        moves: &mut Vec<Move>,
+        buffers: &mut Vec<Vec<Move>>,
+    ) -> u64 {
         let safety = if r.fast_legality {
             self.safety(r)
         } else {
@@ -24,19 +185,14 @@ impl<B: Bits> Position<B> {
             if let Some(s) = &safety {
                 return self.count_fast(r, s);
             }
-            if !r.check_at_final && !r.check_at_move {
+            if !r.check.enabled() && !r.no_checks {
                 return self.count_unchecked(r);
             }
         }
-        let ply = depth as usize;
-        while buffers.len() <= ply {
-            buffers.push(Vec::with_capacity(128));
-        }
-        let mut moves = std::mem::take(&mut buffers[ply]);
         moves.clear();
-        self.pseudo_moves(r, &mut moves);
+        self.pseudo_moves(r, moves);
         let mut nodes = 0;
-        for &m in &moves {
+        for &m in moves.iter() {
             let known = safety.as_ref().map(|s| self.fast_legal(r, s, &m));
             if known == Some(false) {
                 continue;
@@ -46,18 +202,17 @@ impl<B: Bits> Position<B> {
                 self.unmake(r);
                 continue;
             }
-            match self.pending_choice {
-                Some(code) => {
+            match self
+                .pending_choice
+                .and_then(|code| r.codes[code as usize].promotion.as_ref())
+            {
+                Some(p) => {
+                    let choices = p.choices.clone();
                     self.unmake(r);
-                    let n = r.codes[code as usize]
-                        .promotion
-                        .as_ref()
-                        .map(|(_, c)| c.len())
-                        .unwrap_or(0);
                     if depth == 1 {
-                        nodes += n as u64;
-                    } else if let Some((_, choices)) = &r.codes[code as usize].promotion {
-                        for &c in choices {
+                        nodes += choices.len() as u64;
+                    } else {
+                        for c in choices {
                             self.make(r, Move { promo: c + 1, ..m });
                             nodes += self.perft(r, depth - 1, buffers);
                             self.unmake(r);
@@ -74,25 +229,59 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        buffers[ply] = moves;
         nodes
     }
 
-    /// The number of moves to the targets `t` of the piece on `from`, promotions counted once
-    /// per choice.
+    /// The number of moves to the targets `t` of the piece of `code` on `from`: as many as
+    /// [`Position::push_moves`] would list.
     #[inline(always)]
-    pub(crate) fn count_targets(r: &Rules<B>, code: usize, t: B) -> u64 {
-        match &r.codes[code].promotion {
-            Some((zone, choices)) => {
-                (t & !*zone).count() as u64 + (t & *zone).count() as u64 * choices.len() as u64
-            }
-            None => t.count() as u64,
+    pub(crate) fn count_targets(&self, r: &Rules<B>, code: usize, from: usize, t: B) -> u64 {
+        let cr = &r.codes[code];
+        if cr.promotion.is_none() && !r.no_stuck_pieces {
+            return t.count() as u64;
         }
+        let t = self.unstuck(r, code, from, t);
+        let Some(p) = &cr.promotion else {
+            return t.count() as u64;
+        };
+        let promoting = if p.from_zone && p.zone.has(from) {
+            t
+        } else {
+            t & p.zone
+        };
+        let choices = p
+            .choices
+            .iter()
+            .filter(|&&c| self.under_limit(p, c))
+            .count() as u64;
+        let mut n = (t & !promoting).count() as u64 + promoting.count() as u64 * choices;
+        if p.optional {
+            let stay = if r.no_stuck_pieces {
+                promoting & !cr.stuck
+            } else {
+                promoting
+            };
+            n += stay.count() as u64;
+        }
+        n
+    }
+
+    /// How many versions each move has: one, or one per square the duck may go to.
+    #[inline(always)]
+    fn duck_factor(&self, r: &Rules<B>, captures: bool) -> u64 {
+        if !r.duck {
+            return 1;
+        }
+        let empty = (!self.occ & r.geo.all).count() as u64;
+        if captures { empty + 1 } else { empty }
     }
 
     /// Counts legal moves at a leaf of an effect-free variant without listing them: pins and
     /// checks settle most moves, occupancy algebra the rest.
     pub(crate) fn count_fast(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
+        if !s.by_pins || r.duck {
+            return self.count_by_list(r, s);
+        }
         let us = self.side;
         let them = us.flip();
         let mut n = 0u64;
@@ -105,20 +294,17 @@ impl<B: Bits> Position<B> {
         }
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
-            let mut bb = self.pieces[code];
-            while bb.any() {
-                let from = bb.pop();
+            for from in self.pieces[code].iter() {
                 let (quiet, cap) = self.targets(r, code, from);
                 let mut t = quiet | cap;
                 if from == s.royal {
-                    if !r.layered && !r.check_at_move {
+                    if !r.layered && !r.check.at_move {
                         let occ = self.occ ^ B::bit(from);
-                        while t.any() {
-                            let to = t.pop();
-                            if !self.attacked(r, to, them, occ) {
-                                n += 1;
-                            }
-                        }
+                        let safe = t
+                            .iter()
+                            .filter(|&to| !self.attacked(r, to, them, occ))
+                            .fold(B::ZERO, |m, to| m | B::bit(to));
+                        n += self.count_targets(r, code, from, safe);
                     } else {
                         n += self.count_sketched(r, s, code, from, t);
                     }
@@ -129,7 +315,7 @@ impl<B: Bits> Position<B> {
                     if s.pinned.has(from) {
                         t &= s.pin_line(from);
                     }
-                    n += Self::count_targets(r, code, t);
+                    n += self.count_targets(r, code, from, t);
                     continue;
                 }
                 let layer = from / r.cells;
@@ -141,22 +327,35 @@ impl<B: Bits> Position<B> {
                 if s.in_check {
                     n += self.count_sketched(r, s, code, from, t);
                 } else if layer != s.layer {
-                    n += Self::count_targets(r, code, t);
+                    n += self.count_targets(r, code, from, t);
                 } else if s.pinned.has(from) {
                     n += self.count_sketched(r, s, code, from, t);
                 } else {
-                    n += Self::count_targets(r, code, quiet & t)
+                    n += self.count_targets(r, code, from, quiet & t)
                         + self.count_sketched(r, s, code, from, cap & t);
                 }
             }
         }
-        let special = self.take_special_moves(r);
+        let mut special = self.take_special_moves(r);
+        if r.hands {
+            self.drops(r, &mut special);
+        }
         for m in &special {
-            if self.sketch_legal(r, s, m) {
+            if self.fast_legal(r, s, m) {
                 n += 1;
             }
         }
         self.scratch = special;
+        n
+    }
+
+    /// Counts a leaf by listing the pseudo-legal moves and sketching each.
+    fn count_by_list(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
+        let mut v = std::mem::take(&mut self.scratch);
+        v.clear();
+        self.pseudo_moves(r, &mut v);
+        let n = v.iter().filter(|m| self.fast_legal(r, s, m)).count() as u64;
+        self.scratch = v;
         n
     }
 
@@ -167,22 +366,20 @@ impl<B: Bits> Position<B> {
         s: &Safety<B>,
         code: usize,
         from: usize,
-        mut t: B,
+        t: B,
     ) -> u64 {
-        let mut n = 0;
-        while t.any() {
-            let to = t.pop();
+        let mut ok = B::ZERO;
+        for to in t.iter() {
             let m = Move {
                 from: from as u16,
                 to: to as u16,
-                promo: 0,
-                kind: MoveKind::Normal,
+                ..Move::default()
             };
             if self.sketch_legal(r, s, &m) {
-                n += Self::count_targets(r, code, B::bit(to));
+                ok |= B::bit(to);
             }
         }
-        n
+        self.count_targets(r, code, from, ok)
     }
 
     /// Counts moves at a leaf when nothing is illegal (no check rule): every pseudo-legal move
@@ -198,18 +395,17 @@ impl<B: Bits> Position<B> {
                     promoting |= self.pieces[c as usize];
                 }
             }
-            // the destinations from which the effect could reach one of them
             let mut watched = B::ZERO;
             for p in promoting.iter() {
                 watched |= w[us.index()][p];
             }
             (watched, promoting)
         });
+        let (quiet_factor, capture_factor) =
+            (self.duck_factor(r, false), self.duck_factor(r, true));
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
-            let mut bb = self.pieces[code];
-            while bb.any() {
-                let from = bb.pop();
+            for from in self.pieces[code].iter() {
                 let (quiet, cap) = self.targets(r, code, from);
                 let mut t = quiet | cap;
                 if r.effect_promotes {
@@ -220,9 +416,7 @@ impl<B: Bits> Position<B> {
                     // The piece leaves `from`: it may be the one an effect promotes.
                     let promoting = promoting & !B::bit(from);
                     let mut risky = B::ZERO;
-                    let mut scan = t & (watched | r.promotion_zones[us.index()]);
-                    while scan.any() {
-                        let to = scan.pop();
+                    for to in (t & (watched | r.promotion_zones[us.index()])).iter() {
                         if self.effect_may_promote(r, from, to, promoting) {
                             risky |= B::bit(to);
                         }
@@ -230,12 +424,21 @@ impl<B: Bits> Position<B> {
                     t &= !risky;
                     n += self.count_played(r, code, from, risky);
                 }
-                n += Self::count_targets(r, code, t);
+                n += self.count_targets(r, code, from, t & quiet) * quiet_factor
+                    + self.count_targets(r, code, from, t & cap) * capture_factor;
             }
         }
-        let special = self.take_special_moves(r);
+        let mut special = self.take_special_moves(r);
+        if r.hands {
+            self.drops(r, &mut special);
+        }
         for &m in &special {
-            n += self.count_play(r, m);
+            n += match (r.duck, m.kind) {
+                (true, MoveKind::Drop) => quiet_factor - 1,
+                (true, _) => self.duck_factor(r, self.is_capture(&m)),
+                (false, MoveKind::Drop) => 1,
+                (false, _) => self.count_play(r, m),
+            };
         }
         self.scratch = special;
         n
@@ -280,31 +483,15 @@ impl<B: Bits> Position<B> {
     }
 
     /// Plays the moves to `t` to count them with the choices their effects ask for.
-    pub(crate) fn count_played(&mut self, r: &Rules<B>, code: usize, from: usize, mut t: B) -> u64 {
+    pub(crate) fn count_played(&mut self, r: &Rules<B>, code: usize, from: usize, t: B) -> u64 {
         let mut n = 0;
-        while t.any() {
-            let to = t.pop();
-            let base = Move {
-                from: from as u16,
-                to: to as u16,
-                promo: 0,
-                kind: MoveKind::Normal,
-            };
-            match &r.codes[code].promotion {
-                Some((zone, choices)) if zone.has(to) => {
-                    for &c in choices {
-                        n += self.count_play(
-                            r,
-                            Move {
-                                promo: c + 1,
-                                ..base
-                            },
-                        );
-                    }
-                }
-                _ => n += self.count_play(r, base),
-            }
+        let mut moves = std::mem::take(&mut self.scratch);
+        moves.clear();
+        self.push_moves(r, code, from, t, &mut moves);
+        for &m in &moves {
+            n += self.count_play(r, m);
         }
+        self.scratch = moves;
         n
     }
 
@@ -317,7 +504,7 @@ impl<B: Bits> Position<B> {
             (true, Some(code)) => r.codes[code as usize]
                 .promotion
                 .as_ref()
-                .map(|(_, c)| c.len() as u64)
+                .map(|p| p.choices.len() as u64)
                 .unwrap_or(1),
         };
         self.unmake(r);

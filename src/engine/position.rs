@@ -1,22 +1,43 @@
 //! The game state and how a move changes it.
 //!
-//! Every change goes through [`Position::set`], which records the square's old content; undoing a
-//! move replays that list backwards. So castling, en passant, Alice's crossing and Magnetic's
-//! pulls are all just lists of square changes, and undo is exact for all of them.
+//! Every change goes through [`Position::set`] (a square) or [`Position::set_hand`] (a count in
+//! hand), which record the old content; undoing a move replays that list backwards. So
+//! castling, en passant, drops, Alice's crossing and Magnetic's pulls are all just lists of
+//! changes, and undo is exact for all of them.
+
+use std::sync::Arc;
 
 use crate::engine::bitboard::Bits;
-use crate::engine::rules::Rules;
+use crate::engine::rules::{CastleRules, Rules};
 use crate::ir::{CrossWhen, Side};
 
+/// A square's byte: 0 empty, `code + 1` a piece, with [`PROMOTED`] set on a piece that goes
+/// back to its unpromoted kind when captured into a hand, or [`WALL`].
+pub const PROMOTED: u8 = 0x80;
+/// A square no piece may enter: a hole in the board, or the duck.
+pub const WALL: u8 = 0xFF;
+
+/// The piece code in a square's byte, if a piece stands there.
+#[inline(always)]
+pub fn piece_code(v: u8) -> Option<u8> {
+    if v == 0 || v == WALL {
+        None
+    } else {
+        Some((v & !PROMOTED) - 1)
+    }
+}
+
 /// A move as the generator produces it. `from`/`to` are squares of the mover's layer; for
-/// castling they are the king's.
+/// castling they are the king's; for a drop both are the square dropped on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Move {
     pub from: u16,
     pub to: u16,
-    /// The code promoted to, plus one; 0 when none.
+    /// The code promoted to (or dropped), plus one; 0 when none.
     pub promo: u8,
     pub kind: MoveKind,
+    /// Where the duck goes (duck variants).
+    pub aux: u16,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -25,38 +46,59 @@ pub enum MoveKind {
     Normal,
     EnPassant,
     Castle(u8),
+    /// A piece from the hand, the code in `promo`.
+    Drop,
 }
 
-/// The en-passant state, as board cells (layer-less): the square passed over, and the cell of
+/// The en-passant state, as board cells (layer-less): the squares passed over, and the cell of
 /// the piece that may be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EnPassant {
-    pub target: u16,
+    pub targets: [u16; 2],
+    pub n: u8,
     pub victim: u16,
+}
+
+impl EnPassant {
+    pub fn targets(&self) -> &[u16] {
+        &self.targets[..self.n as usize]
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Snapshot {
-    castling: u32,
+    castling: u64,
     ep: Option<EnPassant>,
     halfmove: u32,
     fullmove: u32,
+    checks: [u8; 2],
     changes: u32,
 }
 
 #[derive(Clone)]
 pub struct Position<B> {
-    /// Per square: code + 1, or 0 when empty.
+    /// Per square: see [`piece_code`].
     pub board: Vec<u8>,
+    /// Per code: how many it has in hand.
+    pub hand: Vec<u8>,
     /// Per code.
     pub pieces: Vec<B>,
     pub by_side: [B; 2],
+    /// Pieces and walls.
     pub occ: B,
+    pub walls: B,
     pub side: Side,
-    pub castling: u32,
+    /// One bit per castle of `castles`.
+    pub castling: u64,
+    /// The castles of this game: the variant's, or those its castling rule gives the start.
+    pub castles: Arc<Vec<CastleRules<B>>>,
+    /// Per square: the castling rights kept when the square changes.
+    pub castle_keep: Arc<Vec<u64>>,
     pub ep: Option<EnPassant>,
     pub halfmove: u32,
     pub fullmove: u32,
+    /// Checks given by each side.
+    pub checks: [u8; 2],
     changes: Vec<(u16, u8)>,
     history: Vec<Snapshot>,
     /// Set while playing a move whose effect promotes a piece and the move carries no choice:
@@ -82,6 +124,8 @@ pub enum Refusal {
     RoyalLost,
     /// The mover's royal piece is attacked once the move is done.
     Check,
+    /// The move would attack the enemy royal piece, and the variant forbids checks.
+    GivesCheck,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,18 +138,31 @@ pub enum Event {
     Promoted { at: usize, code: u8 },
 }
 
+/// What the first part of a move did: where the moved pieces stand, and whether it captured.
+struct Moved {
+    squares: [usize; 2],
+    n: usize,
+    captured: bool,
+    resets: bool,
+}
+
 impl<B: Bits> Position<B> {
     pub fn empty(r: &Rules<B>) -> Position<B> {
         Position {
             board: vec![0; r.squares],
+            hand: vec![0; r.codes.len()],
             pieces: vec![B::ZERO; r.codes.len()],
             by_side: [B::ZERO; 2],
             occ: B::ZERO,
+            walls: B::ZERO,
             side: Side::White,
             castling: 0,
+            castles: Arc::new(r.castles.clone()),
+            castle_keep: Arc::new(vec![u64::MAX; r.squares]),
             ep: None,
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
             changes: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
             pending_choice: None,
@@ -121,10 +178,10 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The code of the piece on `sq`, if any.
     #[inline(always)]
     pub fn code_at(&self, sq: usize) -> Option<u8> {
-        let c = self.board[sq];
-        if c == 0 { None } else { Some(c - 1) }
+        piece_code(self.board[sq])
     }
 
     /// Changes a square without recording it.
@@ -132,17 +189,16 @@ impl<B: Bits> Position<B> {
     pub fn put(&mut self, r: &Rules<B>, sq: usize, new: u8) {
         let old = self.board[sq];
         let bit = B::bit(sq);
-        if old != 0 {
-            let code = (old - 1) as usize;
-            self.pieces[code] ^= bit;
-            self.by_side[r.codes[code].side.index()] ^= bit;
-            self.occ ^= bit;
-        }
-        if new != 0 {
-            let code = (new - 1) as usize;
-            self.pieces[code] ^= bit;
-            self.by_side[r.codes[code].side.index()] ^= bit;
-            self.occ ^= bit;
+        for v in [old, new] {
+            if v == WALL {
+                self.walls ^= bit;
+                self.occ ^= bit;
+            } else if let Some(code) = piece_code(v) {
+                let code = code as usize;
+                self.pieces[code] ^= bit;
+                self.by_side[r.codes[code].side.index()] ^= bit;
+                self.occ ^= bit;
+            }
         }
         self.board[sq] = new;
     }
@@ -157,7 +213,15 @@ impl<B: Bits> Position<B> {
         }
         self.changes.push((sq as u16, old));
         self.put(r, sq, new);
-        self.castling &= r.castle_keep[sq];
+        self.castling &= self.castle_keep[sq];
+    }
+
+    /// Changes how many pieces of `code` are in hand, remembering the old count.
+    #[inline]
+    pub fn set_hand(&mut self, r: &Rules<B>, code: u8, count: u8) {
+        self.changes
+            .push(((r.squares + code as usize) as u16, self.hand[code as usize]));
+        self.hand[code as usize] = count;
     }
 
     /// The square changes of the last move played, oldest first: (square, before, after).
@@ -165,11 +229,15 @@ impl<B: Bits> Position<B> {
         let Some(s) = self.history.last() else {
             return vec![];
         };
+        let squares = self.board.len();
         let list = &self.changes[s.changes as usize..];
         // The value after each change is the next change's "before" on that square, or the
         // board now.
         let mut out = vec![];
         for (i, &(sq, before)) in list.iter().enumerate() {
+            if sq as usize >= squares {
+                continue;
+            }
             let after = list[i + 1..]
                 .iter()
                 .find(|(s, _)| *s == sq)
@@ -198,6 +266,7 @@ impl<B: Bits> Position<B> {
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
+            checks: self.checks,
             changes: self.changes.len() as u32,
         });
         self.pending_choice = None;
@@ -206,77 +275,185 @@ impl<B: Bits> Position<B> {
             log.clear();
         }
         let mover = self.side;
-        let from = m.from as usize;
-        let to = m.to as usize;
-        let mut moved = [0usize; 2];
-        let n_moved;
-        let captured;
-        let mut resets = false;
-        let old_ep = self.ep.take();
-        match m.kind {
-            MoveKind::Normal => {
-                let code = self.board[from] - 1;
-                captured = self.board[to] != 0;
-                self.set(r, from, 0);
-                let cr = &r.codes[code as usize];
-                let new = match &cr.promotion {
-                    Some((zone, _)) if m.promo != 0 && zone.has(to) => m.promo,
-                    _ => code + 1,
-                };
-                self.set(r, to, new);
-                moved[0] = to;
-                n_moved = 1;
-                resets = cr.resets_clock;
-                if cr.en_passant && !captured {
-                    let (_, ff, fr) = r.coords(from);
-                    let (_, tf, tr) = r.coords(to);
-                    let (df, dr) = (tf as i32 - ff as i32, tr as i32 - fr as i32);
-                    if (df.abs() == 2 || df == 0) && (dr.abs() == 2 || dr == 0) {
-                        let mid = ((fr as i32 + dr / 2) as usize) * r.files
-                            + (ff as i32 + df / 2) as usize;
-                        self.ep = Some(EnPassant {
-                            target: mid as u16,
-                            victim: (to % r.cells) as u16,
-                        });
-                    }
+        let mut moved = match m.kind {
+            MoveKind::Normal => self.play_normal(r, m),
+            MoveKind::EnPassant => self.play_en_passant(r, m),
+            MoveKind::Castle(i) => self.play_castle(r, i as usize),
+            MoveKind::Drop => self.play_drop(r, m),
+        };
+        if r.duck {
+            self.move_duck(r, m.aux as usize);
+        }
+        self.advance_clocks(r, mover, &moved);
+        let legal = self.after_move(r, m, mover, &mut moved, verify);
+        if legal && r.counts_checks && self.royal_attacked(r, self.side) {
+            self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
+        }
+        legal
+    }
+
+    /// Whether the piece of `code` moving from `from` to `to` itself promotes to `promo` (which
+    /// may instead be the choice an effect asks for, as in Magnetic).
+    #[inline(always)]
+    fn promotes(&self, r: &Rules<B>, code: u8, from: usize, to: usize, promo: u8) -> bool {
+        promo != 0
+            && r.codes[code as usize]
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.applies(from, to) && p.choices.contains(&(promo - 1)))
+    }
+
+    /// The piece byte a piece of `code` becomes when it promotes to `promo` (code + 1).
+    #[inline]
+    fn promoted_byte(&self, r: &Rules<B>, promo: u8) -> u8 {
+        let code = (promo - 1) as usize;
+        if r.captures_to_hand && r.codes[code].base_kind == r.codes[code].kind {
+            promo | PROMOTED
+        } else {
+            promo
+        }
+    }
+
+    /// Removes the piece on `sq`, into the capturer's hand where the variant says so.
+    #[inline]
+    fn capture(&mut self, r: &Rules<B>, sq: usize, capturer: Side) {
+        let v = self.board[sq];
+        self.set(r, sq, 0);
+        if !r.captures_to_hand {
+            return;
+        }
+        let Some(code) = piece_code(v) else { return };
+        let cr = &r.codes[code as usize];
+        let kind = if r.keep_promoted {
+            cr.kind
+        } else if v & PROMOTED != 0 {
+            cr.unpromoted
+        } else {
+            cr.base_kind
+        };
+        let c = r.code(capturer, kind);
+        let n = self.hand[c as usize].saturating_add(1);
+        self.set_hand(r, c, n);
+    }
+
+    fn play_normal(&mut self, r: &Rules<B>, m: Move) -> Moved {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let v = self.board[from];
+        let code = piece_code(v).unwrap_or(0);
+        let captured = self.board[to] != 0;
+        if captured {
+            self.capture(r, to, self.side);
+        }
+        self.set(r, from, 0);
+        let new = if self.promotes(r, code, from, to, m.promo) {
+            self.promoted_byte(r, m.promo)
+        } else {
+            v
+        };
+        self.set(r, to, new);
+        let cr = &r.codes[code as usize];
+        if cr.en_passant && !captured {
+            self.ep = self.passed(r, from, to);
+        } else {
+            self.ep = None;
+        }
+        Moved {
+            squares: [to, 0],
+            n: 1,
+            captured,
+            resets: cr.resets_clock,
+        }
+    }
+
+    /// The en-passant state a move from `from` to `to` leaves: the squares it passed over in a
+    /// straight line, where the opponent may capture en passant.
+    fn passed(&self, r: &Rules<B>, from: usize, to: usize) -> Option<EnPassant> {
+        let between = r.between(from, to) & r.en_passant_region[self.side.flip().index()];
+        if between.is_zero() {
+            return None;
+        }
+        let mut ep = EnPassant {
+            targets: [0; 2],
+            n: 0,
+            victim: (to % r.cells) as u16,
+        };
+        for sq in between.iter().take(2) {
+            ep.targets[ep.n as usize] = (sq % r.cells) as u16;
+            ep.n += 1;
+        }
+        Some(ep)
+    }
+
+    fn play_en_passant(&mut self, r: &Rules<B>, m: Move) -> Moved {
+        let (from, to) = (m.from as usize, m.to as usize);
+        if let Some(ep) = self.ep.take() {
+            for l in 0..r.layers {
+                let v = l * r.cells + ep.victim as usize;
+                if self.board[v] != 0 {
+                    self.capture(r, v, self.side);
+                    break;
                 }
-            }
-            MoveKind::EnPassant => {
-                let code = self.board[from] - 1;
-                if let Some(ep) = old_ep {
-                    for l in 0..r.layers {
-                        let v = l * r.cells + ep.victim as usize;
-                        if self.board[v] != 0 {
-                            self.set(r, v, 0);
-                            break;
-                        }
-                    }
-                }
-                captured = true;
-                self.set(r, from, 0);
-                let cr = &r.codes[code as usize];
-                let new = match &cr.promotion {
-                    Some((zone, _)) if m.promo != 0 && zone.has(to) => m.promo,
-                    _ => code + 1,
-                };
-                self.set(r, to, new);
-                resets = cr.resets_clock;
-                moved[0] = to;
-                n_moved = 1;
-            }
-            MoveKind::Castle(i) => {
-                let c = &r.castles[i as usize];
-                let (kf, kt, rf, rt) = c.squares();
-                self.set(r, kf, 0);
-                self.set(r, rf, 0);
-                self.set(r, kt, c.king_code + 1);
-                self.set(r, rt, c.rook_code + 1);
-                captured = false;
-                moved = [kt, rt];
-                n_moved = 2;
             }
         }
-        if captured && r.halfmove_capture || resets {
+        let v = self.board[from];
+        let code = piece_code(v).unwrap_or(0);
+        self.set(r, from, 0);
+        let new = if self.promotes(r, code, from, to, m.promo) {
+            self.promoted_byte(r, m.promo)
+        } else {
+            v
+        };
+        self.set(r, to, new);
+        Moved {
+            squares: [to, 0],
+            n: 1,
+            captured: true,
+            resets: r.codes[code as usize].resets_clock,
+        }
+    }
+
+    fn play_castle(&mut self, r: &Rules<B>, i: usize) -> Moved {
+        self.ep = None;
+        let castles = self.castles.clone();
+        let c = &castles[i];
+        let (kf, kt, rf, rt) = c.squares();
+        let (king, rook) = (self.board[kf], self.board[rf]);
+        self.set(r, kf, 0);
+        self.set(r, rf, 0);
+        self.set(r, kt, king);
+        self.set(r, rt, rook);
+        Moved {
+            squares: [kt, rt],
+            n: 2,
+            captured: false,
+            resets: false,
+        }
+    }
+
+    fn play_drop(&mut self, r: &Rules<B>, m: Move) -> Moved {
+        self.ep = None;
+        let code = m.promo - 1;
+        let n = self.hand[code as usize].saturating_sub(1);
+        self.set_hand(r, code, n);
+        self.set(r, m.to as usize, m.promo);
+        Moved {
+            squares: [m.to as usize, 0],
+            n: 1,
+            captured: false,
+            resets: r.codes[code as usize].resets_clock,
+        }
+    }
+
+    /// The duck leaves its square for `to`.
+    fn move_duck(&mut self, r: &Rules<B>, to: usize) {
+        if let Some(old) = self.walls.iter().next() {
+            self.set(r, old, 0);
+        }
+        self.set(r, to, WALL);
+    }
+
+    fn advance_clocks(&mut self, r: &Rules<B>, mover: Side, moved: &Moved) {
+        if moved.captured && r.halfmove_capture || moved.resets {
             self.halfmove = 0;
         } else {
             // Saturating: a FEN may set the clocks to u32::MAX.
@@ -286,72 +463,119 @@ impl<B: Bits> Position<B> {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = mover.flip();
+    }
 
+    /// What follows the move itself: the royal piece's safety where it moved, crossing,
+    /// effects, and the final check test. Returns whether the move is legal.
+    fn after_move(
+        &mut self,
+        r: &Rules<B>,
+        m: Move,
+        mover: Side,
+        moved: &mut Moved,
+        verify: bool,
+    ) -> bool {
         // The royal piece's own move must be safe where it is played; another piece's move
         // may still block a check by crossing, so only the final test applies to it.
-        let royal_moved = moved[..n_moved]
-            .iter()
-            .any(|&sq| self.code_at(sq).is_some_and(|c| r.codes[c as usize].royal));
-        if verify && r.check_at_move && royal_moved && self.royal_attacked(r, mover) {
-            self.refusal = Some(Refusal::CheckAfterMove);
+        if verify && r.check.at_move {
+            let royal_moved = moved.squares[..moved.n]
+                .iter()
+                .any(|&sq| self.code_at(sq).is_some_and(|c| r.codes[c as usize].royal));
+            if royal_moved && self.royal_attacked(r, mover) {
+                self.refusal = Some(Refusal::CheckAfterMove);
+                return false;
+            }
+        }
+        if !self.cross(r, moved) {
             return false;
         }
-        let crosses = match r.cross {
-            Some(CrossWhen::Moves) => true,
-            Some(CrossWhen::Captures) => captured,
-            None => false,
-        };
-        if crosses {
-            for sq in moved.iter_mut().take(n_moved) {
-                let dest = (*sq + r.cells) % r.squares;
-                if self.board[dest] != 0 {
-                    self.refusal = Some(Refusal::CrossingBlocked(dest as u16));
-                    return false;
-                }
-                let piece = self.board[*sq];
-                self.set(r, *sq, 0);
-                self.set(r, dest, piece);
-                self.note(Event::Crossed {
-                    from: *sq,
-                    to: dest,
-                });
-                *sq = dest;
-            }
-        }
+        let mut enemy_royal_lost = false;
         if !r.effects.is_empty() {
             let had_royal = self.has_royal(r, mover);
+            let enemy_had_royal = self.has_royal(r, mover.flip());
             for e in 0..r.effects.len() {
-                self.run_effect(r, e, mover, &moved[..n_moved], captured, m.promo);
+                self.run_effect(
+                    r,
+                    e,
+                    mover,
+                    &moved.squares[..moved.n],
+                    moved.captured,
+                    m.promo,
+                );
             }
-            if r.check_at_final && had_royal && !self.has_royal(r, mover) {
+            if r.check.enabled() && had_royal && !self.has_royal(r, mover) {
                 self.refusal = Some(Refusal::RoyalLost);
                 return false;
             }
+            enemy_royal_lost = enemy_had_royal && !self.has_royal(r, mover.flip());
         }
         if r.layers > 1 && !self.exclusive_after_move(r) {
             self.refusal = Some(Refusal::Exclusive);
             return false;
         }
-        if verify && r.check_at_final && self.royal_attacked(r, mover) {
+        if !verify {
+            return true;
+        }
+        let exempt = enemy_royal_lost && r.check.unless_royal_captured;
+        if r.check.at_final && !exempt && self.royal_attacked(r, mover) {
             self.refusal = Some(Refusal::Check);
+            return false;
+        }
+        if r.no_checks && self.royal_attacked(r, mover.flip()) {
+            self.refusal = Some(Refusal::GivesCheck);
             return false;
         }
         true
     }
 
+    /// Alice's crossing: each moved piece goes through to the next layer, which must be free.
+    fn cross(&mut self, r: &Rules<B>, moved: &mut Moved) -> bool {
+        let crosses = match r.cross {
+            Some(CrossWhen::Moves) => true,
+            Some(CrossWhen::Captures) => moved.captured,
+            None => false,
+        };
+        if !crosses {
+            return true;
+        }
+        for sq in moved.squares.iter_mut().take(moved.n) {
+            let dest = r.next_layer(*sq);
+            if self.board[dest] != 0 {
+                self.refusal = Some(Refusal::CrossingBlocked(dest as u16));
+                return false;
+            }
+            let piece = self.board[*sq];
+            self.set(r, *sq, 0);
+            self.set(r, dest, piece);
+            self.note(Event::Crossed {
+                from: *sq,
+                to: dest,
+            });
+            *sq = dest;
+        }
+        true
+    }
+
     pub fn unmake(&mut self, r: &Rules<B>) {
-        let s = self.history.pop().expect("unmake without make");
+        let Some(s) = self.history.pop() else {
+            return;
+        };
         while self.changes.len() > s.changes as usize {
-            let (sq, old) = self
-                .changes
-                .pop()
-                .expect("change list shorter than its snapshot");
-            self.put(r, sq as usize, old);
+            let Some((sq, old)) = self.changes.pop() else {
+                break;
+            };
+            let sq = sq as usize;
+            if sq < r.squares {
+                self.put(r, sq, old);
+            } else {
+                self.hand[sq - r.squares] = old;
+            }
         }
         self.castling = s.castling;
         self.ep = s.ep;
         self.halfmove = s.halfmove;
         self.fullmove = s.fullmove;
+        self.checks = s.checks;
         self.side = self.side.flip();
         self.pending_choice = None;
     }
@@ -361,7 +585,7 @@ impl<B: Bits> Position<B> {
         let start = self.history.last().map(|s| s.changes as usize).unwrap_or(0);
         for &(sq, _) in &self.changes[start..] {
             let sq = sq as usize;
-            if self.board[sq] == 0 {
+            if sq >= r.squares || self.board[sq] == 0 {
                 continue;
             }
             let cell = sq % r.cells;
@@ -373,5 +597,11 @@ impl<B: Bits> Position<B> {
             }
         }
         true
+    }
+
+    /// How many pieces of `code` the side has, on the board and in hand.
+    #[inline]
+    pub fn count_with_hand(&self, code: u8) -> u32 {
+        self.pieces[code as usize].count() + self.hand[code as usize] as u32
     }
 }

@@ -1,22 +1,16 @@
 //! The IR compiled, once per variant, into the tables the move generator reads: per-square leap
-//! targets and rays, reverse tables for attack queries (derived from the capture atoms only),
-//! promotion zones, castling masks, and the effect programs.
-//!
-//! Squares are numbered `layer * cells + rank * files + file`; a layer's rays never leave it, so
-//! movement, blocking and attacks are computed within a layer without any test.
+//! targets and rays, hoppers and lame leaps, reverse tables for attack queries (derived from the
+//! capturing and attacking atoms only), promotion, drops, castling, end tests, and the effect
+//! programs. Each step of [`Rules::compile`] is one method.
 
+use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::engine::bitboard::{Bits, FAST_PEXT, pext};
+use crate::engine::bitboard::{Bits, FAST_PEXT};
+use crate::engine::geometry::{Geometry, RayDir};
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
-/// A ray direction: a step repeated at most `range` times (`u8::MAX`: unlimited).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RayDir {
-    pub step: (i8, i8),
-    pub range: u8,
-}
-
+/// A ride from some squares of the board.
 #[derive(Clone, Debug)]
 pub struct Ride<B> {
     pub dir: u16,
@@ -25,17 +19,51 @@ pub struct Ride<B> {
     pub origin: B,
 }
 
-/// A set of unlimited ride directions looked up at once: per square, the occupancy bits that
-/// matter (the rays without their last squares) index a table of target sets. Built for boards
-/// whose layers have at most 64 cells; the table is shared by the layers.
+/// A hop along an (unlimited) direction: over the first piece met, then at most `range`
+/// squares beyond it.
 #[derive(Clone, Debug)]
-pub struct Slider {
-    pub dirs: Vec<u16>,
-    /// Per square: the relevant occupancy, within the square's layer word.
-    pub masks: Vec<u64>,
-    /// Per square: where its entries start in `table`.
-    pub offsets: Vec<u32>,
-    pub table: Vec<u64>,
+pub struct Hop<B> {
+    pub dir: u16,
+    pub range: u8,
+    pub modality: Modality,
+    pub origin: B,
+}
+
+/// A lame leap from a square: its target, and the squares that block it.
+#[derive(Clone, Copy, Debug)]
+pub struct Lame<B> {
+    pub to: u16,
+    pub path: B,
+}
+
+/// How a piece promotes.
+#[derive(Clone, Debug)]
+pub struct PromotionRules<B> {
+    pub zone: B,
+    /// The codes it may become.
+    pub choices: Vec<u8>,
+    pub optional: bool,
+    /// Moves that start in the zone promote too.
+    pub from_zone: bool,
+    /// (code, n): only while the side has fewer than n of that code.
+    pub limits: Vec<(u8, u8)>,
+}
+
+impl<B: Bits> PromotionRules<B> {
+    /// Whether a move from `from` to `to` may promote.
+    #[inline(always)]
+    pub fn applies(&self, from: usize, to: usize) -> bool {
+        self.zone.has(to) || (self.from_zone && self.zone.has(from))
+    }
+}
+
+/// Where a piece in hand may be dropped.
+#[derive(Clone, Debug)]
+pub struct DropRules<B> {
+    pub region: B,
+    /// At most this many unpromoted pieces of its kind per file (the dropped one included).
+    pub per_file: Option<u8>,
+    pub no_mate: bool,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -48,19 +76,45 @@ pub struct CodeRules<B> {
     pub leap_move: Vec<B>,
     /// Per square: leap targets usable for a capture.
     pub leap_capture: Vec<B>,
-    /// Per square: the squares from which this code captures it by a leap.
-    pub leap_capture_rev: Vec<B>,
+    /// Per square: the squares from which this code attacks it by a leap.
+    pub leap_attack_rev: Vec<B>,
     /// Rides not covered by `slides`.
     pub rides: Vec<Ride<B>>,
     /// Unlimited rides from every square, grouped into sliders.
     pub slides: Vec<(u16, Modality)>,
-    /// Promotion: the zone (all layers) and the codes it may become.
-    pub promotion: Option<(B, Vec<u8>)>,
+    pub hops: Vec<Hop<B>>,
+    /// Per square: lame leaps to empty squares, and lame captures.
+    pub lame_move: Vec<Vec<Lame<B>>>,
+    pub lame_capture: Vec<Vec<Lame<B>>>,
+    /// Per square: (from, path) of the lame leaps that attack it.
+    pub lame_attack_rev: Vec<Vec<Lame<B>>>,
+    /// Where the piece may stand (every square unless confined).
+    pub confined: B,
+    /// Squares from which the piece could never move again, on an empty board.
+    pub stuck: B,
+    pub promotion: Option<PromotionRules<B>>,
     pub en_passant: bool,
     pub resets_clock: bool,
+    /// The kind it goes back to when captured into a hand.
+    pub base_kind: PieceId,
+    /// The kind that promotes to it, for a piece marked promoted (Crazyhouse's `~`).
+    pub unpromoted: PieceId,
+    pub drop: Option<DropRules<B>>,
 }
 
-/// One group of ride attackers: the codes that capture along a direction, found from the
+impl<B: Bits> CodeRules<B> {
+    pub fn has_hops(&self) -> bool {
+        !self.hops.is_empty()
+    }
+    pub fn has_lame(&self) -> bool {
+        self.lame_move
+            .iter()
+            .chain(&self.lame_capture)
+            .any(|v| !v.is_empty())
+    }
+}
+
+/// One group of ride attackers: the codes that attack along a direction, found from the
 /// attacked square by looking the opposite way.
 #[derive(Clone, Debug)]
 pub struct RideAttack<B> {
@@ -72,6 +126,15 @@ pub struct RideAttack<B> {
     pub unconditional: bool,
 }
 
+/// Hoppers that attack along a direction: from the attacked square, the first piece the other
+/// way is the screen, and the next one the hopper (within its range of the screen).
+#[derive(Clone, Debug)]
+pub struct HopAttack<B> {
+    pub rev_dir: u16,
+    pub range: u8,
+    pub codes: Vec<(u8, B)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct CastleRules<B> {
     pub side: Side,
@@ -81,8 +144,11 @@ pub struct CastleRules<B> {
     pub king_to: u16,
     pub rook_from: u16,
     pub rook_to: u16,
+    /// Squares that must be empty (the king and rook themselves left out).
     pub empty: B,
+    /// Squares that may not be attacked.
     pub safe: Vec<u16>,
+    /// The FEN flag.
     pub flag: char,
 }
 
@@ -98,6 +164,19 @@ impl<B> CastleRules<B> {
     }
 }
 
+/// Castling by rule (Chess960), compiled: the castles of a position are built from it when the
+/// position is set up.
+#[derive(Clone, Debug)]
+pub struct CastlingRuleCodes {
+    /// Per side: the king's code, and the rook codes.
+    pub king: [u8; 2],
+    pub rooks: [Vec<u8>; 2],
+    /// Per side: the absolute rank (0-based).
+    pub rank: [u8; 2],
+    pub short: (u8, u8),
+    pub long: (u8, u8),
+}
+
 #[derive(Clone, Debug)]
 pub enum EndTest<B> {
     Checkmate,
@@ -105,6 +184,19 @@ pub enum EndTest<B> {
     /// The mover's royal stands in the mask (per side).
     Campmate([B; 2]),
     RoyalCaptured,
+    /// Per side: the codes counted (empty: every code of the side).
+    Extinct {
+        codes: [Vec<u8>; 2],
+        at_most: u8,
+        others_at_least: u8,
+        claim: bool,
+    },
+    Reached {
+        codes: [Vec<u8>; 2],
+        masks: [B; 2],
+        answer: bool,
+    },
+    Checks(u8),
 }
 
 #[derive(Clone, Debug)]
@@ -114,51 +206,69 @@ pub struct EndRule<B> {
     pub name: String,
 }
 
+/// The check rule, compiled.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckRules {
+    pub at_move: bool,
+    pub at_final: bool,
+    pub unless_royal_captured: bool,
+    pub touching_royals_safe: bool,
+    pub all_royals: bool,
+}
+
+impl CheckRules {
+    pub fn enabled(&self) -> bool {
+        self.at_move || self.at_final
+    }
+}
+
 pub struct Rules<B> {
     pub variant: Arc<Variant>,
-    pub files: usize,
-    pub ranks: usize,
-    pub layers: usize,
-    pub cells: usize,
-    pub squares: usize,
+    pub geo: Geometry<B>,
     pub kinds: usize,
-    pub dirs: Vec<RayDir>,
-    /// `rays[dir * squares + sq]`: the squares along the ray from `sq`, within range.
-    pub rays: Vec<B>,
-    /// Per direction: whether square indices grow along the ray.
-    pub ascending: Vec<bool>,
-    /// Per direction: the unlimited direction with the same step.
-    pub unlimited: Vec<u16>,
     pub codes: Vec<CodeRules<B>>,
     /// Per side: the codes of that side.
     pub side_codes: [Vec<u8>; 2],
-    /// Per attacking side: codes with capture leaps.
+    /// Per attacking side: codes with leap attacks.
     pub leap_attackers: [Vec<u8>; 2],
-    /// Per attacking side: every capturing ride, one group per direction (for pins).
+    /// Per attacking side: codes with lame leap attacks.
+    pub lame_attackers: [Vec<u8>; 2],
+    /// Per attacking side: every attacking ride, one group per direction (for pins).
     pub ride_attackers: [Vec<RideAttack<B>>; 2],
     /// Per attacking side, for attack tests: (slider of the reversed directions, the codes that
-    /// capture along it), and the ride groups no slider covers.
+    /// attack along it), and the ride groups no slider covers.
     pub attack_sliders: [Vec<(u16, Vec<u8>)>; 2],
     pub attack_rays: [Vec<RideAttack<B>>; 2],
-    pub sliders: Vec<Slider>,
-    /// Per square: the first square of its layer (where its layer word starts).
-    pub layer_base: Vec<u16>,
+    pub hop_attacks: [Vec<HopAttack<B>>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
+    /// Castles with fixed squares.
     pub castles: Vec<CastleRules<B>>,
-    /// Per square: the castling rights kept when the square changes.
-    pub castle_keep: Vec<u32>,
-    pub check_at_move: bool,
-    pub check_at_final: bool,
+    pub castling_rule: Option<CastlingRuleCodes>,
+    pub check: CheckRules,
+    pub must_capture: bool,
+    pub no_checks: bool,
+    pub no_stuck_pieces: bool,
+    pub duck: bool,
+    pub hands: bool,
+    pub captures_to_hand: bool,
+    pub keep_promoted: bool,
+    pub must_drop: bool,
+    /// Where en-passant captures may land, per capturing side.
+    pub en_passant_region: [B; 2],
+    /// The position counts the checks each side gives.
+    pub counts_checks: bool,
     pub cross: Option<CrossWhen>,
     pub halfmove_capture: bool,
     pub end: Vec<EndRule<B>>,
     pub effects: Vec<ir::Effect>,
     /// Some effect can promote, so a move may need a choice that only playing it reveals.
     pub effect_promotes: bool,
-    /// No effects and a check rule: a move's legality follows from where pieces stand after
-    /// it, which is known without playing it (pins, checks, occupancy algebra).
+    /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
+    /// The enemy pieces of this side can pin only along rides (no hoppers or lame leaps), so
+    /// pins and checks settle most moves.
+    pub pins_suffice: [bool; 2],
     /// Several layers or crossing: a piece may leave its layer, and landing squares must be free
     /// on every layer.
     pub layered: bool,
@@ -166,302 +276,507 @@ pub struct Rules<B> {
     pub layer_masks: Vec<B>,
     /// Per effect and side: the compiled ray directions of a `rays` scan.
     pub effect_dirs: Vec<[Vec<u16>; 2]>,
-    /// When the only effect can promote: per side and origin square, the squares from which
-    /// one of the mover's promoting pieces could be brought into its zone by the effect. A move
-    /// whose origin watches none of them needs no choice, without being played.
-    pub promotion_watch: Option<[Vec<B>; 2]>,
-    /// The same, turned around: per side and square of a promoting piece, the origins that
-    /// watch it.
+    /// When the only effect can promote: per side and square of a promoting piece, the origins
+    /// from which the effect could bring it into its zone. A move whose destination watches none
+    /// of them needs no choice, without being played.
     pub promotion_watchers: Option<[Vec<B>; 2]>,
     /// Per side: the union of its promoting pieces' zones.
     pub promotion_zones: [B; 2],
-    /// Letters per (layer, code).
+    /// Letters per (layer, code); a promoted form is written `+` and its base's letter.
     pub letters: Vec<Vec<Option<char>>>,
-    pub all: B,
+}
+
+impl<B> Deref for Rules<B> {
+    type Target = Geometry<B>;
+    fn deref(&self) -> &Geometry<B> {
+        &self.geo
+    }
 }
 
 impl<B: Bits> Rules<B> {
     #[inline(always)]
-    pub fn sq(&self, layer: usize, file: usize, rank: usize) -> usize {
-        layer * self.cells + rank * self.files + file
-    }
-    #[inline(always)]
-    pub fn coords(&self, sq: usize) -> (usize, usize, usize) {
-        let layer = sq / self.cells;
-        let cell = sq % self.cells;
-        (layer, cell % self.files, cell / self.files)
-    }
-    #[inline(always)]
     pub fn code(&self, side: Side, kind: PieceId) -> u8 {
         (side.index() * self.kinds + kind) as u8
-    }
-    #[inline(always)]
-    pub fn ray(&self, dir: u16, sq: usize) -> B {
-        self.rays[dir as usize * self.squares + sq]
-    }
-
-    /// The squares a ride reaches from `sq`: empty ones and the first occupied one.
-    #[inline(always)]
-    pub fn ride_targets(&self, dir: u16, sq: usize, occ: B) -> B {
-        walk(
-            &self.rays,
-            self.squares,
-            &self.ascending,
-            &self.unlimited,
-            dir,
-            sq,
-            occ,
-        )
-    }
-
-    /// The targets of a slider from `sq`: along each of its rays, the empty squares and the
-    /// first occupied one.
-    #[inline(always)]
-    pub fn slide(&self, slider: u16, sq: usize, occ: B) -> B {
-        let s = &self.sliders[slider as usize];
-        let base = self.layer_base[sq] as usize;
-        let idx = pext(occ.extract64(base), s.masks[sq]) as usize;
-        B::deposit64(s.table[s.offsets[sq] as usize + idx], base)
-    }
-
-    /// The first occupied square on a ray, if any.
-    #[inline(always)]
-    pub fn first_blocker(&self, dir: u16, sq: usize, occ: B) -> Option<usize> {
-        let blockers = self.ray(dir, sq) & occ;
-        if blockers.is_zero() {
-            None
-        } else if self.ascending[dir as usize] {
-            Some(blockers.lsb())
-        } else {
-            Some(blockers.msb())
-        }
     }
 
     pub fn compile(variant: Arc<Variant>) -> Rules<B> {
         let v = &*variant;
-        let files = v.files as usize;
-        let ranks = v.ranks as usize;
-        let layers = v.layers.len();
-        let cells = files * ranks;
-        let squares = layers * cells;
+        let geo = Geometry::new(v.files as usize, v.ranks as usize, v.layers.len());
         assert!(
-            squares <= B::CAPACITY,
+            geo.squares <= B::CAPACITY,
             "board too large for the chosen bitboard width"
         );
         let kinds = v.pieces.len();
-        let mut b = Builder {
-            files,
-            ranks,
-            cells,
-            squares,
-            dirs: vec![],
-            rays: vec![],
-            ascending: vec![],
-            unlimited: vec![],
-        };
-
-        let on_board =
-            |f: i32, r: i32| f >= 0 && r >= 0 && (f as usize) < files && (r as usize) < ranks;
-        let region_mask = |region: &ir::Region, side: Side| -> B {
-            let mut m = B::ZERO;
-            for l in 0..layers {
-                for r in 0..ranks {
-                    for f in 0..files {
-                        if region.contains(side, f as u8, r as u8, ranks as u8) {
-                            m |= B::bit(l * cells + r * files + f);
-                        }
-                    }
-                }
-            }
-            m
-        };
-        let all = {
-            let mut m = B::ZERO;
-            for s in 0..squares {
-                m |= B::bit(s);
-            }
-            m
-        };
-
-        let mut codes = vec![];
-        for side in Side::BOTH {
-            for (kind, (_, piece)) in v.pieces.iter().enumerate() {
-                let mut c = CodeRules {
-                    side,
-                    kind,
-                    royal: piece.royal,
-                    leap_move: vec![B::ZERO; squares],
-                    leap_capture: vec![B::ZERO; squares],
-                    leap_capture_rev: vec![B::ZERO; squares],
-                    rides: vec![],
-                    slides: vec![],
-                    promotion: None,
-                    en_passant: v.en_passant.contains(&kind),
-                    resets_clock: v.halfmove.pieces.contains(&kind),
-                };
-                for atom in &piece.atoms {
-                    let origin = atom
-                        .from
-                        .as_ref()
-                        .map(|r| region_mask(r, side))
-                        .unwrap_or(all);
-                    for vec in atom.vectors() {
-                        let (dx, dy) = ir::oriented(vec, side);
-                        match atom.kind {
-                            AtomKind::Leap => {
-                                for sq in origin.iter() {
-                                    let (l, f, r) =
-                                        (sq / cells, sq % cells % files, sq % cells / files);
-                                    let (tf, tr) = (f as i32 + dx as i32, r as i32 + dy as i32);
-                                    if on_board(tf, tr) {
-                                        let t =
-                                            B::bit(l * cells + tr as usize * files + tf as usize);
-                                        if atom.can_move() {
-                                            c.leap_move[sq] |= t;
-                                        }
-                                        if atom.can_capture() {
-                                            c.leap_capture[sq] |= t;
-                                        }
-                                    }
-                                }
-                            }
-                            AtomKind::Ride { range } => {
-                                let dir = b.dir(RayDir {
-                                    step: (dx, dy),
-                                    range: range.unwrap_or(u8::MAX),
-                                });
-                                c.rides.push(Ride {
-                                    dir,
-                                    modality: atom.modality,
-                                    origin,
-                                });
-                            }
-                        }
-                    }
-                }
-                for s in 0..squares {
-                    for t in c.leap_capture[s].iter() {
-                        c.leap_capture_rev[t] |= B::bit(s);
-                    }
-                }
-                codes.push(c);
-            }
-        }
-        // promotions
-        for (&kind, p) in &v.promotions {
-            for side in Side::BOTH {
-                let code = side.index() * kinds + kind;
-                let choices: Vec<u8> = p.choices[side.index()]
-                    .iter()
-                    .map(|&k| (side.index() * kinds + k) as u8)
-                    .collect();
-                if !choices.is_empty() {
-                    codes[code].promotion = Some((region_mask(&p.zone, side), choices));
-                }
-            }
-        }
         let side_codes = [
             (0..kinds).map(|k| k as u8).collect::<Vec<_>>(),
             (0..kinds).map(|k| (kinds + k) as u8).collect::<Vec<_>>(),
         ];
-        // attack tables
-        let mut leap_attackers: [Vec<u8>; 2] = [vec![], vec![]];
+        let layered = v.layers.len() > 1 || v.cross.is_some();
+        let mut r = Rules {
+            geo,
+            kinds,
+            codes: vec![],
+            side_codes,
+            leap_attackers: [vec![], vec![]],
+            lame_attackers: [vec![], vec![]],
+            ride_attackers: [vec![], vec![]],
+            attack_sliders: [vec![], vec![]],
+            attack_rays: [vec![], vec![]],
+            hop_attacks: [vec![], vec![]],
+            royal_codes: [vec![], vec![]],
+            castles: vec![],
+            castling_rule: None,
+            check: CheckRules {
+                at_move: v.check.at_move,
+                at_final: v.check.at_final,
+                unless_royal_captured: v.check.unless_royal_captured,
+                touching_royals_safe: v.check.touching_royals_safe,
+                all_royals: v.check.all_royals,
+            },
+            must_capture: v.obligations.must_capture,
+            no_checks: v.obligations.no_checks,
+            no_stuck_pieces: v.no_stuck_pieces,
+            duck: v.duck,
+            hands: v.hands.is_some(),
+            captures_to_hand: v.hands.as_ref().is_some_and(|h| h.captures),
+            keep_promoted: v.hands.as_ref().is_some_and(|h| h.keep_promoted),
+            must_drop: v.hands.as_ref().is_some_and(|h| h.must_drop),
+            en_passant_region: [B::ZERO; 2],
+            counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
+            cross: v.cross,
+            halfmove_capture: v.halfmove.capture,
+            end: vec![],
+            effects: v.effects.values().cloned().collect(),
+            effect_promotes: false,
+            fast_legality: false,
+            pins_suffice: [true; 2],
+            layered,
+            layer_masks: vec![],
+            effect_dirs: vec![],
+            promotion_watchers: None,
+            promotion_zones: [B::ZERO; 2],
+            letters: vec![],
+            variant: variant.clone(),
+        };
+        r.compile_codes(v);
+        r.compile_promotions(v);
+        r.compile_drops(v);
+        r.compile_stuck();
+        r.compile_attacks();
+        r.compile_castling(v);
+        r.compile_end(v);
+        r.compile_effects(v);
+        r.compile_letters(v);
+        r.compile_legality(v);
+        r
+    }
+
+    fn all(&self) -> B {
+        self.geo.all
+    }
+
+    /// Per code: its atoms as tables.
+    fn compile_codes(&mut self, v: &Variant) {
         for side in Side::BOTH {
-            for &code in &side_codes[side.index()] {
-                if codes[code as usize].leap_capture.iter().any(|m| m.any()) {
-                    leap_attackers[side.index()].push(code);
+            for (kind, (_, piece)) in v.pieces.iter().enumerate() {
+                let code = self.code_rules(v, side, kind, piece);
+                self.codes.push(code);
+            }
+        }
+        for side in Side::BOTH {
+            self.royal_codes[side.index()] = self.side_codes[side.index()]
+                .iter()
+                .copied()
+                .filter(|&c| self.codes[c as usize].royal)
+                .collect();
+        }
+    }
+
+    fn code_rules(
+        &mut self,
+        v: &Variant,
+        side: Side,
+        kind: PieceId,
+        piece: &ir::Piece,
+    ) -> CodeRules<B> {
+        let squares = self.squares;
+        let confined = piece
+            .confined
+            .as_ref()
+            .map(|r| self.region_mask(r, side))
+            .unwrap_or(self.all());
+        let mut c = CodeRules {
+            side,
+            kind,
+            royal: piece.royal,
+            leap_move: vec![B::ZERO; squares],
+            leap_capture: vec![B::ZERO; squares],
+            leap_attack_rev: vec![B::ZERO; squares],
+            rides: vec![],
+            slides: vec![],
+            hops: vec![],
+            lame_move: vec![vec![]; squares],
+            lame_capture: vec![vec![]; squares],
+            lame_attack_rev: vec![vec![]; squares],
+            confined,
+            stuck: B::ZERO,
+            promotion: None,
+            en_passant: v.en_passant.contains(&kind),
+            resets_clock: v.halfmove.pieces.contains(&kind),
+            base_kind: piece.promoted_from.unwrap_or(kind),
+            unpromoted: kind,
+            drop: None,
+        };
+        for atom in &piece.atoms {
+            let origin = atom
+                .from
+                .as_ref()
+                .map(|r| self.region_mask(r, side))
+                .unwrap_or(self.all())
+                & confined;
+            for vec in atom.vectors() {
+                let step = ir::oriented(vec, side);
+                match atom.kind {
+                    AtomKind::Leap if atom.lame => self.add_lame(&mut c, atom, step, origin),
+                    AtomKind::Leap => self.add_leap(&mut c, atom, step, origin),
+                    AtomKind::Ride { range } => {
+                        let dir = self.geo.dir(RayDir {
+                            step,
+                            range: range.unwrap_or(u8::MAX),
+                        });
+                        c.rides.push(Ride {
+                            dir,
+                            modality: atom.modality,
+                            origin,
+                        });
+                    }
+                    AtomKind::Hop { range } => {
+                        let dir = self.geo.dir(RayDir {
+                            step,
+                            range: u8::MAX,
+                        });
+                        c.hops.push(Hop {
+                            dir,
+                            range: range.unwrap_or(u8::MAX),
+                            modality: atom.modality,
+                            origin,
+                        });
+                    }
                 }
             }
         }
-        let ride_attackers = b.ride_groups(&codes, &side_codes, all);
-        // Sliders: a code's unconditional unlimited rides of one shape and modality.
-        let mut sliders: Vec<Slider> = vec![];
-        let mut attack_sliders: [Vec<(u16, Vec<u8>)>; 2] = [vec![], vec![]];
-        if cells <= 64 && FAST_PEXT {
-            for code in 0..codes.len() {
-                let mut groups: Vec<((u8, u8), Modality, Vec<u16>)> = vec![];
-                for ride in &codes[code].rides {
-                    let d = b.dirs[ride.dir as usize];
-                    if d.range != u8::MAX || ride.origin != all {
-                        continue;
-                    }
-                    let (x, y) = (d.step.0.unsigned_abs(), d.step.1.unsigned_abs());
-                    let shape = (x.min(y), x.max(y));
-                    match groups
-                        .iter_mut()
-                        .find(|g| g.0 == shape && g.1 == ride.modality)
-                    {
-                        Some(g) => g.2.push(ride.dir),
-                        None => groups.push((shape, ride.modality, vec![ride.dir])),
+        for s in 0..squares {
+            c.leap_move[s] &= confined;
+            c.leap_capture[s] &= confined;
+        }
+        c
+    }
+
+    fn add_leap(&self, c: &mut CodeRules<B>, atom: &ir::Atom, step: (i8, i8), origin: B) {
+        for sq in origin.iter() {
+            let Some(t) = self.offset(sq, step) else {
+                continue;
+            };
+            if atom.can_move() {
+                c.leap_move[sq] |= B::bit(t);
+            }
+            if atom.attacks() && c.confined.has(t) {
+                c.leap_attack_rev[t] |= B::bit(sq);
+            }
+            if atom.can_capture() {
+                c.leap_capture[sq] |= B::bit(t);
+            }
+        }
+    }
+
+    fn add_lame(&self, c: &mut CodeRules<B>, atom: &ir::Atom, step: (i8, i8), origin: B) {
+        let path_steps = ir::lame_path(step);
+        for sq in origin.iter() {
+            let Some(t) = self.offset(sq, step) else {
+                continue;
+            };
+            if !c.confined.has(t) {
+                continue;
+            }
+            let mut path = B::ZERO;
+            for &p in &path_steps {
+                if let Some(s) = self.offset(sq, p) {
+                    path |= B::bit(s);
+                }
+            }
+            let leap = Lame { to: t as u16, path };
+            if atom.can_move() {
+                c.lame_move[sq].push(leap);
+            }
+            if atom.can_capture() {
+                c.lame_capture[sq].push(leap);
+            }
+            if atom.attacks() {
+                c.lame_attack_rev[t].push(Lame {
+                    to: sq as u16,
+                    path,
+                });
+            }
+        }
+    }
+
+    fn compile_promotions(&mut self, v: &Variant) {
+        for (&kind, p) in &v.promotions {
+            for side in Side::BOTH {
+                let code = self.code(side, kind) as usize;
+                let choices: Vec<u8> = p.choices[side.index()]
+                    .iter()
+                    .map(|&k| self.code(side, k))
+                    .collect();
+                if choices.is_empty() {
+                    continue;
+                }
+                for &c in &choices {
+                    let c = &mut self.codes[c as usize];
+                    if c.unpromoted == c.kind {
+                        c.unpromoted = kind;
                     }
                 }
-                for (_, modality, dirs) in groups {
-                    let Some(sl) = b.slider(&mut sliders, &dirs) else {
+                let limits = p
+                    .limits
+                    .iter()
+                    .map(|&(k, n)| (self.code(side, k), n))
+                    .collect();
+                self.codes[code].promotion = Some(PromotionRules {
+                    zone: self.region_mask(&p.zone, side),
+                    choices,
+                    optional: p.optional,
+                    from_zone: p.from_zone,
+                    limits,
+                });
+            }
+        }
+        self.promotion_zones = Side::BOTH.map(|side| {
+            self.codes
+                .iter()
+                .filter(|c| c.side == side)
+                .filter_map(|c| c.promotion.as_ref().map(|p| p.zone))
+                .fold(B::ZERO, |a, z| a | z)
+        });
+    }
+
+    fn compile_drops(&mut self, v: &Variant) {
+        let Some(h) = &v.hands else { return };
+        for side in Side::BOTH {
+            for kind in 0..self.kinds {
+                let code = self.code(side, kind) as usize;
+                // Promoted forms are dropped as their base (unless the hand keeps them).
+                if v.pieces[kind].promoted_from.is_some() && !h.keep_promoted {
+                    continue;
+                }
+                let rule = h.rules.get(&kind);
+                let region = rule
+                    .and_then(|r| r.region.as_ref())
+                    .map(|r| self.region_mask(r, side))
+                    .unwrap_or(self.all());
+                self.codes[code].drop = Some(DropRules {
+                    region: region & self.codes[code].confined,
+                    per_file: rule.and_then(|r| r.per_file),
+                    no_mate: rule.is_some_and(|r| r.no_mate),
+                });
+            }
+        }
+    }
+
+    /// Squares from which a piece has no move at all on an empty board.
+    fn compile_stuck(&mut self) {
+        for c in 0..self.codes.len() {
+            let mut stuck = B::ZERO;
+            for sq in 0..self.squares {
+                if !self.can_ever_move(c, sq) {
+                    stuck |= B::bit(sq);
+                }
+            }
+            self.codes[c].stuck = stuck;
+        }
+    }
+
+    fn can_ever_move(&self, c: usize, sq: usize) -> bool {
+        let cr = &self.codes[c];
+        (cr.leap_move[sq] | cr.leap_capture[sq]).any()
+            || !cr.lame_move[sq].is_empty()
+            || !cr.lame_capture[sq].is_empty()
+            || cr.rides.iter().any(|r| {
+                r.modality != Modality::Attack
+                    && r.origin.has(sq)
+                    && (self.ray(r.dir, sq) & cr.confined).any()
+            })
+            || cr.hops.iter().any(|h| {
+                h.modality != Modality::Attack
+                    && h.origin.has(sq)
+                    && self.ray(h.dir, sq).count() >= 2
+            })
+    }
+
+    /// Reverse tables and groups for attack queries and pins; sliders for the rides.
+    fn compile_attacks(&mut self) {
+        for side in Side::BOTH {
+            for &code in &self.side_codes[side.index()].clone() {
+                let cr = &self.codes[code as usize];
+                if cr.leap_attack_rev.iter().any(|m| m.any()) {
+                    self.leap_attackers[side.index()].push(code);
+                }
+                if cr.lame_attack_rev.iter().any(|l| !l.is_empty()) {
+                    self.lame_attackers[side.index()].push(code);
+                    self.pins_suffice[side.flip().index()] = false;
+                }
+                if cr.hops.iter().any(|h| h.modality != Modality::Move) {
+                    self.pins_suffice[side.flip().index()] = false;
+                }
+            }
+        }
+        self.ride_attackers = self.ride_groups();
+        self.group_sliders();
+        self.attack_rays = self.ride_groups();
+        self.hop_attacks = self.hop_groups();
+    }
+
+    /// Per attacking side, the attacking rides of the codes, one group per direction, each found
+    /// from the attacked square by looking the opposite way.
+    fn ride_groups(&mut self) -> [Vec<RideAttack<B>>; 2] {
+        let mut out: [Vec<RideAttack<B>>; 2] = [vec![], vec![]];
+        let all = self.all();
+        for side in Side::BOTH {
+            for &code in &self.side_codes[side.index()] {
+                let cr = &self.codes[code as usize];
+                for ride in &cr.rides {
+                    if ride.modality == Modality::Move {
                         continue;
-                    };
-                    codes[code].rides.retain(|r| {
-                        !(dirs.contains(&r.dir) && r.modality == modality && r.origin == all)
+                    }
+                    let d = self.geo.dirs[ride.dir as usize];
+                    let rev = self.geo.dir(RayDir {
+                        step: (-d.step.0, -d.step.1),
+                        range: d.range,
                     });
-                    codes[code].slides.push((sl, modality));
-                    if modality != Modality::Move {
-                        let rev: Vec<u16> = dirs
-                            .iter()
-                            .map(|&d| {
-                                let rd = b.dirs[d as usize];
-                                b.dir(RayDir {
-                                    step: (-rd.step.0, -rd.step.1),
-                                    range: rd.range,
-                                })
-                            })
-                            .collect();
-                        let Some(rsl) = b.slider(&mut sliders, &rev) else {
-                            // keep the rides for attack tests
-                            for &d in &dirs {
-                                codes[code].rides.push(Ride {
-                                    dir: d,
-                                    modality: Modality::Capture,
-                                    origin: all,
-                                });
-                            }
-                            continue;
-                        };
-                        let side = codes[code].side.index();
-                        match attack_sliders[side].iter_mut().find(|(s, _)| *s == rsl) {
+                    let groups = &mut out[side.index()];
+                    let g = match groups.iter().position(|g| g.rev_dir == rev) {
+                        Some(i) => i,
+                        None => {
+                            groups.push(RideAttack {
+                                rev_dir: rev,
+                                codes: vec![],
+                                unconditional: true,
+                            });
+                            groups.len() - 1
+                        }
+                    };
+                    if !groups[g].codes.iter().any(|(cc, _)| *cc == code) {
+                        groups[g].codes.push((code, ride.origin));
+                        groups[g].unconditional &= ride.origin == all && cr.confined == all;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn hop_groups(&mut self) -> [Vec<HopAttack<B>>; 2] {
+        let mut out: [Vec<HopAttack<B>>; 2] = [vec![], vec![]];
+        for side in Side::BOTH {
+            for &code in &self.side_codes[side.index()] {
+                for hop in &self.codes[code as usize].hops {
+                    if hop.modality == Modality::Move {
+                        continue;
+                    }
+                    let rev = self.geo.reverse[hop.dir as usize];
+                    let groups = &mut out[side.index()];
+                    match groups
+                        .iter_mut()
+                        .find(|g| g.rev_dir == rev && g.range == hop.range)
+                    {
+                        Some(g) => g.codes.push((code, hop.origin)),
+                        None => groups.push(HopAttack {
+                            rev_dir: rev,
+                            range: hop.range,
+                            codes: vec![(code, hop.origin)],
+                        }),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Sliders: a code's unconditional unlimited rides of one shape and modality become one
+    /// table lookup, and attack tests look the other way with a slider of the reversed rays.
+    fn group_sliders(&mut self) {
+        if self.cells > 64 || !FAST_PEXT {
+            return;
+        }
+        let all = self.all();
+        for code in 0..self.codes.len() {
+            let mut groups: Vec<((u8, u8), Modality, Vec<u16>)> = vec![];
+            for ride in &self.codes[code].rides {
+                let d = self.geo.dirs[ride.dir as usize];
+                if d.range != u8::MAX || ride.origin != all {
+                    continue;
+                }
+                let (x, y) = (d.step.0.unsigned_abs(), d.step.1.unsigned_abs());
+                let shape = (x.min(y), x.max(y));
+                match groups
+                    .iter_mut()
+                    .find(|g| g.0 == shape && g.1 == ride.modality)
+                {
+                    Some(g) => g.2.push(ride.dir),
+                    None => groups.push((shape, ride.modality, vec![ride.dir])),
+                }
+            }
+            for (_, modality, dirs) in groups {
+                let Some(sl) = self.geo.slider(&dirs) else {
+                    continue;
+                };
+                self.codes[code].rides.retain(|r| {
+                    !(dirs.contains(&r.dir) && r.modality == modality && r.origin == all)
+                });
+                self.codes[code].slides.push((sl, modality));
+                if modality == Modality::Move {
+                    continue;
+                }
+                let rev: Vec<u16> = dirs.iter().map(|&d| self.geo.reverse[d as usize]).collect();
+                let confined = self.codes[code].confined != all;
+                match self.geo.slider(&rev) {
+                    Some(rsl) if !confined => {
+                        let side = self.codes[code].side.index();
+                        match self.attack_sliders[side]
+                            .iter_mut()
+                            .find(|(s, _)| *s == rsl)
+                        {
                             Some((_, cs)) => cs.push(code as u8),
-                            None => attack_sliders[side].push((rsl, vec![code as u8])),
+                            None => self.attack_sliders[side].push((rsl, vec![code as u8])),
+                        }
+                    }
+                    _ => {
+                        // Attack tests walk these rays one by one.
+                        for &d in &dirs {
+                            self.codes[code].rides.push(Ride {
+                                dir: d,
+                                modality: Modality::Attack,
+                                origin: all,
+                            });
                         }
                     }
                 }
             }
         }
-        // Attack tests use the sliders, and rays for the rest.
-        let attack_rays = b.ride_groups(&codes, &side_codes, all);
-        let layer_base = (0..squares).map(|sq| (sq - sq % cells) as u16).collect();
-        let royal_codes = [
-            side_codes[0]
-                .iter()
-                .copied()
-                .filter(|&c| codes[c as usize].royal)
-                .collect(),
-            side_codes[1]
-                .iter()
-                .copied()
-                .filter(|&c| codes[c as usize].royal)
-                .collect(),
-        ];
-        // castling
-        let mut castles = vec![];
-        let mut castle_keep = vec![u32::MAX; squares];
-        for (i, (flag, c)) in v.castling.iter().enumerate() {
-            let sq0 = |(f, r): (u8, u8)| r as usize * files + f as usize;
+    }
+
+    fn compile_castling(&mut self, v: &Variant) {
+        let files = self.files;
+        let sq0 = |(f, r): (u8, u8)| r as usize * files + f as usize;
+        for (flag, c) in &v.castling {
             let mut empty = B::ZERO;
             for &s in &c.empty {
                 empty |= B::bit(sq0(s));
             }
-            castles.push(CastleRules {
+            self.castles.push(CastleRules {
                 side: c.side,
-                king_code: (c.side.index() * kinds + c.king) as u8,
-                rook_code: (c.side.index() * kinds + c.rook) as u8,
+                king_code: self.code(c.side, c.king),
+                rook_code: self.code(c.side, c.rook),
                 king_from: sq0(c.king_from) as u16,
                 king_to: sq0(c.king_to) as u16,
                 rook_from: sq0(c.rook_from) as u16,
@@ -470,54 +785,84 @@ impl<B: Bits> Rules<B> {
                 safe: c.safe.iter().map(|&s| sq0(s) as u16).collect(),
                 flag: *flag,
             });
-            castle_keep[sq0(c.king_from)] &= !(1 << i);
-            castle_keep[sq0(c.rook_from)] &= !(1 << i);
         }
-        let end = v
-            .end
-            .iter()
-            .map(|e| EndRule {
-                test: match &e.cond {
-                    EndCond::Checkmate => EndTest::Checkmate,
-                    EndCond::Stalemate => EndTest::Stalemate,
-                    EndCond::RoyalCaptured => EndTest::RoyalCaptured,
-                    EndCond::Campmate(r) => EndTest::Campmate([
-                        region_mask(r, Side::White),
-                        region_mask(r, Side::Black),
-                    ]),
+        if let Some(rule) = &v.castling_rule {
+            let ranks = self.ranks as u8;
+            self.castling_rule = Some(CastlingRuleCodes {
+                king: Side::BOTH.map(|s| self.code(s, rule.king)),
+                rooks: Side::BOTH.map(|s| rule.rooks.iter().map(|&k| self.code(s, k)).collect()),
+                rank: [rule.rank - 1, ranks - rule.rank],
+                short: rule.short,
+                long: rule.long,
+            });
+        }
+    }
+
+    fn compile_end(&mut self, v: &Variant) {
+        let codes_of = |r: &Rules<B>, kinds: &[PieceId]| -> [Vec<u8>; 2] {
+            Side::BOTH.map(|s| kinds.iter().map(|&k| r.code(s, k)).collect())
+        };
+        let mut end = vec![];
+        for e in &v.end {
+            let test = match &e.cond {
+                EndCond::Checkmate => EndTest::Checkmate,
+                EndCond::Stalemate => EndTest::Stalemate,
+                EndCond::RoyalCaptured => EndTest::RoyalCaptured,
+                EndCond::Campmate(r) => {
+                    EndTest::Campmate(Side::BOTH.map(|s| self.region_mask(r, s)))
+                }
+                EndCond::Extinct {
+                    kinds,
+                    at_most,
+                    others_at_least,
+                    claim,
+                } => EndTest::Extinct {
+                    codes: codes_of(self, kinds),
+                    at_most: *at_most,
+                    others_at_least: *others_at_least,
+                    claim: *claim,
                 },
+                EndCond::Reached {
+                    kinds,
+                    region,
+                    answer,
+                } => EndTest::Reached {
+                    codes: codes_of(self, kinds),
+                    masks: Side::BOTH.map(|s| self.region_mask(region, s)),
+                    answer: *answer,
+                },
+                EndCond::Checks(n) => EndTest::Checks(*n),
+            };
+            end.push(EndRule {
+                test,
                 result: e.result,
                 name: e.cond.name().to_string(),
-            })
-            .collect();
-        let effect_promotes = v.effects.values().any(|e| {
+            });
+        }
+        self.end = end;
+        if let Some(region) = &v.en_passant_region {
+            self.en_passant_region = Side::BOTH.map(|s| self.region_mask(region, s));
+        } else {
+            self.en_passant_region = [self.all(); 2];
+        }
+    }
+
+    fn compile_effects(&mut self, v: &Variant) {
+        self.effect_promotes = v.effects.values().any(|e| {
             e.clauses
                 .iter()
                 .flat_map(|c| c.actions.iter())
                 .chain(e.finally.iter())
                 .any(|a| matches!(a, ir::Action::Promote(_)))
         });
-        let mut letters = vec![vec![None; 2 * kinds]; layers];
-        for (l, row) in letters.iter_mut().enumerate() {
-            for side in Side::BOTH {
-                for (kind, (_, p)) in v.pieces.iter().enumerate() {
-                    row[side.index() * kinds + kind] = p.letters[l][side.index()];
-                }
-            }
-        }
-        let fast_legality = v.effects.is_empty() && v.check.at_final;
-        let layered = layers > 1 || v.cross.is_some();
-        let layer_masks: Vec<B> = (0..layers)
-            .map(|l| (0..cells).fold(B::ZERO, |m, c| m | B::bit(l * cells + c)))
-            .collect();
-        let effect_dirs: Vec<[Vec<u16>; 2]> = v
+        self.effect_dirs = v
             .effects
             .values()
             .map(|e| match &e.scan {
                 ir::Scan::Rays(vs) => Side::BOTH.map(|side| {
                     vs.iter()
                         .map(|&v| {
-                            b.dir(RayDir {
+                            self.geo.dir(RayDir {
                                 step: ir::oriented(v, side),
                                 range: u8::MAX,
                             })
@@ -527,102 +872,68 @@ impl<B: Bits> Rules<B> {
                 ir::Scan::Around(_) => [vec![], vec![]],
             })
             .collect();
-        let promotion_zones = Side::BOTH.map(|side| {
-            codes
-                .iter()
-                .filter(|c| c.side == side)
-                .filter_map(|c| c.promotion.as_ref().map(|(z, _)| *z))
-                .fold(B::ZERO, |a, z| a | z)
-        });
-        let promotion_watch = if v.effects.len() == 1 && effect_promotes {
-            let e = &v.effects[0];
-            let mut watch = [vec![B::ZERO; squares], vec![B::ZERO; squares]];
-            for side in Side::BOTH {
-                let zone = promotion_zones[side.index()];
-                for sq in 0..squares {
-                    let w = &mut watch[side.index()][sq];
-                    match &e.scan {
-                        ir::Scan::Rays(_) => {
-                            for &d in &effect_dirs[0][side.index()] {
-                                let ray: B = b.rays[d as usize * squares + sq];
-                                // Pulled and pushed pieces stay on their ray.
-                                if (ray & zone).any() {
-                                    *w |= ray;
-                                }
-                            }
-                        }
-                        ir::Scan::Around(offsets) => {
-                            let (l, cell) = (sq / cells, sq % cells);
-                            let (f, r) = ((cell % files) as i32, (cell / files) as i32);
-                            for &o in offsets {
-                                let (dx, dy) = ir::oriented(o, side);
-                                let (tf, tr) = (f + dx as i32, r + dy as i32);
-                                if on_board(tf, tr) {
-                                    *w |= B::bit(l * cells + tr as usize * files + tf as usize)
-                                        & zone;
-                                }
+        if v.effects.len() == 1 && self.effect_promotes {
+            self.promotion_watchers = Some(self.watchers(&v.effects[0]));
+        }
+    }
+
+    /// Per side and square of a promoting piece, the squares from which the effect could
+    /// bring it into its zone (pulled and pushed pieces stay on their ray).
+    fn watchers(&self, e: &ir::Effect) -> [Vec<B>; 2] {
+        Side::BOTH.map(|side| {
+            let zone = self.promotion_zones[side.index()];
+            let mut rev = vec![B::ZERO; self.squares];
+            for origin in 0..self.squares {
+                let mut watch = B::bit(origin) & zone;
+                match &e.scan {
+                    ir::Scan::Rays(_) => {
+                        for &d in &self.effect_dirs[0][side.index()] {
+                            let ray = self.ray(d, origin);
+                            if (ray & zone).any() {
+                                watch |= ray;
                             }
                         }
                     }
-                    // the origin itself may be promoted
-                    *w |= B::bit(sq) & zone;
+                    ir::Scan::Around(offsets) => {
+                        for &o in offsets {
+                            if let Some(t) = self.offset(origin, ir::oriented(o, side)) {
+                                watch |= B::bit(t) & zone;
+                            }
+                        }
+                    }
+                }
+                for p in watch.iter() {
+                    rev[p] |= B::bit(origin);
                 }
             }
-            Some(watch)
-        } else {
-            None
-        };
-        let promotion_watchers = promotion_watch.as_ref().map(|w| {
-            Side::BOTH.map(|side| {
-                let mut rev = vec![B::ZERO; squares];
-                for (origin, m) in w[side.index()].iter().enumerate() {
-                    for p in m.iter() {
-                        rev[p] |= B::bit(origin);
+            rev
+        })
+    }
+
+    fn compile_letters(&mut self, v: &Variant) {
+        let kinds = self.kinds;
+        self.letters = (0..self.layers)
+            .map(|l| {
+                let mut row = vec![None; 2 * kinds];
+                for side in Side::BOTH {
+                    for (kind, (_, p)) in v.pieces.iter().enumerate() {
+                        row[side.index() * kinds + kind] = p.letters[l][side.index()];
                     }
                 }
-                rev
+                row
             })
-        });
-        Rules {
-            files,
-            ranks,
-            layers,
-            cells,
-            squares,
-            kinds,
-            dirs: b.dirs,
-            rays: b.rays,
-            ascending: b.ascending,
-            unlimited: b.unlimited,
-            codes,
-            side_codes,
-            leap_attackers,
-            ride_attackers,
-            attack_sliders,
-            attack_rays,
-            sliders,
-            layer_base,
-            royal_codes,
-            castles,
-            castle_keep,
-            check_at_move: v.check.at_move,
-            check_at_final: v.check.at_final,
-            cross: v.cross,
-            halfmove_capture: v.halfmove.capture,
-            end,
-            effects: v.effects.values().cloned().collect(),
-            effect_promotes,
-            fast_legality,
-            layered,
-            layer_masks,
-            effect_dirs,
-            promotion_watch,
-            promotion_watchers,
-            promotion_zones,
-            letters,
-            all,
-            variant,
-        }
+            .collect();
+        self.layer_masks = (0..self.layers)
+            .map(|l| (0..self.cells).fold(B::ZERO, |m, c| m | B::bit(l * self.cells + c)))
+            .collect();
+    }
+
+    fn compile_legality(&mut self, v: &Variant) {
+        self.fast_legality = v.effects.is_empty()
+            && self.check.at_final
+            && !self.no_checks
+            && !self.check.unless_royal_captured
+            && !self.check.touching_royals_safe;
     }
 
     /// The squares of `layer` whose cell is occupied (in `occ`) on another layer.
@@ -656,209 +967,11 @@ impl<B: Bits> Rules<B> {
 
     /// The square one step from `sq` in direction `step`, on the same layer.
     pub fn step(&self, sq: usize, step: (i8, i8)) -> Option<usize> {
-        let (l, f, r) = self.coords(sq);
-        let (tf, tr) = (f as i32 + step.0 as i32, r as i32 + step.1 as i32);
-        if tf < 0 || tr < 0 || tf as usize >= self.files || tr as usize >= self.ranks {
-            None
-        } else {
-            Some(self.sq(l, tf as usize, tr as usize))
-        }
-    }
-}
-
-/// Along a ray from `sq`: the empty squares and the first occupied one. Square indices grow
-/// or shrink monotonically along any ray, so the first blocker is the lowest or highest bit.
-#[inline(always)]
-fn walk<B: Bits>(
-    rays: &[B],
-    squares: usize,
-    ascending: &[bool],
-    unlimited: &[u16],
-    dir: u16,
-    sq: usize,
-    occ: B,
-) -> B {
-    let ray = rays[dir as usize * squares + sq];
-    let blockers = ray & occ;
-    if blockers.is_zero() {
-        return ray;
-    }
-    let b = if ascending[dir as usize] {
-        blockers.lsb()
-    } else {
-        blockers.msb()
-    };
-    ray & !rays[unlimited[dir as usize] as usize * squares + b]
-}
-
-struct Builder<B> {
-    files: usize,
-    ranks: usize,
-    cells: usize,
-    squares: usize,
-    dirs: Vec<RayDir>,
-    rays: Vec<B>,
-    ascending: Vec<bool>,
-    unlimited: Vec<u16>,
-}
-
-impl<B: Bits> Builder<B> {
-    /// Per attacking side, the capturing rides of the codes, one group per direction, each
-    /// found from the attacked square by looking the opposite way.
-    fn ride_groups(
-        &mut self,
-        codes: &[CodeRules<B>],
-        side_codes: &[Vec<u8>; 2],
-        all: B,
-    ) -> [Vec<RideAttack<B>>; 2] {
-        let mut out: [Vec<RideAttack<B>>; 2] = [vec![], vec![]];
-        for side in Side::BOTH {
-            let groups = &mut out[side.index()];
-            for &code in &side_codes[side.index()] {
-                for ride in &codes[code as usize].rides {
-                    if ride.modality == Modality::Move {
-                        continue;
-                    }
-                    let d = self.dirs[ride.dir as usize];
-                    let rev = self.dir(RayDir {
-                        step: (-d.step.0, -d.step.1),
-                        range: d.range,
-                    });
-                    let g = match groups.iter().position(|g| g.rev_dir == rev) {
-                        Some(i) => i,
-                        None => {
-                            groups.push(RideAttack {
-                                rev_dir: rev,
-                                codes: vec![],
-                                unconditional: true,
-                            });
-                            groups.len() - 1
-                        }
-                    };
-                    if !groups[g].codes.iter().any(|(cc, _)| *cc == code) {
-                        groups[g].codes.push((code, ride.origin));
-                        groups[g].unconditional &= ride.origin == all;
-                    }
-                }
-            }
-        }
-        out
+        self.offset(sq, step)
     }
 
-    fn ride_targets(&self, dir: u16, sq: usize, occ: B) -> B {
-        walk(
-            &self.rays,
-            self.squares,
-            &self.ascending,
-            &self.unlimited,
-            dir,
-            sq,
-            occ,
-        )
-    }
-
-    /// The slider for these (unlimited) directions, built on first use; `None` when a square's
-    /// relevant occupancy has too many bits for a table.
-    fn slider(&mut self, sliders: &mut Vec<Slider>, dirs: &[u16]) -> Option<u16> {
-        let mut key = dirs.to_vec();
-        key.sort_unstable();
-        key.dedup();
-        if let Some(i) = sliders.iter().position(|s| s.dirs == key) {
-            return Some(i as u16);
-        }
-        let cells = self.cells;
-        let mut masks = vec![0u64; cells];
-        for (cell, mask) in masks.iter_mut().enumerate() {
-            for &d in &key {
-                let ray = self.rays[d as usize * self.squares + cell];
-                if ray.is_zero() {
-                    continue;
-                }
-                let last = if self.ascending[d as usize] {
-                    ray.msb()
-                } else {
-                    ray.lsb()
-                };
-                *mask |= (ray & !B::bit(last)).extract64(0);
-            }
-            if mask.count_ones() > 14 {
-                return None;
-            }
-        }
-        let mut offsets = vec![0u32; cells];
-        let mut table = vec![];
-        for cell in 0..cells {
-            offsets[cell] = table.len() as u32;
-            let mask = masks[cell];
-            table.resize(table.len() + (1usize << mask.count_ones()), 0);
-            let mut sub = 0u64;
-            loop {
-                let occ = B::deposit64(sub, 0);
-                let mut att = B::ZERO;
-                for &d in &key {
-                    att |= self.ride_targets(d, cell, occ);
-                }
-                table[offsets[cell] as usize + pext(sub, mask) as usize] = att.extract64(0);
-                sub = sub.wrapping_sub(mask) & mask;
-                if sub == 0 {
-                    break;
-                }
-            }
-        }
-        // Every layer shares the first layer's entries.
-        let per_square = |v: &[u64]| {
-            (0..self.squares)
-                .map(|sq| v[sq % cells])
-                .collect::<Vec<_>>()
-        };
-        sliders.push(Slider {
-            dirs: key,
-            masks: per_square(&masks),
-            offsets: (0..self.squares).map(|sq| offsets[sq % cells]).collect(),
-            table,
-        });
-        Some((sliders.len() - 1) as u16)
-    }
-
-    /// The index of a direction, adding its ray table (and its unlimited twin) when new.
-    fn dir(&mut self, d: RayDir) -> u16 {
-        if let Some(i) = self.dirs.iter().position(|x| *x == d) {
-            return i as u16;
-        }
-        let unl = if d.range == u8::MAX {
-            None
-        } else {
-            Some(self.dir(RayDir {
-                step: d.step,
-                range: u8::MAX,
-            }))
-        };
-        let idx = self.dirs.len() as u16;
-        self.dirs.push(d);
-        let (dx, dy) = (d.step.0 as i32, d.step.1 as i32);
-        for sq in 0..self.squares {
-            let (l, cell) = (sq / self.cells, sq % self.cells);
-            let (mut f, mut r) = ((cell % self.files) as i32, (cell / self.files) as i32);
-            let mut m = B::ZERO;
-            let mut n = 0;
-            loop {
-                f += dx;
-                r += dy;
-                n += 1;
-                if f < 0
-                    || r < 0
-                    || f as usize >= self.files
-                    || r as usize >= self.ranks
-                    || n > d.range as u32
-                {
-                    break;
-                }
-                m |= B::bit(l * self.cells + r as usize * self.files + f as usize);
-            }
-            self.rays.push(m);
-        }
-        self.ascending.push(dy * self.files as i32 + dx > 0);
-        self.unlimited.push(unl.unwrap_or(idx));
-        idx
+    /// Every square.
+    pub fn board_mask(&self) -> B {
+        self.all()
     }
 }

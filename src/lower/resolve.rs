@@ -291,7 +291,7 @@ impl Resolver<'_> {
                 );
             } else if atoms_ok
                 && !atoms.is_empty()
-                && atoms.iter().all(|a| a.modality == Modality::Capture)
+                && atoms.iter().all(|a| a.modality == ir::Modality::Capture)
                 && !p.royal
             {
                 self.problems.push(
@@ -307,6 +307,8 @@ impl Resolver<'_> {
                     letters,
                     royal: p.royal,
                     atoms,
+                    confined: None,
+                    promoted_from: None,
                 },
             );
         }
@@ -513,7 +515,16 @@ impl Resolver<'_> {
                     .help("add `to queen rook bishop knight` (or `white to ...`, `black to ...`)"),
                 );
             }
-            promotions.insert(id, ir::Promotion { zone, choices });
+            promotions.insert(
+                id,
+                ir::Promotion {
+                    zone,
+                    choices,
+                    optional: false,
+                    from_zone: false,
+                    limits: vec![],
+                },
+            );
         }
 
         // en passant
@@ -622,6 +633,7 @@ impl Resolver<'_> {
             }) => ir::Check {
                 at_move: *m,
                 at_final: *f,
+                ..ir::Check::default()
             },
             None => ir::Check::default(),
         };
@@ -744,6 +756,12 @@ impl Resolver<'_> {
             halfmove,
             end,
             effects,
+            castling_rule: None,
+            en_passant_region: None,
+            hands: None,
+            obligations: ir::Obligations::default(),
+            no_stuck_pieces: false,
+            duck: false,
         };
         // The start position is checked even when other parts are wrong, unless what it is
         // checked against (letters, castling, en passant) is itself broken.
@@ -858,7 +876,7 @@ impl Resolver<'_> {
             let on_board = setup
                 .cells
                 .iter()
-                .any(|c| matches!(c, Some((_, _, k)) if *k == id));
+                .any(|c| matches!(c, Some(fen::Cell::Piece(_, _, k, _)) if *k == id));
             let promoted = variant
                 .promotions
                 .values()
@@ -1073,7 +1091,9 @@ impl Resolver<'_> {
                 ok.then(|| ir::Region {
                     name: None,
                     ranks: Some((from.node as u8, to.node as u8)),
+                    files: None,
                     squares: vec![],
+                    sides: None,
                 })
             }
             RegionAst::Squares { squares, .. } => {
@@ -1100,7 +1120,9 @@ impl Resolver<'_> {
                 (out.len() == squares.len()).then_some(ir::Region {
                     name: None,
                     ranks: None,
+                    files: None,
                     squares: out,
+                    sides: None,
                 })
             }
             RegionAst::Named(n) => {
@@ -1287,11 +1309,12 @@ impl Resolver<'_> {
             Some(r) => Some(self.region(r, src, files, ranks, false)?),
         };
         Some(ir::Atom {
-            modality: a.modality,
+            modality: a.modality.into(),
             kind,
             offset: ir::canonical((x as i8, y as i8)),
-            directions,
+            directions: directions.into_iter().map(|d| vec![d]).collect(),
             from,
+            lame: false,
         })
     }
 }

@@ -165,11 +165,12 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 kind
             };
             atoms.push(Atom {
-                modality,
+                modality: modality.into(),
                 kind,
                 offset,
-                directions: directions.clone(),
+                directions: directions.iter().map(|d| vec![*d]).collect(),
                 from: None,
+                lame: false,
             });
         }
     }
@@ -184,10 +185,10 @@ mod tests {
     fn lancer_moves_as_knight_captures_as_rook() {
         let atoms = parse("mNcR").unwrap();
         assert_eq!(atoms.len(), 2);
-        assert_eq!(atoms[0].modality, Modality::Move);
+        assert_eq!(atoms[0].modality, crate::ir::Modality::Move);
         assert_eq!(atoms[0].kind, AtomKind::Leap);
         assert_eq!(atoms[0].offset, (1, 2));
-        assert_eq!(atoms[1].modality, Modality::Capture);
+        assert_eq!(atoms[1].modality, crate::ir::Modality::Capture);
         assert_eq!(atoms[1].kind, AtomKind::Ride { range: None });
     }
 

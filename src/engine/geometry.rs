@@ -1,0 +1,302 @@
+//! The board's geometry, compiled once: squares, ray directions and their per-square rays, and
+//! PEXT-indexed slider tables.
+//!
+//! Squares are numbered `layer * cells + rank * files + file`; a layer's rays never leave it, so
+//! movement, blocking and attacks are computed within a layer without any test.
+
+use crate::engine::bitboard::{Bits, pext};
+
+/// A ray direction: a step repeated at most `range` times (`u8::MAX`: unlimited).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RayDir {
+    pub step: (i8, i8),
+    pub range: u8,
+}
+
+/// A set of unlimited ride directions looked up at once: per square, the occupancy bits that
+/// matter (the rays without their last squares) index a table of target sets. Built for boards
+/// whose layers have at most 64 cells; the table is shared by the layers.
+#[derive(Clone, Debug)]
+pub struct Slider {
+    pub dirs: Vec<u16>,
+    /// Per square: the relevant occupancy, within the square's layer word.
+    pub masks: Vec<u64>,
+    /// Per square: where its entries start in `table`.
+    pub offsets: Vec<u32>,
+    pub table: Vec<u64>,
+}
+
+/// Squares, directions and rays.
+#[derive(Clone, Debug)]
+pub struct Geometry<B> {
+    pub files: usize,
+    pub ranks: usize,
+    pub layers: usize,
+    pub cells: usize,
+    pub squares: usize,
+    pub dirs: Vec<RayDir>,
+    /// `rays[dir * squares + sq]`: the squares along the ray from `sq`, within range.
+    pub rays: Vec<B>,
+    /// Per direction: whether square indices grow along the ray.
+    pub ascending: Vec<bool>,
+    /// Per direction: the unlimited direction with the same step.
+    pub unlimited: Vec<u16>,
+    /// Per direction: the unlimited direction with the opposite step.
+    pub reverse: Vec<u16>,
+    pub sliders: Vec<Slider>,
+    /// Per square: the first square of its layer (where its layer word starts).
+    pub layer_base: Vec<u16>,
+    /// Every square of the board.
+    pub all: B,
+    /// Per file: its squares on every layer.
+    pub file_masks: Vec<B>,
+}
+
+impl<B: Bits> Geometry<B> {
+    pub fn new(files: usize, ranks: usize, layers: usize) -> Geometry<B> {
+        let cells = files * ranks;
+        let squares = layers * cells;
+        let all = (0..squares).fold(B::ZERO, |m, s| m | B::bit(s));
+        Geometry {
+            files,
+            ranks,
+            layers,
+            cells,
+            squares,
+            dirs: vec![],
+            rays: vec![],
+            ascending: vec![],
+            unlimited: vec![],
+            reverse: vec![],
+            sliders: vec![],
+            layer_base: (0..squares).map(|sq| (sq - sq % cells) as u16).collect(),
+            all,
+            file_masks: (0..files)
+                .map(|f| {
+                    (0..squares)
+                        .filter(|sq| sq % cells % files == f)
+                        .fold(B::ZERO, |m, sq| m | B::bit(sq))
+                })
+                .collect(),
+        }
+    }
+
+    #[inline(always)]
+    pub fn sq(&self, layer: usize, file: usize, rank: usize) -> usize {
+        layer * self.cells + rank * self.files + file
+    }
+
+    /// (layer, file, rank).
+    #[inline(always)]
+    pub fn coords(&self, sq: usize) -> (usize, usize, usize) {
+        let layer = sq / self.cells;
+        let cell = sq % self.cells;
+        (layer, cell % self.files, cell / self.files)
+    }
+
+    /// The square at `step` from `sq` on the same layer, if on the board.
+    #[inline]
+    pub fn offset(&self, sq: usize, step: (i8, i8)) -> Option<usize> {
+        let (l, f, r) = self.coords(sq);
+        let (tf, tr) = (f as i32 + step.0 as i32, r as i32 + step.1 as i32);
+        if tf < 0 || tr < 0 || tf as usize >= self.files || tr as usize >= self.ranks {
+            None
+        } else {
+            Some(self.sq(l, tf as usize, tr as usize))
+        }
+    }
+
+    #[inline(always)]
+    pub fn ray(&self, dir: u16, sq: usize) -> B {
+        self.rays[dir as usize * self.squares + sq]
+    }
+
+    /// Along a ray from `sq`: the empty squares and the first occupied one. Square indices grow
+    /// or shrink monotonically along any ray, so the first blocker is the lowest or highest bit.
+    #[inline(always)]
+    pub fn ride_targets(&self, dir: u16, sq: usize, occ: B) -> B {
+        let ray = self.ray(dir, sq);
+        let blockers = ray & occ;
+        if blockers.is_zero() {
+            return ray;
+        }
+        let b = if self.ascending[dir as usize] {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
+        ray & !self.ray(self.unlimited[dir as usize], b)
+    }
+
+    /// The first occupied square on a ray, if any.
+    #[inline(always)]
+    pub fn first_blocker(&self, dir: u16, sq: usize, occ: B) -> Option<usize> {
+        let blockers = self.ray(dir, sq) & occ;
+        if blockers.is_zero() {
+            None
+        } else if self.ascending[dir as usize] {
+            Some(blockers.lsb())
+        } else {
+            Some(blockers.msb())
+        }
+    }
+
+    /// The targets of a slider from `sq`: along each of its rays, the empty squares and the
+    /// first occupied one.
+    #[inline(always)]
+    pub fn slide(&self, slider: u16, sq: usize, occ: B) -> B {
+        let s = &self.sliders[slider as usize];
+        let base = self.layer_base[sq] as usize;
+        let idx = pext(occ.extract64(base), s.masks[sq]) as usize;
+        B::deposit64(s.table[s.offsets[sq] as usize + idx], base)
+    }
+
+    /// The squares strictly between two squares of one ray direction's line, if they are on one.
+    pub fn between(&self, a: usize, b: usize) -> B {
+        let (la, fa, ra) = self.coords(a);
+        let (lb, fb, rb) = self.coords(b);
+        let (df, dr) = (fb as i32 - fa as i32, rb as i32 - ra as i32);
+        if la != lb || (df != 0 && dr != 0 && df.abs() != dr.abs()) || (df == 0 && dr == 0) {
+            return B::ZERO;
+        }
+        let step = (df.signum() as i8, dr.signum() as i8);
+        let mut out = B::ZERO;
+        let mut s = a;
+        while let Some(n) = self.offset(s, step) {
+            if n == b {
+                break;
+            }
+            out |= B::bit(n);
+            s = n;
+        }
+        out
+    }
+
+    /// The index of a direction, adding its ray table (and its unlimited twin and reverse) when
+    /// new.
+    pub fn dir(&mut self, d: RayDir) -> u16 {
+        if let Some(i) = self.dirs.iter().position(|x| *x == d) {
+            return i as u16;
+        }
+        let unl = if d.range == u8::MAX {
+            None
+        } else {
+            Some(self.dir(RayDir {
+                step: d.step,
+                range: u8::MAX,
+            }))
+        };
+        let idx = self.dirs.len() as u16;
+        self.dirs.push(d);
+        let (dx, dy) = (d.step.0 as i32, d.step.1 as i32);
+        for sq in 0..self.squares {
+            let (l, f0, r0) = self.coords(sq);
+            let (mut f, mut r) = (f0 as i32, r0 as i32);
+            let mut m = B::ZERO;
+            let mut n = 0;
+            loop {
+                f += dx;
+                r += dy;
+                n += 1;
+                if f < 0
+                    || r < 0
+                    || f as usize >= self.files
+                    || r as usize >= self.ranks
+                    || n > d.range as u32
+                {
+                    break;
+                }
+                m |= B::bit(self.sq(l, f as usize, r as usize));
+            }
+            self.rays.push(m);
+        }
+        self.ascending.push(dy * self.files as i32 + dx > 0);
+        self.unlimited.push(unl.unwrap_or(idx));
+        self.reverse.push(u16::MAX);
+        let rev = if d.step == (0, 0) {
+            idx
+        } else {
+            self.dir(RayDir {
+                step: (-d.step.0, -d.step.1),
+                range: u8::MAX,
+            })
+        };
+        self.reverse[idx as usize] = rev;
+        idx
+    }
+
+    /// The slider for these (unlimited) directions, built on first use; `None` when a square's
+    /// relevant occupancy has too many bits for a table.
+    pub fn slider(&mut self, dirs: &[u16]) -> Option<u16> {
+        let mut key = dirs.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(i) = self.sliders.iter().position(|s| s.dirs == key) {
+            return Some(i as u16);
+        }
+        let cells = self.cells;
+        let mut masks = vec![0u64; cells];
+        for (cell, mask) in masks.iter_mut().enumerate() {
+            for &d in &key {
+                let ray = self.ray(d, cell);
+                if ray.is_zero() {
+                    continue;
+                }
+                let last = if self.ascending[d as usize] {
+                    ray.msb()
+                } else {
+                    ray.lsb()
+                };
+                *mask |= (ray & !B::bit(last)).extract64(0);
+            }
+            if mask.count_ones() > 14 {
+                return None;
+            }
+        }
+        let mut offsets = vec![0u32; cells];
+        let mut table = vec![];
+        for cell in 0..cells {
+            offsets[cell] = table.len() as u32;
+            let mask = masks[cell];
+            table.resize(table.len() + (1usize << mask.count_ones()), 0);
+            let mut sub = 0u64;
+            loop {
+                let occ = B::deposit64(sub, 0);
+                let mut att = B::ZERO;
+                for &d in &key {
+                    att |= self.ride_targets(d, cell, occ);
+                }
+                table[offsets[cell] as usize + pext(sub, mask) as usize] = att.extract64(0);
+                sub = sub.wrapping_sub(mask) & mask;
+                if sub == 0 {
+                    break;
+                }
+            }
+        }
+        // Every layer shares the first layer's entries.
+        let per_square = |v: &[u64]| {
+            (0..self.squares)
+                .map(|sq| v[sq % cells])
+                .collect::<Vec<_>>()
+        };
+        self.sliders.push(Slider {
+            dirs: key,
+            masks: per_square(&masks),
+            offsets: (0..self.squares).map(|sq| offsets[sq % cells]).collect(),
+            table,
+        });
+        Some((self.sliders.len() - 1) as u16)
+    }
+
+    /// The squares of the region for `side`, on every layer.
+    pub fn region_mask(&self, region: &crate::ir::Region, side: crate::ir::Side) -> B {
+        let mut m = B::ZERO;
+        for sq in 0..self.squares {
+            let (_, f, r) = self.coords(sq);
+            if region.contains(side, f as u8, r as u8, self.ranks as u8) {
+                m |= B::bit(sq);
+            }
+        }
+        m
+    }
+}
