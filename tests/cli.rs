@@ -26,6 +26,22 @@ fn perft_prints_the_count() {
     assert_eq!(stdout(&o), "8902\n");
 }
 
+/// Every bundled variant is embedded: its perft runs from a directory without variant files.
+#[test]
+fn every_bundled_variant_runs_from_any_directory() {
+    let dir = std::env::temp_dir();
+    for name in rulebook::bundled::names() {
+        let o = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .args(["perft", name, "3"])
+            .current_dir(&dir)
+            .output()
+            .expect("run rulebook");
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", stderr(&o));
+        let n: u64 = stdout(&o).trim().parse().expect("a count");
+        assert!(n > 0, "{name}: no moves from the start");
+    }
+}
+
 #[test]
 fn perft_divide_lists_moves_then_the_total() {
     let o = rulebook(&["perft", "orda", "2", "--divide"]);

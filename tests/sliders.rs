@@ -50,7 +50,7 @@ fn sliders_agree_with_rays<B: Bits>(r: &Rules<B>) {
 #[test]
 fn one_layer_sliders_agree_with_rays() {
     sliders_agree_with_rays(&rules::<u64>("chess"));
-    sliders_agree_with_rays(&rules::<u64>("tests/variants/gardner.variant"));
+    sliders_agree_with_rays(&rules::<u64>("gardner"));
 }
 
 #[test]

@@ -18,12 +18,26 @@ fn moves(name: &str, variant: &str, fen: &str, what: &str) {
     s.bind(|| insta::assert_snapshot!(name, text));
 }
 
+/// The IR dump of every bundled variant: what each file means once composed and resolved.
 #[test]
 fn ir_dumps() {
-    for v in ["chess", "orda", "alice", "magnetic"] {
+    for v in rulebook::bundled::names() {
         let text = ir(v);
         common::settings().bind(|| insta::assert_snapshot!(format!("ir_{v}"), text));
     }
+}
+
+/// `rulebook variants`: the library as a user sees it, one bundled variant a line.
+#[test]
+fn variants_listing() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .arg("variants")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run rulebook");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    common::settings().bind(|| insta::assert_snapshot!("variants_listing", text));
 }
 
 // chess

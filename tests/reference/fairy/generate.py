@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Writes the reference perft suites tests/reference/fairy/<name>.epd with Fairy-Stockfish.
+
+    generate.py FSF FSF_LARGE [--variants-ini PATH] [--seed N] [NAME ...]
+
+FSF is a Fairy-Stockfish binary built for 8x8 boards, FSF_LARGE one built with
+`largeboards=yes all=yes` (used for every board larger than 8x8). Both come from Fairy-Stockfish's
+public source at commit c19b5f6c, built with `ARCH=x86-64-bmi2`; this script only runs them, it
+never builds them. --variants-ini is Fairy-Stockfish's variants.ini (from the same commit), for
+the variants it defines.
+
+Each suite holds: the start position, to a depth of at most a few million nodes; positions
+reached by seeded random games (random legal moves, 10 to 60 plies, so both sides are to move);
+and hand-written positions where each special rule of the variant applies, each written back as
+Fairy-Stockfish writes it. Each line is `FEN ;D1 n ;D2 n ;D3 n`, depths kept while the count
+stays within a node budget, so that the whole suite runs well under a second. Python 3,
+standard library only.
+"""
+
+import argparse
+import os
+import random
+import sys
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fsdriver import FairyStockfish  # noqa: E402
+
+COMMIT = "c19b5f6c"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# name -> options. large: needs the largeboards build; ini: defined in variants.ini;
+# special: [(what it shows, FEN)]; start_budget / budget: node budgets; games: random positions.
+V = {}
+
+
+def variant(name, large=False, ini=False, special=(), games=12, budget=400_000,
+            start_budget=2_000_000, max_depth=4, start_depth=4):
+    V[name] = dict(large=large, ini=ini, special=list(special), games=games, budget=budget,
+                   start_budget=start_budget, max_depth=max_depth, start_depth=start_depth)
+
+
+# ---------------------------------------------------------------------------------------------
+# Built-in variants of Fairy-Stockfish
+
+variant("nocastle", special=[
+    ("castling rights absent: the king only steps", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"),
+    ("en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w - f6 0 3"),
+    ("promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w - - 0 1"),
+])
+variant("armageddon", special=[
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("misere", special=[
+    ("stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+    ("mate in one for white", "7k/8/5QK1/8/8/8/8/8 w - - 0 1"),
+])
+variant("torpedo", special=[
+    ("double steps from the middle of the board", "4k3/8/8/3p4/8/2P5/8/4K3 w - - 0 1"),
+    ("a double step to promotion", "1n2k3/8/P7/8/8/8/8/4K3 w - - 0 1"),
+    ("en passant after a torpedo step", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"),
+    ("black double steps and promotes", "4k3/8/8/8/8/p7/8/1N2K3 b - - 0 1"),
+])
+variant("kingofthehill", special=[
+    ("a king steps onto the hill", "8/8/8/5k2/8/2K5/8/8 w - - 0 1"),
+    ("black's king on the hill: white has lost", "8/8/8/3k4/8/8/8/K7 w - - 0 1"),
+    ("the hill squares are attacked", "8/8/8/8/8/2K5/8/3r3k w - - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("knightmate", special=[
+    ("castling with the royal knight", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+    ("check by a mann and a knight-king", "4k3/8/8/8/8/8/5m2/4K3 w - - 0 1"),
+    ("promotion", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+])
+variant("losalamos", special=[
+    ("promotion to a queen, rook or knight", "2r1k1/1P4/6/6/4p1/1K4 w - - 0 1"),
+    ("black promotes", "2r1k1/1P4/6/6/4p1/1K4 b - - 0 1"),
+])
+variant("amazon", special=[
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+    ("promotion", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("amazons", "4k3/8/8/3a4/8/8/8/A3K3 w - - 0 1"),
+])
+variant("georgian", special=[
+    ("no en passant", "rnbakbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBAKBNR w - - 0 3"),
+    ("no castling", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1"),
+])
+variant("nightrider", special=[
+    ("nightriders on an open board", "4k3/8/8/3n4/8/8/8/N3K3 w - - 0 1"),
+    ("promotion", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("a nightrider checks from afar", "4k3/8/8/8/8/8/8/N3K3 b - - 0 1"),
+])
+variant("breakthrough", special=[
+    ("a piece reaches the far rank", "8/1P6/8/8/8/8/6p1/8 w - - 0 1"),
+    ("white has broken through: black has lost", "1P6/8/8/8/8/8/6p1/8 b - - 0 1"),
+    ("a side that cannot move", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("chaturanga", special=[
+    ("promotion to a fers", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("stalemate loses", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1"),
+    ("alfils and fers", "4k3/8/8/3b4/8/8/8/B2QK3 w - - 0 1"),
+])
+variant("makruk", special=[
+    ("promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w - - 0 1"),
+    ("black promotes on its sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 b - - 0 1"),
+    ("khons and mets", "4k3/8/8/3s4/8/4M3/8/3KS3 w - - 0 1"),
+])
+variant("asean", special=[
+    ("promotion on the last rank", "4k3/1P6/8/8/8/8/6p1/3K4 w - - 0 1"),
+    ("a pawn on the sixth rank does not promote", "4k3/8/1P6/8/8/8/8/3K4 w - - 0 1"),
+])
+variant("ai-wok", special=[
+    ("promotion to an ai-wok on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w - - 0 1"),
+    ("ai-woks", "4k3/8/8/3a4/8/8/8/A2K4 w - - 0 1"),
+])
+variant("almost", special=[
+    ("promotion to a chancellor", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("sortofalmost", special=[
+    ("white promotes to a chancellor", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("black promotes to a queen", "1r2k3/P7/8/8/8/8/7p/4K3 b - - 0 1"),
+])
+variant("chigorin", special=[
+    ("white promotes to a chancellor, rook or knight", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("black promotes to a queen, rook or bishop", "1r2k3/P7/8/8/8/8/7p/4K3 b - - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1"),
+])
+variant("gardner", special=[
+    ("a move from the start", "rnbqk/pp1pp/1Pp2/P1PPP/RNBQK w - - 0 2"),
+    ("promotion", "4k/P4/5/5/K4 w - - 0 1"),
+    ("black promotes", "4k/4P/5/p4/4K b - - 0 1"),
+], start_depth=5, max_depth=4)
+variant("microchess", ini=True, special=[
+    ("promotion", "3k/P3/4/3p/K3 w - - 0 1"),
+], start_depth=5, max_depth=4)
+variant("petty", ini=True, special=[
+    ("promotion on the sixth rank", "4k/P4/5/5/4p/K4 w - - 0 1"),
+    ("black promotes on the first rank", "4k/P4/5/5/4p/K4 b - - 0 1"),
+], start_depth=5, max_depth=4)
+variant("hoppelpoppel", special=[
+    ("knights capture as bishops, bishops as knights", "4k3/8/2r5/8/4N3/8/2B5/4K2b w - - 0 1"),
+    ("check by a knight on a diagonal", "4k3/8/8/8/N7/8/8/4K3 b - - 0 1"),
+])
+variant("newzealand", special=[
+    ("rooks capture as knights, knights as rooks", "4k3/4p3/8/8/1n2N3/8/2R5/4K3 w - - 0 1"),
+    ("castling with capturing-as-knight rooks", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("raazuvaa", special=[
+    ("no double step, no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1"),
+])
+variant("fox-and-hounds", special=[
+    ("the fox reaches the far rank", "7F/8/8/8/2h1h3/8/8/8 b - - 0 1"),
+    ("the fox is trapped", "8/8/8/8/8/8/1h6/F7 w - - 0 1"),
+    ("the fox is about to break through", "8/5F2/8/h1h3h1/8/8/8/8 w - - 0 1"),
+], start_depth=6, max_depth=4, budget=300_000)
+variant("clobber", start_depth=4)
+variant("perfect", special=[
+    ("castling with the chancellor", "c3k2r/pppppppp/8/8/8/8/PPPPPPPP/C3K2R w KQkq - 0 1"),
+    ("promotion to seven pieces", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+])
+
+# Large boards
+variant("capablanca", large=True, special=[
+    ("castling", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"),
+    ("promotion", "5k4/1P8/10/10/10/10/8p1/5K4 w - - 0 1"),
+    ("moves from the start",
+     "r1abqkbc1r/pppp1ppppp/2n4n2/4p5/4P5/6PN2/PPPP1P1PPP/RNABQKBC1R w KQkq - 1 4"),
+    ("a move from the start", "rnabqkbcnr/pppp1ppppp/10/4P5/10/10/PPPPP1PPPP/RNABQKBCNR b KQkq - 0 2"),
+], start_budget=1_500_000)
+variant("gothic", large=True, special=[
+    ("castling", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"),
+], start_budget=1_500_000)
+variant("embassy", large=True, special=[
+    ("castling to h1 and b1", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1"),
+    ("castling through an attacked square", "r3k4r/10/10/10/10/7b2/10/R3K4R w KQkq - 0 1"),
+], start_budget=1_500_000)
+variant("janus", large=True, special=[
+    ("castling to i1 and b1", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1"),
+    ("promotion to a janus", "5k4/1P8/10/10/10/10/8p1/5K4 w - - 0 1"),
+], start_budget=1_500_000)
+variant("modern", large=True, special=[
+    ("castling on a 9x9 board", "r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R w KQkq - 0 1"),
+    ("promotion on the ninth rank", "4k4/1P7/9/9/9/9/9/7p1/4K4 w - - 0 1"),
+], start_budget=1_500_000)
+variant("chancellor", large=True, special=[
+    ("castling on a 9x9 board", "r3k3r/ppppppppp/9/9/9/9/9/PPPPPPPPP/R3K3R b KQkq - 0 1"),
+    ("promotion on the ninth rank", "4k4/1P7/9/9/9/9/9/7p1/4K4 b - - 0 1"),
+], start_budget=1_500_000)
+variant("tencubed", large=True, special=[
+    ("double steps from the third rank", "4k5/10/3p6/10/10/10/10/4P5/10/4K5 w - - 0 1"),
+    ("promotion on the tenth rank", "4k5/1P8/10/10/10/10/10/10/8p1/4K5 w - - 0 1"),
+    ("en passant", "4k5/10/10/10/10/3pP5/10/10/10/4K5 b - e4 0 1"),
+    ("champions and wizards", "4k5/10/10/3c6/10/10/6W3/10/10/4K5 w - - 0 1"),
+], start_budget=1_500_000)
+variant("indiangreat", ini=True, large=True, special=[
+    ("promotion to a queen only", "4k5/1P8/10/10/10/10/10/10/8p1/4K5 w - - 0 1"),
+], start_budget=1_500_000)
+variant("centaur", large=True, special=[
+    ("castling", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"),
+    ("promotion to a centaur", "5k4/1P8/10/10/10/10/8p1/5K4 w - - 0 1"),
+], start_budget=1_500_000)
+variant("clobber10", large=True, start_depth=3)
+
+# ---------------------------------------------------------------------------------------------
+# Variants of variants.ini
+
+variant("centaurking", ini=True, special=[
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+    ("kings that leap", "8/8/8/3k4/8/8/8/4K3 w - - 0 1"),
+])
+variant("maharajah", ini=True, special=[
+    ("the maharajah in check", "rnbqkbnr/pppppppp/8/8/8/8/4r3/4M3 w kq - 0 1"),
+    ("black castles", "r3k2r/pppppppp/8/8/8/8/8/4M3 b kq - 0 1"),
+])
+variant("upsidedown", ini=True)
+variant("peasant", ini=True)
+variant("weak", ini=True)
+variant("semitorpedo", ini=True, special=[
+    ("double steps from the third rank", "4k3/8/p7/8/8/2P5/1P6/4K3 w - - 0 1"),
+    ("en passant after a step from the third rank", "4k3/8/8/3pP3/8/8/8/4K3 b - e4 0 1"),
+])
+variant("gemini", ini=True, large=True, special=[
+    ("castling", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"),
+], start_budget=1_500_000)
+variant("doublearmy", ini=True)
+variant("pawnsmassacre", ini=True)
+variant("crossing", ini=True, special=[
+    ("a king crosses to the fifth rank", "8/8/8/8/2K5/8/8/6k1 w - - 0 1"),
+    ("black's king on its fifth rank: white has lost", "8/8/8/8/3k4/8/8/K7 w - - 0 1"),
+])
+variant("active", ini=True, large=True, special=[
+    ("castling with the king on d1", "r2k3rq/ppppppppp/9/9/9/9/PPPPPPPPP/R2K3RQ w KQkq - 0 1"),
+    ("castling, black", "r2k3rq/ppppppppp/9/9/9/9/PPPPPPPPP/R2K3RQ b KQkq - 0 1"),
+], start_budget=1_500_000)
+variant("advancedpawn", ini=True, special=[
+    ("castling", "r3k2r/8/pppppppp/8/8/PPPPPPPP/8/R3K2R w KQkq - 0 1"),
+])
+variant("cornerrook", ini=True)
+variant("diana", ini=True, special=[
+    ("castling: the king one square to e1 or two to b1", "r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1"),
+    ("black castles", "r2k1r/pppppp/6/6/PPPPPP/R2K1R b KQkq - 0 1"),
+    ("promotion to a rook, bishop or knight", "3k2/1P4/6/6/4p1/1K4 w - - 0 1"),
+], start_depth=5, max_depth=4)
+variant("haynie", ini=True, special=[
+    ("castling: the king one square to e1 or c1", "r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1"),
+    ("promotion to a rook, bishop or queen", "3k2/1P4/6/6/4p1/1K4 b - - 0 1"),
+], start_depth=5, max_depth=4)
+variant("ordamirror", ini=True, special=[
+    ("a king reaches the far rank", "3k4/1K6/8/8/8/8/8/8 w - - 0 1"),
+    ("promotion", "3k4/1P6/8/8/8/8/6p1/3K4 w - - 0 1"),
+])
+variant("khans", ini=True, special=[
+    ("skirmishers promote to a knight-king", "4k3/8/8/8/8/8/3s4/R3K3 b Q - 0 1"),
+    ("white's king reaches the far rank", "8/4K3/8/8/8/8/8/3k4 w - - 0 1"),
+    ("stalemate loses", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1"),
+    ("castling", "lhatkahl/ssssssss/8/8/8/8/PPPPPPPP/R3K2R w KQ - 0 1"),
+])
+variant("chessvshp", ini=True, special=[
+    ("promotion to six pieces", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+])
+variant("orda", ini=True, special=[
+    ("the khan reaches the first rank", "4K3/8/8/8/8/8/3k4/8 b - - 0 1"),
+])
+variant("breakthrough5", ini=True, start_depth=5, max_depth=4)
+variant("breakthrough6", ini=True, start_depth=5, max_depth=4)
+variant("breakthrough7", ini=True, start_depth=4)
+variant("tuktuk", ini=True, start_depth=4)
+variant("lewthwaite", ini=True, start_depth=6, max_depth=5)
+variant("nim", ini=True, large=True, start_depth=5, max_depth=4)
+variant("capturethequeen", ini=True, special=[
+    ("black's queen is gone: black cannot move", "8/8/8/8/8/8/8/1QQ1QQ2 b - - 0 1"),
+])
+
+
+# ---------------------------------------------------------------------------------------------
+
+def seed_for(name, seed):
+    return seed * 1_000_003 + zlib.crc32(name.encode())
+
+
+def random_positions(fs, name, count, seed):
+    """FENs reached by random legal moves; at most one game-over position."""
+    rng = random.Random(seed_for(name, seed))
+    out, seen, over = [], set(), False
+    tries = 0
+    while len(out) < count and tries < count * 20:
+        tries += 1
+        plies = rng.randint(10, 60)
+        moves = []
+        ended = False
+        for _ in range(plies):
+            legal = fs.moves(moves=moves)
+            if not legal:
+                ended = True
+                break
+            moves.append(rng.choice(legal))
+        if ended or not fs.moves(moves=moves):
+            if over:
+                # A game over again: take the position some plies before its end instead
+                # (short games such as Nim end before 10 plies).
+                if len(moves) < 2:
+                    continue
+                moves = moves[: rng.randint(len(moves) // 2, len(moves) - 1)]
+            else:
+                over = True
+        fen = fs.fen(moves=moves)
+        if fen in seen:
+            continue
+        seen.add(fen)
+        out.append(fen)
+    return out
+
+
+def counts(fs, fen, max_depth, budget):
+    """[(depth, nodes)] from depth 1 while the count stays within the budget (at least 2)."""
+    got = []
+    for d in range(1, max_depth + 1):
+        if d > 2 and len(got) >= 2 and got[-2][1] > 0:
+            estimate = got[-1][1] * got[-1][1] / got[-2][1]
+            if estimate > 3 * budget:
+                break
+        n = fs.perft(d, fen)
+        if d > 2 and n > budget:
+            break
+        got.append((d, n))
+        if n == 0:
+            break
+    return got
+
+
+def line(fen, got):
+    return fen + " " + " ".join(f";D{d} {n}" for d, n in got)
+
+
+def generate(name, opts, args):
+    binary = args.fsf_large if opts["large"] else args.fsf
+    ini = args.variants_ini if opts["ini"] else None
+    fs = FairyStockfish(binary, name, ini)
+    try:
+        start = fs.fen()
+        lines = [
+            f"# variant {name}: reference perft from Fairy-Stockfish (variant \"{name}\""
+            + (", defined in its variants.ini" if opts["ini"] else ", built in") + ")",
+            f"# Fairy-Stockfish public source, commit {COMMIT}, built with ARCH=x86-64-bmi2"
+            + (" largeboards=yes all=yes" if opts["large"] else ""),
+            f"# written by tests/reference/fairy/generate.py, seed {args.seed}: the start position;",
+            f"# {opts['games']} positions from seeded random games (random legal moves, 10 to 60"
+            " plies);",
+            "# then positions where a rule of the variant applies. FENs as Fairy-Stockfish writes"
+            " them.",
+            "# start position",
+            line(start, counts(fs, start, opts["start_depth"], opts["start_budget"])),
+            "# random games",
+        ]
+        for fen in random_positions(fs, name, opts["games"], args.seed):
+            lines.append(line(fen, counts(fs, fen, opts["max_depth"], opts["budget"])))
+        for what, fen in opts["special"]:
+            fen = fs.fen(fen)
+            lines.append(f"# {what}")
+            lines.append(line(fen, counts(fs, fen, opts["max_depth"], opts["budget"])))
+    finally:
+        fs.close()
+    with open(os.path.join(HERE, f"{name}.epd"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[1])
+    p.add_argument("fsf")
+    p.add_argument("fsf_large")
+    p.add_argument("--variants-ini", default=None)
+    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("names", nargs="*")
+    args = p.parse_args()
+    names = args.names or sorted(V)
+    for n in names:
+        if n not in V:
+            sys.exit(f"unknown variant {n}")
+        if V[n]["ini"] and not args.variants_ini:
+            sys.exit(f"{n} needs --variants-ini")
+        print(n, file=sys.stderr)
+        generate(n, V[n], args)
+
+
+if __name__ == "__main__":
+    main()
