@@ -86,6 +86,8 @@ pub struct Typed<B: Bits> {
     pub rules: Arc<Rules<B>>,
     pub pos: Position<B>,
     played: Vec<String>,
+    /// Which sides start with a royal piece (a position must keep one for them).
+    royal_sides: [bool; 2],
 }
 
 impl<B: Bits> Clone for Typed<B> {
@@ -94,6 +96,7 @@ impl<B: Bits> Clone for Typed<B> {
             rules: self.rules.clone(),
             pos: self.pos.clone(),
             played: self.played.clone(),
+            royal_sides: self.royal_sides,
         }
     }
 }
@@ -104,10 +107,12 @@ impl<B: Bits> Typed<B> {
         let setup = fen::parse_setup(&variant, &variant.start)
             .expect("the start position was validated when the variant was loaded");
         let pos = Position::from_setup(&rules, &setup);
+        let royal_sides = Side::BOTH.map(|s| pos.has_royal(&rules, s));
         Typed {
             rules,
             pos,
             played: vec![],
+            royal_sides,
         }
     }
 
@@ -460,7 +465,23 @@ impl<B: Bits> Game for Typed<B> {
 
     fn set_fen(&mut self, text: &str) -> Result<(), FenError> {
         let setup = fen::parse_setup(&self.rules.variant, text)?;
-        self.pos = Position::from_setup(&self.rules, &setup);
+        let pos = Position::from_setup(&self.rules, &setup);
+        if let Err(e) = pos.validate(&self.rules, self.royal_sides) {
+            let fields = crate::diagnostics::words(text);
+            let (start, len) = fields
+                .get(e.field)
+                .or(fields.first())
+                .map(|&(s, f)| (s, f.len()))
+                .unwrap_or((0, text.len()));
+            return Err(FenError {
+                field: ["placement", "side to move", "castling"][e.field.min(2)],
+                span: Span::new(start, start + len),
+                message: format!("impossible position: {}", e.message),
+                label: "not a position of this variant".into(),
+                help: e.help,
+            });
+        }
+        self.pos = pos;
         self.played.clear();
         Ok(())
     }

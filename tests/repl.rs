@@ -74,7 +74,7 @@ fn repl_orda_campmate() {
     snap(
         "repl_orda_campmate",
         "orda",
-        "board\nexplain lancer\nexplain archer\nexplain kheshig\nexplain yurt\nfen k7/3K4/8/8/8/8/8/8 w - - 0 1\nmoves\nplay d7d8\nstatus\nplay a8a7\nundo\nplay d7c8\nstatus\nfen 8/8/8/8/8/8/1k6/8 b - - 0 1\nplay b2b1\nstatus",
+        "board\nexplain lancer\nexplain archer\nexplain kheshig\nexplain yurt\nfen k7/3K4/8/8/8/8/8/8 w - - 0 1\nmoves\nplay d7d8\nstatus\nplay a8a7\nundo\nplay d7c8\nstatus\nfen 8/8/8/8/8/8/1k6/7K b - - 0 1\nplay b2b1\nstatus",
     );
 }
 

@@ -1,5 +1,6 @@
 //! How the game ends: the ordered end rules of the variant, tested before moves are generated
-//! (campmate, royal captured) or when the side to move has none (checkmate, stalemate).
+//! (campmate, royal captured, extinction, a region reached, checks given) or when the side to
+//! move has none (checkmate, stalemate).
 
 use crate::engine::bitboard::Bits;
 use crate::engine::position::Position;
@@ -16,22 +17,144 @@ pub struct GameEnd {
 }
 
 impl<B: Bits> Position<B> {
-    /// The game end that holds before any move is generated (campmate, royal captured).
-    pub fn immediate_end(&self, r: &Rules<B>) -> Option<GameEnd> {
+    /// The game end that holds before any move is generated.
+    pub fn immediate_end(&mut self, r: &Rules<B>) -> Option<GameEnd> {
         let mover = self.side.flip();
         for e in &r.end {
             let hit = match &e.test {
-                EndTest::RoyalCaptured => !self.has_royal(r, self.side),
+                EndTest::RoyalCaptured => (!self.has_royal(r, self.side)).then_some(mover),
                 EndTest::Campmate(masks) => r.royal_codes[mover.index()]
                     .iter()
-                    .any(|&c| (self.pieces[c as usize] & masks[mover.index()]).any()),
-                _ => false,
+                    .any(|&c| (self.pieces[c as usize] & masks[mover.index()]).any())
+                    .then_some(mover),
+                EndTest::Extinct {
+                    codes,
+                    at_most,
+                    others_at_least,
+                    claim,
+                } => self.extinct(r, codes, *at_most, *others_at_least, *claim),
+                EndTest::Reached {
+                    codes,
+                    masks,
+                    answer,
+                } => match self.reached_end(r, codes, masks, *answer) {
+                    Some(Reach::Won(side)) => Some(side),
+                    Some(Reach::Draw) => return Some(draw(&e.name)),
+                    None => None,
+                },
+                EndTest::Checks(n) => (self.checks[mover.index()] >= *n).then_some(mover),
+                EndTest::Checkmate | EndTest::Stalemate => None,
             };
-            if hit {
-                return Some(end_of(&e.name, e.result, mover));
+            if let Some(side) = hit {
+                return Some(end_for(&e.name, e.result, side, mover));
             }
         }
         None
+    }
+
+    /// The side whose pieces of `codes` (all its pieces when empty) number at most `at_most`
+    /// while the other side has at least `others_at_least`; the side that just moved first.
+    fn extinct(
+        &self,
+        r: &Rules<B>,
+        codes: &[Vec<u8>; 2],
+        at_most: u8,
+        others_at_least: u8,
+        claim: bool,
+    ) -> Option<Side> {
+        let mover = self.side.flip();
+        for side in [mover, self.side] {
+            let other = side.flip();
+            let extra = u32::from(claim && side == self.side);
+            let groups: Vec<(u32, u32)> = if codes[0].is_empty() {
+                vec![(self.army(r, side), self.army(r, other))]
+            } else {
+                codes[side.index()]
+                    .iter()
+                    .zip(&codes[other.index()])
+                    .map(|(&mine, &theirs)| {
+                        (self.count_with_hand(mine), self.count_with_hand(theirs))
+                    })
+                    .collect()
+            };
+            if groups.iter().any(|&(mine, theirs)| {
+                mine <= at_most as u32 && theirs >= others_at_least as u32 + extra
+            }) {
+                return Some(side);
+            }
+        }
+        None
+    }
+
+    /// Every piece of a side, on the board and in hand.
+    fn army(&self, r: &Rules<B>, side: Side) -> u32 {
+        r.side_codes[side.index()]
+            .iter()
+            .map(|&c| self.count_with_hand(c))
+            .sum()
+    }
+
+    fn reached(&self, codes: &[Vec<u8>; 2], masks: &[B; 2], side: Side) -> bool {
+        let mask = masks[side.index()];
+        if codes[side.index()].is_empty() {
+            return (self.by_side[side.index()] & mask).any();
+        }
+        codes[side.index()]
+            .iter()
+            .any(|&c| (self.pieces[c as usize] & mask).any())
+    }
+
+    /// A region reached: by the side that just moved (it wins), unless, with `answer`, white
+    /// reached it and black can still reach it with its next move; a side to move that reached
+    /// it on its last move wins, or draws when both have (Racing Kings, as Fairy-Stockfish).
+    fn reached_end(
+        &mut self,
+        r: &Rules<B>,
+        codes: &[Vec<u8>; 2],
+        masks: &[B; 2],
+        answer: bool,
+    ) -> Option<Reach> {
+        let (us, them) = (self.side, self.side.flip());
+        if answer && self.reached(codes, masks, us) {
+            return Some(if us == Side::White && self.reached(codes, masks, them) {
+                Reach::Draw
+            } else {
+                Reach::Won(us)
+            });
+        }
+        if !self.reached(codes, masks, them) {
+            return None;
+        }
+        if answer && us == Side::Black && self.can_reach(r, codes, masks) {
+            return None;
+        }
+        Some(Reach::Won(them))
+    }
+
+    /// Whether the side to move has a legal move that brings one of its pieces of `codes` into
+    /// its region.
+    fn can_reach(&mut self, r: &Rules<B>, codes: &[Vec<u8>; 2], masks: &[B; 2]) -> bool {
+        let us = self.side;
+        if self.royal_attacked(r, us) {
+            return false;
+        }
+        let mut moves = vec![];
+        self.pseudo_moves(r, &mut moves);
+        for m in moves {
+            let movers = codes[us.index()].is_empty()
+                || self
+                    .code_at(m.from as usize)
+                    .is_some_and(|c| codes[us.index()].contains(&c));
+            if !movers || !masks[us.index()].has(m.to as usize) {
+                continue;
+            }
+            let legal = self.make(r, m);
+            self.unmake(r);
+            if legal {
+                return true;
+            }
+        }
+        false
     }
 
     /// The game end when the side to move has no legal move.
@@ -45,22 +168,43 @@ impl<B: Bits> Position<B> {
                 _ => false,
             };
             if hit {
-                return Some(end_of(&e.name, e.result, mover));
+                return Some(end_for(&e.name, e.result, mover, mover));
             }
         }
         None
     }
 }
 
-fn end_of(rule: &str, result: Outcome, mover: Side) -> GameEnd {
+enum Reach {
+    Won(Side),
+    Draw,
+}
+
+fn draw(rule: &str) -> GameEnd {
+    GameEnd {
+        rule: rule.to_string(),
+        result: Some(Outcome::Draws),
+        winner: None,
+    }
+}
+
+/// The end by `rule` with `result` for `side`; the recorded result is for the side that made
+/// the last move.
+fn end_for(rule: &str, result: Outcome, side: Side, mover: Side) -> GameEnd {
     let winner = match result {
-        Outcome::Wins => Some(mover),
-        Outcome::Loses => Some(mover.flip()),
+        Outcome::Wins => Some(side),
+        Outcome::Loses => Some(side.flip()),
         Outcome::Draws => None,
+    };
+    let for_mover = match (result, side == mover) {
+        (Outcome::Draws, _) => Outcome::Draws,
+        (r, true) => r,
+        (Outcome::Wins, false) => Outcome::Loses,
+        (Outcome::Loses, false) => Outcome::Wins,
     };
     GameEnd {
         rule: rule.to_string(),
-        result: Some(result),
+        result: Some(for_mover),
         winner,
     }
 }

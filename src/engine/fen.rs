@@ -206,6 +206,11 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
         setup.checks = parse_checks(v, f, s)?;
         i += 1;
     }
+    // Makruk-style counting: Fairy-Stockfish writes the counting limit where the en-passant
+    // square goes and the counting ply as the clock; the limit does not change the moves.
+    if fields.len() == i + 3 && fields[i..].iter().all(|(_, f)| is_number(f)) {
+        i += 1;
+    }
     setup.halfmove = number(fields.get(i), "halfmove clock", 0)?;
     setup.fullmove = number(fields.get(i + 1), "fullmove number", 1)?;
     if let Some(&(s, f)) = fields.get(i + 1)
@@ -928,5 +933,122 @@ impl<B: Bits> Position<B> {
             ),
             None => String::new(),
         }
+    }
+}
+
+/// Why a well-formed FEN cannot be a position of the variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Impossible {
+    /// The FEN field at fault (an index into the fields).
+    pub field: usize,
+    pub message: String,
+    pub help: String,
+}
+
+impl<B: Bits> Position<B> {
+    /// Checks a position set up from a FEN against the variant's own rules: the side not to
+    /// move may not stand in check where the variant has a check rule, each side has a royal
+    /// piece if its army starts with one, no piece stands where it would have had to promote or
+    /// could never move, and every castling right has its king and rook in place.
+    /// `royal_sides` says which sides start with a royal piece.
+    pub fn validate(&self, r: &Rules<B>, royal_sides: [bool; 2]) -> Result<(), Impossible> {
+        let placement = |message: String, help: &str| Impossible {
+            field: 0,
+            message,
+            help: help.to_string(),
+        };
+        for side in Side::BOTH {
+            if royal_sides[side.index()] && !self.has_royal(r, side) && r.check.enabled() {
+                return Err(placement(
+                    format!("{} has no royal piece", side.name()),
+                    "place the royal piece (the king) of each side that starts with one",
+                ));
+            }
+        }
+        let them = self.side.flip();
+        if r.check.enabled() && self.royal_attacked(r, them) {
+            return Err(placement(
+                format!(
+                    "{} is in check with {} to move",
+                    them.name(),
+                    self.side.name()
+                ),
+                "the side that just moved cannot have left its royal piece attacked",
+            ));
+        }
+        if r.no_checks && self.royal_attacked(r, self.side) {
+            return Err(placement(
+                format!(
+                    "{} is in check, and checks are not allowed",
+                    self.side.name()
+                ),
+                "no move of this variant gives check",
+            ));
+        }
+        self.validate_squares(r)?;
+        self.validate_castling(r)
+    }
+
+    /// No piece stands where it would have had to promote, or where it could never move.
+    fn validate_squares(&self, r: &Rules<B>) -> Result<(), Impossible> {
+        for (code, cr) in r.codes.iter().enumerate() {
+            let mut bad = B::ZERO;
+            if let Some(p) = &cr.promotion
+                && !p.optional
+                && !p.from_zone
+            {
+                bad |= p.zone;
+            }
+            if r.no_stuck_pieces {
+                bad |= cr.stuck;
+            }
+            if let Some(sq) = (self.pieces[code] & bad).iter().next() {
+                let (_, f, k) = r.coords(sq);
+                return Err(Impossible {
+                    field: 0,
+                    message: format!(
+                        "the {} {} on {} cannot stand there",
+                        cr.side.name(),
+                        r.variant.piece_name(cr.kind),
+                        square_name(f as u8, k as u8)
+                    ),
+                    help: "it would have promoted on arriving there, or could never move again"
+                        .to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every castling right has its king and rook on their squares.
+    fn validate_castling(&self, r: &Rules<B>) -> Result<(), Impossible> {
+        for (i, c) in self.castles.iter().enumerate() {
+            if self.castling & (1 << i) == 0 {
+                continue;
+            }
+            let king = self.code_at(c.king_from as usize) == Some(c.king_code);
+            let rook = self.code_at(c.rook_from as usize) == Some(c.rook_code);
+            if !(king && rook) {
+                let (sq, code) = if king {
+                    (c.rook_from, c.rook_code)
+                } else {
+                    (c.king_from, c.king_code)
+                };
+                let (_, f, k) = r.coords(sq as usize);
+                let cr = &r.codes[code as usize];
+                return Err(Impossible {
+                    field: 2,
+                    message: format!(
+                        "castling right `{}` needs the {} {} on {}",
+                        c.flag,
+                        cr.side.name(),
+                        r.variant.piece_name(cr.kind),
+                        square_name(f as u8, k as u8)
+                    ),
+                    help: "drop the right from the castling field, or place the piece".to_string(),
+                });
+            }
+        }
+        Ok(())
     }
 }

@@ -53,7 +53,7 @@ variant("armageddon", special=[
 ])
 variant("misere", special=[
     ("stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
-    ("mate in one for white", "7k/8/5QK1/8/8/8/8/8 w - - 0 1"),
+    ("mate in one for white", "7k/8/6K1/5Q2/8/8/8/8 w - - 0 1"),
 ])
 variant("torpedo", special=[
     ("double steps from the middle of the board", "4k3/8/8/3p4/8/2P5/8/4K3 w - - 0 1"),
