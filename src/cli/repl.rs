@@ -719,7 +719,12 @@ pub fn explain(v: &Variant, id: usize) -> String {
             Modality::Attack => "attacks (without moving there)",
         };
         let kind = match a.kind {
-            AtomKind::Leap if a.lame => "leap, blocked by a piece on its way,".to_string(),
+            AtomKind::Leap if a.path == crate::ir::LeapPath::Lame => {
+                "leap, blocked by a piece on its way,".to_string()
+            }
+            AtomKind::Leap if a.path == crate::ir::LeapPath::Jump => {
+                "leap over a piece on its way".to_string()
+            }
             AtomKind::Leap => "leap".to_string(),
             AtomKind::Ride { range: None } => "ride".to_string(),
             AtomKind::Ride { range: Some(r) } => {

@@ -134,7 +134,7 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             for l in &r.codes[c as usize].lame_attack_rev[sq] {
-                if pieces.has(l.to as usize) && (l.path & occ).is_zero() {
+                if pieces.has(l.to as usize) && l.open(occ) {
                     out |= B::bit(l.to as usize);
                     if ANY {
                         return out;

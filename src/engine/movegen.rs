@@ -44,12 +44,12 @@ impl<B: Bits> Position<B> {
             self.hop_targets(r, cr, from, empty, enemy, &mut quiet, &mut cap);
         }
         for l in &cr.lame_move[from] {
-            if (l.path & self.occ).is_zero() {
+            if l.open(self.occ) {
                 quiet |= B::bit(l.to as usize) & empty;
             }
         }
         for l in &cr.lame_capture[from] {
-            if (l.path & self.occ).is_zero() {
+            if l.open(self.occ) {
                 cap |= B::bit(l.to as usize) & enemy;
             }
         }
@@ -403,7 +403,7 @@ impl<B: Bits> Position<B> {
             }
         }
         for l in &cr.lame_capture[from] {
-            if (l.path & self.occ).is_zero() {
+            if l.open(self.occ) {
                 reach |= B::bit(l.to as usize);
             }
         }

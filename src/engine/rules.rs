@@ -34,6 +34,16 @@ pub struct Hop<B> {
 pub struct Lame<B> {
     pub to: u16,
     pub path: B,
+    /// The path must hold a piece (a jumping leap), instead of being empty (a lame one).
+    pub jump: bool,
+}
+
+impl<B: Bits> Lame<B> {
+    /// Whether the leap is open with occupancy `occ`.
+    #[inline(always)]
+    pub fn open(&self, occ: B) -> bool {
+        (self.path & occ).is_zero() != self.jump
+    }
 }
 
 /// How a piece promotes.
@@ -437,7 +447,9 @@ impl<B: Bits> Rules<B> {
             for vec in atom.vectors() {
                 let step = ir::oriented(vec, side);
                 match atom.kind {
-                    AtomKind::Leap if atom.lame => self.add_lame(&mut c, atom, step, origin),
+                    AtomKind::Leap if atom.path != ir::LeapPath::Free => {
+                        self.add_lame(&mut c, atom, step, origin)
+                    }
                     AtomKind::Leap => self.add_leap(&mut c, atom, step, origin),
                     AtomKind::Ride { range } => {
                         let dir = self.geo.dir(RayDir {
@@ -504,7 +516,12 @@ impl<B: Bits> Rules<B> {
                     path |= B::bit(s);
                 }
             }
-            let leap = Lame { to: t as u16, path };
+            let jump = atom.path == ir::LeapPath::Jump;
+            let leap = Lame {
+                to: t as u16,
+                path,
+                jump,
+            };
             if atom.can_move() {
                 c.lame_move[sq].push(leap);
             }
@@ -515,6 +532,7 @@ impl<B: Bits> Rules<B> {
                 c.lame_attack_rev[t].push(Lame {
                     to: sq as u16,
                     path,
+                    jump,
                 });
             }
         }

@@ -111,7 +111,8 @@ impl fmt::Display for Variant {
                     Modality::Attack => "attack ",
                 };
                 let (kind, range) = match a.kind {
-                    AtomKind::Leap if a.lame => ("lame leap", String::new()),
+                    AtomKind::Leap if a.path == LeapPath::Lame => ("lame leap", String::new()),
+                    AtomKind::Leap if a.path == LeapPath::Jump => ("jumping leap", String::new()),
                     AtomKind::Leap => ("leap", String::new()),
                     AtomKind::Ride { range: None } => ("ride", String::new()),
                     AtomKind::Ride { range: Some(r) } => ("ride", format!(" range {r}")),

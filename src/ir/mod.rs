@@ -234,8 +234,20 @@ pub struct Atom {
     pub directions: Vec<DirTerm>,
     /// The atom applies only from these squares.
     pub from: Option<Region>,
-    /// A leap that a piece standing on its path blocks (see [`lame_path`]).
-    pub lame: bool,
+    /// For a leap: whether the squares on its way (see [`lame_path`]) matter.
+    pub path: LeapPath,
+}
+
+/// What the squares a leap passes (see [`lame_path`]) do to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LeapPath {
+    /// Nothing: a leap jumps.
+    #[default]
+    Free,
+    /// A piece on the way blocks it (Betza `n`: Xiangqi's horse and elephant).
+    Lame,
+    /// It must jump over a piece on its way (Betza `j`).
+    Jump,
 }
 
 impl Atom {

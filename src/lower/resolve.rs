@@ -1314,7 +1314,7 @@ impl Resolver<'_> {
             offset: ir::canonical((x as i8, y as i8)),
             directions: directions.into_iter().map(|d| vec![d]).collect(),
             from,
-            lame: false,
+            path: Default::default(),
         })
     }
 }

@@ -170,7 +170,7 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                 offset,
                 directions: directions.iter().map(|d| vec![*d]).collect(),
                 from: None,
-                lame: false,
+                path: Default::default(),
             });
         }
     }
