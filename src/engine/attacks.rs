@@ -110,11 +110,9 @@ impl<B: Bits> Position<B> {
             if let Some(b) = r.first_blocker(g.rev_dir, sq, occ)
                 && !gone.has(b)
                 && let Some(code) = self.code_at(b)
-                && g.codes.iter().any(|&(c, origin)| {
-                    c == code
-                        && (g.unconditional
-                            || origin.has(b) && r.codes[c as usize].confined.has(sq))
-                })
+                && g.codes
+                    .iter()
+                    .any(|a| a.code == code && (g.unconditional || a.hits(code, b, sq)))
             {
                 out |= B::bit(b);
                 if ANY {
@@ -167,9 +165,7 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             if let Some(code) = self.code_at(hopper)
-                && g.codes.iter().any(|&(c, origin)| {
-                    c == code && origin.has(hopper) && r.codes[c as usize].confined.has(sq)
-                })
+                && g.codes.iter().any(|a| a.hits(code, hopper, sq))
             {
                 out |= B::bit(hopper);
             }

@@ -5,7 +5,7 @@
 use crate::engine::bitboard::Bits;
 use crate::engine::position::Position;
 use crate::engine::rules::{EndTest, Rules};
-use crate::ir::{Outcome, Side};
+use crate::ir::{Outcome, ReachRule, Side};
 
 /// Why the game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,15 +33,13 @@ impl<B: Bits> Position<B> {
                     others_at_least,
                     claim,
                 } => self.extinct(r, codes, *at_most, *others_at_least, *claim),
-                EndTest::Reached {
-                    codes,
-                    masks,
-                    answer,
-                } => match self.reached_end(r, codes, masks, *answer) {
-                    Some(Reach::Won(side)) => Some(side),
-                    Some(Reach::Draw) => return Some(draw(&e.name)),
-                    None => None,
-                },
+                EndTest::Reached { codes, masks, rule } => {
+                    match self.reached_end(r, codes, masks, *rule) {
+                        Some(Reach::Won(side)) => Some(side),
+                        Some(Reach::Draw) => return Some(draw(&e.name)),
+                        None => None,
+                    }
+                }
                 EndTest::Checks(n) => (self.checks[mover.index()] >= *n).then_some(mover),
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
@@ -94,38 +92,59 @@ impl<B: Bits> Position<B> {
             .sum()
     }
 
-    fn reached(&self, codes: &[Vec<u8>; 2], masks: &[B; 2], side: Side) -> bool {
+    /// Whether a piece of `side` of `codes` stands in its region (and, under the `Safe` rule,
+    /// is not attacked there).
+    fn reached(
+        &self,
+        r: &Rules<B>,
+        codes: &[Vec<u8>; 2],
+        masks: &[B; 2],
+        side: Side,
+        rule: ReachRule,
+    ) -> bool {
         let mask = masks[side.index()];
-        if codes[side.index()].is_empty() {
-            return (self.by_side[side.index()] & mask).any();
+        let there = if codes[side.index()].is_empty() {
+            self.by_side[side.index()] & mask
+        } else {
+            codes[side.index()]
+                .iter()
+                .fold(B::ZERO, |m, &c| m | (self.pieces[c as usize] & mask))
+        };
+        match rule {
+            ReachRule::Safe if there.count() == 1 => {
+                !self.attacked(r, there.lsb(), side.flip(), self.occ)
+            }
+            _ => there.any(),
         }
-        codes[side.index()]
-            .iter()
-            .any(|&c| (self.pieces[c as usize] & mask).any())
     }
 
-    /// A region reached: by the side that just moved (it wins), unless, with `answer`, white
-    /// reached it and black can still reach it with its next move; a side to move that reached
-    /// it on its last move wins, or draws when both have (Racing Kings, as Fairy-Stockfish).
+    /// A region reached, as Fairy-Stockfish's flag rules judge it: by the side to move (it
+    /// stood there through the opponent's move), or by the side that just moved.
     fn reached_end(
         &mut self,
         r: &Rules<B>,
         codes: &[Vec<u8>; 2],
         masks: &[B; 2],
-        answer: bool,
+        rule: ReachRule,
     ) -> Option<Reach> {
         let (us, them) = (self.side, self.side.flip());
-        if answer && self.reached(codes, masks, us) {
-            return Some(if us == Side::White && self.reached(codes, masks, them) {
-                Reach::Draw
-            } else {
-                Reach::Won(us)
-            });
+        let held = matches!(
+            rule,
+            ReachRule::Answered | ReachRule::Held | ReachRule::Safe
+        );
+        if held && self.reached(r, codes, masks, us, rule) {
+            let both = self.reached(r, codes, masks, them, rule);
+            let draw = match rule {
+                ReachRule::Answered => us == Side::White && both,
+                ReachRule::Safe => both,
+                _ => false,
+            };
+            return Some(if draw { Reach::Draw } else { Reach::Won(us) });
         }
-        if !self.reached(codes, masks, them) {
+        if rule == ReachRule::Held || !self.reached(r, codes, masks, them, rule) {
             return None;
         }
-        if answer && us == Side::Black && self.can_reach(r, codes, masks) {
+        if rule == ReachRule::Answered && us == Side::Black && self.can_reach(r, codes, masks) {
             return None;
         }
         Some(Reach::Won(them))

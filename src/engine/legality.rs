@@ -151,10 +151,8 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             let b2 = if asc { blockers.lsb() } else { blockers.msb() };
-            let code = self.code_at(b2);
-            if g.codes
-                .iter()
-                .any(|&(c, origin)| Some(c) == code && origin.has(b2))
+            if let Some(code) = self.code_at(b2)
+                && g.codes.iter().any(|a| a.hits(code, b2, royal))
                 && !s.pin(b1, r.ride_targets(g.rev_dir, royal, B::bit(b2)))
             {
                 return None;
@@ -175,9 +173,7 @@ impl<B: Bits> Position<B> {
         }
         for g in &r.ride_attackers[them.index()] {
             if r.first_blocker(g.rev_dir, royal, self.occ) == Some(checker)
-                && g.codes
-                    .iter()
-                    .any(|&(c, origin)| c == code && origin.has(checker))
+                && g.codes.iter().any(|a| a.hits(code, checker, royal))
             {
                 return r.ride_targets(g.rev_dir, royal, self.occ);
             }

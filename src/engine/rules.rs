@@ -124,14 +124,30 @@ impl<B: Bits> CodeRules<B> {
     }
 }
 
+/// A piece code that attacks along a direction: from which squares, onto which squares.
+#[derive(Clone, Copy, Debug)]
+pub struct Attacker<B> {
+    pub code: u8,
+    pub origin: B,
+    /// Where its attacks count: where it may move, or everywhere for an attack-only atom.
+    pub targets: B,
+}
+
+impl<B: Bits> Attacker<B> {
+    /// Whether a piece of `code` on `from` attacks `sq` this way.
+    #[inline(always)]
+    pub fn hits(&self, code: u8, from: usize, sq: usize) -> bool {
+        self.code == code && self.origin.has(from) && self.targets.has(sq)
+    }
+}
+
 /// One group of ride attackers: the codes that attack along a direction, found from the
 /// attacked square by looking the opposite way.
 #[derive(Clone, Debug)]
 pub struct RideAttack<B> {
     /// The reverse direction, from the attacked square toward the attacker.
     pub rev_dir: u16,
-    /// (code, origin mask) of the riders.
-    pub codes: Vec<(u8, B)>,
+    pub codes: Vec<Attacker<B>>,
     /// True when every origin mask is the whole board (no per-square test needed).
     pub unconditional: bool,
 }
@@ -142,7 +158,7 @@ pub struct RideAttack<B> {
 pub struct HopAttack<B> {
     pub rev_dir: u16,
     pub range: u8,
-    pub codes: Vec<(u8, B)>,
+    pub codes: Vec<Attacker<B>>,
 }
 
 #[derive(Clone, Debug)]
@@ -204,7 +220,7 @@ pub enum EndTest<B> {
     Reached {
         codes: [Vec<u8>; 2],
         masks: [B; 2],
-        answer: bool,
+        rule: ir::ReachRule,
     },
     Checks(u8),
 }
@@ -492,7 +508,7 @@ impl<B: Bits> Rules<B> {
             if atom.can_move() {
                 c.leap_move[sq] |= B::bit(t);
             }
-            if atom.attacks() && c.confined.has(t) {
+            if atom.attacks() && (c.confined.has(t) || atom.modality == Modality::Attack) {
                 c.leap_attack_rev[t] |= B::bit(sq);
             }
             if atom.can_capture() {
@@ -507,7 +523,7 @@ impl<B: Bits> Rules<B> {
             let Some(t) = self.offset(sq, step) else {
                 continue;
             };
-            if !c.confined.has(t) {
+            if !c.confined.has(t) && atom.modality != Modality::Attack {
                 continue;
             }
             let mut path = B::ZERO;
@@ -683,9 +699,18 @@ impl<B: Bits> Rules<B> {
                             groups.len() - 1
                         }
                     };
-                    if !groups[g].codes.iter().any(|(cc, _)| *cc == code) {
-                        groups[g].codes.push((code, ride.origin));
-                        groups[g].unconditional &= ride.origin == all && cr.confined == all;
+                    let targets = if ride.modality == Modality::Attack {
+                        all
+                    } else {
+                        cr.confined
+                    };
+                    if !groups[g].codes.iter().any(|a| a.code == code) {
+                        groups[g].codes.push(Attacker {
+                            code,
+                            origin: ride.origin,
+                            targets,
+                        });
+                        groups[g].unconditional &= ride.origin == all && targets == all;
                     }
                 }
             }
@@ -703,15 +728,24 @@ impl<B: Bits> Rules<B> {
                     }
                     let rev = self.geo.reverse[hop.dir as usize];
                     let groups = &mut out[side.index()];
+                    let attacker = Attacker {
+                        code,
+                        origin: hop.origin,
+                        targets: if hop.modality == Modality::Attack {
+                            self.geo.all
+                        } else {
+                            self.codes[code as usize].confined
+                        },
+                    };
                     match groups
                         .iter_mut()
                         .find(|g| g.rev_dir == rev && g.range == hop.range)
                     {
-                        Some(g) => g.codes.push((code, hop.origin)),
+                        Some(g) => g.codes.push(attacker),
                         None => groups.push(HopAttack {
                             rev_dir: rev,
                             range: hop.range,
-                            codes: vec![(code, hop.origin)],
+                            codes: vec![attacker],
                         }),
                     }
                 }
@@ -745,6 +779,18 @@ impl<B: Bits> Rules<B> {
                 }
             }
             for (_, modality, dirs) in groups {
+                // An attacking group needs the reversed slider too, and an unconfined piece;
+                // otherwise its rays stay rides, walked one by one.
+                let attack = if modality == Modality::Move {
+                    None
+                } else {
+                    let rev: Vec<u16> =
+                        dirs.iter().map(|&d| self.geo.reverse[d as usize]).collect();
+                    match self.geo.slider(&rev) {
+                        Some(rsl) if self.codes[code].confined == all => Some(rsl),
+                        _ => continue,
+                    }
+                };
                 let Some(sl) = self.geo.slider(&dirs) else {
                     continue;
                 };
@@ -752,31 +798,14 @@ impl<B: Bits> Rules<B> {
                     !(dirs.contains(&r.dir) && r.modality == modality && r.origin == all)
                 });
                 self.codes[code].slides.push((sl, modality));
-                if modality == Modality::Move {
-                    continue;
-                }
-                let rev: Vec<u16> = dirs.iter().map(|&d| self.geo.reverse[d as usize]).collect();
-                let confined = self.codes[code].confined != all;
-                match self.geo.slider(&rev) {
-                    Some(rsl) if !confined => {
-                        let side = self.codes[code].side.index();
-                        match self.attack_sliders[side]
-                            .iter_mut()
-                            .find(|(s, _)| *s == rsl)
-                        {
-                            Some((_, cs)) => cs.push(code as u8),
-                            None => self.attack_sliders[side].push((rsl, vec![code as u8])),
-                        }
-                    }
-                    _ => {
-                        // Attack tests walk these rays one by one.
-                        for &d in &dirs {
-                            self.codes[code].rides.push(Ride {
-                                dir: d,
-                                modality: Modality::Attack,
-                                origin: all,
-                            });
-                        }
+                if let Some(rsl) = attack {
+                    let side = self.codes[code].side.index();
+                    match self.attack_sliders[side]
+                        .iter_mut()
+                        .find(|(s, _)| *s == rsl)
+                    {
+                        Some((_, cs)) => cs.push(code as u8),
+                        None => self.attack_sliders[side].push((rsl, vec![code as u8])),
                     }
                 }
             }
@@ -843,11 +872,11 @@ impl<B: Bits> Rules<B> {
                 EndCond::Reached {
                     kinds,
                     region,
-                    answer,
+                    rule,
                 } => EndTest::Reached {
                     codes: codes_of(self, kinds),
                     masks: Side::BOTH.map(|s| self.region_mask(region, s)),
-                    answer: *answer,
+                    rule: *rule,
                 },
                 EndCond::Checks(n) => EndTest::Checks(*n),
             };

@@ -473,16 +473,31 @@ pub enum EndCond {
         others_at_least: u8,
         claim: bool,
     },
-    /// A piece of the kinds (any when empty) of the side that just moved stands in the region;
-    /// the result is for that side. With `answer`, when white reached it first, black still
-    /// has one move to reach it too, and then it is a draw (Racing Kings).
+    /// A piece of the kinds (any when empty) of a side stands in the region; the result is for
+    /// that side, when `rule` says the game ends.
     Reached {
         kinds: Vec<PieceId>,
         region: Region,
-        answer: bool,
+        rule: ReachRule,
     },
     /// The side that just moved has given this many checks; the result is for it.
     Checks(u8),
+}
+
+/// When reaching a region ends the game (as Fairy-Stockfish's flag rules do).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ReachRule {
+    /// At once (King of the Hill, Breakthrough).
+    #[default]
+    Immediate,
+    /// When white reached it, black may answer by reaching it too with its next move: then
+    /// it is a draw (Racing Kings).
+    Answered,
+    /// The piece must still stand there when its side is to move again (Jeson Mor).
+    Held,
+    /// Only a piece the opponent does not attack there counts; both sides there is a draw
+    /// (Dobutsu).
+    Safe,
 }
 
 impl EndCond {
