@@ -50,6 +50,8 @@ pub struct Geometry<B> {
     pub all: B,
     /// Per file: its squares on every layer.
     pub file_masks: Vec<B>,
+    /// The unlimited directions of the eight king steps, by (file step + 1) * 3 + rank step + 1.
+    pub line_dirs: [u16; 9],
 }
 
 impl<B: Bits> Geometry<B> {
@@ -57,7 +59,7 @@ impl<B: Bits> Geometry<B> {
         let cells = files * ranks;
         let squares = layers * cells;
         let all = (0..squares).fold(B::ZERO, |m, s| m | B::bit(s));
-        Geometry {
+        let mut g = Geometry {
             files,
             ranks,
             layers,
@@ -78,7 +80,20 @@ impl<B: Bits> Geometry<B> {
                         .fold(B::ZERO, |m, sq| m | B::bit(sq))
                 })
                 .collect(),
+            line_dirs: [u16::MAX; 9],
+        };
+        for df in -1i8..=1 {
+            for dr in -1i8..=1 {
+                if (df, dr) != (0, 0) {
+                    let d = g.dir(RayDir {
+                        step: (df, dr),
+                        range: u8::MAX,
+                    });
+                    g.line_dirs[((df + 1) * 3 + dr + 1) as usize] = d;
+                }
+            }
         }
+        g
     }
 
     #[inline(always)]
@@ -152,6 +167,7 @@ impl<B: Bits> Geometry<B> {
     }
 
     /// The squares strictly between two squares of one ray direction's line, if they are on one.
+    #[inline]
     pub fn between(&self, a: usize, b: usize) -> B {
         let (la, fa, ra) = self.coords(a);
         let (lb, fb, rb) = self.coords(b);
@@ -159,17 +175,8 @@ impl<B: Bits> Geometry<B> {
         if la != lb || (df != 0 && dr != 0 && df.abs() != dr.abs()) || (df == 0 && dr == 0) {
             return B::ZERO;
         }
-        let step = (df.signum() as i8, dr.signum() as i8);
-        let mut out = B::ZERO;
-        let mut s = a;
-        while let Some(n) = self.offset(s, step) {
-            if n == b {
-                break;
-            }
-            out |= B::bit(n);
-            s = n;
-        }
-        out
+        let d = self.line_dirs[((df.signum() + 1) * 3 + dr.signum() + 1) as usize];
+        self.ray(d, a) & self.ray(self.reverse[d as usize], b)
     }
 
     /// The index of a direction, adding its ray table (and its unlimited twin and reverse) when
