@@ -8,13 +8,50 @@
 use crate::ir::{Atom, AtomKind, Direction};
 use crate::syntax::ast::Modality;
 
+/// A mistake in a Betza string, located in it.
 #[derive(Debug, PartialEq)]
 pub struct BetzaError {
+    /// What kind of mistake.
+    pub kind: BetzaErrorKind,
     /// Byte offset in the Betza string.
     pub at: usize,
+    /// Bytes to underline.
     pub len: usize,
+    /// The message.
     pub message: String,
+    /// How to fix it.
     pub help: String,
+}
+
+/// The kinds of Betza mistakes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BetzaErrorKind {
+    /// `""`
+    Empty,
+    /// A letter that is no atom.
+    UnknownAtom,
+    /// A modifier that Betza has but rulebook does not support.
+    Unsupported,
+    /// A lower case letter that is no modifier.
+    NotAModifier,
+    /// Modifiers at the end, with no atom after them.
+    NoAtom,
+    /// A range beyond 255.
+    RangeTooLarge,
+}
+
+impl BetzaErrorKind {
+    /// The text under the mistake.
+    pub fn label(self) -> &'static str {
+        match self {
+            BetzaErrorKind::Empty => "empty",
+            BetzaErrorKind::UnknownAtom => "not an atom",
+            BetzaErrorKind::Unsupported => "not supported",
+            BetzaErrorKind::NotAModifier => "not a modifier",
+            BetzaErrorKind::NoAtom => "no atom after these",
+            BetzaErrorKind::RangeTooLarge => "too large",
+        }
+    }
 }
 
 fn leaper(c: char) -> Option<(i8, i8)> {
@@ -43,25 +80,63 @@ fn letter_atoms(c: char) -> Option<Vec<((i8, i8), bool)>> {
     })
 }
 
+/// The atoms of a Betza string, e.g. `"mNcR"` (a lancer: moves as a knight, captures as a rook).
+///
+/// ```
+/// let atoms = rulebook::syntax::betza::parse("mNcR").unwrap();
+/// assert_eq!(atoms.len(), 2);
+/// assert!(rulebook::syntax::betza::parse("mXcR").is_err());
+/// ```
 pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let mut atoms = vec![];
-    let mut i = 0;
     if chars.is_empty() {
         return Err(BetzaError {
+            kind: BetzaErrorKind::Empty,
             at: 0,
             len: 0,
             message: "empty Betza string".into(),
             help: "write the piece's atoms, e.g. \"N\" for a knight or \"mNcR\"".into(),
         });
     }
+    let mut atoms = vec![];
+    let mut i = 0;
     while i < chars.len() {
-        let start = i;
+        let group = Group::read(&chars, &mut i, text)?;
+        let range = range_suffix(&chars, &mut i, group.letter)?;
+        for (offset, rides) in group.parts {
+            let kind = match (range, rides) {
+                // A range of 1 on a rider is a leap.
+                (Some(Some(1)), _) => AtomKind::Leap,
+                (Some(r), _) => AtomKind::Ride { range: r },
+                (None, true) => AtomKind::Ride { range: None },
+                (None, false) => AtomKind::Leap,
+            };
+            atoms.push(Atom {
+                modality: group.modality,
+                kind,
+                offset,
+                directions: group.directions.clone(),
+                from: None,
+            });
+        }
+    }
+    Ok(atoms)
+}
+
+/// Modifiers and the atom letter they apply to.
+struct Group {
+    modality: Modality,
+    directions: Vec<Direction>,
+    letter: char,
+    parts: Vec<((i8, i8), bool)>,
+}
+
+impl Group {
+    fn read(chars: &[(usize, char)], i: &mut usize, text: &str) -> Result<Group, BetzaError> {
+        let start = *i;
         let mut modality = Modality::Both;
         let mut directions = vec![];
-        // modifiers
-        while i < chars.len() && chars[i].1.is_ascii_lowercase() {
-            let (at, c) = chars[i];
+        while let Some(&(at, c)) = chars.get(*i).filter(|(_, c)| c.is_ascii_lowercase()) {
             match c {
                 'm' | 'c' => {
                     let m = if c == 'm' {
@@ -75,105 +150,110 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
                         Modality::Both
                     };
                 }
-                'f' => directions.push(Direction::Forward),
-                'b' => directions.push(Direction::Backward),
-                'l' => directions.push(Direction::Left),
-                'r' => directions.push(Direction::Right),
-                's' => directions.push(Direction::Sideways),
-                'v' => directions.push(Direction::Vertical),
-                'i' => {
-                    return Err(BetzaError {
-                        at,
-                        len: 1,
-                        message: "the Betza modifier `i` (first move only) is not supported".into(),
-                        help: "write the atom in the long form with `from rank N`, e.g. `move ride (0,1) forward range 2 from rank 2`".into(),
-                    });
-                }
-                'n' | 'j' | 'p' | 'g' | 'e' | 'a' | 'o' | 'z' | 'q' | 'y' | 'x' | 'h' | 'u'
-                | 'd' | 't' | 'k' => {
-                    return Err(BetzaError {
-                        at,
-                        len: 1,
-                        message: format!("the Betza modifier `{c}` is not supported"),
-                        help: "rulebook's Betza knows m, c, f, b, l, r, s, v; write other movements in the long form".into(),
-                    });
-                }
-                _ => {
-                    return Err(BetzaError {
-                        at,
-                        len: 1,
-                        message: format!("`{c}` is not a Betza modifier"),
-                        help: "modifiers are lower case letters before an atom: m, c, f, b, l, r, s, v".into(),
-                    });
-                }
+                _ => directions.push(direction(at, c)?),
             }
-            i += 1;
+            *i += 1;
         }
-        let Some(&(at, c)) = chars.get(i) else {
+        let Some(&(at, letter)) = chars.get(*i) else {
             let (at, _) = chars[start];
             return Err(BetzaError {
+                kind: BetzaErrorKind::NoAtom,
                 at,
                 len: text.len() - at,
                 message: "modifiers without an atom".into(),
                 help: "end the group with an atom letter such as W, F, N, R, B, Q or K".into(),
             });
         };
-        let Some(parts) = letter_atoms(c) else {
+        let Some(parts) = letter_atoms(letter) else {
             return Err(BetzaError {
+                kind: BetzaErrorKind::UnknownAtom,
                 at,
-                len: c.len_utf8(),
-                message: format!("unknown Betza atom `{c}`"),
+                len: letter.len_utf8(),
+                message: format!("unknown Betza atom `{letter}`"),
                 help: "atoms are W F D N A H C Z G (leapers) and K R B Q".into(),
             });
         };
-        i += 1;
-        // doubled letter or range digits
-        let mut range: Option<Option<u8>> = None;
-        if i < chars.len() && chars[i].1 == c && leaper(c).is_some() {
-            range = Some(None);
-            i += 1;
-        } else if i < chars.len() && chars[i].1.is_ascii_digit() {
-            let dstart = i;
-            while i < chars.len() && chars[i].1.is_ascii_digit() {
-                i += 1;
-            }
-            let digits: String = chars[dstart..i].iter().map(|(_, c)| c).collect();
-            let n: u32 = digits.parse().unwrap_or(u32::MAX);
-            range = Some(match n {
-                0 => None,
-                1..=255 => Some(n as u8),
-                _ => {
-                    return Err(BetzaError {
-                        at: chars[dstart].0,
-                        len: digits.len(),
-                        message: format!("range {digits} is too large"),
-                        help: "use 0 for an unlimited rider".into(),
-                    });
-                }
-            });
-        }
-        for (offset, rides) in parts {
-            let kind = match (range, rides) {
-                (Some(r), _) => AtomKind::Ride { range: r },
-                (None, true) => AtomKind::Ride { range: None },
-                (None, false) => AtomKind::Leap,
-            };
-            // A range of 1 on a rider is a leap.
-            let kind = if kind == (AtomKind::Ride { range: Some(1) }) {
-                AtomKind::Leap
-            } else {
-                kind
-            };
-            atoms.push(Atom {
-                modality,
-                kind,
-                offset,
-                directions: directions.clone(),
-                from: None,
-            });
-        }
+        *i += 1;
+        Ok(Group {
+            modality,
+            directions,
+            letter,
+            parts,
+        })
     }
-    Ok(atoms)
+}
+
+/// A direction modifier; the modifiers rulebook does not support are reported.
+fn direction(at: usize, c: char) -> Result<Direction, BetzaError> {
+    Ok(match c {
+        'f' => Direction::Forward,
+        'b' => Direction::Backward,
+        'l' => Direction::Left,
+        'r' => Direction::Right,
+        's' => Direction::Sideways,
+        'v' => Direction::Vertical,
+        'i' => {
+            return Err(BetzaError {
+                kind: BetzaErrorKind::Unsupported,
+                at,
+                len: 1,
+                message: "the Betza modifier `i` (first move only) is not supported".into(),
+                help: "write the atom in the long form with `from rank N`, e.g. `move ride (0,1) forward range 2 from rank 2`".into(),
+            });
+        }
+        'n' | 'j' | 'p' | 'g' | 'e' | 'a' | 'o' | 'z' | 'q' | 'y' | 'x' | 'h' | 'u' | 'd' | 't'
+        | 'k' => {
+            return Err(BetzaError {
+                kind: BetzaErrorKind::Unsupported,
+                at,
+                len: 1,
+                message: format!("the Betza modifier `{c}` is not supported"),
+                help: "rulebook's Betza knows m, c, f, b, l, r, s, v; write other movements in the long form".into(),
+            });
+        }
+        _ => {
+            return Err(BetzaError {
+                kind: BetzaErrorKind::NotAModifier,
+                at,
+                len: c.len_utf8(),
+                message: format!("`{c}` is not a Betza modifier"),
+                help: "modifiers are lower case letters before an atom: m, c, f, b, l, r, s, v"
+                    .into(),
+            });
+        }
+    })
+}
+
+/// After an atom letter: a doubled leaper (`NN`, a rider) or range digits (`R2`; `W0`
+/// unlimited). `None`: neither; `Some(None)`: an unlimited rider.
+fn range_suffix(
+    chars: &[(usize, char)],
+    i: &mut usize,
+    letter: char,
+) -> Result<Option<Option<u8>>, BetzaError> {
+    if chars.get(*i).is_some_and(|&(_, c)| c == letter) && leaper(letter).is_some() {
+        *i += 1;
+        return Ok(Some(None));
+    }
+    let start = *i;
+    while chars.get(*i).is_some_and(|(_, c)| c.is_ascii_digit()) {
+        *i += 1;
+    }
+    if *i == start {
+        return Ok(None);
+    }
+    let digits: String = chars[start..*i].iter().map(|(_, c)| c).collect();
+    match digits.parse::<u32>().unwrap_or(u32::MAX) {
+        0 => Ok(Some(None)),
+        n @ 1..=255 => Ok(Some(Some(n as u8))),
+        _ => Err(BetzaError {
+            kind: BetzaErrorKind::RangeTooLarge,
+            at: chars[start].0,
+            len: digits.len(),
+            message: format!("range {digits} is too large"),
+            help: "use 0 for an unlimited rider".into(),
+        }),
+    }
 }
 
 #[cfg(test)]
