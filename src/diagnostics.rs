@@ -483,17 +483,15 @@ fn keep(kept: &mut Vec<Kept>, out: &mut String, text: &str, start: usize, end: u
     out.push_str(&text[start..end]);
 }
 
-/// The parts of a long line to show: the text around each point on the line (its start when
-/// there is none), merged where they touch.
+/// The parts of a long line to show: its start, and the text around each point on the line,
+/// merged where they touch.
 fn windows(text: &str, start: usize, end: usize, points: &[usize]) -> Vec<(usize, usize)> {
     let mut on_line: Vec<usize> = points
         .iter()
         .copied()
         .filter(|p| (start..=end).contains(p))
         .collect();
-    if on_line.is_empty() {
-        on_line.push(start);
-    }
+    on_line.push(start);
     on_line.sort_unstable();
     let mut out: Vec<(usize, usize)> = vec![];
     for p in on_line {

@@ -58,43 +58,33 @@ fn emit(reply: &Reply) -> bool {
 /// One line read from a pipe.
 enum Read {
     Line(Vec<u8>),
-    /// Longer than [`MAX_LINE`]: skipped, with its length.
+    /// Longer than [`MAX_LINE`], with the length read so far.
     TooLong(usize),
     End,
 }
 
-/// Reads one line of at most [`MAX_LINE`] bytes; the rest of a longer line is read and
-/// dropped, never kept.
+/// Reads one line of at most [`MAX_LINE`] bytes; a longer line is not read further.
 fn read_line(input: &mut impl BufRead) -> std::io::Result<Read> {
     let mut line = Vec::new();
-    let mut total = 0;
     loop {
         let buf = input.fill_buf()?;
         if buf.is_empty() {
-            return Ok(if total == 0 {
+            return Ok(if line.is_empty() {
                 Read::End
-            } else if total > MAX_LINE {
-                Read::TooLong(total)
             } else {
                 Read::Line(line)
             });
         }
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], Some(i + 1)),
-            None => (buf, None),
-        };
-        total += chunk.len();
-        if total <= MAX_LINE {
-            line.extend_from_slice(chunk);
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..newline.unwrap_or(buf.len())];
+        if line.len() + chunk.len() > MAX_LINE {
+            return Ok(Read::TooLong(line.len() + chunk.len()));
         }
-        let used = done.unwrap_or(buf.len());
+        line.extend_from_slice(chunk);
+        let used = newline.map_or(buf.len(), |i| i + 1);
         input.consume(used);
-        if done.is_some() {
-            return Ok(if total > MAX_LINE {
-                Read::TooLong(total)
-            } else {
-                Read::Line(line)
-            });
+        if newline.is_some() {
+            return Ok(Read::Line(line));
         }
     }
 }
@@ -111,9 +101,13 @@ fn run_pipe(mut session: Session) -> ExitCode {
                     "error: stdin:{number}: this line is not UTF-8 text"
                 )),
             },
-            Ok(Read::TooLong(len)) => failure(format!(
-                "error: stdin:{number}: this line is {len} bytes long; a command is at most {MAX_LINE}"
-            )),
+            // The next line is beyond a line that never ends (`< /dev/zero`): stop.
+            Ok(Read::TooLong(len)) => {
+                eprintln!(
+                    "error: stdin:{number}: this line is {len} bytes long or more; a command is at most {MAX_LINE}: stopping"
+                );
+                return ExitCode::from(2);
+            }
             Err(e) => {
                 eprintln!("error: cannot read the commands: {e}");
                 return ExitCode::from(2);
