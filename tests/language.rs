@@ -29,3 +29,16 @@ start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         assert_eq!(vectors(long), vectors(betza), "{base}");
     }
 }
+
+/// A condition of 50,000 terms is a tree 16 levels deep, so no recursion after the parser
+/// (lowering, evaluation, dropping it) can exhaust a test thread's stack.
+#[test]
+fn a_long_and_chain_loads() {
+    let terms = vec!["target.royal"; 50_000].join(" and ");
+    let text = format!(
+        "variant long extends chess\neffect e {{ from moved rays (1,0) when {terms}: pull target }}\n"
+    );
+    let mut sources = Sources::default();
+    let loaded = load_text("long.variant", &text, Origin::Bundled, &mut sources);
+    assert!(loaded.is_ok(), "{loaded:?}");
+}

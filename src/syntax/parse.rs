@@ -186,7 +186,7 @@ fn reset_nots(nots: &mut [usize], total: &mut usize) {
 fn too_deep(source: SourceId, span: Span) -> Problem {
     Problem::error(
         Code::TooDeep,
-        format!("this condition nests more than {MAX_NESTING} levels deep"),
+        format!("parentheses and `not`s nest more than {MAX_NESTING} levels deep here"),
     )
     .label(source, span, format!("level {}", MAX_NESTING + 1))
     .help("write it with fewer parentheses and `not`s: `not not x` is `x`, and `and`/`or` need no parentheses of their own")

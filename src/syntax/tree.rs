@@ -637,24 +637,31 @@ fn build_action(p: P) -> Option<ActionAst> {
     })
 }
 
+/// `a and b and c ...` (or `or`) as a balanced tree, in order: a chain of 50,000 terms is 16
+/// levels deep, not 50,000, for every recursion after the parser (lowering, evaluation, drop).
+/// Up to three terms the tree is the left-nested one, `(a and b) and c`.
+fn balanced(mut terms: Vec<ExprAst>, is_or: bool) -> Option<ExprAst> {
+    if terms.len() <= 1 {
+        return terms.pop();
+    }
+    let right = terms.split_off(terms.len().div_ceil(2));
+    let (l, r) = (balanced(terms, is_or)?, balanced(right, is_or)?);
+    let s = Span::new(l.span().start, r.span().end);
+    Some(if is_or {
+        ExprAst::Or(Box::new(l), Box::new(r), s)
+    } else {
+        ExprAst::And(Box::new(l), Box::new(r), s)
+    })
+}
+
 fn build_expr(p: P) -> Option<ExprAst> {
     Some({
         let sp = span(&p);
         match p.as_rule() {
             Rule::expr | Rule::conj => {
                 let is_or = p.as_rule() == Rule::expr;
-                let mut it = kids(p);
-                let mut acc = build_expr(it.next()?)?;
-                for k in it {
-                    let rhs = build_expr(k)?;
-                    let s = Span::new(acc.span().start, rhs.span().end);
-                    acc = if is_or {
-                        ExprAst::Or(Box::new(acc), Box::new(rhs), s)
-                    } else {
-                        ExprAst::And(Box::new(acc), Box::new(rhs), s)
-                    };
-                }
-                acc
+                let terms = kids(p).map(build_expr).collect::<Option<Vec<_>>>()?;
+                balanced(terms, is_or)?
             }
             Rule::unary | Rule::operand => build_expr(kids(p).next()?)?,
             Rule::negation => ExprAst::Not(Box::new(build_expr(kids(p).next()?)?), sp),
