@@ -129,15 +129,10 @@ impl<B: Bits> Typed<B> {
                     .unwrap_or('?');
                 return format!("{letter}@{}{}", name(m.to as usize), self.duck_text(m));
             }
-            // Castling by rule is written as the king taking its own rook, which no other move
-            // can be.
-            MoveKind::Castle(i) if r.castling_rule.is_some() => {
-                let rook = self
-                    .pos
-                    .castles
-                    .get(i as usize)
-                    .map(|c| c.rook_from)
-                    .unwrap_or(m.to);
+            // Castling by rule, or a king move that is also an ordinary one, is written as the
+            // king taking its own rook, which no other move can be.
+            MoveKind::Castle(i) if self.pos.castles.get(i as usize).is_some_and(|c| c.by_rook) => {
+                let rook = self.pos.castles[i as usize].rook_from;
                 format!("{}{}", name(m.from as usize), name(rook as usize))
             }
             _ => format!("{}{}", name(m.from as usize), name(m.to as usize)),

@@ -1,23 +1,54 @@
-//! Perft drivers: whole counts, divide, threads, and EPD suites (`FEN ;D1 20 ;D2 400`).
+//! Perft drivers: whole counts, divide, threads, a stop flag, and EPD suites
+//! (`FEN ;D1 20 ;D2 400`).
+//!
+//! ```
+//! use std::sync::Arc;
+//! use rulebook::{Sources, load, new_game, perft};
+//!
+//! let mut sources = Sources::default();
+//! let chess = load("chess", &mut sources).expect("bundled");
+//! let game = new_game(Arc::new(chess.variant));
+//! assert_eq!(perft::perft(game.as_ref(), 3, 2), 8902);
+//! let divided = perft::divide(game.as_ref(), 1, 1);
+//! assert_eq!(divided.len(), 20);
+//! assert_eq!(divided[0], ("a2a3".to_string(), 1));
+//! ```
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::game::Game;
 
 /// Perft split over `threads` threads at the root; the count is exact whatever the split.
 pub fn perft(game: &dyn Game, depth: u32, threads: usize) -> u64 {
-    if threads <= 1 || depth <= 1 {
-        return game.boxed_clone().perft(depth);
+    perft_until(game, depth, threads, &AtomicBool::new(false)).unwrap_or(0)
+}
+
+/// Like [`perft`], but gives up (`None`) once `stop` is set. The flag is read between root
+/// moves, so a count stops within the time of one root move's subtree.
+pub fn perft_until(game: &dyn Game, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 1 || game_over(game) {
+        return Some(game.boxed_clone().perft(depth));
     }
-    divide(game, depth, threads).iter().map(|(_, n)| n).sum()
+    let lines = divide_until(game, depth, threads, stop)?;
+    Some(lines.iter().map(|(_, n)| n).sum())
 }
 
 /// One `(uci, count)` per legal move, sorted by move; none at depth 0, where the position
 /// itself is the one leaf.
 pub fn divide(game: &dyn Game, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    divide_until(game, depth, threads, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// Like [`divide`], but gives up (`None`) once `stop` is set (read between root moves).
+pub fn divide_until(
+    game: &dyn Game,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(String, u64)>> {
     if depth == 0 {
-        return vec![];
+        return Some(vec![]);
     }
     let root = game.boxed_clone().root_moves();
     let next = AtomicUsize::new(0);
@@ -27,7 +58,7 @@ pub fn divide(game: &dyn Game, depth: u32, threads: usize) -> Vec<(String, u64)>
         for _ in 0..threads {
             s.spawn(|| {
                 let mut g = game.boxed_clone();
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= root.len() {
                         break;
@@ -41,19 +72,40 @@ pub fn divide(game: &dyn Game, depth: u32, threads: usize) -> Vec<(String, u64)>
             });
         }
     });
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
     let mut out = results.into_inner().unwrap_or_else(|e| e.into_inner());
     out.sort();
-    out
+    Some(out)
 }
 
+/// A position where the game is over has no children, whatever moves the pieces would have:
+/// such a root is counted as a whole, not move by move.
+fn game_over(game: &dyn Game) -> bool {
+    game.boxed_clone().status().end.is_some()
+}
+
+/// The result of an EPD suite.
 #[derive(Debug, Default, PartialEq)]
 pub struct Summary {
+    /// Positions whose every count matched.
     pub passed: usize,
+    /// Positions with a wrong count or a FEN that does not read.
     pub failed: usize,
 }
 
-/// One position of a suite: the FEN and its (depth, expected count) pairs.
-pub fn parse_line(line: &str) -> Result<Option<(String, Vec<(u32, u64)>)>, String> {
+/// One position of an EPD suite: its FEN, and the (depth, expected count) pairs.
+pub type EpdLine = (String, Vec<(u32, u64)>);
+
+/// One line of a suite: `None` for a blank line or a `#` comment.
+///
+/// ```
+/// use rulebook::perft::parse_line;
+/// let line = parse_line("8/8/8/8/8/8/8/K6k w - - 0 1 ;D1 3 ;D2 9").unwrap();
+/// assert_eq!(line, Some(("8/8/8/8/8/8/8/K6k w - - 0 1".to_string(), vec![(1, 3), (2, 9)])));
+/// ```
+pub fn parse_line(line: &str) -> Result<Option<EpdLine>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -118,4 +170,23 @@ pub fn run(
         }
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Sources;
+    use crate::game::new_game;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_set_stop_flag_gives_up() {
+        let mut sources = Sources::default();
+        let chess = crate::lower::load("chess", &mut sources).expect("bundled");
+        let game = new_game(Arc::new(chess.variant));
+        let stop = AtomicBool::new(true);
+        assert_eq!(perft_until(game.as_ref(), 5, 1, &stop), None);
+        assert_eq!(divide_until(game.as_ref(), 5, 1, &stop), None);
+        assert_eq!(perft_until(game.as_ref(), 1, 1, &stop), Some(20));
+    }
 }

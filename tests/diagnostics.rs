@@ -15,8 +15,8 @@ fn counts(name: &str, text: &str) -> (usize, usize) {
     match load_text(name, text, Origin::File(name.into()), &mut sources) {
         Ok(l) => (0, l.warnings.len()),
         Err(LoadError::Invalid(p)) => (
-            p.iter().filter(|p| !p.warning).count(),
-            p.iter().filter(|p| p.warning).count(),
+            p.iter().filter(|p| p.is_error()).count(),
+            p.iter().filter(|p| !p.is_error()).count(),
         ),
         Err(LoadError::Unreadable(m)) => panic!("{name}: {m}"),
     }

@@ -6,7 +6,7 @@
 use std::sync::{Arc, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
-use rulebook::diagnostics::{Problem, Sources, render};
+use rulebook::diagnostics::{Code, Problem, Sources, render};
 use rulebook::game::{Game, new_game};
 use rulebook::ir::Variant;
 use rulebook::lower::load;
@@ -28,7 +28,7 @@ fn check(game: &mut dyn Game, text: &str) {
         Err(e) => {
             let mut sources = Sources::default();
             let src = sources.add("--fen", text);
-            let p = Problem::error("rulebook::fen", format!("bad FEN ({}): {}", e.field, e.message)).label(src, e.span, e.label).help(e.help);
+            let p = Problem::error(Code::Fen, format!("bad FEN ({}): {}", e.field, e.message)).label(src, e.span, e.label).help(e.help);
             render(&p, &sources, false, 80);
         }
         Ok(()) => {

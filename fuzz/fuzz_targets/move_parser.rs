@@ -7,7 +7,7 @@
 use std::sync::{Arc, OnceLock};
 
 use libfuzzer_sys::fuzz_target;
-use rulebook::diagnostics::{Problem, Sources, render};
+use rulebook::diagnostics::{Code, Problem, Sources, render};
 use rulebook::game::{Game, new_game};
 use rulebook::lower::load;
 
@@ -53,7 +53,7 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => {
                 let mut sources = Sources::default();
                 let src = sources.add("move", text);
-                let p = Problem::error("rulebook::illegal_move", e.message).label(src, e.span, e.label).help(e.help);
+                let p = Problem::error(Code::IllegalMove, e.message).label(src, e.span, e.label).help(e.help);
                 render(&p, &sources, false, 80);
             }
         }

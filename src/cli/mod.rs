@@ -1,3 +1,7 @@
-//! The command line and the REPL (behind the default `cli` feature).
+//! The command line and the REPL, behind the default `cli` feature: [`commands`] runs the
+//! `rulebook` subcommands (`src/main.rs` reads the arguments with clap), [`repl`] the
+//! interactive session, [`output`] writes results and notices when it cannot.
 
+pub mod commands;
+pub mod output;
 pub mod repl;

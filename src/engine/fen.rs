@@ -817,6 +817,7 @@ impl<B: Bits> Position<B> {
             } else {
                 file_letter
             },
+            by_rook: true,
         })
     }
 

@@ -176,6 +176,9 @@ pub struct CastleRules<B> {
     pub safe: Vec<u16>,
     /// The FEN flag.
     pub flag: char,
+    /// Written as the king taking its own rook (castling by rule, or a king move that is also
+    /// an ordinary move), so that no two moves share a move string.
+    pub by_rook: bool,
 }
 
 impl<B> CastleRules<B> {
@@ -647,6 +650,24 @@ impl<B: Bits> Rules<B> {
             })
     }
 
+    /// Whether a piece of `code` on `from` can move to `to` on an otherwise empty board.
+    fn reaches_on_empty_board(&self, code: usize, from: usize, to: usize) -> bool {
+        let cr = &self.codes[code];
+        let moving = |m: Modality| matches!(m, Modality::Move | Modality::Both);
+        cr.leap_move[from].has(to)
+            || cr.lame_move[from]
+                .iter()
+                .any(|l| l.to as usize == to && !l.jump)
+            || cr
+                .slides
+                .iter()
+                .any(|&(s, m)| moving(m) && self.slide(s, from, B::ZERO).has(to))
+            || cr
+                .rides
+                .iter()
+                .any(|r| moving(r.modality) && r.origin.has(from) && self.ray(r.dir, from).has(to))
+    }
+
     /// Reverse tables and groups for attack queries and pins; sliders for the rides.
     fn compile_attacks(&mut self) {
         for side in Side::BOTH {
@@ -831,7 +852,17 @@ impl<B: Bits> Rules<B> {
                 empty,
                 safe: c.safe.iter().map(|&s| sq0(s) as u16).collect(),
                 flag: *flag,
+                by_rook: false,
             });
+        }
+        for i in 0..self.castles.len() {
+            let c = &self.castles[i];
+            let (code, kf, kt) = (
+                c.king_code as usize,
+                c.king_from as usize,
+                c.king_to as usize,
+            );
+            self.castles[i].by_rook = kf == kt || self.reaches_on_empty_board(code, kf, kt);
         }
         if let Some(rule) = &v.castling_rule {
             let ranks = self.ranks as u8;

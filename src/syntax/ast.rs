@@ -4,153 +4,323 @@
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Span {
+    /// First byte.
     pub start: usize,
+    /// One past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
+    /// Its length in bytes.
     pub fn len(&self) -> usize {
         self.end - self.start
     }
+    /// Whether it covers no byte (a position).
     pub fn is_empty(&self) -> bool {
         self.start == self.end
     }
 }
 
+/// Something written, with where.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spanned<T> {
+    /// What was written.
     pub node: T,
+    /// Where.
     pub span: Span,
 }
 
 impl<T> Spanned<T> {
+    /// `node` written at `span`.
     pub fn new(node: T, span: Span) -> Self {
         Spanned { node, span }
     }
 }
 
+/// A name as written (a piece, a region, an effect, a layer).
 pub type Name = Spanned<String>;
 
+/// A whole variant file.
 #[derive(Clone, Debug)]
 pub struct File {
+    /// `variant NAME [TITLE] [extends PARENT]`
     pub header: Header,
+    /// The items, in order.
     pub items: Vec<Item>,
 }
 
+/// `variant NAME "TITLE" extends PARENT`
 #[derive(Clone, Debug)]
 pub struct Header {
+    /// The variant's name.
     pub name: Name,
+    /// A human title.
     pub title: Option<String>,
+    /// The variant it extends.
     pub extends: Option<Name>,
 }
 
+/// A side named in a rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SideAst {
+    /// `white`
     White,
+    /// `black`
     Black,
 }
 
+/// A top-level item of a variant file.
 #[derive(Clone, Debug)]
 pub enum Item {
-    Board {
-        files: Spanned<i64>,
-        ranks: Spanned<i64>,
-        span: Span,
-    },
+    /// `board 8 x 8`
+    Board(BoardAst),
+    /// `layers { ... }`
     Layers(LayersAst),
-    Region {
-        replace: bool,
-        name: Name,
-        region: RegionAst,
-        span: Span,
-    },
+    /// `region camp rank 8`, or with `replace`.
+    Region(RegionDef),
+    /// `piece NAME { ... }`, or with `replace`.
     Piece {
+        /// Written with `replace`.
         replace: bool,
+        /// The definition.
         piece: PieceAst,
     },
+    /// `remove ...`
     Remove(RemoveAst),
+    /// `promotion PIECE { ... }`, or with `replace`.
     Promotion {
+        /// Written with `replace`.
         replace: bool,
+        /// The definition.
         promotion: PromotionAst,
     },
-    EnPassant {
-        pieces: Vec<Name>,
-        span: Span,
-    },
+    /// `en passant PIECE...`
+    EnPassant(EnPassantAst),
+    /// `castling { ... }`, or with `replace`.
     Castling {
+        /// Written with `replace`.
         replace: bool,
+        /// The entries, one per flag.
         castles: Vec<CastleAst>,
+        /// The whole item.
         span: Span,
     },
-    Start {
-        fen: Spanned<String>,
-        span: Span,
-    },
-    Check {
-        at_move: bool,
-        at_final: bool,
-        span: Span,
-    },
-    Halfmove {
-        capture: bool,
-        pieces: Vec<Name>,
-        span: Span,
-    },
+    /// `start "FEN"`
+    Start(StartAst),
+    /// `check at ...`
+    Check(CheckAst),
+    /// `halfmove reset ...`
+    Halfmove(HalfmoveAst),
+    /// `end { ... }`, or with `replace`.
     End {
+        /// Written with `replace`.
         replace: bool,
+        /// The conditions, in order.
         rules: Vec<EndRuleAst>,
+        /// The whole item.
         span: Span,
     },
+    /// `effect NAME { ... }`, or with `replace`.
     Effect {
+        /// Written with `replace`.
         replace: bool,
+        /// The definition.
         effect: EffectAst,
     },
 }
 
+/// The kinds of top-level items, named by the keyword that starts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// `variant NAME ...`, the header.
+    Header,
+    /// `board`
+    Board,
+    /// `layers`
+    Layers,
+    /// `region`
+    Region,
+    /// `piece`
+    Piece,
+    /// `replace`
+    Replace,
+    /// `remove`
+    Remove,
+    /// `promotion`
+    Promotion,
+    /// `en passant`
+    EnPassant,
+    /// `castling`
+    Castling,
+    /// `start`
+    Start,
+    /// `check`
+    Check,
+    /// `halfmove`
+    Halfmove,
+    /// `end`
+    End,
+    /// `effect`
+    Effect,
+}
+
+impl ItemKind {
+    /// The kind of item that starts with this keyword.
+    pub fn from_keyword(word: &str) -> Option<ItemKind> {
+        Some(match word {
+            "variant" => ItemKind::Header,
+            "board" => ItemKind::Board,
+            "layers" => ItemKind::Layers,
+            "region" => ItemKind::Region,
+            "piece" => ItemKind::Piece,
+            "replace" => ItemKind::Replace,
+            "remove" => ItemKind::Remove,
+            "promotion" => ItemKind::Promotion,
+            "en" => ItemKind::EnPassant,
+            "castling" => ItemKind::Castling,
+            "start" => ItemKind::Start,
+            "check" => ItemKind::Check,
+            "halfmove" => ItemKind::Halfmove,
+            "end" => ItemKind::End,
+            "effect" => ItemKind::Effect,
+            _ => return None,
+        })
+    }
+}
+
+/// `board FILES x RANKS`
 #[derive(Clone, Debug)]
-pub struct LayersAst {
-    pub layers: Vec<LayerAst>,
-    pub cross: Option<Spanned<CrossWhen>>,
+pub struct BoardAst {
+    /// Number of files (columns).
+    pub files: Spanned<i64>,
+    /// Number of ranks (rows).
+    pub ranks: Spanned<i64>,
+    /// The whole item.
     pub span: Span,
 }
 
+/// `region NAME REGION`
+#[derive(Clone, Debug)]
+pub struct RegionDef {
+    /// Written with `replace`.
+    pub replace: bool,
+    /// The region's name.
+    pub name: Name,
+    /// What it is.
+    pub region: RegionAst,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `en passant PIECE...`
+#[derive(Clone, Debug)]
+pub struct EnPassantAst {
+    /// The pieces that make and take en-passant captures.
+    pub pieces: Vec<Name>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `start "FEN"`
+#[derive(Clone, Debug)]
+pub struct StartAst {
+    /// The FEN, without the quotes; its span is the quoted string's.
+    pub fen: Spanned<String>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `check at move, final`
+#[derive(Clone, Debug)]
+pub struct CheckAst {
+    /// `at move`: a royal piece may not stand attacked right after its own move.
+    pub at_move: bool,
+    /// `at final`: no move may leave the royal piece attacked.
+    pub at_final: bool,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `halfmove reset capture PIECE...`
+#[derive(Clone, Debug)]
+pub struct HalfmoveAst {
+    /// A capture resets the clock.
+    pub capture: bool,
+    /// A move of one of these pieces resets the clock.
+    pub pieces: Vec<Name>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `layers { board1 board2 letters { ... } cross after moves }`
+#[derive(Clone, Debug)]
+pub struct LayersAst {
+    /// The layers, in order; the first uses the pieces' own letters.
+    pub layers: Vec<LayerAst>,
+    /// When pieces cross to the next layer.
+    pub cross: Option<Spanned<CrossWhen>>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// One layer.
 #[derive(Clone, Debug)]
 pub struct LayerAst {
+    /// The layer's name.
     pub name: Name,
+    /// The pieces' letters on this layer.
     pub letters: Vec<LetterAssign>,
 }
 
+/// `PIECE W b` in a layer's `letters`.
 #[derive(Clone, Debug)]
 pub struct LetterAssign {
+    /// The piece.
     pub piece: Name,
+    /// White's letter (`-` for none).
     pub white: Spanned<char>,
+    /// Black's letter (`-` for none).
     pub black: Spanned<char>,
 }
 
+/// When a piece crosses to the next layer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CrossWhen {
+    /// After every move.
     Moves,
+    /// After a capture.
     Captures,
 }
 
+/// A set of squares, as written.
 #[derive(Clone, Debug)]
 pub enum RegionAst {
+    /// `rank N` or `ranks A..B`, counted from each side's own first rank.
     Ranks {
+        /// The first rank.
         from: Spanned<i64>,
+        /// The last rank (the first, for `rank N`).
         to: Spanned<i64>,
+        /// The whole region.
         span: Span,
     },
+    /// `squares a1 b2 ...`
     Squares {
+        /// The squares.
         squares: Vec<Spanned<String>>,
+        /// The whole region.
         span: Span,
     },
+    /// The name of a region defined with `region`.
     Named(Name),
 }
 
 impl RegionAst {
+    /// Where the region is written.
     pub fn span(&self) -> Span {
         match self {
             RegionAst::Ranks { span, .. } | RegionAst::Squares { span, .. } => *span,
@@ -159,75 +329,149 @@ impl RegionAst {
     }
 }
 
+/// `piece NAME { ... }`
 #[derive(Clone, Debug)]
 pub struct PieceAst {
+    /// The piece's name.
     pub name: Name,
-    pub letters: Option<(Spanned<char>, Spanned<char>)>,
+    /// Its letters on the first layer.
+    pub letters: Option<LettersAst>,
+    /// Marked `royal`: it may not be left in check, and checkmate ends the game.
     pub royal: bool,
+    /// Its movement in the long form.
     pub atoms: Vec<AtomAst>,
+    /// Its movement in Betza notation.
     pub betza: Vec<Spanned<String>>,
     /// The whole `piece ... { ... }` text.
     pub span: Span,
 }
 
+/// `letters W b`: white's letter, then black's (`-` for none).
+#[derive(Clone, Debug)]
+pub struct LettersAst {
+    /// White's letter.
+    pub white: Spanned<char>,
+    /// Black's letter.
+    pub black: Spanned<char>,
+}
+
+impl LettersAst {
+    /// From the first letter to the second.
+    pub fn span(&self) -> Span {
+        Span::new(self.white.span.start, self.black.span.end)
+    }
+}
+
+/// Whether an atom moves, captures, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Modality {
+    /// `move`: to empty squares only.
     Move,
+    /// `capture`: only to capture.
     Capture,
+    /// Neither word: both.
     Both,
 }
 
+/// `[move|capture] leap|ride (x,y) [directions] [range N] [from REGION]`
 #[derive(Clone, Debug)]
 pub struct AtomAst {
+    /// Move, capture or both.
     pub modality: Modality,
+    /// `ride` (repeats the step), not `leap`.
     pub ride: bool,
+    /// The offset (files, ranks); it stands for its rotations and reflections.
     pub vector: Spanned<(i64, i64)>,
+    /// Direction words that keep some of the images.
     pub directions: Vec<Name>,
+    /// `range N`: at most N steps.
     pub range: Option<Spanned<i64>>,
+    /// `from REGION`: only from these squares.
     pub origin: Option<RegionAst>,
+    /// The whole atom.
     pub span: Span,
 }
 
+/// `remove ...`: what to take away from the parent.
 #[derive(Clone, Debug)]
 pub enum RemoveAst {
+    /// `remove piece A B`
     Pieces(Vec<Name>),
+    /// `remove castling K Q`
     Castling(Vec<Spanned<char>>),
+    /// `remove effect A`
     Effects(Vec<Name>),
+    /// `remove promotion PIECE`
     Promotions(Vec<Name>),
+    /// `remove en passant`
     EnPassant(Span),
+    /// `remove check`
     Check(Span),
+    /// `remove end checkmate ...`
     End(Vec<Spanned<EndCond>>),
+    /// `remove region A`
     Regions(Vec<Name>),
 }
 
+/// `promotion PIECE { zone ... to ... }`
 #[derive(Clone, Debug)]
 pub struct PromotionAst {
+    /// The promoting piece.
     pub piece: Name,
+    /// Where it promotes.
     pub zone: Option<RegionAst>,
-    /// (side or both, choices)
-    pub choices: Vec<(Option<SideAst>, Vec<Name>, Span)>,
+    /// What it may become.
+    pub choices: Vec<PromotionChoice>,
+    /// The whole item.
     pub span: Span,
 }
 
+/// `[white|black] to PIECE...` in a promotion.
+#[derive(Clone, Debug)]
+pub struct PromotionChoice {
+    /// The side these choices are for; `None` for both.
+    pub side: Option<SideAst>,
+    /// The pieces to promote to.
+    pub pieces: Vec<Name>,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// `K king e1 to g1  rook h1 to f1  empty f1 g1  safe e1 f1`
 #[derive(Clone, Debug)]
 pub struct CastleAst {
+    /// The FEN castling flag (upper case: white).
     pub flag: Spanned<char>,
+    /// The piece that castles as the king.
     pub king: Name,
+    /// The king's square.
     pub king_from: Spanned<String>,
+    /// The king's destination.
     pub king_to: Spanned<String>,
+    /// The piece that castles as the rook.
     pub rook: Name,
+    /// The rook's square.
     pub rook_from: Spanned<String>,
+    /// The rook's destination.
     pub rook_to: Spanned<String>,
+    /// Squares that must be empty.
     pub empty: Vec<Spanned<String>>,
+    /// Squares that must not be attacked.
     pub safe: Vec<Spanned<String>>,
+    /// The whole entry.
     pub span: Span,
 }
 
+/// A condition that ends the game.
 #[derive(Clone, Debug)]
 pub enum EndCond {
+    /// `checkmate`
     Checkmate,
+    /// `stalemate`
     Stalemate,
+    /// `campmate REGION`: a royal piece reached the region (none in `remove end campmate`).
     Campmate(Option<RegionAst>),
+    /// `royal captured`
     RoyalCaptured,
 }
 
@@ -243,100 +487,159 @@ impl EndCond {
     }
 }
 
+/// The result for the side that made the last move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// `wins`
     Wins,
+    /// `draws`
     Draws,
+    /// `loses`
     Loses,
 }
 
+/// `CONDITION wins|draws|loses`
 #[derive(Clone, Debug)]
 pub struct EndRuleAst {
+    /// The condition.
     pub cond: Spanned<EndCond>,
+    /// The result.
     pub result: Spanned<Outcome>,
 }
 
+/// Where an effect starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OriginKind {
+    /// `from moved`: the square the moved piece lands on.
     Moved,
+    /// `from capture`: the square of a capture.
     Capture,
 }
 
+/// The piece an effect condition or action is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Subject {
+    /// `target`: the piece found by the scan.
     Target,
+    /// `origin`: the piece at the origin.
     Origin,
 }
 
+/// `effect NAME { from ... rays|around ... when ...: ... finally ... }`
 #[derive(Clone, Debug)]
 pub struct EffectAst {
+    /// The effect's name.
     pub name: Name,
+    /// Where it starts.
     pub origin: Spanned<OriginKind>,
+    /// `where CONDITION` on the origin.
     pub origin_filter: Option<ExprAst>,
+    /// Which squares it looks at.
     pub scan: ScanAst,
+    /// `when CONDITION: ACTIONS`, in order.
     pub clauses: Vec<ClauseAst>,
+    /// `finally ACTIONS`
     pub finally: Vec<ActionAst>,
+    /// The whole item.
     pub span: Span,
 }
 
+/// The squares an effect looks at.
 #[derive(Clone, Debug)]
 pub enum ScanAst {
+    /// `rays (x,y) [directions]`: the first piece along each ray.
     Rays {
+        /// The step.
         vector: Spanned<(i64, i64)>,
+        /// Direction words that keep some of the rays.
         directions: Vec<Name>,
+        /// The whole scan.
         span: Span,
     },
+    /// `around (x,y)...`: the pieces at these offsets.
     Around {
+        /// The offsets.
         vectors: Vec<Spanned<(i64, i64)>>,
+        /// The whole scan.
         span: Span,
     },
 }
 
+/// `when CONDITION: ACTION, ...`
 #[derive(Clone, Debug)]
 pub struct ClauseAst {
+    /// The condition.
     pub cond: ExprAst,
+    /// What to do when it holds.
     pub actions: Vec<ActionAst>,
 }
 
+/// What an effect does to a piece.
 #[derive(Clone, Debug)]
 pub enum ActionKind {
+    /// `nothing`
     Nothing,
+    /// `pull`: one square towards the origin.
     Pull,
+    /// `push`: one square away from the origin.
     Push,
+    /// `remove`: off the board.
     Remove,
+    /// `promote`: as if it had reached its promotion zone.
     Promote,
+    /// `change ... to PIECE`
     Change(Name),
 }
 
+/// One action of a clause.
 #[derive(Clone, Debug)]
 pub struct ActionAst {
+    /// What it does.
     pub kind: ActionKind,
+    /// To which piece (`target` when not written).
     pub subject: Option<Spanned<Subject>>,
+    /// The whole action.
     pub span: Span,
 }
 
+/// A comparison in a condition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {
+    /// `==`
     Eq,
+    /// `!=`
     Ne,
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
 }
 
+/// A condition or a value in an effect.
 #[derive(Clone, Debug)]
 pub enum ExprAst {
+    /// `a or b`
     Or(Box<ExprAst>, Box<ExprAst>, Span),
+    /// `a and b`
     And(Box<ExprAst>, Box<ExprAst>, Span),
+    /// `not a`
     Not(Box<ExprAst>, Span),
+    /// `a == b` and the other comparisons
     Cmp(CmpOp, Box<ExprAst>, Box<ExprAst>, Span),
+    /// `target.side`, `origin.royal`...
     Field(Spanned<Subject>, Name, Span),
+    /// A number.
     Int(i64, Span),
+    /// `distance`, `friend`, `enemy`, a piece name.
     Name(Name),
 }
 
 impl ExprAst {
+    /// Where it is written.
     pub fn span(&self) -> Span {
         match self {
             ExprAst::Or(_, _, s)

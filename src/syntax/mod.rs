@@ -1,6 +1,11 @@
-//! Text → syntax tree: the pest grammar (`grammar/variant.pest`) glue, the syntax tree with the
-//! span of every part, syntax errors in words, and Betza notation.
+//! Text → syntax tree: the pest grammar (`grammar/variant.pest`) glue ([`parse`]), the syntax
+//! tree with the span of every part ([`ast`], built by `tree`), syntax errors in words
+//! (`errors`), the keyword table ([`keywords`]) and Betza notation ([`betza`]).
 
 pub mod ast;
 pub mod betza;
+mod errors;
+mod grammar;
+pub mod keywords;
 pub mod parse;
+mod tree;

@@ -1,41 +1,94 @@
 //! Effects: their origin, scan, clauses and actions, and the type checking of their
 //! conditions (a side is not a number, a kind is not a distance).
 
-use super::resolve::Resolver;
-use crate::diagnostics::{Problem, SourceId, did_you_mean};
+use indexmap::IndexMap;
+
+use super::{Inherited, Resolver};
+use crate::diagnostics::{Code, Problem, SourceId, did_you_mean};
 use crate::ir;
 use crate::syntax::ast::*;
 
 impl Resolver<'_> {
-    pub(super) fn effect(
-        &mut self,
-        name: &str,
-        e: &EffectAst,
-        src: SourceId,
-        pieces: &[String],
-    ) -> Option<ir::Effect> {
+    /// Every effect, by name (those with mistakes left out, and reported).
+    pub(super) fn effects(&mut self) -> IndexMap<String, ir::Effect> {
+        let mut effects = IndexMap::new();
+        for (name, def) in &self.draft.effects {
+            let inherited = Inherited {
+                src: def.src,
+                span: def.node.name.span,
+                what: format!("effect `{name}`"),
+                fix: format!(
+                    "redefine it with `replace effect {name} {{ ... }}`, or `remove effect {name}`"
+                ),
+            };
+            if let Some(effect) = self.inherited(inherited, |r| r.effect(name, &def.node, def.src))
+            {
+                effects.insert(name.clone(), effect);
+            }
+        }
+        effects
+    }
+
+    fn effect(&mut self, name: &str, e: &EffectAst, src: SourceId) -> Option<ir::Effect> {
         let mut ok = true;
         let origin_filter = match &e.origin_filter {
             None => None,
             Some(x) => {
-                let r = self.bool_expr(x, src, pieces, false);
+                let r = self.bool_expr(x, src, false);
                 ok &= r.is_some();
                 r
             }
         };
-        let scan = match &e.scan {
+        let scan = self.scan(&e.scan, src)?;
+        let rays = matches!(scan, ir::Scan::Rays(_));
+        let mut clauses = vec![];
+        for c in &e.clauses {
+            let cond = self.bool_expr(&c.cond, src, true);
+            let actions = self.actions(&c.actions, src, rays);
+            match (cond, actions) {
+                (Some(cond), Some(actions)) => clauses.push(ir::Clause { cond, actions }),
+                _ => ok = false,
+            }
+        }
+        let finally = match self.actions(&e.finally, src, rays) {
+            Some(a) => a,
+            None => {
+                ok = false;
+                vec![]
+            }
+        };
+        if clauses.is_empty() && finally.is_empty() && ok {
+            self.err(
+                Problem::warning(
+                    Code::EffectDoesNothing,
+                    format!("effect `{name}` does nothing"),
+                )
+                .label(src, e.name.span, "no `when` clause and no `finally`")
+                .help("add clauses such as `when target.side == enemy: pull target`"),
+            );
+        }
+        ok.then(|| ir::Effect {
+            name: name.to_string(),
+            origin: e.origin.node,
+            origin_filter,
+            scan,
+            clauses,
+            finally,
+        })
+    }
+
+    /// The squares an effect looks at from its origin: along rays, or around it.
+    fn scan(&mut self, scan: &ScanAst, src: SourceId) -> Option<ir::Scan> {
+        Some(match scan {
             ScanAst::Rays {
                 vector, directions, ..
             } => {
                 let (x, y) = vector.node;
                 if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
                     self.err(
-                        Problem::error(
-                            "rulebook::bad_atom",
-                            format!("({x},{y}) is not a ray direction"),
-                        )
-                        .label(src, vector.span, "bad ray")
-                        .help("rays step by a small non-zero offset such as (1,0)"),
+                        Problem::error(Code::BadAtom, format!("({x},{y}) is not a ray direction"))
+                            .label(src, vector.span, "bad ray")
+                            .help("rays step by a small non-zero offset such as (1,0)"),
                     );
                     return None;
                 }
@@ -53,7 +106,7 @@ impl Resolver<'_> {
                     if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
                         self.err(
                             Problem::error(
-                                "rulebook::bad_atom",
+                                Code::BadAtom,
                                 format!("({x},{y}) is not a neighbour offset"),
                             )
                             .label(src, vec.span, "bad offset")
@@ -69,41 +122,6 @@ impl Resolver<'_> {
                 }
                 ir::Scan::Around(v)
             }
-        };
-        let rays = matches!(scan, ir::Scan::Rays(_));
-        let mut clauses = vec![];
-        for c in &e.clauses {
-            let cond = self.bool_expr(&c.cond, src, pieces, true);
-            let actions = self.actions(&c.actions, src, pieces, rays);
-            match (cond, actions) {
-                (Some(cond), Some(actions)) => clauses.push(ir::Clause { cond, actions }),
-                _ => ok = false,
-            }
-        }
-        let finally = match self.actions(&e.finally, src, pieces, rays) {
-            Some(a) => a,
-            None => {
-                ok = false;
-                vec![]
-            }
-        };
-        if clauses.is_empty() && finally.is_empty() && ok {
-            self.problems.push(
-                Problem::warning(
-                    "rulebook::effect_does_nothing",
-                    format!("effect `{name}` does nothing"),
-                )
-                .label(src, e.name.span, "no `when` clause and no `finally`")
-                .help("add clauses such as `when target.side == enemy: pull target`"),
-            );
-        }
-        ok.then(|| ir::Effect {
-            name: name.to_string(),
-            origin: e.origin.node,
-            origin_filter,
-            scan,
-            clauses,
-            finally,
         })
     }
 
@@ -111,7 +129,6 @@ impl Resolver<'_> {
         &mut self,
         actions: &[ActionAst],
         src: SourceId,
-        pieces: &[String],
         rays: bool,
     ) -> Option<Vec<ir::Action>> {
         let mut out = vec![];
@@ -128,7 +145,7 @@ impl Resolver<'_> {
                     if !rays || subject != Subject::Target {
                         self.err(
                             Problem::error(
-                                "rulebook::effect_action",
+                                Code::EffectAction,
                                 "only a target found on a ray can be pulled or pushed",
                             )
                             .label(
@@ -153,7 +170,7 @@ impl Resolver<'_> {
                 }
                 ActionKind::Remove => ir::Action::Remove(subject),
                 ActionKind::Promote => ir::Action::Promote(subject),
-                ActionKind::Change(n) => match self.piece_ref(n, src, pieces) {
+                ActionKind::Change(n) => match self.piece_ref(n, src) {
                     Some(id) => ir::Action::Change(subject, id),
                     None => {
                         ok = false;
@@ -166,17 +183,11 @@ impl Resolver<'_> {
         ok.then_some(out)
     }
 
-    fn bool_expr(
-        &mut self,
-        e: &ExprAst,
-        src: SourceId,
-        pieces: &[String],
-        target: bool,
-    ) -> Option<ir::Expr> {
+    fn bool_expr(&mut self, e: &ExprAst, src: SourceId, target: bool) -> Option<ir::Expr> {
         match e {
             ExprAst::And(a, b, _) | ExprAst::Or(a, b, _) => {
-                let l = self.bool_expr(a, src, pieces, target);
-                let r = self.bool_expr(b, src, pieces, target);
+                let l = self.bool_expr(a, src, target);
+                let r = self.bool_expr(b, src, target);
                 let (l, r) = (l?, r?);
                 Some(if matches!(e, ExprAst::And(..)) {
                     ir::Expr::And(Box::new(l), Box::new(r))
@@ -184,16 +195,14 @@ impl Resolver<'_> {
                     ir::Expr::Or(Box::new(l), Box::new(r))
                 })
             }
-            ExprAst::Not(a, _) => Some(ir::Expr::Not(Box::new(
-                self.bool_expr(a, src, pieces, target)?,
-            ))),
+            ExprAst::Not(a, _) => Some(ir::Expr::Not(Box::new(self.bool_expr(a, src, target)?))),
             ExprAst::Cmp(op, a, b, _) => {
-                let (va, ta) = self.value(a, src, pieces, target)?;
-                let (vb, tb) = self.value(b, src, pieces, target)?;
+                let (va, ta) = self.value(a, src, target)?;
+                let (vb, tb) = self.value(b, src, target)?;
                 if ta != tb {
                     self.err(
                         Problem::error(
-                            "rulebook::effect_type",
+                            Code::EffectType,
                             format!("cannot compare {} with {}", ta.name(), tb.name()),
                         )
                         .label(src, a.span(), ta.name())
@@ -209,7 +218,7 @@ impl Resolver<'_> {
                 if !matches!(op, CmpOp::Eq | CmpOp::Ne) && ta != Ty::Number {
                     self.err(
                         Problem::error(
-                            "rulebook::effect_type",
+                            Code::EffectType,
                             format!("{} cannot be ordered", ta.name()),
                         )
                         .label(src, e.span(), "only numbers have an order")
@@ -220,13 +229,13 @@ impl Resolver<'_> {
                 Some(ir::Expr::Cmp(*op, va, vb))
             }
             other => {
-                let (v, t) = self.value(other, src, pieces, target)?;
+                let (v, t) = self.value(other, src, target)?;
                 match (t, v) {
                     (Ty::Bool, ir::Value::Field(s, f)) => Some(ir::Expr::Truth(s, f)),
                     (t, _) => {
                         self.err(
                             Problem::error(
-                                "rulebook::effect_type",
+                                Code::EffectType,
                                 format!("a condition must be true or false, not {}", t.name()),
                             )
                             .label(src, other.span(), t.name())
@@ -260,19 +269,13 @@ impl Resolver<'_> {
         }
     }
 
-    fn value(
-        &mut self,
-        e: &ExprAst,
-        src: SourceId,
-        pieces: &[String],
-        target: bool,
-    ) -> Option<(ir::Value, Ty)> {
+    fn value(&mut self, e: &ExprAst, src: SourceId, target: bool) -> Option<(ir::Value, Ty)> {
         match e {
             ExprAst::Int(i, _) => Some((ir::Value::Int(*i), Ty::Number)),
             ExprAst::Field(s, f, _) => {
                 if s.node == Subject::Target && !target {
                     self.err(
-                        Problem::error("rulebook::effect_field", "`target` is not known yet in `from ... where`")
+                        Problem::error(Code::EffectField, "`target` is not known yet in `from ... where`")
                             .label(src, s.span, "no target here")
                             .help("test the origin here (`origin.royal`); test the target in `when` clauses"),
                     );
@@ -284,7 +287,7 @@ impl Resolver<'_> {
                     "royal" => (ir::Field::Royal, Ty::Bool),
                     other => {
                         let p = Problem::error(
-                            "rulebook::effect_field",
+                            Code::EffectField,
                             format!("a piece has no field `{other}`"),
                         )
                         .label(src, f.span, "unknown field");
@@ -303,7 +306,7 @@ impl Resolver<'_> {
                     if !target {
                         self.err(
                             Problem::error(
-                                "rulebook::effect_field",
+                                Code::EffectField,
                                 "`distance` is not known yet in `from ... where`",
                             )
                             .label(src, n.span, "no target here")
@@ -316,14 +319,16 @@ impl Resolver<'_> {
                 "friend" => Some((ir::Value::Relation(ir::Relation::Friend), Ty::Side)),
                 "enemy" => Some((ir::Value::Relation(ir::Relation::Enemy), Ty::Side)),
                 other => {
-                    if let Some(i) = pieces.iter().position(|p| p == other) {
+                    if let Some(i) = self.piece_names.iter().position(|p| p == other) {
                         return Some((ir::Value::Kind(i), Ty::Kind));
                     }
+                    if self.draft.broke_name(other) {
+                        return None;
+                    }
                     let mut known: Vec<&str> = vec!["distance", "friend", "enemy"];
-                    known.extend(pieces.iter().map(|s| s.as_str()));
-                    let p =
-                        Problem::error("rulebook::unknown_name", format!("unknown name `{other}`"))
-                            .label(src, n.span, "not a value");
+                    known.extend(self.piece_names.iter().map(|s| s.as_str()));
+                    let p = Problem::error(Code::UnknownName, format!("unknown name `{other}`"))
+                        .label(src, n.span, "not a value");
                     let p = match did_you_mean(other, known.iter().copied()) {
                         Some(s) => p.help(format!("did you mean `{s}`?")),
                         None => p.help(
@@ -336,12 +341,9 @@ impl Resolver<'_> {
             },
             other => {
                 self.err(
-                    Problem::error(
-                        "rulebook::effect_type",
-                        "expected a value, found a condition",
-                    )
-                    .label(src, other.span(), "a condition")
-                    .help("compare values, e.g. `target.side == enemy`"),
+                    Problem::error(Code::EffectType, "expected a value, found a condition")
+                        .label(src, other.span(), "a condition")
+                        .help("compare values, e.g. `target.side == enemy`"),
                 );
                 None
             }

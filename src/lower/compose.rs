@@ -1,0 +1,615 @@
+//! Composition: a file's ancestors are loaded first (`extends`), then its items are applied in
+//! order on top of theirs: a definition adds, `replace` redefines in place, `remove` deletes.
+//! The result is a [`Draft`], still by name.
+
+use indexmap::IndexMap;
+
+use super::{MAX_EXTENDS_DEPTH, Origin};
+use crate::bundled;
+use crate::diagnostics::{Code, Problem, SourceId, Sources, Span, did_you_mean};
+use crate::files::{self, MAX_VARIANT_FILE};
+use crate::syntax::ast::*;
+use crate::syntax::keywords::is_keyword;
+use crate::syntax::parse::{self, BrokenItem};
+
+/// A definition remembered with the source it came from.
+#[derive(Clone, Debug)]
+pub(super) struct Loc<T> {
+    pub src: SourceId,
+    pub node: T,
+}
+
+fn loc<T>(src: SourceId, node: T) -> Loc<T> {
+    Loc { src, node }
+}
+
+/// The composition of a variant and its ancestors, still by name.
+#[derive(Default)]
+pub(super) struct Draft {
+    /// The ancestors' names, the parent first.
+    pub lineage: Vec<String>,
+    pub board: Option<Loc<BoardAst>>,
+    pub layers: Option<Loc<LayersAst>>,
+    pub regions: IndexMap<String, Loc<RegionDef>>,
+    pub pieces: IndexMap<String, Loc<PieceAst>>,
+    pub promotions: IndexMap<String, Loc<PromotionAst>>,
+    pub en_passant: Option<Loc<EnPassantAst>>,
+    pub castling: IndexMap<char, Loc<CastleAst>>,
+    pub start: Option<Loc<StartAst>>,
+    pub check: Option<Loc<CheckAst>>,
+    pub halfmove: Option<Loc<HalfmoveAst>>,
+    pub end: Vec<Loc<EndRuleAst>>,
+    pub effects: IndexMap<String, Loc<EffectAst>>,
+    /// Items with syntax errors: what they were and named.
+    pub broken: Vec<BrokenItem>,
+}
+
+impl Draft {
+    /// Whether an item of this kind has a syntax error (so what it would have defined is
+    /// unknown, and its absence is no mistake of its own).
+    pub fn is_broken(&self, kind: ItemKind) -> bool {
+        self.broken.iter().any(|b| b.kind == Some(kind))
+    }
+
+    /// Whether a broken item defined, replaced or removed this name.
+    pub fn broke_name(&self, name: &str) -> bool {
+        self.broken.iter().any(|b| b.name.as_deref() == Some(name))
+    }
+}
+
+/// The variants being loaded, from the first file to the one being composed: a cycle and the
+/// depth of `extends` are checked on it.
+pub(super) struct Composer<'a> {
+    pub sources: &'a mut Sources,
+    pub problems: &'a mut Vec<Problem>,
+    pub chain: Vec<String>,
+}
+
+impl Composer<'_> {
+    /// Parses the source `src` and composes it onto its ancestors.
+    pub fn compose(&mut self, src: SourceId, origin: &Origin) -> Option<(Header, Draft)> {
+        let text = self.sources.get(src).clone();
+        let (file, broken) = match parse::parse_file(&text.text, src) {
+            Ok(f) => (f, vec![]),
+            Err(broken) => {
+                let broken = *broken;
+                self.problems.extend(broken.problems);
+                // Check what did parse too, so that one run shows every mistake; what the
+                // broken items defined must not then be reported missing or unknown.
+                (broken.partial?, broken.items)
+            }
+        };
+        let name = &file.header.name;
+        if self.chain.contains(&name.node) {
+            self.problems.push(self.already_loading(src, name));
+            return None;
+        }
+        self.chain.push(name.node.clone());
+        let mut draft = match &file.header.extends {
+            Some(parent) => {
+                let (pheader, mut pdraft) = self.compose_parent(src, &name.node, parent, origin)?;
+                pdraft.lineage.insert(0, pheader.name.node);
+                pdraft
+            }
+            None => Draft::default(),
+        };
+        self.chain.pop();
+        draft.broken.extend(broken);
+        for item in file.items {
+            apply(&mut draft, item, src, self.problems);
+        }
+        Some((file.header, draft))
+    }
+
+    fn already_loading(&self, src: SourceId, name: &Name) -> Problem {
+        Problem::error(
+            Code::ExtendsCycle,
+            format!("variant `{}` extends itself", name.node),
+        )
+        .label(
+            src,
+            name.span,
+            format!(
+                "`{}` is already being loaded: {}",
+                name.node,
+                self.chain.join(" → ")
+            ),
+        )
+        .help("a variant cannot be its own ancestor; extend a different variant")
+    }
+
+    fn compose_parent(
+        &mut self,
+        src: SourceId,
+        name: &str,
+        parent: &Name,
+        origin: &Origin,
+    ) -> Option<(Header, Draft)> {
+        // A cycle is reported where it is closed: at this `extends`.
+        if self.chain.contains(&parent.node) {
+            self.problems.push(self.cycle(src, name, parent));
+            return None;
+        }
+        if self.chain.len() >= MAX_EXTENDS_DEPTH {
+            self.problems.push(
+                Problem::error(
+                    Code::ExtendsDepth,
+                    format!("more than {MAX_EXTENDS_DEPTH} variants extend one another here"),
+                )
+                .label(src, parent.span, format!("variant number {}", MAX_EXTENDS_DEPTH + 1))
+                .help(format!(
+                    "a chain of `extends` may be at most {MAX_EXTENDS_DEPTH} variants long; write some of the definitions out instead"
+                )),
+            );
+            return None;
+        }
+        let parent_src = match find_parent(&parent.node, origin) {
+            Ok((pname, ptext)) => self.sources.add(pname, ptext),
+            Err(p) => {
+                self.problems.push(p.located(src, parent));
+                return None;
+            }
+        };
+        self.compose(parent_src, origin)
+    }
+
+    fn cycle(&self, src: SourceId, name: &str, parent: &Name) -> Problem {
+        if parent.node == name {
+            return Problem::error(Code::ExtendsCycle, format!("variant `{name}` extends itself"))
+                .label(src, parent.span, "the name of this very variant")
+                .help(format!("a variant cannot be its own ancestor: give this one another name, e.g. `variant my-{name} extends {name}`"));
+        }
+        let chain = format!("{} → {}", self.chain.join(" → "), parent.node);
+        Problem::error(
+            Code::ExtendsCycle,
+            format!("extending `{}` makes a cycle: {chain}", parent.node),
+        )
+        .label(src, parent.span, "this closes the cycle")
+        .help("a variant cannot be its own ancestor; extend a different variant")
+    }
+}
+
+/// Why the parent of a variant cannot be had.
+enum ParentProblem {
+    Unknown,
+    Unreadable { path: String, why: files::ReadError },
+}
+
+impl ParentProblem {
+    fn located(self, src: SourceId, parent: &Name) -> Problem {
+        match self {
+            ParentProblem::Unknown => {
+                let p = Problem::error(
+                    Code::UnknownVariant,
+                    format!("unknown variant `{}`", parent.node),
+                )
+                .label(
+                    src,
+                    parent.span,
+                    "no bundled variant or sibling file has this name",
+                );
+                match did_you_mean(&parent.node, bundled::names()) {
+                    Some(s) => p.help(format!("did you mean `{s}`?")),
+                    None => p.help(
+                        "extend a bundled variant (`rulebook variants` lists them) or a `NAME.variant` file beside this one",
+                    ),
+                }
+            }
+            ParentProblem::Unreadable { path, why } => Problem::error(
+                Code::Unreadable,
+                format!("cannot read `{path}`: {why}"),
+            )
+            .label(src, parent.span, format!("`{path}` is read for this"))
+            .help(format!(
+                "a variant extends the file `NAME.variant` beside it, a readable text file of at most {}",
+                files::size_text(MAX_VARIANT_FILE)
+            )),
+        }
+    }
+}
+
+/// The name and text of the variant `name` extends: the file `NAME.variant` beside the file
+/// being loaded if there is one, else the bundled variant.
+fn find_parent(name: &str, origin: &Origin) -> Result<(String, String), ParentProblem> {
+    if let Origin::File(path) = origin {
+        let sibling = path
+            .parent()
+            .unwrap_or(std::path::Path::new("."))
+            .join(format!("{name}.variant"));
+        if files::exists(&sibling) {
+            let shown = sibling.display().to_string();
+            return match files::read_text(&sibling, MAX_VARIANT_FILE) {
+                Ok(text) => Ok((shown, text)),
+                Err(why) => Err(ParentProblem::Unreadable { path: shown, why }),
+            };
+        }
+    }
+    bundled::get(name)
+        .map(|t| (format!("{name}.variant"), t.to_string()))
+        .ok_or(ParentProblem::Unknown)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying one item
+
+fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
+    match item {
+        Item::Board(b) => set_once(&mut d.board, "`board`", src, b, |b| b.span, problems),
+        Item::Layers(l) => set_once(&mut d.layers, "`layers`", src, l, |l| l.span, problems),
+        Item::EnPassant(e) => set_once(
+            &mut d.en_passant,
+            "`en passant`",
+            src,
+            e,
+            |e| e.span,
+            problems,
+        ),
+        Item::Start(s) => set_once(&mut d.start, "`start`", src, s, |s| s.span, problems),
+        Item::Check(c) => set_once(&mut d.check, "`check`", src, c, |c| c.span, problems),
+        Item::Halfmove(h) => set_once(&mut d.halfmove, "`halfmove`", src, h, |h| h.span, problems),
+        Item::Region(r) => {
+            keyword_name("region", &r.name, src, problems);
+            let (name, replace) = (r.name.clone(), r.replace);
+            let named = Named::new(&d.broken, "region", &name, replace, src);
+            named.define(&mut d.regions, r, |r| r.name.span, problems);
+        }
+        Item::Piece { replace, piece } => {
+            keyword_name("piece", &piece.name, src, problems);
+            let name = piece.name.clone();
+            let named = Named::new(&d.broken, "piece", &name, replace, src);
+            named.define(&mut d.pieces, piece, |p| p.name.span, problems);
+        }
+        Item::Promotion { replace, promotion } => {
+            let name = promotion.piece.clone();
+            let named = Named::new(&d.broken, "promotion", &name, replace, src);
+            named.define(&mut d.promotions, promotion, |p| p.piece.span, problems);
+        }
+        Item::Effect { replace, effect } => {
+            keyword_name("effect", &effect.name, src, problems);
+            let name = effect.name.clone();
+            let named = Named::new(&d.broken, "effect", &name, replace, src);
+            named.define(&mut d.effects, effect, |e| e.name.span, problems);
+        }
+        Item::Castling {
+            replace,
+            castles,
+            span,
+        } => apply_castling(d, replace, castles, Loc { src, node: span }, problems),
+        Item::End {
+            replace,
+            rules,
+            span,
+        } => apply_end(d, replace, rules, Loc { src, node: span }, problems),
+        Item::Remove(r) => remove(d, r, src, problems),
+    }
+}
+
+/// An item that a file may give once (`board`, `start`, ...): given again in the same file is
+/// a mistake; given in a file that extends another, it overrides the parent's.
+fn set_once<T>(
+    slot: &mut Option<Loc<T>>,
+    what: &str,
+    src: SourceId,
+    node: T,
+    span: impl Fn(&T) -> Span,
+    problems: &mut Vec<Problem>,
+) {
+    match slot {
+        Some(first) if first.src == src => problems.push(
+            Problem::error(
+                Code::DuplicateDefinition,
+                format!("{what} is given twice in this file"),
+            )
+            .label(src, span(&node), "given again here")
+            .label(first.src, span(&first.node), "first given here")
+            .help(format!("keep a single {what}")),
+        ),
+        _ => *slot = Some(loc(src, node)),
+    }
+}
+
+/// A definition named by a keyword parses, but nothing could refer to it afterwards.
+fn keyword_name(kind: &str, name: &Name, src: SourceId, problems: &mut Vec<Problem>) {
+    if is_keyword(&name.node) {
+        problems.push(
+            Problem::error(
+                Code::KeywordName,
+                format!("`{}` is a keyword and cannot name a {kind}", name.node),
+            )
+            .label(src, name.span, "a keyword")
+            .help(format!(
+                "choose another name: where a {kind} name is expected, `{}` is read as the keyword",
+                name.node
+            )),
+        );
+    }
+}
+
+/// A named definition (piece, region, promotion, effect) being added or replaced.
+struct Named<'a> {
+    kind: &'a str,
+    name: &'a Name,
+    replace: bool,
+    src: SourceId,
+    /// A broken item had this name: replacing or removing it is no mistake of its own.
+    broken: bool,
+}
+
+impl<'a> Named<'a> {
+    fn new(
+        broken: &[BrokenItem],
+        kind: &'a str,
+        name: &'a Name,
+        replace: bool,
+        src: SourceId,
+    ) -> Named<'a> {
+        Named {
+            kind,
+            name,
+            replace,
+            src,
+            broken: broken.iter().any(|b| b.name.as_deref() == Some(&name.node)),
+        }
+    }
+
+    /// Adds the definition, or with `replace` redefines it in place (keeping its order); a name
+    /// defined twice, or the replacement of nothing, is reported and changes nothing.
+    fn define<T>(
+        &self,
+        map: &mut IndexMap<String, Loc<T>>,
+        node: T,
+        name_span: impl Fn(&T) -> Span,
+        problems: &mut Vec<Problem>,
+    ) {
+        let name = &self.name.node;
+        match (self.replace, map.get(name)) {
+            (false, Some(first)) => problems.push(
+                Problem::error(
+                    Code::DuplicateDefinition,
+                    format!("{} `{name}` is defined twice", self.kind),
+                )
+                .label(self.src, self.name.span, "defined again here")
+                .label(first.src, name_span(&first.node), "first defined here")
+                .help(format!(
+                    "give it another name, or write `replace {} {name}` to redefine it",
+                    self.kind
+                )),
+            ),
+            (true, None) if self.broken => {}
+            (true, None) => problems.push(nothing_there(
+                self.kind,
+                "replace",
+                self.name,
+                self.src,
+                map.keys().map(|s| s.as_str()),
+            )),
+            _ => {
+                map.insert(name.clone(), loc(self.src, node));
+            }
+        }
+    }
+}
+
+fn nothing_there<'a>(
+    kind: &str,
+    verb: &str,
+    name: &Name,
+    src: SourceId,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Problem {
+    let known: Vec<&str> = known.into_iter().collect();
+    let n = &name.node;
+    let p = Problem::error(
+        Code::NothingToOverride,
+        format!("cannot {verb} {kind} `{n}`: there is none"),
+    )
+    .label(src, name.span, format!("no {kind} of this name is defined"));
+    match did_you_mean(n, known.iter().copied()) {
+        Some(s) => p.help(format!("did you mean `{s}`?")),
+        None if verb == "replace" => p.help(format!(
+            "define it with `{kind} {n} ...`, without `replace`"
+        )),
+        None if known.is_empty() => p.help(format!("there is no {kind} to {verb}: delete this")),
+        None => p.help(format!(
+            "the {kind}s that can be removed are {}",
+            known
+                .iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// `[replace] castling { ... }`: entries are added by flag; `replace` starts afresh.
+fn apply_castling(
+    d: &mut Draft,
+    replace: bool,
+    castles: Vec<CastleAst>,
+    item: Loc<Span>,
+    problems: &mut Vec<Problem>,
+) {
+    let src = item.src;
+    if replace {
+        if d.castling.is_empty() {
+            problems.push(
+                Problem::error(
+                    Code::NothingToOverride,
+                    "cannot replace castling: there is none",
+                )
+                .label(src, item.node, "no castling is defined yet")
+                .help("write `castling { ... }` without `replace`"),
+            );
+        }
+        d.castling.clear();
+    }
+    for c in castles {
+        let key = c.flag.node;
+        match d.castling.get(&key) {
+            Some(first) => problems.push(
+                Problem::error(Code::DuplicateDefinition, format!("castling `{key}` is defined twice"))
+                    .label(src, c.flag.span, "defined again here")
+                    .label(first.src, first.node.flag.span, "first defined here")
+                    .help(format!("use another flag letter, `remove castling {key}` first, or `replace castling {{ ... }}`")),
+            ),
+            None => {
+                d.castling.insert(key, loc(src, c));
+            }
+        }
+    }
+}
+
+/// `[replace] end { ... }`: conditions are added in order; `replace` starts afresh.
+fn apply_end(
+    d: &mut Draft,
+    replace: bool,
+    rules: Vec<EndRuleAst>,
+    item: Loc<Span>,
+    problems: &mut Vec<Problem>,
+) {
+    let src = item.src;
+    if replace {
+        if d.end.is_empty() {
+            problems.push(
+                Problem::error(Code::NothingToOverride, "cannot replace end: there is none")
+                    .label(src, item.node, "no end conditions are defined yet")
+                    .help("write `end { ... }` without `replace`"),
+            );
+        }
+        d.end.clear();
+    }
+    for r in rules {
+        let key = r.cond.node.key();
+        match d.end.iter().find(|e| e.node.cond.node.key() == key) {
+            Some(first) => problems.push(
+                Problem::error(
+                    Code::DuplicateDefinition,
+                    format!("end condition `{key}` is given twice"),
+                )
+                .label(src, r.cond.span, "given again here")
+                .label(first.src, first.node.cond.span, "first given here")
+                .help(format!("write `remove end {key}` before redefining it")),
+            ),
+            None => d.end.push(loc(src, r)),
+        }
+    }
+}
+
+/// `remove ...`: each named thing must be there (or have been named by a broken item).
+fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem>) {
+    match r {
+        RemoveAst::Pieces(names) => {
+            remove_named(&mut d.pieces, "piece", names, &d.broken, src, problems)
+        }
+        RemoveAst::Effects(names) => {
+            remove_named(&mut d.effects, "effect", names, &d.broken, src, problems)
+        }
+        RemoveAst::Promotions(names) => remove_named(
+            &mut d.promotions,
+            "promotion",
+            names,
+            &d.broken,
+            src,
+            problems,
+        ),
+        RemoveAst::Regions(names) => {
+            remove_named(&mut d.regions, "region", names, &d.broken, src, problems)
+        }
+        RemoveAst::Castling(flags) => remove_castling(d, flags, src, problems),
+        RemoveAst::EnPassant(span) => {
+            if d.en_passant.take().is_none() {
+                problems.push(nothing_single("en passant", src, span));
+            }
+        }
+        RemoveAst::Check(span) => {
+            if d.check.take().is_none() {
+                problems.push(nothing_single("check", src, span));
+            }
+        }
+        RemoveAst::End(conds) => remove_end(d, conds, src, problems),
+    }
+}
+
+fn remove_named<T>(
+    map: &mut IndexMap<String, Loc<T>>,
+    kind: &str,
+    names: Vec<Name>,
+    broken: &[BrokenItem],
+    src: SourceId,
+    problems: &mut Vec<Problem>,
+) {
+    for n in names {
+        let named_by_broken = broken.iter().any(|b| b.name.as_deref() == Some(&n.node));
+        if map.shift_remove(&n.node).is_none() && !named_by_broken {
+            problems.push(nothing_there(
+                kind,
+                "remove",
+                &n,
+                src,
+                map.keys().map(|s| s.as_str()),
+            ));
+        }
+    }
+}
+
+fn nothing_single(what: &str, src: SourceId, span: Span) -> Problem {
+    Problem::error(
+        Code::NothingToOverride,
+        format!("cannot remove {what}: there is none"),
+    )
+    .label(src, span, format!("{what} is not defined"))
+    .help("delete this line")
+}
+
+fn remove_castling(
+    d: &mut Draft,
+    flags: Vec<Spanned<char>>,
+    src: SourceId,
+    problems: &mut Vec<Problem>,
+) {
+    for f in flags {
+        if d.castling.shift_remove(&f.node).is_some() {
+            continue;
+        }
+        let known: Vec<String> = d.castling.keys().map(|c| c.to_string()).collect();
+        problems.push(
+            Problem::error(
+                Code::NothingToOverride,
+                format!("cannot remove castling `{}`: there is none", f.node),
+            )
+            .label(src, f.span, "no castling has this flag")
+            .help(if known.is_empty() {
+                "this variant has no castling".to_string()
+            } else {
+                format!("the castling flags are {}", known.join(" "))
+            }),
+        );
+    }
+}
+
+fn remove_end(
+    d: &mut Draft,
+    conds: Vec<Spanned<EndCond>>,
+    src: SourceId,
+    problems: &mut Vec<Problem>,
+) {
+    for c in conds {
+        let before = d.end.len();
+        d.end.retain(|e| e.node.cond.node.key() != c.node.key());
+        if d.end.len() < before {
+            continue;
+        }
+        let known: Vec<&str> = d.end.iter().map(|e| e.node.cond.node.key()).collect();
+        problems.push(
+            Problem::error(
+                Code::NothingToOverride,
+                format!(
+                    "cannot remove end condition `{}`: there is none",
+                    c.node.key()
+                ),
+            )
+            .label(src, c.span, "not among the end conditions")
+            .help(format!("the end conditions are: {}", known.join(", "))),
+        );
+    }
+}

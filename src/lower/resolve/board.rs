@@ -1,0 +1,118 @@
+//! The board and its layers.
+
+use indexmap::IndexMap;
+
+use super::Resolver;
+use crate::diagnostics::{Code, Problem, Span};
+use crate::ir::CrossWhen;
+use crate::syntax::ast::ItemKind;
+
+/// The most squares a variant may have, all layers together.
+const MAX_SQUARES: usize = 1024;
+
+impl Resolver<'_> {
+    /// Files and ranks.
+    pub(super) fn board(&mut self) -> Option<(u8, u8)> {
+        let Some(board) = &self.draft.board else {
+            if !self.draft.is_broken(ItemKind::Board) {
+                let name = &self.header.name;
+                self.err(
+                    Problem::error(Code::MissingItem, format!("variant `{}` has no board", name.node))
+                        .label(self.main, name.span, "this variant needs a `board`")
+                        .help("add a line such as `board 8 x 8` (files x ranks), or extend a variant that has one"),
+                );
+            }
+            return None;
+        };
+        let mut ok = true;
+        for (v, what) in [(&board.node.files, "files"), (&board.node.ranks, "ranks")] {
+            if !(4..=16).contains(&v.node) {
+                self.err(
+                    Problem::error(
+                        Code::BoardSize,
+                        format!("a board has 4 to 16 {what}, not {}", v.node),
+                    )
+                    .label(board.src, v.span, format!("{} {what}", v.node))
+                    .help("choose a size from 4 to 16"),
+                );
+                ok = false;
+            }
+        }
+        ok.then_some((board.node.files.node as u8, board.node.ranks.node as u8))
+    }
+
+    /// The layers' names (one, `board`, without `layers`) and when pieces cross.
+    pub(super) fn layers(&mut self) -> Option<(Vec<String>, Option<CrossWhen>)> {
+        let (layers, cross) = match &self.draft.layers {
+            None => (vec!["board".to_string()], None),
+            Some(l) => self.declared_layers(l.src, &l.node),
+        };
+        let total = layers.len() * self.files as usize * self.ranks as usize;
+        if total > MAX_SQUARES {
+            let (src, span) = self
+                .draft
+                .layers
+                .as_ref()
+                .map_or((self.main, self.header.name.span), |l| (l.src, l.node.span));
+            self.err(
+                Problem::error(
+                    Code::BoardSize,
+                    format!("{total} squares in all layers; at most {MAX_SQUARES} are supported"),
+                )
+                .label(src, span, "too many squares")
+                .help("use fewer layers or a smaller board"),
+            );
+            return None;
+        }
+        Some((layers, cross))
+    }
+
+    fn declared_layers(
+        &mut self,
+        src: crate::diagnostics::SourceId,
+        l: &crate::syntax::ast::LayersAst,
+    ) -> (Vec<String>, Option<CrossWhen>) {
+        let mut seen: IndexMap<&str, Span> = IndexMap::new();
+        let mut layers = vec![];
+        for layer in &l.layers {
+            if let Some(first) = seen.get(layer.name.node.as_str()) {
+                self.err(
+                    Problem::error(
+                        Code::DuplicateDefinition,
+                        format!("layer `{}` is declared twice", layer.name.node),
+                    )
+                    .label(src, layer.name.span, "declared again here")
+                    .label(src, *first, "first declared here")
+                    .help("give each layer its own name"),
+                );
+            }
+            seen.insert(&layer.name.node, layer.name.span);
+            layers.push(layer.name.node.clone());
+        }
+        if layers.is_empty() {
+            self.err(
+                Problem::error(Code::MissingItem, "`layers` declares no layer")
+                    .label(src, l.span, "empty")
+                    .help("name at least one layer, e.g. `layers { board1 board2 }`"),
+            );
+            // Go on with one layer, so that the pieces are still checked.
+            layers.push("board".to_string());
+        }
+        let cross = l.cross.as_ref().map(|c| c.node);
+        if cross.is_some() && layers.len() < 2 {
+            self.err(
+                Problem::error(
+                    Code::CrossOneLayer,
+                    "pieces cannot cross with a single layer",
+                )
+                .label(
+                    src,
+                    l.cross.as_ref().map_or(l.span, |c| c.span),
+                    "there is no other layer to cross to",
+                )
+                .help("declare a second layer, or remove `cross`"),
+            );
+        }
+        (layers, cross)
+    }
+}

@@ -1,0 +1,507 @@
+//! Pieces: letters (on every layer), atoms in the long form and in Betza.
+
+use std::collections::HashMap;
+
+use indexmap::IndexMap;
+
+use super::{Inherited, Resolver};
+use crate::diagnostics::{Code, Problem, SourceId, Span};
+use crate::ir::{self, PieceId, Side};
+use crate::syntax::ast::*;
+use crate::syntax::betza;
+
+/// Who a letter already belongs to.
+struct LetterOwner {
+    src: SourceId,
+    span: Span,
+    piece: String,
+}
+
+/// The letters given so far, for every piece, side and layer: each must be unique.
+type Letters = IndexMap<char, LetterOwner>;
+
+impl Resolver<'_> {
+    /// Every piece, with its letters on the first layer (the other layers' come from
+    /// `layers`).
+    pub(super) fn pieces(&mut self, layers: usize) -> IndexMap<String, ir::Piece> {
+        let mut pieces = IndexMap::new();
+        let mut letters = Letters::new();
+        for (name, def) in &self.draft.pieces {
+            let inherited = Inherited {
+                src: def.src,
+                span: def.node.name.span,
+                what: format!("piece `{name}`"),
+                fix: format!(
+                    "redefine it with `replace piece {name} {{ ... }}`, or `remove piece {name}`"
+                ),
+            };
+            let piece = self.inherited(inherited, |r| {
+                r.piece(name, &def.node, def.src, layers, &mut letters)
+            });
+            pieces.insert(name.clone(), piece);
+        }
+        pieces
+    }
+
+    fn piece(
+        &mut self,
+        name: &str,
+        p: &PieceAst,
+        src: SourceId,
+        layers: usize,
+        seen: &mut Letters,
+    ) -> ir::Piece {
+        let mut letters = vec![[None, None]; layers];
+        letters[0] = self.own_letters(name, p, src, seen);
+        let atoms = self.atoms(name, p, src);
+        ir::Piece {
+            name: name.to_string(),
+            letters,
+            royal: p.royal,
+            atoms,
+            confined: None,
+            promoted_from: None,
+        }
+    }
+
+    /// A piece's `letters`: present, not both `-`, white's first.
+    fn own_letters(
+        &mut self,
+        name: &str,
+        p: &PieceAst,
+        src: SourceId,
+        seen: &mut Letters,
+    ) -> [Option<char>; 2] {
+        let Some(l) = &p.letters else {
+            self.fen_unreliable = true;
+            self.err(
+                Problem::error(
+                    Code::MissingLetters,
+                    format!("piece `{name}` has no letters"),
+                )
+                .label(src, p.name.span, "needs `letters`")
+                .help(
+                    "add `letters X x` (white's letter, black's letter; `-` for a side without it)",
+                ),
+            );
+            return [None, None];
+        };
+        let (w, b) = (l.white.node, l.black.node);
+        if w == '-' && b == '-' {
+            self.fen_unreliable = true;
+            self.err(
+                Problem::error(
+                    Code::MissingLetters,
+                    format!("piece `{name}` has no letter for either side"),
+                )
+                .label(src, l.span(), "both letters are `-`")
+                .help("give at least one side a letter, or remove the piece"),
+            );
+            return [None, None];
+        }
+        if w.is_ascii_lowercase() && b.is_ascii_uppercase() {
+            self.fen_unreliable = true;
+            self.err(
+                Problem::error(Code::LetterCase, format!("the letters of `{name}` are the wrong way round"))
+                    .label(src, l.span(), "black's letter first")
+                    .help(format!(
+                        "white's letter comes first, in upper case, then black's in lower case: write `letters {b} {w}`"
+                    )),
+            );
+            return [None, None];
+        }
+        self.letter_pair(l, name, src, seen)
+    }
+
+    /// White's and black's letter of a piece (on one layer).
+    fn letter_pair(
+        &mut self,
+        l: &LettersAst,
+        piece: &str,
+        src: SourceId,
+        seen: &mut Letters,
+    ) -> [Option<char>; 2] {
+        let (w, b) = (&l.white, &l.black);
+        // Both letters already another piece's: one mistake, one problem.
+        if w.node.is_ascii_uppercase()
+            && b.node.is_ascii_lowercase()
+            && let (Some(fw), Some(fb)) = (seen.get(&w.node), seen.get(&b.node))
+            && fw.piece == fb.piece
+        {
+            let mut p = Problem::error(
+                Code::DuplicateLetter,
+                format!(
+                    "letters `{}` and `{}` already belong to `{}`",
+                    w.node, b.node, fw.piece
+                ),
+            )
+            .label(src, l.span(), format!("for `{piece}`"));
+            p = if fw.src == fb.src {
+                p.label(
+                    fw.src,
+                    Span::new(
+                        fw.span.start.min(fb.span.start),
+                        fw.span.end.max(fb.span.end),
+                    ),
+                    format!("the letters of `{}`", fw.piece),
+                )
+            } else {
+                p.label(fw.src, fw.span, format!("`{}` of `{}`", w.node, fw.piece))
+                    .label(fb.src, fb.span, format!("`{}` of `{}`", b.node, fb.piece))
+            };
+            self.fen_unreliable = true;
+            self.err(p.help(
+                "each piece, side and layer needs its own letter so that FEN is unambiguous",
+            ));
+            return [None, None];
+        }
+        [
+            self.letter(w, Side::White, piece, src, seen),
+            self.letter(b, Side::Black, piece, src, seen),
+        ]
+    }
+
+    fn letter(
+        &mut self,
+        l: &Spanned<char>,
+        side: Side,
+        piece: &str,
+        src: SourceId,
+        seen: &mut Letters,
+    ) -> Option<char> {
+        let c = l.node;
+        if c == '-' {
+            return None;
+        }
+        let (right_case, case, fixed) = match side {
+            Side::White => (c.is_ascii_uppercase(), "upper", c.to_ascii_uppercase()),
+            Side::Black => (c.is_ascii_lowercase(), "lower", c.to_ascii_lowercase()),
+        };
+        if !right_case {
+            self.fen_unreliable = true;
+            let is = if c.is_ascii_uppercase() {
+                "upper"
+            } else {
+                "lower"
+            };
+            self.err(
+                Problem::error(Code::LetterCase, format!("{}'s letter for `{piece}` must be {case} case", side.name()))
+                    .label(src, l.span, format!("`{c}` is {is} case"))
+                    .help(format!(
+                        "FEN writes white pieces in upper case and black pieces in lower case: write `{fixed}`"
+                    )),
+            );
+            return None;
+        }
+        if let Some(owner) = seen.get(&c) {
+            self.fen_unreliable = true;
+            self.err(
+                Problem::error(Code::DuplicateLetter, format!("letter `{c}` is used twice"))
+                    .label(src, l.span, format!("`{c}` for `{piece}`"))
+                    .label(
+                        owner.src,
+                        owner.span,
+                        format!("`{c}` is already the letter of `{}`", owner.piece),
+                    )
+                    .help(
+                        "each piece, side and layer needs its own letter so that FEN is unambiguous",
+                    ),
+            );
+            return None;
+        }
+        seen.insert(
+            c,
+            LetterOwner {
+                src,
+                span: l.span,
+                piece: piece.to_string(),
+            },
+        );
+        Some(c)
+    }
+
+    /// A piece's atoms, long form then Betza; a piece with none, or that can only capture, is
+    /// reported.
+    fn atoms(&mut self, name: &str, p: &PieceAst, src: SourceId) -> Vec<ir::Atom> {
+        let mut atoms = vec![];
+        // A warning about the atoms that remain would be misleading when some were wrong.
+        let mut atoms_ok = true;
+        for a in &p.atoms {
+            match self.atom(a, src) {
+                Some(atom) => atoms.push(atom),
+                None => atoms_ok = false,
+            }
+        }
+        for b in &p.betza {
+            match betza::parse(&b.node, None) {
+                Ok(mut more) => atoms.append(&mut more),
+                Err(e) => {
+                    atoms_ok = false;
+                    let start = b.span.start + 1 + e.at;
+                    self.err(
+                        Problem::error(Code::Betza, e.message)
+                            .label(src, Span::new(start, start + e.len.max(1)), e.kind.label())
+                            .help(e.help),
+                    );
+                }
+            }
+        }
+        if p.atoms.is_empty() && p.betza.is_empty() {
+            self.err(
+                Problem::error(Code::NoMoves, format!("piece `{name}` has no way to move"))
+                    .label(src, p.name.span, "no move or capture atoms")
+                    .help("give it atoms, e.g. `leap (1,2)`, `move ride (1,0)`, `capture leap (1,1) forward` or `betza \"N\"`"),
+            );
+        } else if atoms_ok
+            && !atoms.is_empty()
+            && atoms.iter().all(|a| a.modality == ir::Modality::Capture)
+            && !p.royal
+        {
+            self.err(
+                Problem::warning(Code::CaptureOnly, format!("piece `{name}` can only capture"))
+                    .label(src, p.name.span, "every atom is `capture`")
+                    .help("it can never move to an empty square; add `move` atoms if that is not intended"),
+            );
+        }
+        atoms
+    }
+
+    fn atom(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::Atom> {
+        let (x, y) = a.vector.node;
+        let (files, ranks) = (self.files, self.ranks);
+        if x == 0 && y == 0 {
+            self.err(
+                Problem::error(Code::BadAtom, "the offset (0,0) goes nowhere")
+                    .label(src, a.vector.span, "zero offset")
+                    .help("give a non-zero offset such as (1,0) for a rook's step or (1,2) for a knight's jump"),
+            );
+            return None;
+        }
+        let max = files.max(ranks) as i64;
+        if x.abs().max(y.abs()) >= max {
+            self.err(
+                Problem::error(
+                    Code::AtomOffBoard,
+                    format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"),
+                )
+                .label(src, a.vector.span, "too long for this board")
+                .help(format!(
+                    "offsets must be shorter than the board: at most {} squares",
+                    max - 1
+                )),
+            );
+            return None;
+        }
+        let directions = self.directions(&a.directions, src)?;
+        let vectors: Vec<(i8, i8)> = ir::symmetric_images((x as i8, y as i8))
+            .into_iter()
+            .filter(|v| directions.is_empty() || directions.iter().any(|d| d.keeps(*v)))
+            .collect();
+        if vectors.is_empty() {
+            self.err(
+                Problem::error(
+                    Code::BadAtom,
+                    format!("no direction of ({x},{y}) is kept by these filters"),
+                )
+                .label(src, a.span, "this atom has no moves")
+                .help("remove or change the direction words"),
+            );
+            return None;
+        }
+        if vectors
+            .iter()
+            .all(|&(vx, vy)| vx.unsigned_abs() >= files || vy.unsigned_abs() >= ranks)
+        {
+            self.err(
+                Problem::error(
+                    Code::AtomOffBoard,
+                    format!("the offset ({x},{y}) never lands on a {files}x{ranks} board"),
+                )
+                .label(src, a.vector.span, "too long for this board")
+                .help("shorten the offset or enlarge the board"),
+            );
+            return None;
+        }
+        let kind = self.atom_kind(a, src)?;
+        let from = match &a.origin {
+            None => None,
+            Some(r) => Some(self.region(r, src)?),
+        };
+        Some(ir::Atom {
+            modality: a.modality.into(),
+            kind,
+            offset: ir::canonical((x as i8, y as i8)),
+            directions: directions.into_iter().map(|d| vec![d]).collect(),
+            from,
+            path: Default::default(),
+        })
+    }
+
+    /// Leap, or ride with its range (1 to 255 steps, or unlimited).
+    fn atom_kind(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::AtomKind> {
+        match (a.ride, &a.range) {
+            (true, None) => Some(ir::AtomKind::Ride { range: None }),
+            (true, Some(r)) if (1..=255).contains(&r.node) => Some(ir::AtomKind::Ride {
+                range: Some(r.node as u8),
+            }),
+            (true, Some(r)) => {
+                self.err(
+                    Problem::error(
+                        Code::BadRange,
+                        format!("range {} is not a number of steps", r.node),
+                    )
+                    .label(src, r.span, "must be 1 or more")
+                    .help("leave `range` out for an unlimited ride"),
+                );
+                None
+            }
+            (false, Some(r)) => {
+                self.err(
+                    Problem::error(Code::BadRange, "a leap has no range")
+                        .label(src, r.span, "`range` on a leap")
+                        .help("write `ride` for a piece that repeats its step, or drop `range`"),
+                );
+                None
+            }
+            (false, None) => Some(ir::AtomKind::Leap),
+        }
+    }
+
+    /// The letters of the layers after the first, from `layers { ... letters { ... } }`.
+    pub(super) fn layer_letters(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
+        let Some(l) = &self.draft.layers else {
+            return;
+        };
+        let mut seen: Letters = pieces
+            .values()
+            .flat_map(|p| {
+                p.letters[0]
+                    .iter()
+                    .flatten()
+                    .map(move |c| (*c, p.name.clone()))
+            })
+            .map(|(c, piece)| {
+                let span = self.letters_span(&piece, c);
+                (
+                    c,
+                    LetterOwner {
+                        src: span.0,
+                        span: span.1,
+                        piece,
+                    },
+                )
+            })
+            .collect();
+        for (li, layer) in l.node.layers.iter().enumerate() {
+            let given = self.one_layer_letters(li, layer, l.src, pieces, &mut seen);
+            if li > 0 {
+                self.missing_layer_letters(layer, l.src, pieces, &given);
+            }
+        }
+    }
+
+    /// Where a piece's first-layer letter `c` is written.
+    fn letters_span(&self, piece: &str, c: char) -> (SourceId, Span) {
+        let def = &self.draft.pieces[piece];
+        match &def.node.letters {
+            Some(l) if l.white.node == c => (def.src, l.white.span),
+            Some(l) if l.black.node == c => (def.src, l.black.span),
+            _ => (def.src, def.node.name.span),
+        }
+    }
+
+    /// The letters given on one layer; for each piece, where and for which sides.
+    fn one_layer_letters(
+        &mut self,
+        li: usize,
+        layer: &LayerAst,
+        src: SourceId,
+        pieces: &mut IndexMap<String, ir::Piece>,
+        seen: &mut Letters,
+    ) -> HashMap<PieceId, [bool; 2]> {
+        let mut given: HashMap<PieceId, (Span, [bool; 2])> = HashMap::new();
+        for a in &layer.letters {
+            if li == 0 {
+                self.err(
+                    Problem::error(Code::LayerLetters, "the first layer uses the pieces' own letters")
+                        .label(src, a.piece.span, "letters on the first layer")
+                        .help("give the letters in the piece's `letters`, and list only the other layers' letters here"),
+                );
+                continue;
+            }
+            let Some(id) = self.piece_ref(&a.piece, src) else {
+                continue;
+            };
+            let name = self.piece_names[id].clone();
+            if let Some((first, _)) = given.get(&id) {
+                self.fen_unreliable = true;
+                self.err(
+                    Problem::error(
+                        Code::DuplicateDefinition,
+                        format!(
+                            "`{name}` is given letters twice on layer `{}`",
+                            layer.name.node
+                        ),
+                    )
+                    .label(src, a.piece.span, "given again here")
+                    .label(src, *first, "first given here")
+                    .help("give each piece one pair of letters per layer"),
+                );
+                continue;
+            }
+            // What was written counts, valid or not: a wrong letter is reported once, not
+            // again as a missing one.
+            given.insert(
+                id,
+                (a.piece.span, [a.white.node != '-', a.black.node != '-']),
+            );
+            let letters = LettersAst {
+                white: a.white.clone(),
+                black: a.black.clone(),
+            };
+            let pair = self.letter_pair(&letters, &name, src, seen);
+            if let Some((_, p)) = pieces.get_index_mut(id) {
+                p.letters[li] = pair;
+            }
+        }
+        given.into_iter().map(|(id, (_, w))| (id, w)).collect()
+    }
+
+    /// Every piece that can stand on a layer needs letters there.
+    fn missing_layer_letters(
+        &mut self,
+        layer: &LayerAst,
+        src: SourceId,
+        pieces: &IndexMap<String, ir::Piece>,
+        given: &HashMap<PieceId, [bool; 2]>,
+    ) {
+        let mut missing = vec![];
+        for (id, (name, p)) in pieces.iter().enumerate() {
+            let written = given.get(&id).copied().unwrap_or([false, false]);
+            let lacking: Vec<Side> = Side::BOTH
+                .into_iter()
+                .filter(|s| p.letters[0][s.index()].is_some() && !written[s.index()])
+                .collect();
+            match lacking.as_slice() {
+                [] => {}
+                [side] if p.letters[0][side.flip().index()].is_some() => {
+                    missing.push(format!("{} `{name}`", side.name()))
+                }
+                _ => missing.push(format!("`{name}`")),
+            }
+        }
+        if missing.is_empty() {
+            return;
+        }
+        self.fen_unreliable = true;
+        let list = match missing.len() {
+            1 => missing[0].clone(),
+            n => format!("{} and {}", missing[..n - 1].join(", "), missing[n - 1]),
+        };
+        self.err(
+            Problem::error(Code::LayerLetters, format!("layer `{}` has no letters for {list}", layer.name.node))
+                .label(src, layer.name.span, format!("FEN cannot write {list} on this layer"))
+                .help("every piece that can stand on a layer needs letters there: add each to this layer's `letters` as its name, white's letter and black's letter"),
+        );
+    }
+}

@@ -1,0 +1,180 @@
+//! Promotions: the zone, and the pieces each side may promote to.
+
+use indexmap::IndexMap;
+
+use super::{Inherited, Resolver};
+use crate::diagnostics::{Code, Problem, SourceId};
+use crate::ir::{self, PieceId, Side};
+use crate::syntax::ast::*;
+
+impl Resolver<'_> {
+    /// Every promotion, by promoting piece.
+    pub(super) fn promotions(
+        &mut self,
+        pieces: &IndexMap<String, ir::Piece>,
+    ) -> IndexMap<PieceId, ir::Promotion> {
+        let mut promotions = IndexMap::new();
+        for (name, def) in &self.draft.promotions {
+            let inherited = Inherited {
+                src: def.src,
+                span: def.node.piece.span,
+                what: format!("promotion of `{name}`"),
+                fix: format!(
+                    "redefine it with `replace promotion {name} {{ ... }}`, or `remove promotion {name}`"
+                ),
+            };
+            let promotion = self.inherited(inherited, |r| r.promotion(&def.node, def.src, pieces));
+            if let Some((id, p)) = promotion {
+                promotions.insert(id, p);
+            }
+        }
+        promotions
+    }
+
+    fn promotion(
+        &mut self,
+        p: &PromotionAst,
+        src: SourceId,
+        pieces: &IndexMap<String, ir::Piece>,
+    ) -> Option<(PieceId, ir::Promotion)> {
+        let id = self.piece_ref(&p.piece, src)?;
+        let Some(zone) = &p.zone else {
+            self.err(
+                Problem::error(
+                    Code::PromotionZone,
+                    format!("promotion of `{}` has no zone", p.piece.node),
+                )
+                .label(src, p.piece.span, "where does it promote?")
+                .help("add `zone rank 8` (ranks count from each side's own first rank)"),
+            );
+            return None;
+        };
+        let zone = self.region(zone, src)?;
+        let mut choices: [Vec<PieceId>; 2] = [vec![], vec![]];
+        // A side left without choices because a choice was wrong is that choice's mistake.
+        let mut choice_failed = false;
+        for choice in &p.choices {
+            for n in &choice.pieces {
+                choice_failed |=
+                    !self.promotion_choice(id, n, choice.side, src, pieces, &mut choices);
+            }
+        }
+        if p.choices.is_empty() {
+            self.err(
+                Problem::error(
+                    Code::PromotionChoices,
+                    format!("promotion of `{}` lists no pieces", p.piece.node),
+                )
+                .label(src, p.piece.span, "promotes to what?")
+                .help("add `to queen rook bishop knight` (or `white to ...`, `black to ...`)"),
+            );
+        } else if !choice_failed {
+            self.sides_without_choices(p, src, &pieces[id], &choices);
+        }
+        Some((
+            id,
+            ir::Promotion {
+                zone,
+                choices,
+                optional: false,
+                from_zone: false,
+                limits: vec![],
+            },
+        ))
+    }
+
+    /// Adds one choice for the sides it is for; false when it is wrong (and reported).
+    fn promotion_choice(
+        &mut self,
+        id: PieceId,
+        n: &Name,
+        side: Option<SideAst>,
+        src: SourceId,
+        pieces: &IndexMap<String, ir::Piece>,
+        choices: &mut [Vec<PieceId>; 2],
+    ) -> bool {
+        let Some(c) = self.piece_ref(n, src) else {
+            return false;
+        };
+        let target = &pieces[c];
+        if target.royal || c == id {
+            let (message, label, help) = if target.royal {
+                (
+                    format!("cannot promote to the royal piece `{}`", n.node),
+                    "royal",
+                    "promote to non-royal pieces only",
+                )
+            } else {
+                (
+                    format!("`{}` cannot promote to itself", n.node),
+                    "the promoting piece",
+                    "list the pieces it becomes",
+                )
+            };
+            self.err(
+                Problem::error(Code::PromotionTarget, message)
+                    .label(src, n.span, label)
+                    .help(help),
+            );
+            return false;
+        }
+        let sides: &[Side] = match side {
+            None => &Side::BOTH,
+            Some(SideAst::White) => &[Side::White],
+            Some(SideAst::Black) => &[Side::Black],
+        };
+        let mut ok = true;
+        for &s in sides {
+            if !pieces[id].in_army(s) {
+                continue;
+            }
+            if target.letters[0][s.index()].is_none() {
+                ok = false;
+                let side = s.name();
+                self.err(
+                    Problem::error(
+                        Code::PromotionTarget,
+                        format!(
+                            "{side} cannot promote to `{}`: it has no {side} letter",
+                            n.node
+                        ),
+                    )
+                    .label(src, n.span, format!("no {side} `{}`", n.node))
+                    .help(format!(
+                        "give `{}` a {side} letter, or promote {side} to other pieces",
+                        n.node
+                    )),
+                );
+                continue;
+            }
+            if !choices[s.index()].contains(&c) {
+                choices[s.index()].push(c);
+            }
+        }
+        ok
+    }
+
+    fn sides_without_choices(
+        &mut self,
+        p: &PromotionAst,
+        src: SourceId,
+        piece: &ir::Piece,
+        choices: &[Vec<PieceId>; 2],
+    ) {
+        for s in Side::BOTH {
+            if piece.in_army(s) && choices[s.index()].is_empty() {
+                self.err(
+                    Problem::error(
+                        Code::PromotionChoices,
+                        format!("{} `{}` has nothing to promote to", s.name(), p.piece.node),
+                    )
+                    .label(src, p.piece.span, "no choices for this side")
+                    .help(format!(
+                        "add `{} to queen ...` or `to ...` for both sides",
+                        s.name()
+                    )),
+                );
+            }
+        }
+    }
+}

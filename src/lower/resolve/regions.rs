@@ -1,0 +1,179 @@
+//! Regions: named ones (`region camp rank 8`) and those written in place (`zone rank 8`).
+
+use indexmap::IndexMap;
+
+use super::{Inherited, Resolver};
+use crate::diagnostics::{Code, Problem, SourceId, Span, did_you_mean};
+use crate::ir;
+use crate::syntax::ast::*;
+
+impl Resolver<'_> {
+    /// Every named region, by name (those with mistakes left out, and reported).
+    pub(super) fn regions(&mut self) -> IndexMap<String, ir::Region> {
+        let mut regions = IndexMap::new();
+        for (name, def) in &self.draft.regions {
+            let inherited = Inherited {
+                src: def.src,
+                span: def.node.name.span,
+                what: format!("region `{name}`"),
+                fix: format!(
+                    "redefine it for this board with `replace region {name} ...`, or `remove region {name}`"
+                ),
+            };
+            let resolved = self.inherited(inherited, |r| {
+                r.region_body(&def.node.region, def.src).map(|mut region| {
+                    region.name = Some(name.clone());
+                    region
+                })
+            });
+            if let Some(r) = &resolved {
+                regions.insert(name.clone(), r.clone());
+            }
+            self.regions.insert(name.clone(), resolved);
+        }
+        regions
+    }
+
+    /// A region where one is used (a zone, an atom's `from`, a campmate): written in place, or
+    /// a named one.
+    pub(super) fn region(&mut self, r: &RegionAst, src: SourceId) -> Option<ir::Region> {
+        let RegionAst::Named(n) = r else {
+            return self.region_body(r, src);
+        };
+        if let Some(resolved) = self.regions.get(&n.node) {
+            // Resolved once already; a broken definition has been reported there.
+            self.used_regions.insert(n.node.clone());
+            return resolved.clone();
+        }
+        if self.draft.broke_name(&n.node) {
+            return None;
+        }
+        let p = Problem::error(Code::UnknownRegion, format!("unknown region `{}`", n.node)).label(
+            src,
+            n.span,
+            "no region of this name",
+        );
+        let p = match did_you_mean(&n.node, self.draft.regions.keys().map(|s| s.as_str())) {
+            Some(s) => p.help(format!("did you mean `{s}`?")),
+            None => p.help(
+                "define it with `region NAME rank N`, or write `rank N` / `squares ...` here",
+            ),
+        };
+        self.err(p);
+        None
+    }
+
+    /// The squares of a region's definition.
+    fn region_body(&mut self, r: &RegionAst, src: SourceId) -> Option<ir::Region> {
+        match r {
+            RegionAst::Ranks { from, to, .. } => self.ranks_region(from, to, src),
+            RegionAst::Squares { squares, .. } => {
+                let out: Vec<(u8, u8)> = squares
+                    .iter()
+                    .filter_map(|s| self.square(s, src, Code::RegionOffBoard))
+                    .collect();
+                (out.len() == squares.len()).then_some(ir::Region {
+                    files: None,
+                    sides: None,
+                    name: None,
+                    ranks: None,
+                    squares: out,
+                })
+            }
+            RegionAst::Named(n) => {
+                self.region_alias(n, src);
+                None
+            }
+        }
+    }
+
+    fn ranks_region(
+        &mut self,
+        from: &Spanned<i64>,
+        to: &Spanned<i64>,
+        src: SourceId,
+    ) -> Option<ir::Region> {
+        let ranks = self.ranks;
+        let mut ok = true;
+        // `rank N` is stored as `ranks N..N`: check it once.
+        let bounds: &[&Spanned<i64>] = if from.span == to.span {
+            &[from]
+        } else {
+            &[from, to]
+        };
+        for v in bounds {
+            if v.node < 1 || v.node > ranks as i64 {
+                self.err(
+                    Problem::error(
+                        Code::RegionOffBoard,
+                        format!("rank {} is off the board", v.node),
+                    )
+                    .label(src, v.span, format!("ranks go from 1 to {ranks}"))
+                    .help("ranks count from each side's own first rank, from 1"),
+                );
+                ok = false;
+            }
+        }
+        if ok && from.node > to.node {
+            self.err(
+                Problem::error(
+                    Code::RegionOffBoard,
+                    format!("`ranks {}..{}` is empty", from.node, to.node),
+                )
+                .label(
+                    src,
+                    Span::new(from.span.start, to.span.end),
+                    "the first rank is after the last",
+                )
+                .help(format!(
+                    "write the lower rank first: `ranks {}..{}`",
+                    to.node, from.node
+                )),
+            );
+            ok = false;
+        }
+        ok.then(|| ir::Region {
+            files: None,
+            sides: None,
+            name: None,
+            ranks: Some((from.node as u8, to.node as u8)),
+            squares: vec![],
+        })
+    }
+
+    /// `region a b`: a region defined as another, which is not allowed; says what the other
+    /// is, so that it can be written out.
+    fn region_alias(&mut self, n: &Name, src: SourceId) {
+        let body = match self.draft.regions.get(&n.node).map(|l| &l.node.region) {
+            Some(RegionAst::Ranks { from, to, .. }) if from.node == to.node => {
+                Some(format!("rank {}", from.node))
+            }
+            Some(RegionAst::Ranks { from, to, .. }) => {
+                Some(format!("ranks {}..{}", from.node, to.node))
+            }
+            Some(RegionAst::Squares { squares, .. }) => Some(format!(
+                "squares {}",
+                squares
+                    .iter()
+                    .map(|q| q.node.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )),
+            _ => None,
+        };
+        self.err(
+            Problem::error(
+                Code::RegionAlias,
+                format!(
+                    "a region cannot be defined as another region (`{}`)",
+                    n.node
+                ),
+            )
+            .label(src, n.span, "a region name")
+            .help(match body {
+                Some(b) => format!("write out what `{}` is: `{b}`", n.node),
+                None => "define a region by `rank`, `ranks` or `squares`".to_string(),
+            }),
+        );
+    }
+}

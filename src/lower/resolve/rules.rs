@@ -1,0 +1,176 @@
+//! The rules that name pieces and regions: en passant, check, the halfmove clock, the end of
+//! the game; and what needs a royal piece.
+
+use indexmap::IndexMap;
+
+use super::{Inherited, Resolver, Royalty};
+use crate::diagnostics::{Code, Problem};
+use crate::ir;
+use crate::syntax::ast;
+
+impl Resolver<'_> {
+    /// The pieces of `en passant`.
+    pub(super) fn en_passant(&mut self) -> Vec<ir::PieceId> {
+        let Some(def) = &self.draft.en_passant else {
+            return vec![];
+        };
+        let inherited = Inherited {
+            src: def.src,
+            span: def.node.span,
+            what: "`en passant`".to_string(),
+            fix: "give this variant its own `en passant ...`, or `remove en passant`".to_string(),
+        };
+        self.inherited(inherited, |r| {
+            let mut pieces = vec![];
+            for n in &def.node.pieces {
+                match r.piece_ref(n, def.src) {
+                    Some(id) => pieces.push(id),
+                    None => r.fen_unreliable = true,
+                }
+            }
+            pieces
+        })
+    }
+
+    /// When a royal piece may not stand attacked.
+    pub(super) fn check(&mut self) -> ir::Check {
+        match &self.draft.check {
+            Some(c) => ir::Check {
+                at_move: c.node.at_move,
+                at_final: c.node.at_final,
+                ..ir::Check::default()
+            },
+            None => ir::Check::default(),
+        }
+    }
+
+    /// What resets the halfmove clock.
+    pub(super) fn halfmove(&mut self) -> ir::Halfmove {
+        let mut halfmove = ir::Halfmove::default();
+        let Some(def) = &self.draft.halfmove else {
+            return halfmove;
+        };
+        halfmove.capture = def.node.capture;
+        let inherited = Inherited {
+            src: def.src,
+            span: def.node.span,
+            what: "`halfmove` rule".to_string(),
+            fix: "give this variant its own `halfmove reset ...`".to_string(),
+        };
+        halfmove.pieces = self.inherited(inherited, |r| {
+            def.node
+                .pieces
+                .iter()
+                .filter_map(|n| r.piece_ref(n, def.src))
+                .collect()
+        });
+        halfmove
+    }
+
+    /// The end conditions, in order.
+    pub(super) fn end(&mut self, royalty: Royalty) -> Vec<ir::EndRule> {
+        let mut end = vec![];
+        for rule in &self.draft.end {
+            let inherited = Inherited {
+                src: rule.src,
+                span: rule.node.cond.span,
+                what: format!("end condition `{}`", rule.node.cond.node.key()),
+                fix: format!(
+                    "redefine the end with `replace end {{ ... }}`, or `remove end {}`",
+                    rule.node.cond.node.key()
+                ),
+            };
+            let cond = self.inherited(inherited, |r| r.end_rule(&rule.node, rule.src, royalty));
+            if let Some(cond) = cond {
+                end.push(ir::EndRule {
+                    cond,
+                    result: rule.node.result.node,
+                });
+            }
+        }
+        end
+    }
+
+    fn end_rule(
+        &mut self,
+        rule: &ast::EndRuleAst,
+        src: crate::diagnostics::SourceId,
+        royalty: Royalty,
+    ) -> Option<ir::EndCond> {
+        let cond = match &rule.cond.node {
+            ast::EndCond::Checkmate => ir::EndCond::Checkmate,
+            ast::EndCond::Stalemate => ir::EndCond::Stalemate,
+            ast::EndCond::RoyalCaptured => ir::EndCond::RoyalCaptured,
+            ast::EndCond::Campmate(region) => {
+                ir::EndCond::Campmate(self.region(region.as_ref()?, src)?)
+            }
+        };
+        if royalty.missing() && !matches!(cond, ir::EndCond::Stalemate) {
+            self.err(
+                Problem::error(
+                    Code::NeedsRoyal,
+                    format!("`{}` needs a royal piece, and there is none", cond.name()),
+                )
+                .label(src, rule.cond.span, "needs a royal piece")
+                .help("mark a piece `royal` (like the king), or remove this end condition"),
+            );
+        }
+        Some(cond)
+    }
+
+    /// `check` and castling need a royal piece.
+    pub(super) fn needs_royal(
+        &mut self,
+        check: &ir::Check,
+        castling: &IndexMap<char, ir::Castle>,
+        royalty: Royalty,
+    ) {
+        if !royalty.missing() {
+            return;
+        }
+        if check.enabled()
+            && let Some(c) = &self.draft.check
+        {
+            let inherited = Inherited {
+                src: c.src,
+                span: c.node.span,
+                what: "`check` rule".to_string(),
+                fix: "mark a piece `royal` (like the king), or `remove check`".to_string(),
+            };
+            self.inherited(inherited, |r| {
+                r.err(
+                    Problem::error(
+                        Code::NeedsRoyal,
+                        "`check` needs a royal piece, and there is none",
+                    )
+                    .label(c.src, c.node.span, "needs a royal piece")
+                    .help("mark a piece `royal` (like the king), or `remove check`"),
+                )
+            });
+        }
+        if !castling.is_empty() {
+            let (src, span) = self
+                .draft
+                .castling
+                .values()
+                .next()
+                .map_or((self.main, self.header.name.span), |l| (l.src, l.node.span));
+            let inherited = Inherited {
+                src,
+                span,
+                what: "castling".to_string(),
+                fix: "mark the king `royal`, or remove the castling".to_string(),
+            };
+            self.inherited(inherited, |r| {
+                r.err(
+                    Problem::error(
+                        Code::NeedsRoyal,
+                        "castling needs a royal piece, and there is none",
+                    )
+                    .label(src, span, "castling here")
+                    .help("mark the king `royal`, or remove the castling"),
+                )
+            });
+        }
+    }
+}

@@ -1,0 +1,702 @@
+//! pest pairs → syntax tree. The grammar fixes the shape of the pairs; a builder that meets
+//! another shape returns `None`, which the parser reports as a bug rather than a panic.
+
+use pest::iterators::Pair;
+
+use crate::syntax::ast::*;
+use crate::syntax::grammar::Rule;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// The span of a pair, without the whitespace and comments that a trailing repetition may have
+/// swallowed, so that a label ends under the last word of the item.
+fn span(p: &P) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.start() + content_len(p.as_str()))
+}
+
+/// The length of `s` up to the end of its last character that is neither whitespace nor in a
+/// comment.
+fn content_len(s: &str) -> usize {
+    let mut last = 0;
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '#' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            '"' => {
+                last = i + 1;
+                for (j, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                    last = j + c.len_utf8();
+                    if c == '"' {
+                        break;
+                    }
+                }
+            }
+            c if c.is_whitespace() => {}
+            c => last = i + c.len_utf8(),
+        }
+    }
+    last
+}
+
+fn name(p: P) -> Name {
+    Spanned::new(p.as_str().to_string(), span(&p))
+}
+
+/// A number; the parser has checked that every number fits ([`super::parse::MAX_NUMBER`]), so
+/// the fallback is never used.
+fn int(p: P) -> Spanned<i64> {
+    Spanned::new(p.as_str().parse::<i64>().unwrap_or(0), span(&p))
+}
+
+fn letter(p: P) -> Spanned<char> {
+    Spanned::new(p.as_str().chars().next().unwrap_or('-'), span(&p))
+}
+
+fn string(p: P) -> Spanned<String> {
+    let sp = span(&p);
+    let inner = p
+        .into_inner()
+        .next()
+        .map(|i| i.as_str().to_string())
+        .unwrap_or_default();
+    Spanned::new(inner, sp)
+}
+
+/// The meaningful children of a pair: punctuation and keywords dropped.
+fn kids(p: P) -> impl Iterator<Item = P> {
+    p.into_inner().filter(|k| {
+        !matches!(
+            k.as_rule(),
+            Rule::open_brace
+                | Rule::close_brace
+                | Rule::open_paren
+                | Rule::close_paren
+                | Rule::comma
+                | Rule::colon
+                | Rule::times
+                | Rule::dots
+                | Rule::dot
+                | Rule::EOI
+        ) && !format!("{:?}", k.as_rule()).starts_with("kw_")
+    })
+}
+
+fn has_kw(p: &P, rule: Rule) -> bool {
+    p.clone().into_inner().any(|k| k.as_rule() == rule)
+}
+
+/// An optional child: `Some(None)` when there is none, `None` when it is malformed.
+fn optional<'a, T>(p: Option<P<'a>>, build: impl FnOnce(P<'a>) -> Option<T>) -> Option<Option<T>> {
+    match p {
+        None => Some(None),
+        Some(p) => build(p).map(Some),
+    }
+}
+
+pub(super) fn build_file(p: P) -> Option<File> {
+    Some({
+        let mut header = None;
+        let mut items = vec![];
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::header => header = Some(build_header(k)?),
+                _ => items.push(build_item(k, false)?),
+            }
+        }
+        File {
+            header: header?,
+            items,
+        }
+    })
+}
+
+pub(super) fn build_header(p: P) -> Option<Header> {
+    Some({
+        let mut h = Header {
+            name: Spanned::new(String::new(), Span::default()),
+            title: None,
+            extends: None,
+        };
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::name => h.name = name(k),
+                Rule::title => h.title = k.into_inner().next().map(|s| string(s).node),
+                Rule::extends => h.extends = kids(k).next().map(name),
+                _ => {}
+            }
+        }
+        h
+    })
+}
+
+pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
+    let sp = span(&p);
+    Some(match p.as_rule() {
+        Rule::board => Item::Board(build_board(p)?),
+        Rule::layers => Item::Layers(build_layers(p)?),
+        Rule::region_def => Item::Region(build_region_def(p, replace)?),
+        Rule::piece => Item::Piece {
+            replace,
+            piece: build_piece(p)?,
+        },
+        Rule::replace => build_replace(p)?,
+        Rule::remove => Item::Remove(build_remove(kids(p).next()?)?),
+        Rule::promotion => Item::Promotion {
+            replace,
+            promotion: build_promotion(p)?,
+        },
+        Rule::en_passant => Item::EnPassant(EnPassantAst {
+            pieces: kids(p).map(name).collect(),
+            span: sp,
+        }),
+        Rule::castling => Item::Castling {
+            replace,
+            castles: kids(p).map(build_castle).collect::<Option<Vec<_>>>()?,
+            span: sp,
+        },
+        Rule::start => Item::Start(StartAst {
+            fen: string(kids(p).next()?),
+            span: sp,
+        }),
+        Rule::check => Item::Check(build_check(p)),
+        Rule::halfmove => Item::Halfmove(build_halfmove(p)?),
+        Rule::end => Item::End {
+            replace,
+            rules: kids(p).map(build_end_rule).collect::<Option<Vec<_>>>()?,
+            span: sp,
+        },
+        Rule::effect => Item::Effect {
+            replace,
+            effect: build_effect(p)?,
+        },
+        _ => return None,
+    })
+}
+
+fn build_board(p: P) -> Option<BoardAst> {
+    let sp = span(&p);
+    let mut it = kids(p);
+    Some(BoardAst {
+        files: int(it.next()?),
+        ranks: int(it.next()?),
+        span: sp,
+    })
+}
+
+fn build_layers(p: P) -> Option<LayersAst> {
+    let sp = span(&p);
+    let mut layers = vec![];
+    let mut cross = None;
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::layer => layers.push(build_layer(k)?),
+            Rule::cross => {
+                let w = kids(k).next()?;
+                let when = if has_kw(&w, Rule::kw_moves) {
+                    CrossWhen::Moves
+                } else {
+                    CrossWhen::Captures
+                };
+                cross = Some(Spanned::new(when, span(&w)));
+            }
+            _ => {}
+        }
+    }
+    Some(LayersAst {
+        layers,
+        cross,
+        span: sp,
+    })
+}
+
+fn build_region_def(p: P, replace: bool) -> Option<RegionDef> {
+    let sp = span(&p);
+    let mut it = kids(p);
+    Some(RegionDef {
+        replace,
+        name: name(it.next()?),
+        region: build_region(it.next()?)?,
+        span: sp,
+    })
+}
+
+/// `replace ITEM`: the item, marked replaced, its span covering the `replace` keyword too.
+fn build_replace(p: P) -> Option<Item> {
+    let sp = span(&p);
+    let mut item = build_item(kids(p).next()?, true)?;
+    match &mut item {
+        Item::Piece { piece, .. } => piece.span = sp,
+        Item::Promotion { promotion, .. } => promotion.span = sp,
+        Item::Effect { effect, .. } => effect.span = sp,
+        Item::Region(r) => r.span = sp,
+        Item::Castling { span, .. } | Item::End { span, .. } => *span = sp,
+        _ => {}
+    }
+    Some(item)
+}
+
+fn build_check(p: P) -> CheckAst {
+    let sp = span(&p);
+    let mut check = CheckAst {
+        at_move: false,
+        at_final: false,
+        span: sp,
+    };
+    for k in kids(p) {
+        if has_kw(&k, Rule::kw_move) {
+            check.at_move = true;
+        } else {
+            check.at_final = true;
+        }
+    }
+    check
+}
+
+fn build_halfmove(p: P) -> Option<HalfmoveAst> {
+    let sp = span(&p);
+    let mut h = HalfmoveAst {
+        capture: false,
+        pieces: vec![],
+        span: sp,
+    };
+    for k in kids(p) {
+        if has_kw(&k, Rule::kw_capture) {
+            h.capture = true;
+        } else {
+            h.pieces.push(name(kids(k).next()?));
+        }
+    }
+    Some(h)
+}
+
+fn build_layer(p: P) -> Option<LayerAst> {
+    Some({
+        let mut it = kids(p);
+        let n = name(it.next()?);
+        let mut letters = vec![];
+        if let Some(l) = it.next() {
+            for a in kids(l) {
+                let mut ak = kids(a);
+                let piece = name(ak.next()?);
+                let white = letter(ak.next()?);
+                let black = letter(ak.next()?);
+                letters.push(LetterAssign {
+                    piece,
+                    white,
+                    black,
+                });
+            }
+        }
+        LayerAst { name: n, letters }
+    })
+}
+
+fn build_region(p: P) -> Option<RegionAst> {
+    Some({
+        let sp = span(&p);
+        let inner = if p.as_rule() == Rule::region {
+            kids(p).next()?
+        } else {
+            p
+        };
+        match inner.as_rule() {
+            Rule::rank_region => {
+                let mut it = kids(inner);
+                let from = int(it.next()?);
+                let to = it.next().map(int).unwrap_or_else(|| from.clone());
+                RegionAst::Ranks { from, to, span: sp }
+            }
+            Rule::squares_region => RegionAst::Squares {
+                squares: kids(inner).map(name).collect(),
+                span: sp,
+            },
+            _ => RegionAst::Named(name(inner)),
+        }
+    })
+}
+
+fn build_piece(p: P) -> Option<PieceAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let n = name(it.next()?);
+        let mut piece = PieceAst {
+            name: n,
+            letters: None,
+            royal: false,
+            atoms: vec![],
+            betza: vec![],
+            span: sp,
+        };
+        let body = it.next()?;
+        for k in kids(body) {
+            match k.as_rule() {
+                Rule::letters => {
+                    let mut lk = kids(k);
+                    piece.letters = Some(LettersAst {
+                        white: letter(lk.next()?),
+                        black: letter(lk.next()?),
+                    });
+                }
+                Rule::royal => piece.royal = true,
+                Rule::betza => piece.betza.push(string(kids(k).next()?)),
+                Rule::atom => piece.atoms.push(build_atom(k)?),
+                _ => {}
+            }
+        }
+        piece
+    })
+}
+
+fn build_vector(p: P) -> Option<Spanned<(i64, i64)>> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let x = int(it.next()?).node;
+        let y = int(it.next()?).node;
+        Spanned::new((x, y), sp)
+    })
+}
+
+fn build_atom(p: P) -> Option<AtomAst> {
+    Some({
+        let sp = span(&p);
+        let mut atom = AtomAst {
+            modality: Modality::Both,
+            ride: false,
+            vector: Spanned::new((0, 0), sp),
+            directions: vec![],
+            range: None,
+            origin: None,
+            span: sp,
+        };
+        for k in kids(p) {
+            match k.as_rule() {
+                Rule::modality => {
+                    atom.modality = if has_kw(&k, Rule::kw_move) {
+                        Modality::Move
+                    } else {
+                        Modality::Capture
+                    }
+                }
+                Rule::atom_kind => atom.ride = has_kw(&k, Rule::kw_ride),
+                Rule::vector => atom.vector = build_vector(k)?,
+                Rule::direction => atom.directions.push(name(k)),
+                Rule::range => atom.range = Some(int(kids(k).next()?)),
+                Rule::origin => atom.origin = Some(build_region(kids(k).next()?)?),
+                _ => {}
+            }
+        }
+        atom
+    })
+}
+
+fn build_remove(p: P) -> Option<RemoveAst> {
+    Some({
+        let sp = span(&p);
+        match p.as_rule() {
+            Rule::remove_target => build_remove(kids(p).next()?)?,
+            Rule::remove_pieces => RemoveAst::Pieces(kids(p).map(name).collect()),
+            Rule::remove_castling => RemoveAst::Castling(kids(p).map(letter).collect()),
+            Rule::remove_effects => RemoveAst::Effects(kids(p).map(name).collect()),
+            Rule::remove_promotions => RemoveAst::Promotions(kids(p).map(name).collect()),
+            Rule::remove_en_passant => RemoveAst::EnPassant(sp),
+            Rule::remove_check => RemoveAst::Check(sp),
+            Rule::remove_end => RemoveAst::End(
+                kids(p)
+                    .map(|k| {
+                        let s = span(&k);
+                        let cond = if has_kw(&k, Rule::kw_checkmate) {
+                            EndCond::Checkmate
+                        } else if has_kw(&k, Rule::kw_stalemate) {
+                            EndCond::Stalemate
+                        } else if has_kw(&k, Rule::kw_campmate) {
+                            EndCond::Campmate(None)
+                        } else {
+                            EndCond::RoyalCaptured
+                        };
+                        Spanned::new(cond, s)
+                    })
+                    .collect(),
+            ),
+            Rule::remove_regions => RemoveAst::Regions(kids(p).map(name).collect()),
+            // another shape is a builder bug, reported by parse_file
+            _ => return None,
+        }
+    })
+}
+
+fn build_promotion(p: P) -> Option<PromotionAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let piece = name(it.next()?);
+        let mut promo = PromotionAst {
+            piece,
+            zone: None,
+            choices: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::zone => promo.zone = Some(build_region(kids(k).next()?)?),
+                Rule::promo_to => promo.choices.push(build_promotion_choice(k)),
+                _ => {}
+            }
+        }
+        promo
+    })
+}
+
+fn build_promotion_choice(p: P) -> PromotionChoice {
+    let mut choice = PromotionChoice {
+        side: None,
+        pieces: vec![],
+        span: span(&p),
+    };
+    for c in kids(p) {
+        match c.as_rule() {
+            Rule::side if has_kw(&c, Rule::kw_white) => choice.side = Some(SideAst::White),
+            Rule::side => choice.side = Some(SideAst::Black),
+            _ => choice.pieces.push(name(c)),
+        }
+    }
+    choice
+}
+
+fn build_castle(p: P) -> Option<CastleAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let flag = letter(it.next()?);
+        let king = name(it.next()?);
+        let king_from = name(it.next()?);
+        let king_to = name(it.next()?);
+        let rook = name(it.next()?);
+        let rook_from = name(it.next()?);
+        let rook_to = name(it.next()?);
+        let mut c = CastleAst {
+            flag,
+            king,
+            king_from,
+            king_to,
+            rook,
+            rook_from,
+            rook_to,
+            empty: vec![],
+            safe: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::castle_empty => c.empty = kids(k).map(name).collect(),
+                Rule::castle_safe => c.safe = kids(k).map(name).collect(),
+                _ => {}
+            }
+        }
+        c
+    })
+}
+
+fn build_end_rule(p: P) -> Option<EndRuleAst> {
+    Some({
+        let mut it = kids(p);
+        let c = it.next()?;
+        let cs = span(&c);
+        let cond = if has_kw(&c, Rule::kw_checkmate) {
+            EndCond::Checkmate
+        } else if has_kw(&c, Rule::kw_stalemate) {
+            EndCond::Stalemate
+        } else if let Some(camp) = c
+            .clone()
+            .into_inner()
+            .find(|k| k.as_rule() == Rule::campmate)
+        {
+            EndCond::Campmate(optional(kids(camp).next(), build_region)?)
+        } else {
+            EndCond::RoyalCaptured
+        };
+        let r = it.next()?;
+        let rs = span(&r);
+        let result = if has_kw(&r, Rule::kw_wins) {
+            Outcome::Wins
+        } else if has_kw(&r, Rule::kw_draws) {
+            Outcome::Draws
+        } else {
+            Outcome::Loses
+        };
+        EndRuleAst {
+            cond: Spanned::new(cond, cs),
+            result: Spanned::new(result, rs),
+        }
+    })
+}
+
+fn build_effect(p: P) -> Option<EffectAst> {
+    Some({
+        let sp = span(&p);
+        let mut it = kids(p);
+        let n = name(it.next()?);
+        let o = it.next()?;
+        let mut ok = kids(o);
+        let kind = ok.next()?;
+        let origin = Spanned::new(
+            if has_kw(&kind, Rule::kw_moved) {
+                OriginKind::Moved
+            } else {
+                OriginKind::Capture
+            },
+            span(&kind),
+        );
+        let origin_filter = optional(ok.next(), build_expr)?;
+        let scan_pair = it.next()?;
+        let scan_inner = kids(scan_pair).next()?;
+        let ssp = span(&scan_inner);
+        let scan = if scan_inner.as_rule() == Rule::scan_rays {
+            let mut sk = kids(scan_inner);
+            let vector = build_vector(sk.next()?)?;
+            let directions = sk.map(name).collect();
+            ScanAst::Rays {
+                vector,
+                directions,
+                span: ssp,
+            }
+        } else {
+            ScanAst::Around {
+                vectors: kids(scan_inner)
+                    .map(build_vector)
+                    .collect::<Option<Vec<_>>>()?,
+                span: ssp,
+            }
+        };
+        let mut effect = EffectAst {
+            name: n,
+            origin,
+            origin_filter,
+            scan,
+            clauses: vec![],
+            finally: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::effect_clause => {
+                    let mut ck = kids(k);
+                    let cond = build_expr(ck.next()?)?;
+                    let actions = ck.map(build_action).collect::<Option<Vec<_>>>()?;
+                    effect.clauses.push(ClauseAst { cond, actions });
+                }
+                Rule::effect_finally => {
+                    effect.finally = kids(k).map(build_action).collect::<Option<Vec<_>>>()?
+                }
+                _ => {}
+            }
+        }
+        effect
+    })
+}
+
+fn build_subject(p: P) -> Option<Spanned<Subject>> {
+    Some({
+        let s = span(&p);
+        Spanned::new(
+            if has_kw(&p, Rule::kw_target) {
+                Subject::Target
+            } else {
+                Subject::Origin
+            },
+            s,
+        )
+    })
+}
+
+fn build_action(p: P) -> Option<ActionAst> {
+    Some({
+        let sp = span(&p);
+        let inner = kids(p).next()?;
+        let rule = inner.as_rule();
+        let mut ik = kids(inner);
+        let subject = optional(ik.next(), build_subject)?;
+        let kind = match rule {
+            Rule::act_nothing => ActionKind::Nothing,
+            Rule::act_pull => ActionKind::Pull,
+            Rule::act_push => ActionKind::Push,
+            Rule::act_remove => ActionKind::Remove,
+            Rule::act_promote => ActionKind::Promote,
+            _ => ActionKind::Change(name(ik.next()?)),
+        };
+        ActionAst {
+            kind,
+            subject,
+            span: sp,
+        }
+    })
+}
+
+/// `a and b and c ...` (or `or`) as a balanced tree, in order: a chain of 50,000 terms is 16
+/// levels deep, not 50,000, for every recursion after the parser (lowering, evaluation, drop).
+/// Up to three terms the tree is the left-nested one, `(a and b) and c`.
+fn balanced(mut terms: Vec<ExprAst>, is_or: bool) -> Option<ExprAst> {
+    if terms.len() <= 1 {
+        return terms.pop();
+    }
+    let right = terms.split_off(terms.len().div_ceil(2));
+    let (l, r) = (balanced(terms, is_or)?, balanced(right, is_or)?);
+    let s = Span::new(l.span().start, r.span().end);
+    Some(if is_or {
+        ExprAst::Or(Box::new(l), Box::new(r), s)
+    } else {
+        ExprAst::And(Box::new(l), Box::new(r), s)
+    })
+}
+
+fn build_expr(p: P) -> Option<ExprAst> {
+    Some({
+        let sp = span(&p);
+        match p.as_rule() {
+            Rule::expr | Rule::conj => {
+                let is_or = p.as_rule() == Rule::expr;
+                let terms = kids(p).map(build_expr).collect::<Option<Vec<_>>>()?;
+                balanced(terms, is_or)?
+            }
+            Rule::unary | Rule::operand => build_expr(kids(p).next()?)?,
+            Rule::negation => ExprAst::Not(Box::new(build_expr(kids(p).next()?)?), sp),
+            Rule::comparison => {
+                let mut it = kids(p);
+                let lhs = build_expr(it.next()?)?;
+                match it.next() {
+                    None => lhs,
+                    Some(op) => {
+                        let op = match op.as_str() {
+                            "==" => CmpOp::Eq,
+                            "!=" => CmpOp::Ne,
+                            "<" => CmpOp::Lt,
+                            "<=" => CmpOp::Le,
+                            ">" => CmpOp::Gt,
+                            _ => CmpOp::Ge,
+                        };
+                        let rhs = build_expr(it.next()?)?;
+                        ExprAst::Cmp(op, Box::new(lhs), Box::new(rhs), sp)
+                    }
+                }
+            }
+            Rule::field => {
+                let mut it = kids(p);
+                let subject = build_subject(it.next()?)?;
+                let f = name(it.next()?);
+                ExprAst::Field(subject, f, sp)
+            }
+            Rule::int => {
+                let v = int(p);
+                ExprAst::Int(v.node, v.span)
+            }
+            Rule::value_name => ExprAst::Name(name(p)),
+            // another shape is a builder bug, reported by parse_file
+            _ => return None,
+        }
+    })
+}
