@@ -61,8 +61,15 @@ impl<B: Bits> Position<B> {
                     }
                 }
             }
-            for a in &effect.finally {
-                self.act(r, a, mover, origin, origin, None, choice);
+            let run = match (&effect.finally_when, self.code_at(origin)) {
+                (None, _) => true,
+                (Some(cond), Some(code)) => self.eval(r, cond, mover, code, None, 0),
+                (Some(_), None) => false,
+            };
+            if run {
+                for a in &effect.finally {
+                    self.act(r, a, mover, origin, origin, None, choice);
+                }
             }
         }
     }

@@ -25,29 +25,7 @@ impl Variant {
 }
 
 fn region_body(r: &Region) -> String {
-    let mut parts = vec![];
-    if let Some((a, b)) = r.ranks {
-        parts.push(if a == b {
-            format!("rank {a}")
-        } else {
-            format!("ranks {a}..{b}")
-        });
-    }
-    if !r.squares.is_empty() {
-        parts.push(format!(
-            "squares {}",
-            r.squares
-                .iter()
-                .map(|&(f, k)| square_name(f, k))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ));
-    }
-    if parts.is_empty() {
-        "nowhere".into()
-    } else {
-        parts.join(" + ")
-    }
+    r.text()
 }
 
 pub fn vec_text((x, y): (i8, i8)) -> String {
@@ -58,8 +36,40 @@ fn letter(c: Option<char>) -> char {
     c.unwrap_or('-')
 }
 
+fn list(names: Vec<&str>) -> String {
+    if names.is_empty() {
+        "-".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+type Out<'a, 'b> = &'a mut fmt::Formatter<'b>;
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.dump_board(f)?;
+        for (name, r) in &self.regions {
+            writeln!(f, "region {name}: {}", region_body(r))?;
+        }
+        self.dump_pieces(f)?;
+        self.dump_promotions(f)?;
+        self.dump_en_passant(f)?;
+        self.dump_castling(f)?;
+        self.dump_hands(f)?;
+        writeln!(f, "start {}", self.start)?;
+        self.dump_check(f)?;
+        self.dump_halfmove(f)?;
+        self.dump_end(f)?;
+        for (name, e) in &self.effects {
+            self.dump_effect(f, name, e)?;
+        }
+        Ok(())
+    }
+}
+
+impl Variant {
+    fn dump_board(&self, f: Out) -> fmt::Result {
         write!(f, "variant {}", self.name)?;
         if let Some(t) = &self.title {
             write!(f, " \"{t}\"")?;
@@ -71,21 +81,28 @@ impl fmt::Display for Variant {
         writeln!(f, "board {} files x {} ranks", self.files, self.ranks)?;
         if self.layers.len() > 1 {
             writeln!(f, "layers {}", self.layers.join(", "))?;
-            match self.cross {
-                Some(CrossWhen::Moves) => writeln!(
-                    f,
-                    "  after every move, each moved piece crosses to the next layer"
-                )?,
-                Some(CrossWhen::Captures) => writeln!(
-                    f,
-                    "  after a capture, the capturing piece crosses to the next layer"
-                )?,
-                None => writeln!(f, "  pieces stay on their layer")?,
-            }
+            writeln!(
+                f,
+                "{}",
+                match self.cross {
+                    Some(CrossWhen::Moves) =>
+                        "  after every move, each moved piece crosses to the next layer",
+                    Some(CrossWhen::Captures) =>
+                        "  after a capture, the capturing piece crosses to the next layer",
+                    None => "  pieces stay on their layer",
+                }
+            )?;
         }
-        for (name, r) in &self.regions {
-            writeln!(f, "region {name}: {}", region_body(r))?;
+        if self.duck {
+            writeln!(
+                f,
+                "duck: after every move, the mover moves the duck to an empty square"
+            )?;
         }
+        Ok(())
+    }
+
+    fn dump_pieces(&self, f: Out) -> fmt::Result {
         writeln!(f, "pieces")?;
         for (name, p) in &self.pieces {
             let mut letters = String::new();
@@ -95,48 +112,78 @@ impl fmt::Display for Variant {
                 }
                 letters.push_str(&format!("white {}  black {}", letter(l[0]), letter(l[1])));
             }
+            let promoted = p
+                .promoted_from
+                .map(|b| format!(" [promoted {}]", self.piece_name(b)))
+                .unwrap_or_default();
             writeln!(
                 f,
-                "  {name}{}  ({letters})",
+                "  {name}{}{promoted}  ({letters})",
                 if p.royal { " [royal]" } else { "" }
             )?;
+            if let Some(r) = &p.confined {
+                writeln!(f, "    within {}", self.region_text(r))?;
+            }
             if p.atoms.is_empty() {
                 writeln!(f, "    (no atoms)")?;
             }
             for a in &p.atoms {
-                let modality = match a.modality {
-                    Modality::Move => "move   ",
-                    Modality::Capture => "capture",
-                    Modality::Both => "both   ",
-                    Modality::Attack => "attack ",
-                };
-                let (kind, range) = match a.kind {
-                    AtomKind::Leap if a.path == LeapPath::Lame => ("lame leap", String::new()),
-                    AtomKind::Leap if a.path == LeapPath::Jump => ("jumping leap", String::new()),
-                    AtomKind::Leap => ("leap", String::new()),
-                    AtomKind::Ride { range: None } => ("ride", String::new()),
-                    AtomKind::Ride { range: Some(r) } => ("ride", format!(" range {r}")),
-                    AtomKind::Hop { range: None } => ("hop", String::new()),
-                    AtomKind::Hop { range: Some(r) } => ("hop", format!(" range {r}")),
-                };
-                let from = a
-                    .from
-                    .as_ref()
-                    .map(|r| format!(" from {}", self.region_text(r)))
-                    .unwrap_or_default();
-                let dirs = a.directions_text();
-                let vectors = a.vectors_text();
-                writeln!(
-                    f,
-                    "    {modality} {kind} {}{dirs}{range}{from}: {vectors}",
-                    vec_text(a.offset)
-                )?;
+                self.dump_atom(f, a)?;
             }
         }
+        Ok(())
+    }
+
+    fn dump_atom(&self, f: Out, a: &Atom) -> fmt::Result {
+        let modality = match a.modality {
+            Modality::Move => "move   ",
+            Modality::Capture => "capture",
+            Modality::Both => "both   ",
+            Modality::Attack => "attack ",
+        };
+        let (kind, range) = match a.kind {
+            AtomKind::Leap if a.path == LeapPath::Lame => ("lame leap", String::new()),
+            AtomKind::Leap if a.path == LeapPath::Jump => ("jumping leap", String::new()),
+            AtomKind::Leap => ("leap", String::new()),
+            AtomKind::Ride { range: None } => ("ride", String::new()),
+            AtomKind::Ride { range: Some(r) } => ("ride", format!(" range {r}")),
+            AtomKind::Hop { range: None } => ("hop", String::new()),
+            AtomKind::Hop { range: Some(r) } => ("hop", format!(" range {r}")),
+        };
+        let from = a
+            .from
+            .as_ref()
+            .map(|r| format!(" from {}", self.region_text(r)))
+            .unwrap_or_default();
+        writeln!(
+            f,
+            "    {modality} {kind} {}{}{range}{from}: {}",
+            vec_text(a.offset),
+            a.directions_text(),
+            a.vectors_text()
+        )
+    }
+
+    fn dump_promotions(&self, f: Out) -> fmt::Result {
         for (piece, p) in &self.promotions {
+            let mut how = vec![];
+            if p.optional {
+                how.push("optional".to_string());
+            }
+            if p.from_zone {
+                how.push("also from the zone".to_string());
+            }
+            for &(k, n) in &p.limits {
+                how.push(format!("{} while fewer than {n}", self.piece_name(k)));
+            }
+            let how = if how.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", how.join("; "))
+            };
             writeln!(
                 f,
-                "promotion of {} in {}",
+                "promotion of {} in {}{how}",
                 self.piece_name(*piece),
                 self.region_text(&p.zone)
             )?;
@@ -145,55 +192,112 @@ impl fmt::Display for Variant {
                     .iter()
                     .map(|&c| self.piece_name(c))
                     .collect();
-                writeln!(
-                    f,
-                    "  {:<5} to {}",
-                    side.name(),
-                    if names.is_empty() {
-                        "-".into()
-                    } else {
-                        names.join(", ")
-                    }
-                )?;
+                writeln!(f, "  {:<5} to {}", side.name(), list(names))?;
             }
         }
+        Ok(())
+    }
+
+    fn dump_en_passant(&self, f: Out) -> fmt::Result {
         if self.en_passant.is_empty() {
-            writeln!(f, "en passant: none")?;
-        } else {
-            let names: Vec<&str> = self
-                .en_passant
-                .iter()
-                .map(|&p| self.piece_name(p))
-                .collect();
-            writeln!(f, "en passant: {}", names.join(", "))?;
+            return writeln!(f, "en passant: none");
+        }
+        let names: Vec<&str> = self
+            .en_passant
+            .iter()
+            .map(|&p| self.piece_name(p))
+            .collect();
+        write!(f, "en passant: {}", names.join(", "))?;
+        if let Some(r) = &self.en_passant_region {
+            write!(f, ", landing within {}", self.region_text(r))?;
+        }
+        writeln!(f)
+    }
+
+    fn dump_castling(&self, f: Out) -> fmt::Result {
+        if let Some(c) = &self.castling_rule {
+            let file = |x: u8| (b'a' + x) as char;
+            let rooks: Vec<&str> = c.rooks.iter().map(|&r| self.piece_name(r)).collect();
+            return writeln!(
+                f,
+                "castling by rule: {} with {} on rank {}; short: king to {}, rook to {}; long: king to {}, rook to {}",
+                self.piece_name(c.king),
+                rooks.join(", "),
+                c.rank,
+                file(c.short.0),
+                file(c.short.1),
+                file(c.long.0),
+                file(c.long.1)
+            );
         }
         if self.castling.is_empty() {
-            writeln!(f, "castling: none")?;
-        } else {
-            writeln!(f, "castling")?;
-            for (flag, c) in &self.castling {
-                let squares = |v: &[(u8, u8)]| {
-                    v.iter()
-                        .map(|&(a, b)| square_name(a, b))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                writeln!(
-                    f,
-                    "  {flag} {}: {} {}-{}, {} {}-{}; empty {}; safe {}",
-                    c.side.name(),
-                    self.piece_name(c.king),
-                    square_name(c.king_from.0, c.king_from.1),
-                    square_name(c.king_to.0, c.king_to.1),
-                    self.piece_name(c.rook),
-                    square_name(c.rook_from.0, c.rook_from.1),
-                    square_name(c.rook_to.0, c.rook_to.1),
-                    squares(&c.empty),
-                    squares(&c.safe)
-                )?;
-            }
+            return writeln!(f, "castling: none");
         }
-        writeln!(f, "start {}", self.start)?;
+        writeln!(f, "castling")?;
+        let squares = |v: &[(u8, u8)]| {
+            v.iter()
+                .map(|&(a, b)| square_name(a, b))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (flag, c) in &self.castling {
+            writeln!(
+                f,
+                "  {flag} {}: {} {}-{}, {} {}-{}; empty {}; safe {}",
+                c.side.name(),
+                self.piece_name(c.king),
+                square_name(c.king_from.0, c.king_from.1),
+                square_name(c.king_to.0, c.king_to.1),
+                self.piece_name(c.rook),
+                square_name(c.rook_from.0, c.rook_from.1),
+                square_name(c.rook_to.0, c.rook_to.1),
+                squares(&c.empty),
+                squares(&c.safe)
+            )?;
+        }
+        Ok(())
+    }
+
+    fn dump_hands(&self, f: Out) -> fmt::Result {
+        let Some(h) = &self.hands else {
+            return Ok(());
+        };
+        let mut how = vec![];
+        if h.captures {
+            how.push("captured pieces go to the capturer's hand");
+        }
+        if h.keep_promoted {
+            how.push("promoted pieces stay promoted in hand");
+        }
+        if h.must_drop {
+            how.push("a side with pieces in hand must drop");
+        }
+        writeln!(
+            f,
+            "hands: {}",
+            if how.is_empty() {
+                "drops".to_string()
+            } else {
+                how.join("; ")
+            }
+        )?;
+        for (&piece, d) in &h.rules {
+            let mut rules = vec![];
+            if let Some(r) = &d.region {
+                rules.push(format!("within {}", self.region_text(r)));
+            }
+            if let Some(n) = d.per_file {
+                rules.push(format!("at most {n} per file"));
+            }
+            if d.no_mate {
+                rules.push("may not checkmate".to_string());
+            }
+            writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
+        }
+        Ok(())
+    }
+
+    fn dump_check(&self, f: Out) -> fmt::Result {
         match (self.check.at_move, self.check.at_final) {
             (false, false) => {
                 writeln!(f, "check: none (a move may leave the royal piece attacked)")?
@@ -211,6 +315,40 @@ impl fmt::Display for Variant {
                 "check: a royal piece that moves may not stand attacked right after its move, before crossings and effects;\n  and the mover's royal piece may not be attacked after the move"
             )?,
         }
+        if self.check.unless_royal_captured {
+            writeln!(f, "  unless the move removes the enemy's last royal piece")?;
+        }
+        if self.check.touching_royals_safe {
+            writeln!(
+                f,
+                "  a royal piece next to an enemy royal piece is not in check"
+            )?;
+        }
+        if self.check.all_royals {
+            writeln!(
+                f,
+                "  a side is in check only when all its royal pieces are attacked"
+            )?;
+        }
+        if self.obligations.must_capture {
+            writeln!(
+                f,
+                "must capture: when a capture is legal, a move must capture"
+            )?;
+        }
+        if self.obligations.no_checks {
+            writeln!(f, "no checks: a move may not attack the enemy royal piece")?;
+        }
+        if self.no_stuck_pieces {
+            writeln!(
+                f,
+                "no stuck pieces: no piece may move or be dropped where it could never move again"
+            )?;
+        }
+        Ok(())
+    }
+
+    fn dump_halfmove(&self, f: Out) -> fmt::Result {
         let mut resets: Vec<&str> = vec![];
         if self.halfmove.capture {
             resets.push("capture");
@@ -224,54 +362,110 @@ impl fmt::Display for Variant {
             } else {
                 resets.join(", ")
             }
-        )?;
+        )
+    }
+
+    fn dump_end(&self, f: Out) -> fmt::Result {
         writeln!(f, "end, in this order")?;
         for r in &self.end {
-            let result = match r.result {
-                Outcome::Wins => "the mover wins",
-                Outcome::Draws => "draw",
-                Outcome::Loses => "the mover loses",
-            };
-            let cond = match &r.cond {
-                EndCond::Campmate(region) => format!("campmate in {}", self.region_text(region)),
-                c => c.name().to_string(),
+            let (cond, whose) = self.end_text(&r.cond);
+            let result = match (r.result, whose) {
+                (Outcome::Draws, _) => "draw".to_string(),
+                (Outcome::Wins, w) => format!("{w} wins"),
+                (Outcome::Loses, w) => format!("{w} loses"),
             };
             writeln!(f, "  {cond}: {result}")?;
         }
-        for (name, e) in &self.effects {
-            writeln!(f, "effect {name}")?;
-            let origin = match e.origin {
-                OriginKind::Moved => "each moved piece, on its arrival square",
-                OriginKind::Capture => "the capture square, when the move captured",
-            };
-            write!(f, "  from {origin}")?;
-            if let Some(filter) = &e.origin_filter {
-                write!(f, ", where {}", self.expr_text(filter))?;
+        Ok(())
+    }
+
+    /// An end condition in words, and whose result it gives.
+    fn end_text(&self, c: &EndCond) -> (String, &'static str) {
+        let names = |kinds: &[PieceId]| -> String {
+            if kinds.is_empty() {
+                "pieces".into()
+            } else {
+                kinds
+                    .iter()
+                    .map(|&k| self.piece_name(k))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             }
-            writeln!(f)?;
-            match &e.scan {
-                Scan::Rays(v) => writeln!(
-                    f,
-                    "  first piece on the rays {}",
-                    v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" ")
-                )?,
-                Scan::Around(v) => writeln!(
-                    f,
-                    "  each piece at {}",
-                    v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" ")
-                )?,
+        };
+        match c {
+            EndCond::Campmate(region) => (
+                format!("campmate in {}", self.region_text(region)),
+                "the mover",
+            ),
+            EndCond::Extinct {
+                kinds,
+                at_most,
+                others_at_least,
+                claim,
+            } => {
+                let mut t = format!("a side with at most {at_most} {}", names(kinds));
+                if *others_at_least > 0 {
+                    t.push_str(&format!(" while the other has at least {others_at_least}"));
+                }
+                if *claim {
+                    t.push_str(" (one more for the side to move)");
+                }
+                (t, "that side")
             }
-            for c in &e.clauses {
-                writeln!(
-                    f,
-                    "  when {}: {}",
-                    self.expr_text(&c.cond),
-                    self.actions_text(&c.actions)
-                )?;
-            }
-            if !e.finally.is_empty() {
-                writeln!(f, "  finally {}", self.actions_text(&e.finally))?;
-            }
+            EndCond::Reached {
+                kinds,
+                region,
+                rule,
+            } => (
+                format!(
+                    "{} in {} ({})",
+                    names(kinds),
+                    self.region_text(region),
+                    match rule {
+                        ReachRule::Immediate => "at once",
+                        ReachRule::Answered => "black may answer",
+                        ReachRule::Held => "held through a move",
+                        ReachRule::Safe => "not attacked there",
+                    }
+                ),
+                "its side",
+            ),
+            EndCond::Checks(n) => (format!("{n} checks given"), "the side that gave them"),
+            c => (c.name().to_string(), "the mover"),
+        }
+    }
+
+    fn dump_effect(&self, f: Out, name: &str, e: &Effect) -> fmt::Result {
+        writeln!(f, "effect {name}")?;
+        let origin = match e.origin {
+            OriginKind::Moved => "each moved piece, on its arrival square",
+            OriginKind::Capture => "the capture square, when the move captured",
+        };
+        write!(f, "  from {origin}")?;
+        if let Some(filter) = &e.origin_filter {
+            write!(f, ", where {}", self.expr_text(filter))?;
+        }
+        writeln!(f)?;
+        let vecs = |v: &[(i8, i8)]| v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" ");
+        match &e.scan {
+            Scan::Rays(v) => writeln!(f, "  first piece on the rays {}", vecs(v))?,
+            Scan::Around(v) => writeln!(f, "  each piece at {}", vecs(v))?,
+        }
+        for c in &e.clauses {
+            writeln!(
+                f,
+                "  when {}: {}",
+                self.expr_text(&c.cond),
+                self.actions_text(&c.actions)
+            )?;
+        }
+        if !e.finally.is_empty() {
+            let when = e
+                .finally_when
+                .as_ref()
+                .map(|c| format!(" when {}", self.expr_text(c)))
+                .unwrap_or_default();
+            writeln!(f, "  finally{when} {}", self.actions_text(&e.finally))?;
         }
         Ok(())
     }

@@ -24,6 +24,7 @@ impl From<crate::syntax::ast::Modality> for Modality {
             M::Move => Modality::Move,
             M::Capture => Modality::Capture,
             M::Both => Modality::Both,
+            M::Attack => Modality::Attack,
         }
     }
 }
@@ -353,18 +354,24 @@ pub fn oriented((x, y): (i8, i8), side: Side) -> (i8, i8) {
 }
 
 /// A set of squares. Ranks count from each side's own first rank (rank 1 is white's rank 1 and
-/// black's rank 8 on an 8-rank board); squares are absolute.
-#[derive(Clone, Debug, PartialEq)]
+/// black's rank 8 on an 8-rank board); files and squares are absolute.
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Region {
     pub name: Option<String>,
-    /// Inclusive, 1-based, relative to the side.
-    pub ranks: Option<(u8, u8)>,
-    /// Inclusive, 0-based, absolute; with `ranks`, the rectangle of both.
-    pub files: Option<(u8, u8)>,
+    /// Rectangles of files and ranks.
+    pub rects: Vec<Rect>,
     /// (file, rank), 0-based, absolute.
     pub squares: Vec<(u8, u8)>,
     /// A region given per side (white's, black's), in place of the above.
     pub sides: Option<Box<[Region; 2]>>,
+}
+
+/// Files (absolute, 0-based) and ranks (relative to the side, 1-based), both inclusive; a bound
+/// left out is every file or rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Rect {
+    pub files: Option<(u8, u8)>,
+    pub ranks: Option<(u8, u8)>,
 }
 
 impl Region {
@@ -377,23 +384,69 @@ impl Region {
             Side::White => rank + 1,
             Side::Black => ranks - rank,
         };
-        let in_ranks = self.ranks.map(|(a, b)| rel >= a && rel <= b);
-        let in_files = self.files.map(|(a, b)| file >= a && file <= b);
-        let in_band = match (in_ranks, in_files) {
-            (None, None) => false,
-            (r, f) => r.unwrap_or(true) && f.unwrap_or(true),
-        };
-        in_band || self.squares.contains(&(file, rank))
+        let within = |b: Option<(u8, u8)>, v: u8| b.is_none_or(|(lo, hi)| v >= lo && v <= hi);
+        self.rects
+            .iter()
+            .any(|r| within(r.files, file) && within(r.ranks, rel))
+            || self.squares.contains(&(file, rank))
     }
 
     /// A region of the given relative ranks.
     pub fn ranks(a: u8, b: u8) -> Region {
         Region {
-            name: None,
-            ranks: Some((a, b)),
-            files: None,
-            squares: vec![],
-            sides: None,
+            rects: vec![Rect {
+                files: None,
+                ranks: Some((a, b)),
+            }],
+            ..Region::default()
+        }
+    }
+
+    /// Everything of `other` added to this region (which must not be per side).
+    pub fn add(&mut self, other: Region) {
+        self.rects.extend(other.rects);
+        self.squares.extend(other.squares);
+    }
+
+    /// The region as the language writes it: `rank 8`, `files d..f ranks 1..3`, `squares a1
+    /// b2`, parts joined by ` + `, `white ... black ...`.
+    pub fn text(&self) -> String {
+        if let Some(s) = &self.sides {
+            return format!("white {} black {}", s[0].text(), s[1].text());
+        }
+        let range = |(a, b): (u8, u8), one: &str, many: &str, show: &dyn Fn(u8) -> String| {
+            if a == b {
+                format!("{one} {}", show(a))
+            } else {
+                format!("{many} {}..{}", show(a), show(b))
+            }
+        };
+        let file = |f: u8| ((b'a' + f) as char).to_string();
+        let mut parts: Vec<String> = self
+            .rects
+            .iter()
+            .map(|r| {
+                let f = r.files.map(|f| range(f, "file", "files", &file));
+                let k = r
+                    .ranks
+                    .map(|k| range(k, "rank", "ranks", &|x: u8| x.to_string()));
+                [f, k].into_iter().flatten().collect::<Vec<_>>().join(" ")
+            })
+            .collect();
+        if !self.squares.is_empty() {
+            parts.push(format!(
+                "squares {}",
+                self.squares
+                    .iter()
+                    .map(|&(f, k)| square_name(f, k))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        if parts.is_empty() {
+            "nowhere".into()
+        } else {
+            parts.join(" + ")
         }
     }
 }
@@ -532,6 +585,8 @@ pub struct Effect {
     pub scan: Scan,
     pub clauses: Vec<Clause>,
     pub finally: Vec<Action>,
+    /// The `finally` actions run only when this holds (of the origin).
+    pub finally_when: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

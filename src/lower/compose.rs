@@ -40,6 +40,12 @@ pub(super) struct Draft {
     pub halfmove: Option<Loc<HalfmoveAst>>,
     pub end: Vec<Loc<EndRuleAst>>,
     pub effects: IndexMap<String, Loc<EffectAst>>,
+    pub castling_rule: Option<Loc<CastlingRuleAst>>,
+    pub hand: Option<Loc<HandAst>>,
+    pub must_capture: Option<Loc<Span>>,
+    pub no_checks: Option<Loc<Span>>,
+    pub no_stuck_pieces: Option<Loc<Span>>,
+    pub duck: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
 }
@@ -281,6 +287,39 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             span,
         } => apply_end(d, replace, rules, Loc { src, node: span }, problems),
         Item::Remove(r) => remove(d, r, src, problems),
+        Item::CastlingRule(c) => {
+            // Castling by rule takes the place of the parent's castling squares.
+            if d.castling.values().any(|c| c.src != src) {
+                d.castling.clear();
+            }
+            set_once(
+                &mut d.castling_rule,
+                "`castling rule`",
+                src,
+                c,
+                |c| c.span,
+                problems,
+            )
+        }
+        Item::Hand(h) => set_once(&mut d.hand, "`hand`", src, h, |h| h.span, problems),
+        Item::MustCapture(s) => set_once(
+            &mut d.must_capture,
+            "`must capture`",
+            src,
+            s,
+            |s| *s,
+            problems,
+        ),
+        Item::NoChecks(s) => set_once(&mut d.no_checks, "`no checks`", src, s, |s| *s, problems),
+        Item::NoStuckPieces(s) => set_once(
+            &mut d.no_stuck_pieces,
+            "`no stuck pieces`",
+            src,
+            s,
+            |s| *s,
+            problems,
+        ),
+        Item::Duck(s) => set_once(&mut d.duck, "`duck`", src, s, |s| *s, problems),
     }
 }
 
@@ -527,6 +566,11 @@ fn remove(d: &mut Draft, r: RemoveAst, src: SourceId, problems: &mut Vec<Problem
             }
         }
         RemoveAst::End(conds) => remove_end(d, conds, src, problems),
+        RemoveAst::Hand(span) => {
+            if d.hand.take().is_none() {
+                problems.push(nothing_single("hand", src, span));
+            }
+        }
     }
 }
 

@@ -131,6 +131,72 @@ pub enum Item {
         /// The definition.
         effect: EffectAst,
     },
+    /// `castling rule { ... }`: castling by rule (Chess960).
+    CastlingRule(CastlingRuleAst),
+    /// `hand { ... }`: pieces in hand and drops.
+    Hand(HandAst),
+    /// `must capture`
+    MustCapture(Span),
+    /// `no checks`
+    NoChecks(Span),
+    /// `no stuck pieces`
+    NoStuckPieces(Span),
+    /// `duck`
+    Duck(Span),
+}
+
+/// `castling rule { KING ROOK... rank N  short F F  long F F }`
+#[derive(Clone, Debug)]
+pub struct CastlingRuleAst {
+    /// The piece that castles as the king.
+    pub king: Name,
+    /// The pieces that castle as the rook.
+    pub rooks: Vec<Name>,
+    /// The castling rank, from each side's own first rank.
+    pub rank: Spanned<i64>,
+    /// Toward the higher files: the king's file, then the rook's.
+    pub short: [Spanned<char>; 2],
+    /// Toward the lower files.
+    pub long: [Spanned<char>; 2],
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `hand { captures  keep promoted  must drop  drop PIECE ... }`
+#[derive(Clone, Debug, Default)]
+pub struct HandAst {
+    /// `captures`: captured pieces go to the capturer's hand.
+    pub captures: bool,
+    /// `keep promoted`: promoted pieces go to the hand as they are.
+    pub keep_promoted: bool,
+    /// `must drop`
+    pub must_drop: bool,
+    /// `drop PIECE ...` restrictions.
+    pub drops: Vec<DropRuleAst>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `drop PIECE within REGION | at most N per file | no mate`
+#[derive(Clone, Debug)]
+pub struct DropRuleAst {
+    /// The piece.
+    pub piece: Name,
+    /// The restriction.
+    pub rule: DropRuleKind,
+    /// The whole statement.
+    pub span: Span,
+}
+
+/// A drop restriction.
+#[derive(Clone, Debug)]
+pub enum DropRuleKind {
+    /// `within REGION`
+    Within(RegionAst),
+    /// `at most N per file`
+    PerFile(Spanned<i64>),
+    /// `no mate`
+    NoMate,
 }
 
 /// The kinds of top-level items, named by the keyword that starts them.
@@ -166,6 +232,14 @@ pub enum ItemKind {
     End,
     /// `effect`
     Effect,
+    /// `hand`
+    Hand,
+    /// `must`
+    Must,
+    /// `no`
+    No,
+    /// `duck`
+    Duck,
 }
 
 impl ItemKind {
@@ -187,6 +261,10 @@ impl ItemKind {
             "halfmove" => ItemKind::Halfmove,
             "end" => ItemKind::End,
             "effect" => ItemKind::Effect,
+            "hand" => ItemKind::Hand,
+            "must" => ItemKind::Must,
+            "no" => ItemKind::No,
+            "duck" => ItemKind::Duck,
             _ => return None,
         })
     }
@@ -221,6 +299,8 @@ pub struct RegionDef {
 pub struct EnPassantAst {
     /// The pieces that make and take en-passant captures.
     pub pieces: Vec<Name>,
+    /// `within REGION`: where an en-passant capture may land.
+    pub within: Option<RegionAst>,
     /// The whole item.
     pub span: Span,
 }
@@ -241,6 +321,12 @@ pub struct CheckAst {
     pub at_move: bool,
     /// `at final`: no move may leave the royal piece attacked.
     pub at_final: bool,
+    /// `unless royal captured`
+    pub unless_captured: bool,
+    /// `unless royals touch`
+    pub unless_touch: bool,
+    /// `all royals`
+    pub all_royals: bool,
     /// The whole item.
     pub span: Span,
 }
@@ -317,13 +403,39 @@ pub enum RegionAst {
     },
     /// The name of a region defined with `region`.
     Named(Name),
+    /// `files a..c [ranks A..B]`: absolute files, with the ranks (from each side) if given.
+    Files {
+        /// The first file.
+        from: Spanned<char>,
+        /// The last file (the first, for `file x`).
+        to: Spanned<char>,
+        /// The ranks, if given: (first, last).
+        ranks: Option<(Spanned<i64>, Spanned<i64>)>,
+        /// The whole region.
+        span: Span,
+    },
+    /// `A + B + ...`
+    Union(Vec<RegionAst>, Span),
+    /// `white A black B`
+    Sides {
+        /// White's squares.
+        white: Box<RegionAst>,
+        /// Black's squares.
+        black: Box<RegionAst>,
+        /// The whole region.
+        span: Span,
+    },
 }
 
 impl RegionAst {
     /// Where the region is written.
     pub fn span(&self) -> Span {
         match self {
-            RegionAst::Ranks { span, .. } | RegionAst::Squares { span, .. } => *span,
+            RegionAst::Ranks { span, .. }
+            | RegionAst::Squares { span, .. }
+            | RegionAst::Files { span, .. }
+            | RegionAst::Union(_, span)
+            | RegionAst::Sides { span, .. } => *span,
             RegionAst::Named(n) => n.span,
         }
     }
@@ -342,6 +454,10 @@ pub struct PieceAst {
     pub atoms: Vec<AtomAst>,
     /// Its movement in Betza notation.
     pub betza: Vec<Spanned<String>>,
+    /// `initial REGION`: where its Betza atoms marked `i` apply.
+    pub initial: Option<RegionAst>,
+    /// `within REGION`: where it may move.
+    pub within: Option<RegionAst>,
     /// The whole `piece ... { ... }` text.
     pub span: Span,
 }
@@ -353,6 +469,8 @@ pub struct LettersAst {
     pub white: Spanned<char>,
     /// Black's letter.
     pub black: Spanned<char>,
+    /// Written `+P +p`: the promoted form of the piece written `P`.
+    pub promoted: bool,
 }
 
 impl LettersAst {
@@ -371,6 +489,8 @@ pub enum Modality {
     Capture,
     /// Neither word: both.
     Both,
+    /// `attack`: threatens, never moves.
+    Attack,
 }
 
 /// `[move|capture] leap|ride (x,y) [directions] [range N] [from REGION]`
@@ -380,6 +500,10 @@ pub struct AtomAst {
     pub modality: Modality,
     /// `ride` (repeats the step), not `leap`.
     pub ride: bool,
+    /// `hop` (over a screen).
+    pub hop: bool,
+    /// `lame` or `jumping` before a leap.
+    pub path: Option<Spanned<crate::ir::LeapPath>>,
     /// The offset (files, ranks); it stands for its rotations and reflections.
     pub vector: Spanned<(i64, i64)>,
     /// Direction words that keep some of the images.
@@ -411,6 +535,8 @@ pub enum RemoveAst {
     End(Vec<Spanned<EndCond>>),
     /// `remove region A`
     Regions(Vec<Name>),
+    /// `remove hand`
+    Hand(Span),
 }
 
 /// `promotion PIECE { zone ... to ... }`
@@ -422,6 +548,12 @@ pub struct PromotionAst {
     pub zone: Option<RegionAst>,
     /// What it may become.
     pub choices: Vec<PromotionChoice>,
+    /// `optional`
+    pub optional: bool,
+    /// `from zone`
+    pub from_zone: bool,
+    /// `limit PIECE N, ...`
+    pub limits: Vec<(Name, Spanned<i64>)>,
     /// The whole item.
     pub span: Span,
 }
@@ -473,6 +605,28 @@ pub enum EndCond {
     Campmate(Option<RegionAst>),
     /// `royal captured`
     RoyalCaptured,
+    /// `extinct PIECE...|all [at most N] [against N] [claim]` (no pieces in `remove end`).
+    Extinct {
+        /// The pieces counted; empty for `all`.
+        kinds: Vec<Name>,
+        /// `at most N`
+        at_most: Option<Spanned<i64>>,
+        /// `against N`
+        against: Option<Spanned<i64>>,
+        /// `claim`
+        claim: bool,
+    },
+    /// `reach REGION [with PIECE...] [answered|held|safe]` (no region in `remove end`).
+    Reach {
+        /// The region.
+        region: Option<RegionAst>,
+        /// The pieces that count; empty for any.
+        kinds: Vec<Name>,
+        /// When reaching it ends the game.
+        rule: crate::ir::ReachRule,
+    },
+    /// `checks N` (0 in `remove end`).
+    Checks(Spanned<i64>),
 }
 
 impl EndCond {
@@ -483,6 +637,9 @@ impl EndCond {
             EndCond::Stalemate => "stalemate",
             EndCond::Campmate(_) => "campmate",
             EndCond::RoyalCaptured => "royal captured",
+            EndCond::Extinct { .. } => "extinct",
+            EndCond::Reach { .. } => "reach",
+            EndCond::Checks(_) => "checks",
         }
     }
 }
@@ -540,6 +697,8 @@ pub struct EffectAst {
     pub clauses: Vec<ClauseAst>,
     /// `finally ACTIONS`
     pub finally: Vec<ActionAst>,
+    /// `finally when CONDITION: ...`
+    pub finally_when: Option<ExprAst>,
     /// The whole item.
     pub span: Span,
 }

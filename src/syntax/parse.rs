@@ -234,7 +234,7 @@ fn recover(text: &str, source: SourceId, first: Option<pest::error::Error<Rule>>
         }
         match parse_in_place(rule, chunk) {
             Some(Parsed::Header(h)) => header = Some(h),
-            Some(Parsed::Item(i)) => items.push(i),
+            Some(Parsed::Item(i)) => items.push(*i),
             None => {}
         }
     }
@@ -274,7 +274,7 @@ fn missing_header(chunk: Chunk) -> Problem {
 
 enum Parsed {
     Header(Header),
-    Item(Item),
+    Item(Box<Item>),
 }
 
 /// Parses one item again, padded to its place, so that its spans are the file's.
@@ -289,7 +289,7 @@ fn parse_in_place(rule: Rule, chunk: Chunk) -> Option<Parsed> {
     if rule == Rule::header_alone {
         build_header(inner).map(Parsed::Header)
     } else {
-        build_item(inner, false).map(Parsed::Item)
+        build_item(inner, false).map(|i| Parsed::Item(Box::new(i)))
     }
 }
 

@@ -52,8 +52,11 @@ fn int(p: P) -> Spanned<i64> {
     Spanned::new(p.as_str().parse::<i64>().unwrap_or(0), span(&p))
 }
 
+/// A letter; `+P` is the letter `P` (the `+` is kept by [`LettersAst::promoted`]).
 fn letter(p: P) -> Spanned<char> {
-    Spanned::new(p.as_str().chars().next().unwrap_or('-'), span(&p))
+    let s = p.as_str();
+    let c = s.trim_start_matches('+').chars().next().unwrap_or('-');
+    Spanned::new(c, span(&p))
 }
 
 fn string(p: P) -> Spanned<String> {
@@ -149,15 +152,35 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             replace,
             promotion: build_promotion(p)?,
         },
-        Rule::en_passant => Item::EnPassant(EnPassantAst {
-            pieces: kids(p).map(name).collect(),
-            span: sp,
-        }),
-        Rule::castling => Item::Castling {
-            replace,
-            castles: kids(p).map(build_castle).collect::<Option<Vec<_>>>()?,
-            span: sp,
+        Rule::en_passant => {
+            let mut e = EnPassantAst {
+                pieces: vec![],
+                within: None,
+                span: sp,
+            };
+            for k in kids(p) {
+                match k.as_rule() {
+                    Rule::piece_ref => e.pieces.push(name(k)),
+                    _ => e.within = Some(build_region(k)?),
+                }
+            }
+            Item::EnPassant(e)
+        }
+        Rule::castling => match kids(p.clone()).next() {
+            Some(k) if k.as_rule() == Rule::castling_rule => {
+                Item::CastlingRule(build_castling_rule(k, sp)?)
+            }
+            _ => Item::Castling {
+                replace,
+                castles: kids(p).map(build_castle).collect::<Option<Vec<_>>>()?,
+                span: sp,
+            },
         },
+        Rule::hand => Item::Hand(build_hand(p)?),
+        Rule::must => Item::MustCapture(sp),
+        Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
+        Rule::no => Item::NoStuckPieces(sp),
+        Rule::duck => Item::Duck(sp),
         Rule::start => Item::Start(StartAst {
             fen: string(kids(p).next()?),
             span: sp,
@@ -175,6 +198,64 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         },
         _ => return None,
     })
+}
+
+fn file_letter(p: P) -> Spanned<char> {
+    Spanned::new(p.as_str().chars().next().unwrap_or('a'), span(&p))
+}
+
+fn build_castling_rule(p: P, sp: Span) -> Option<CastlingRuleAst> {
+    let mut names = vec![];
+    let mut rank = None;
+    let mut files = vec![];
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::piece_ref => names.push(name(k)),
+            Rule::rank_region => rank = Some(int(kids(k).next()?)),
+            _ => files.push(file_letter(k)),
+        }
+    }
+    let mut names = names.into_iter();
+    let mut files = files.into_iter();
+    Some(CastlingRuleAst {
+        king: names.next()?,
+        rooks: names.collect(),
+        rank: rank?,
+        short: [files.next()?, files.next()?],
+        long: [files.next()?, files.next()?],
+        span: sp,
+    })
+}
+
+fn build_hand(p: P) -> Option<HandAst> {
+    let mut h = HandAst {
+        span: span(&p),
+        ..HandAst::default()
+    };
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::hand_captures => h.captures = true,
+            Rule::keep_promoted => h.keep_promoted = true,
+            Rule::must_drop => h.must_drop = true,
+            _ => {
+                let ds = span(&k);
+                let mut it = kids(k);
+                let piece = name(it.next()?);
+                let how = it.next()?;
+                let rule = match how.as_rule() {
+                    Rule::drop_within => DropRuleKind::Within(build_region(kids(how).next()?)?),
+                    Rule::drop_per_file => DropRuleKind::PerFile(int(kids(how).next()?)),
+                    _ => DropRuleKind::NoMate,
+                };
+                h.drops.push(DropRuleAst {
+                    piece,
+                    rule,
+                    span: ds,
+                });
+            }
+        }
+    }
+    Some(h)
 }
 
 fn build_board(p: P) -> Option<BoardAst> {
@@ -244,13 +325,20 @@ fn build_check(p: P) -> CheckAst {
     let mut check = CheckAst {
         at_move: false,
         at_final: false,
+        unless_captured: false,
+        unless_touch: false,
+        all_royals: false,
         span: sp,
     };
     for k in kids(p) {
-        if has_kw(&k, Rule::kw_move) {
-            check.at_move = true;
-        } else {
-            check.at_final = true;
+        match k.as_rule() {
+            Rule::check_option => match kids(k).next().map(|o| o.as_rule()) {
+                Some(Rule::unless_captured) => check.unless_captured = true,
+                Some(Rule::unless_touch) => check.unless_touch = true,
+                _ => check.all_royals = true,
+            },
+            _ if has_kw(&k, Rule::kw_move) => check.at_move = true,
+            _ => check.at_final = true,
         }
     }
     check
@@ -298,25 +386,65 @@ fn build_layer(p: P) -> Option<LayerAst> {
 fn build_region(p: P) -> Option<RegionAst> {
     Some({
         let sp = span(&p);
-        let inner = if p.as_rule() == Rule::region {
-            kids(p).next()?
-        } else {
-            p
-        };
-        match inner.as_rule() {
+        match p.as_rule() {
+            Rule::region => build_region(kids(p).next()?)?,
+            Rule::side_regions => {
+                let mut it = kids(p);
+                RegionAst::Sides {
+                    white: Box::new(build_region(it.next()?)?),
+                    black: Box::new(build_region(it.next()?)?),
+                    span: sp,
+                }
+            }
+            Rule::region_union => {
+                let parts: Vec<RegionAst> = kids(p)
+                    .filter(|k| k.as_rule() != Rule::plus)
+                    .map(build_region)
+                    .collect::<Option<_>>()?;
+                if parts.len() == 1 {
+                    parts.into_iter().next()?
+                } else {
+                    RegionAst::Union(parts, sp)
+                }
+            }
             Rule::rank_region => {
-                let mut it = kids(inner);
-                let from = int(it.next()?);
-                let to = it.next().map(int).unwrap_or_else(|| from.clone());
+                let (from, to) = rank_bounds(p)?;
                 RegionAst::Ranks { from, to, span: sp }
             }
+            Rule::file_region => {
+                let mut from = None;
+                let mut to = None;
+                let mut ranks = None;
+                for k in kids(p) {
+                    match k.as_rule() {
+                        Rule::file_letter if from.is_none() => from = Some(file_letter(k)),
+                        Rule::file_letter => to = Some(file_letter(k)),
+                        _ => ranks = Some(rank_bounds(k)?),
+                    }
+                }
+                let from = from?;
+                RegionAst::Files {
+                    to: to.unwrap_or_else(|| from.clone()),
+                    from,
+                    ranks,
+                    span: sp,
+                }
+            }
             Rule::squares_region => RegionAst::Squares {
-                squares: kids(inner).map(name).collect(),
+                squares: kids(p).map(name).collect(),
                 span: sp,
             },
-            _ => RegionAst::Named(name(inner)),
+            _ => RegionAst::Named(name(p)),
         }
     })
+}
+
+/// `rank N` or `ranks A..B`: (first, last).
+fn rank_bounds(p: P) -> Option<(Spanned<i64>, Spanned<i64>)> {
+    let mut it = kids(p);
+    let from = int(it.next()?);
+    let to = it.next().map(int).unwrap_or_else(|| from.clone());
+    Some((from, to))
 }
 
 fn build_piece(p: P) -> Option<PieceAst> {
@@ -330,6 +458,8 @@ fn build_piece(p: P) -> Option<PieceAst> {
             royal: false,
             atoms: vec![],
             betza: vec![],
+            initial: None,
+            within: None,
             span: sp,
         };
         let body = it.next()?;
@@ -337,11 +467,16 @@ fn build_piece(p: P) -> Option<PieceAst> {
             match k.as_rule() {
                 Rule::letters => {
                     let mut lk = kids(k);
+                    let (w, b) = (lk.next()?, lk.next()?);
+                    let promoted = w.as_str().starts_with('+') || b.as_str().starts_with('+');
                     piece.letters = Some(LettersAst {
-                        white: letter(lk.next()?),
-                        black: letter(lk.next()?),
+                        white: letter(w),
+                        black: letter(b),
+                        promoted,
                     });
                 }
+                Rule::initial => piece.initial = Some(build_region(kids(k).next()?)?),
+                Rule::within => piece.within = Some(build_region(kids(k).next()?)?),
                 Rule::royal => piece.royal = true,
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::atom => piece.atoms.push(build_atom(k)?),
@@ -368,6 +503,8 @@ fn build_atom(p: P) -> Option<AtomAst> {
         let mut atom = AtomAst {
             modality: Modality::Both,
             ride: false,
+            hop: false,
+            path: None,
             vector: Spanned::new((0, 0), sp),
             directions: vec![],
             range: None,
@@ -379,11 +516,24 @@ fn build_atom(p: P) -> Option<AtomAst> {
                 Rule::modality => {
                     atom.modality = if has_kw(&k, Rule::kw_move) {
                         Modality::Move
+                    } else if has_kw(&k, Rule::kw_attack) {
+                        Modality::Attack
                     } else {
                         Modality::Capture
                     }
                 }
-                Rule::atom_kind => atom.ride = has_kw(&k, Rule::kw_ride),
+                Rule::leap_path => {
+                    let path = if has_kw(&k, Rule::kw_lame) {
+                        crate::ir::LeapPath::Lame
+                    } else {
+                        crate::ir::LeapPath::Jump
+                    };
+                    atom.path = Some(Spanned::new(path, span(&k)));
+                }
+                Rule::atom_kind => {
+                    atom.ride = has_kw(&k, Rule::kw_ride);
+                    atom.hop = has_kw(&k, Rule::kw_hop);
+                }
                 Rule::vector => atom.vector = build_vector(k)?,
                 Rule::direction => atom.directions.push(name(k)),
                 Rule::range => atom.range = Some(int(kids(k).next()?)),
@@ -416,6 +566,21 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             EndCond::Stalemate
                         } else if has_kw(&k, Rule::kw_campmate) {
                             EndCond::Campmate(None)
+                        } else if has_kw(&k, Rule::kw_extinct) {
+                            EndCond::Extinct {
+                                kinds: vec![],
+                                at_most: None,
+                                against: None,
+                                claim: false,
+                            }
+                        } else if has_kw(&k, Rule::kw_reach) {
+                            EndCond::Reach {
+                                region: None,
+                                kinds: vec![],
+                                rule: Default::default(),
+                            }
+                        } else if has_kw(&k, Rule::kw_checks) {
+                            EndCond::Checks(Spanned::new(0, s))
                         } else {
                             EndCond::RoyalCaptured
                         };
@@ -424,6 +589,7 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                     .collect(),
             ),
             Rule::remove_regions => RemoveAst::Regions(kids(p).map(name).collect()),
+            Rule::remove_hand => RemoveAst::Hand(sp),
             // another shape is a builder bug, reported by parse_file
             _ => return None,
         }
@@ -439,12 +605,23 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
             piece,
             zone: None,
             choices: vec![],
+            optional: false,
+            from_zone: false,
+            limits: vec![],
             span: sp,
         };
         for k in it {
             match k.as_rule() {
                 Rule::zone => promo.zone = Some(build_region(kids(k).next()?)?),
                 Rule::promo_to => promo.choices.push(build_promotion_choice(k)),
+                Rule::optional => promo.optional = true,
+                Rule::promo_from_zone => promo.from_zone = true,
+                Rule::promo_limit => {
+                    for e in kids(k) {
+                        let mut ek = kids(e);
+                        promo.limits.push((name(ek.next()?), int(ek.next()?)));
+                    }
+                }
                 _ => {}
             }
         }
@@ -507,18 +684,19 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
         let mut it = kids(p);
         let c = it.next()?;
         let cs = span(&c);
+        let inner = c.clone().into_inner().next()?;
         let cond = if has_kw(&c, Rule::kw_checkmate) {
             EndCond::Checkmate
         } else if has_kw(&c, Rule::kw_stalemate) {
             EndCond::Stalemate
-        } else if let Some(camp) = c
-            .clone()
-            .into_inner()
-            .find(|k| k.as_rule() == Rule::campmate)
-        {
-            EndCond::Campmate(optional(kids(camp).next(), build_region)?)
         } else {
-            EndCond::RoyalCaptured
+            match inner.as_rule() {
+                Rule::campmate => EndCond::Campmate(optional(kids(inner).next(), build_region)?),
+                Rule::extinct => build_extinct(inner)?,
+                Rule::reach => build_reach(inner)?,
+                Rule::checks_given => EndCond::Checks(int(kids(inner).next()?)),
+                _ => EndCond::RoyalCaptured,
+            }
         };
         let r = it.next()?;
         let rs = span(&r);
@@ -533,6 +711,53 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
             cond: Spanned::new(cond, cs),
             result: Spanned::new(result, rs),
         }
+    })
+}
+
+fn build_extinct(p: P) -> Option<EndCond> {
+    let mut kinds = vec![];
+    let mut at_most = None;
+    let mut against = None;
+    let mut claim = false;
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::piece_ref => kinds.push(name(k)),
+            Rule::extinct_at_most => at_most = Some(int(kids(k).next()?)),
+            Rule::extinct_against => against = Some(int(kids(k).next()?)),
+            _ => claim = true,
+        }
+    }
+    Some(EndCond::Extinct {
+        kinds,
+        at_most,
+        against,
+        claim,
+    })
+}
+
+fn build_reach(p: P) -> Option<EndCond> {
+    let mut region = None;
+    let mut kinds = vec![];
+    let mut rule = crate::ir::ReachRule::Immediate;
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::region => region = Some(build_region(k)?),
+            Rule::piece_ref => kinds.push(name(k)),
+            _ => {
+                rule = if has_kw(&k, Rule::kw_answered) {
+                    crate::ir::ReachRule::Answered
+                } else if has_kw(&k, Rule::kw_held) {
+                    crate::ir::ReachRule::Held
+                } else {
+                    crate::ir::ReachRule::Safe
+                }
+            }
+        }
+    }
+    Some(EndCond::Reach {
+        region: Some(region?),
+        kinds,
+        rule,
     })
 }
 
@@ -580,6 +805,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
             scan,
             clauses: vec![],
             finally: vec![],
+            finally_when: None,
             span: sp,
         };
         for k in it {
@@ -591,7 +817,12 @@ fn build_effect(p: P) -> Option<EffectAst> {
                     effect.clauses.push(ClauseAst { cond, actions });
                 }
                 Rule::effect_finally => {
-                    effect.finally = kids(k).map(build_action).collect::<Option<Vec<_>>>()?
+                    for f in kids(k) {
+                        match f.as_rule() {
+                            Rule::expr => effect.finally_when = Some(build_expr(f)?),
+                            _ => effect.finally.push(build_action(f)?),
+                        }
+                    }
                 }
                 _ => {}
             }

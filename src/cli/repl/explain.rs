@@ -140,24 +140,7 @@ fn diagram(v: &Variant, p: &Piece) -> String {
 
 /// "rank 2", "ranks 1 to 3", "camp (rank 8)", "d4 e5".
 fn region_words(r: &Region) -> String {
-    let mut parts = vec![];
-    if let Some((a, b)) = r.ranks {
-        parts.push(if a == b {
-            format!("rank {a}")
-        } else {
-            format!("ranks {a} to {b}")
-        });
-    }
-    if !r.squares.is_empty() {
-        parts.push(
-            r.squares
-                .iter()
-                .map(|&(f, k)| square_name(f, k))
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-    }
-    let body = parts.join(" and ");
+    let body = r.text().replace("..", " to ");
     match &r.name {
         Some(n) => format!("{n} ({body})"),
         None => body,

@@ -57,6 +57,15 @@ impl Resolver<'_> {
                 vec![]
             }
         };
+        // `finally when ...` looks at the origin only, like the origin's `where`.
+        let finally_when = match &e.finally_when {
+            None => None,
+            Some(x) => {
+                let r = self.bool_expr(x, src, false);
+                ok &= r.is_some();
+                r
+            }
+        };
         if clauses.is_empty() && finally.is_empty() && ok {
             self.err(
                 Problem::warning(
@@ -74,6 +83,7 @@ impl Resolver<'_> {
             scan,
             clauses,
             finally,
+            finally_when,
         })
     }
 
@@ -95,7 +105,7 @@ impl Resolver<'_> {
                 let dirs = self.directions(directions, src)?;
                 let v: Vec<(i8, i8)> = ir::symmetric_images((x as i8, y as i8))
                     .into_iter()
-                    .filter(|v| dirs.is_empty() || dirs.iter().any(|d| d.keeps(*v)))
+                    .filter(|v| ir::keeps(&dirs, *v))
                     .collect();
                 ir::Scan::Rays(v)
             }

@@ -15,6 +15,7 @@ use crate::syntax::ast::*;
 mod board;
 mod castling;
 mod effects;
+mod hands;
 mod pieces;
 mod promotions;
 mod regions;
@@ -99,6 +100,7 @@ impl<'a> Resolver<'a> {
         let mut pieces = self.pieces(layers.len());
         self.piece_names = pieces.keys().cloned().collect();
         self.layer_letters(&mut pieces);
+        self.link_promoted(&mut pieces);
         let royalty = Royalty {
             exists: pieces.values().any(|p| p.royal),
             unknown: self.draft.is_broken(ItemKind::Piece),
@@ -106,6 +108,10 @@ impl<'a> Resolver<'a> {
         let promotions = self.promotions(&pieces);
         let en_passant = self.en_passant();
         let castling = self.castling(&pieces, royalty);
+        let castling_rule = self.castling_rule();
+        let en_passant_region = self.en_passant_region();
+        let hands = self.hands();
+        let obligations = self.obligations();
         let check = self.check();
         let halfmove = self.halfmove();
         let end = self.end(royalty);
@@ -130,12 +136,12 @@ impl<'a> Resolver<'a> {
             halfmove,
             end,
             effects,
-            castling_rule: None,
-            en_passant_region: None,
-            hands: None,
-            obligations: ir::Obligations::default(),
-            no_stuck_pieces: false,
-            duck: false,
+            castling_rule,
+            en_passant_region,
+            hands,
+            obligations,
+            no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
+            duck: self.draft.duck.is_some(),
         };
         self.validate_start(variant)
     }
@@ -167,12 +173,34 @@ impl<'a> Resolver<'a> {
     }
 
     /// Direction words; an unknown one is reported.
-    fn directions(&mut self, names: &[Name], src: SourceId) -> Option<Vec<Direction>> {
+    /// Direction terms: each name is one filter, or several joined by `-` that must all hold
+    /// (`forward-left`).
+    fn directions(&mut self, names: &[Name], src: SourceId) -> Option<Vec<ir::DirTerm>> {
         let mut out = vec![];
         let mut ok = true;
         for n in names {
+            let mut term = vec![];
+            let mut at = n.span.start;
+            for word in n.node.split('-') {
+                let w = Spanned::new(word.to_string(), Span::new(at, at + word.len()));
+                at += word.len() + 1;
+                match self.direction(&w, src) {
+                    Some(d) => term.push(d),
+                    None => ok = false,
+                }
+            }
+            out.push(term);
+        }
+        ok.then_some(out)
+    }
+
+    /// One direction word.
+    fn direction(&mut self, n: &Name, src: SourceId) -> Option<Direction> {
+        let mut ok = true;
+        let mut out = None;
+        {
             match Direction::ALL.iter().find(|(s, _)| *s == n.node) {
-                Some((_, d)) => out.push(*d),
+                Some((_, d)) => out = Some(*d),
                 None => {
                     let p = Problem::error(
                         Code::UnknownDirection,
@@ -182,7 +210,7 @@ impl<'a> Resolver<'a> {
                     let p = match did_you_mean(&n.node, Direction::ALL.iter().map(|(s, _)| *s)) {
                         Some(s) => p.help(format!("did you mean `{s}`?")),
                         None => p.help(
-                            "directions are forward, backward, left, right, sideways, vertical",
+                            "directions are forward, backward, left, right, sideways, vertical, narrow, wide, joined by `-` to mean all of them",
                         ),
                     };
                     self.err(p);
@@ -190,7 +218,7 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        ok.then_some(out)
+        if ok { out } else { None }
     }
 
     /// A square such as `e4` of this board; off the board is reported with `code`.

@@ -53,13 +53,18 @@ impl Resolver<'_> {
     ) -> ir::Piece {
         let mut letters = vec![[None, None]; layers];
         letters[0] = self.own_letters(name, p, src, seen);
-        let atoms = self.atoms(name, p, src);
+        let initial = match &p.initial {
+            Some(r) => self.region(r, src),
+            None => Some(ir::Region::ranks(2, 2)),
+        };
+        let atoms = self.atoms(name, p, src, initial.as_ref());
+        let confined = p.within.as_ref().and_then(|r| self.region(r, src));
         ir::Piece {
             name: name.to_string(),
             letters,
             royal: p.royal,
             atoms,
-            confined: None,
+            confined,
             promoted_from: None,
         }
     }
@@ -110,7 +115,67 @@ impl Resolver<'_> {
             );
             return [None, None];
         }
+        if l.promoted {
+            // The promoted form shares its base's letters (written with `+`); the base owns
+            // them, see `link_promoted`.
+            return [(w != '-').then_some(w), (b != '-').then_some(b)];
+        }
         self.letter_pair(l, name, src, seen)
+    }
+
+    /// Each piece written `+P` is the promoted form of the piece written `P`.
+    pub(super) fn link_promoted(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
+        let bases: Vec<(usize, [Option<char>; 2])> = pieces
+            .values()
+            .enumerate()
+            .filter(|(_, p)| !self.written_promoted(&p.name))
+            .map(|(i, p)| (i, p.letters[0]))
+            .collect();
+        for id in 0..pieces.len() {
+            let (name, letters) = {
+                let p = &pieces[id];
+                (p.name.clone(), p.letters[0])
+            };
+            if !self.written_promoted(&name) {
+                continue;
+            }
+            let base = bases.iter().find(|(_, l)| {
+                l.iter()
+                    .zip(letters.iter())
+                    .any(|(a, b)| a.is_some() && a == b)
+            });
+            match base {
+                Some(&(b, _)) => pieces[id].promoted_from = Some(b),
+                None => {
+                    let Some(def) = self.draft.pieces.get(&name) else {
+                        continue;
+                    };
+                    let span = def
+                        .node
+                        .letters
+                        .as_ref()
+                        .map_or(def.node.name.span, |l| l.span());
+                    self.fen_unreliable = true;
+                    self.err(
+                        Problem::error(
+                            Code::MissingLetters,
+                            format!("`{name}` is written as a promoted piece, but no piece has its letters"),
+                        )
+                        .label(def.src, span, "no piece is written so")
+                        .help("`letters +P +p` is the promoted form of the piece with `letters P p`"),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Whether the piece's letters are written with `+`.
+    fn written_promoted(&self, name: &str) -> bool {
+        self.draft
+            .pieces
+            .get(name)
+            .and_then(|d| d.node.letters.as_ref())
+            .is_some_and(|l| l.promoted)
     }
 
     /// White's and black's letter of a piece (on one layer).
@@ -222,7 +287,13 @@ impl Resolver<'_> {
 
     /// A piece's atoms, long form then Betza; a piece with none, or that can only capture, is
     /// reported.
-    fn atoms(&mut self, name: &str, p: &PieceAst, src: SourceId) -> Vec<ir::Atom> {
+    fn atoms(
+        &mut self,
+        name: &str,
+        p: &PieceAst,
+        src: SourceId,
+        initial: Option<&ir::Region>,
+    ) -> Vec<ir::Atom> {
         let mut atoms = vec![];
         // A warning about the atoms that remain would be misleading when some were wrong.
         let mut atoms_ok = true;
@@ -233,7 +304,7 @@ impl Resolver<'_> {
             }
         }
         for b in &p.betza {
-            match betza::parse(&b.node, None) {
+            match betza::parse(&b.node, initial) {
                 Ok(mut more) => atoms.append(&mut more),
                 Err(e) => {
                     atoms_ok = false;
@@ -295,7 +366,7 @@ impl Resolver<'_> {
         let directions = self.directions(&a.directions, src)?;
         let vectors: Vec<(i8, i8)> = ir::symmetric_images((x as i8, y as i8))
             .into_iter()
-            .filter(|v| directions.is_empty() || directions.iter().any(|d| d.keeps(*v)))
+            .filter(|v| ir::keeps(&directions, *v))
             .collect();
         if vectors.is_empty() {
             self.err(
@@ -327,18 +398,49 @@ impl Resolver<'_> {
             None => None,
             Some(r) => Some(self.region(r, src)?),
         };
+        let path = match &a.path {
+            Some(p) if kind != ir::AtomKind::Leap => {
+                self.err(
+                    Problem::error(Code::BadAtom, "only a leap can be lame or jumping")
+                        .label(src, p.span, "on a ride or a hop")
+                        .help("a ride is blocked on its way already; write `leap` for a lame leap"),
+                );
+                return None;
+            }
+            Some(p) => p.node,
+            None => ir::LeapPath::Free,
+        };
         Some(ir::Atom {
             modality: a.modality.into(),
             kind,
             offset: ir::canonical((x as i8, y as i8)),
-            directions: directions.into_iter().map(|d| vec![d]).collect(),
+            directions,
             from,
-            path: Default::default(),
+            path,
         })
     }
 
     /// Leap, or ride with its range (1 to 255 steps, or unlimited).
     fn atom_kind(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::AtomKind> {
+        if a.hop {
+            return match &a.range {
+                None => Some(ir::AtomKind::Hop { range: None }),
+                Some(r) if (1..=255).contains(&r.node) => Some(ir::AtomKind::Hop {
+                    range: Some(r.node as u8),
+                }),
+                Some(r) => {
+                    self.err(
+                        Problem::error(
+                            Code::BadRange,
+                            format!("range {} is not a number of steps", r.node),
+                        )
+                        .label(src, r.span, "must be 1 or more")
+                        .help("leave `range` out for a hop that goes on to the next piece"),
+                    );
+                    None
+                }
+            };
+        }
         match (a.ride, &a.range) {
             (true, None) => Some(ir::AtomKind::Ride { range: None }),
             (true, Some(r)) if (1..=255).contains(&r.node) => Some(ir::AtomKind::Ride {
@@ -458,6 +560,7 @@ impl Resolver<'_> {
             let letters = LettersAst {
                 white: a.white.clone(),
                 black: a.black.clone(),
+                promoted: false,
             };
             let pair = self.letter_pair(&letters, &name, src, seen);
             if let Some((_, p)) = pieces.get_index_mut(id) {

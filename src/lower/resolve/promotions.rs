@@ -71,14 +71,24 @@ impl Resolver<'_> {
         } else if !choice_failed {
             self.sides_without_choices(p, src, &pieces[id], &choices);
         }
+        let mut limits = vec![];
+        for (n, count) in &p.limits {
+            let (Some(k), Some(c)) = (
+                self.piece_ref(n, src),
+                self.small_count(Some(count), src, 1),
+            ) else {
+                continue;
+            };
+            limits.push((k, c));
+        }
         Some((
             id,
             ir::Promotion {
                 zone,
                 choices,
-                optional: false,
-                from_zone: false,
-                limits: vec![],
+                optional: p.optional,
+                from_zone: p.from_zone,
+                limits,
             },
         ))
     }
@@ -97,24 +107,14 @@ impl Resolver<'_> {
             return false;
         };
         let target = &pieces[c];
-        if target.royal || c == id {
-            let (message, label, help) = if target.royal {
-                (
-                    format!("cannot promote to the royal piece `{}`", n.node),
-                    "royal",
-                    "promote to non-royal pieces only",
-                )
-            } else {
-                (
-                    format!("`{}` cannot promote to itself", n.node),
-                    "the promoting piece",
-                    "list the pieces it becomes",
-                )
-            };
+        if c == id {
             self.err(
-                Problem::error(Code::PromotionTarget, message)
-                    .label(src, n.span, label)
-                    .help(help),
+                Problem::error(
+                    Code::PromotionTarget,
+                    format!("`{}` cannot promote to itself", n.node),
+                )
+                .label(src, n.span, "the promoting piece")
+                .help("list the pieces it becomes"),
             );
             return false;
         }

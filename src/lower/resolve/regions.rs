@@ -66,18 +66,64 @@ impl Resolver<'_> {
     /// The squares of a region's definition.
     fn region_body(&mut self, r: &RegionAst, src: SourceId) -> Option<ir::Region> {
         match r {
-            RegionAst::Ranks { from, to, .. } => self.ranks_region(from, to, src),
+            RegionAst::Ranks { from, to, .. } => {
+                let ranks = self.rank_bounds(from, to, src)?;
+                Some(ir::Region::ranks(ranks.0, ranks.1))
+            }
+            RegionAst::Files {
+                from, to, ranks, ..
+            } => {
+                let files = self.file_bounds(from, to, src)?;
+                let ranks = match ranks {
+                    Some((a, b)) => Some(self.rank_bounds(a, b, src)?),
+                    None => None,
+                };
+                Some(ir::Region {
+                    rects: vec![ir::Rect {
+                        files: Some(files),
+                        ranks,
+                    }],
+                    ..ir::Region::default()
+                })
+            }
             RegionAst::Squares { squares, .. } => {
                 let out: Vec<(u8, u8)> = squares
                     .iter()
                     .filter_map(|s| self.square(s, src, Code::RegionOffBoard))
                     .collect();
                 (out.len() == squares.len()).then_some(ir::Region {
-                    files: None,
-                    sides: None,
-                    name: None,
-                    ranks: None,
                     squares: out,
+                    ..ir::Region::default()
+                })
+            }
+            RegionAst::Union(parts, _) => {
+                let mut out = ir::Region::default();
+                let mut ok = true;
+                for p in parts {
+                    match self.region_part(p, src) {
+                        Some(r) if r.sides.is_none() => out.add(r),
+                        Some(_) => {
+                            self.err(
+                                Problem::error(
+                                    Code::RegionOffBoard,
+                                    "a region given per side cannot be part of a sum",
+                                )
+                                .label(src, p.span(), "given per side")
+                                .help("write `white A black B` around the whole region"),
+                            );
+                            ok = false;
+                        }
+                        None => ok = false,
+                    }
+                }
+                ok.then_some(out)
+            }
+            RegionAst::Sides { white, black, .. } => {
+                let w = self.region_part(white, src);
+                let b = self.region_part(black, src);
+                Some(ir::Region {
+                    sides: Some(Box::new([w?, b?])),
+                    ..ir::Region::default()
                 })
             }
             RegionAst::Named(n) => {
@@ -87,12 +133,72 @@ impl Resolver<'_> {
         }
     }
 
-    fn ranks_region(
+    /// A part of a sum or of a per-side region: a named region may stand there.
+    fn region_part(&mut self, r: &RegionAst, src: SourceId) -> Option<ir::Region> {
+        match r {
+            RegionAst::Named(_) => self.region(r, src).map(|mut r| {
+                r.name = None;
+                r
+            }),
+            _ => self.region_body(r, src),
+        }
+    }
+
+    /// `files a..c`: 0-based, on the board, the first not after the last.
+    fn file_bounds(
+        &mut self,
+        from: &Spanned<char>,
+        to: &Spanned<char>,
+        src: SourceId,
+    ) -> Option<(u8, u8)> {
+        let files = self.files;
+        let mut ok = true;
+        for f in [from, to] {
+            if (f.node as u8).wrapping_sub(b'a') >= files {
+                self.err(
+                    Problem::error(
+                        Code::RegionOffBoard,
+                        format!("file {} is off the board", f.node),
+                    )
+                    .label(
+                        src,
+                        f.span,
+                        format!("files go from a to {}", (b'a' + files - 1) as char),
+                    )
+                    .help("files are letters from `a`"),
+                );
+                ok = false;
+            }
+        }
+        let (a, b) = (from.node as u8 - b'a', to.node as u8 - b'a');
+        if ok && a > b {
+            self.err(
+                Problem::error(
+                    Code::RegionOffBoard,
+                    format!("`files {}..{}` is empty", from.node, to.node),
+                )
+                .label(
+                    src,
+                    Span::new(from.span.start, to.span.end),
+                    "the first file is after the last",
+                )
+                .help(format!(
+                    "write the lower file first: `files {}..{}`",
+                    to.node, from.node
+                )),
+            );
+            ok = false;
+        }
+        ok.then_some((a, b))
+    }
+
+    /// `ranks A..B`: 1-based, on the board, the first not after the last.
+    fn rank_bounds(
         &mut self,
         from: &Spanned<i64>,
         to: &Spanned<i64>,
         src: SourceId,
-    ) -> Option<ir::Region> {
+    ) -> Option<(u8, u8)> {
         let ranks = self.ranks;
         let mut ok = true;
         // `rank N` is stored as `ranks N..N`: check it once.
@@ -132,13 +238,7 @@ impl Resolver<'_> {
             );
             ok = false;
         }
-        ok.then(|| ir::Region {
-            files: None,
-            sides: None,
-            name: None,
-            ranks: Some((from.node as u8, to.node as u8)),
-            squares: vec![],
-        })
+        ok.then_some((from.node as u8, to.node as u8))
     }
 
     /// `region a b`: a region defined as another, which is not allowed; says what the other

@@ -32,15 +32,32 @@ impl Resolver<'_> {
         })
     }
 
+    /// Where en-passant captures may land (`en passant ... within REGION`).
+    pub(super) fn en_passant_region(&mut self) -> Option<ir::Region> {
+        let def = self.draft.en_passant.as_ref()?;
+        let region = def.node.within.as_ref()?;
+        self.region(region, def.src)
+    }
+
     /// When a royal piece may not stand attacked.
     pub(super) fn check(&mut self) -> ir::Check {
         match &self.draft.check {
             Some(c) => ir::Check {
                 at_move: c.node.at_move,
                 at_final: c.node.at_final,
-                ..ir::Check::default()
+                unless_royal_captured: c.node.unless_captured,
+                touching_royals_safe: c.node.unless_touch,
+                all_royals: c.node.all_royals,
             },
             None => ir::Check::default(),
+        }
+    }
+
+    /// What every move must or must not do.
+    pub(super) fn obligations(&mut self) -> ir::Obligations {
+        ir::Obligations {
+            must_capture: self.draft.must_capture.is_some(),
+            no_checks: self.draft.no_checks.is_some(),
         }
     }
 
@@ -104,8 +121,38 @@ impl Resolver<'_> {
             ast::EndCond::Campmate(region) => {
                 ir::EndCond::Campmate(self.region(region.as_ref()?, src)?)
             }
+            ast::EndCond::Extinct {
+                kinds,
+                at_most,
+                against,
+                claim,
+            } => ir::EndCond::Extinct {
+                kinds: self.piece_list(kinds, src)?,
+                at_most: self.small_count(at_most.as_ref(), src, 0)?,
+                others_at_least: self.small_count(against.as_ref(), src, 0)?,
+                claim: *claim,
+            },
+            ast::EndCond::Reach {
+                region,
+                kinds,
+                rule,
+            } => ir::EndCond::Reached {
+                kinds: self.piece_list(kinds, src)?,
+                region: self.region(region.as_ref()?, src)?,
+                rule: *rule,
+            },
+            ast::EndCond::Checks(n) => {
+                ir::EndCond::Checks(self.small_count(Some(n), src, 1)?.max(1))
+            }
         };
-        if royalty.missing() && !matches!(cond, ir::EndCond::Stalemate) {
+        let needs_royal = matches!(
+            cond,
+            ir::EndCond::Checkmate
+                | ir::EndCond::Campmate(_)
+                | ir::EndCond::RoyalCaptured
+                | ir::EndCond::Checks(_)
+        );
+        if royalty.missing() && needs_royal {
             self.err(
                 Problem::error(
                     Code::NeedsRoyal,
@@ -116,6 +163,35 @@ impl Resolver<'_> {
             );
         }
         Some(cond)
+    }
+
+    /// Pieces named in a list (all of them must be known).
+    pub(super) fn piece_list(
+        &mut self,
+        names: &[ast::Name],
+        src: crate::diagnostics::SourceId,
+    ) -> Option<Vec<ir::PieceId>> {
+        let ids: Vec<Option<ir::PieceId>> = names.iter().map(|n| self.piece_ref(n, src)).collect();
+        ids.into_iter().collect()
+    }
+
+    /// A count from 0 (or `min`) to 255; `None` when out of range (reported).
+    pub(super) fn small_count(
+        &mut self,
+        n: Option<&ast::Spanned<i64>>,
+        src: crate::diagnostics::SourceId,
+        min: i64,
+    ) -> Option<u8> {
+        let Some(n) = n else { return Some(0) };
+        if n.node < min || n.node > 255 {
+            self.err(
+                Problem::error(Code::BadRange, format!("{} is not a count here", n.node))
+                    .label(src, n.span, format!("must be {min} to 255"))
+                    .help(format!("write a number from {min} to 255")),
+            );
+            return None;
+        }
+        Some(n.node as u8)
     }
 
     /// `check` and castling need a royal piece.

@@ -4,10 +4,13 @@
 
 use std::sync::Arc;
 
+mod describe;
+mod moves;
+
 use crate::engine::bitboard::{Bits, Wide};
 use crate::engine::end::GameEnd;
 use crate::engine::fen::{self, FenError};
-use crate::engine::position::{Event, Move, MoveKind, Position, Refusal};
+use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
 use crate::ir::{PieceId, Side, Variant, square_name};
 use crate::syntax::ast::Span;
@@ -144,13 +147,17 @@ impl<B: Bits> Typed<B> {
         s
     }
 
-    /// `,d4`: where the duck goes, in duck variants.
+    /// `,e4d4`: where the duck goes, in duck variants, written as Fairy-Stockfish writes it
+    /// (the moved piece's square, then the duck's).
     fn duck_text(&self, m: &Move) -> String {
         if !self.rules.duck {
             return String::new();
         }
-        let (_, f, k) = self.rules.coords(m.aux as usize);
-        format!(",{}", square_name(f as u8, k as u8))
+        format!(
+            ",{}{}",
+            self.square(m.to as usize),
+            self.square(m.aux as usize)
+        )
     }
 
     fn promo_letter(&self, code: u8) -> char {
@@ -186,266 +193,6 @@ impl<B: Bits> Typed<B> {
     fn layer_name(&self, sq: usize) -> &str {
         let (l, _, _) = self.rules.coords(sq);
         &self.rules.variant.layers[l]
-    }
-
-    fn describe(&self, m: &Move, events: &[Event], captured: Option<(usize, u8)>) -> Vec<String> {
-        let r = &*self.rules;
-        let mut notes = vec![];
-        match m.kind {
-            MoveKind::Castle(i) => notes.push(format!(
-                "castles ({})",
-                self.pos
-                    .castles
-                    .get(i as usize)
-                    .map(|c| c.flag)
-                    .unwrap_or('?')
-            )),
-            MoveKind::EnPassant => notes.push("captures en passant".to_string()),
-            MoveKind::Drop => notes.push("from the hand".to_string()),
-            MoveKind::Normal => {}
-        }
-        if let Some((sq, code)) = captured {
-            notes.push(format!(
-                "captures the {} on {}",
-                self.piece_name(code),
-                self.square(sq)
-            ));
-        }
-        if m.promo != 0
-            && m.kind != MoveKind::Drop
-            && !events.iter().any(|e| matches!(e, Event::Promoted { .. }))
-        {
-            notes.push(format!(
-                "promotes to {}",
-                r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind)
-            ));
-        }
-        for e in events {
-            notes.push(match *e {
-                Event::Crossed { to, .. } => format!("crosses to {}", self.layer_name(to)),
-                Event::Pulled { from, to, code } => format!(
-                    "pulls the {} {}→{}",
-                    self.piece_name(code),
-                    self.square(from),
-                    self.square(to)
-                ),
-                Event::Pushed { from, to, code } => format!(
-                    "pushes the {} {}→{}",
-                    self.piece_name(code),
-                    self.square(from),
-                    self.square(to)
-                ),
-                Event::Removed { at, code } => format!(
-                    "removes the {} on {}",
-                    self.piece_name(code),
-                    self.square(at)
-                ),
-                Event::Changed { at, code } => format!(
-                    "turns the piece on {} into a {}",
-                    self.square(at),
-                    self.piece_name(code)
-                ),
-                Event::Promoted { at, code } => format!(
-                    "promotes the pawn on {} to {}",
-                    self.square(at),
-                    self.piece_name(code)
-                ),
-            });
-        }
-        notes
-    }
-
-    fn refusal_text(&self, why: Refusal, from: usize) -> String {
-        let layered = self.rules.layers > 1;
-        match why {
-            Refusal::CheckAfterMove if layered => {
-                format!(
-                    "the royal piece would stand attacked on {}, where the move is played",
-                    self.layer_name(from)
-                )
-            }
-            Refusal::CheckAfterMove => "the royal piece would stand attacked".into(),
-            Refusal::CrossingBlocked(sq) => {
-                format!(
-                    "{} is occupied on {}, where the piece would cross",
-                    self.square(sq as usize),
-                    self.layer_name(sq as usize)
-                )
-            }
-            Refusal::Exclusive => "a square would be occupied on two layers".into(),
-            Refusal::RoyalLost => "it would remove the mover's royal piece".into(),
-            Refusal::Check => "it would leave the royal piece attacked".into(),
-            Refusal::GivesCheck => {
-                "it would attack the enemy royal piece, and checks are not allowed".into()
-            }
-        }
-    }
-
-    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
-        let r = self.rules.clone();
-        let bad = |message: String, label: &str, help: String| MoveError {
-            span: Span::new(0, text.len()),
-            message,
-            label: label.to_string(),
-            help,
-        };
-        let t = text.trim();
-        // <from><to>[promotion]
-        let sq_len = |s: &str| -> Option<usize> {
-            let mut it = s.char_indices();
-            let (_, f) = it.next()?;
-            if !f.is_ascii_lowercase() {
-                return None;
-            }
-            let digits = s[1..].chars().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 { None } else { Some(1 + digits) }
-        };
-        let usage = format!(
-            "write the move as <from><to>[promotion], e.g. {}",
-            self.example_move()
-        );
-        let Some(a) = sq_len(t) else {
-            return Err(bad(format!("`{t}` is not a move"), "not a move", usage));
-        };
-        let Some(b) = sq_len(&t[a..]) else {
-            return Err(bad(format!("`{t}` is not a move"), "not a move", usage));
-        };
-        // A rank like "10" may be followed by a promotion letter only.
-        let promo_text = &t[a + b..];
-        if promo_text.chars().count() > 1 || promo_text.chars().any(|c| !c.is_ascii_alphabetic()) {
-            return Err(bad(format!("`{t}` is not a move"), "not a move", usage));
-        }
-        let from = fen::parse_square(&t[..a], r.files, r.ranks);
-        let to = fen::parse_square(&t[a..a + b], r.files, r.ranks);
-        let (Some(from), Some(to)) = (from, to) else {
-            return Err(bad(
-                format!("`{t}` names a square off the board"),
-                "off the board",
-                format!(
-                    "squares go from a1 to {}",
-                    square_name(r.files as u8 - 1, r.ranks as u8 - 1)
-                ),
-            ));
-        };
-        let legal = self.legal();
-        let want = t.to_ascii_lowercase();
-        if let Some(m) = legal.iter().find(|m| self.uci(m) == want) {
-            return Ok(*m);
-        }
-        // Explain the refusal.
-        if legal.is_empty() {
-            let end = self
-                .pos
-                .immediate_end(&r)
-                .or_else(|| self.pos.no_move_end(&r));
-            let rule = end
-                .map(|e| e.rule)
-                .unwrap_or_else(|| "no legal move".into());
-            return Err(bad(
-                format!("{t} is not legal: the game is over ({rule})"),
-                "game over",
-                "undo a move or set a new position".into(),
-            ));
-        }
-        let side = self.pos.side;
-        let on_from = (0..r.layers).find_map(|l| self.pos.code_at(l * r.cells + from));
-        let from_name = &t[..a];
-        let Some(code) = on_from else {
-            return Err(bad(
-                format!("{t} is not legal: there is no piece on {from_name}"),
-                "nothing to move",
-                self.movable_help(),
-            ));
-        };
-        if r.codes[code as usize].side != side {
-            return Err(bad(
-                format!(
-                    "{t} is not legal: the piece on {from_name} is {}'s, and {} is to move",
-                    r.codes[code as usize].side.name(),
-                    side.name()
-                ),
-                "not your piece",
-                self.movable_help(),
-            ));
-        }
-        let mut of_piece: Vec<String> = legal
-            .iter()
-            .filter(|m| r.coords(m.from as usize).1 + r.coords(m.from as usize).2 * r.files == from)
-            .map(|m| self.uci(m))
-            .collect();
-        of_piece.sort();
-        let name = self.piece_name(code);
-        let help = if of_piece.is_empty() {
-            format!("the {name} on {from_name} has no legal move")
-        } else {
-            format!(
-                "legal moves of the {name} on {from_name}: {}",
-                of_piece.join(" ")
-            )
-        };
-        if promo_text.is_empty()
-            && of_piece
-                .iter()
-                .any(|u| u.len() == t.len() + 1 && u.starts_with(&want))
-        {
-            return Err(bad(
-                format!("{t} needs a promotion piece"),
-                "which piece?",
-                help,
-            ));
-        }
-        // Pseudo-legal but refused: say why.
-        let mut pseudo = vec![];
-        self.pos.pseudo_moves(&r, &mut pseudo);
-        let to_cell = to;
-        for m in pseudo {
-            let (_, f1, r1) = r.coords(m.from as usize);
-            let (_, f2, r2) = r.coords(m.to as usize);
-            if f1 + r1 * r.files == from && f2 + r2 * r.files == to_cell {
-                let ok = self.pos.make(&r, m);
-                let why = self.pos.refusal;
-                self.pos.unmake(&r);
-                if !ok && let Some(why) = why {
-                    return Err(bad(
-                        format!(
-                            "{t} is not legal: {}",
-                            self.refusal_text(why, m.from as usize)
-                        ),
-                        "illegal",
-                        help,
-                    ));
-                }
-            }
-        }
-        Err(bad(
-            format!("{t} is not legal: the {name} on {from_name} cannot go there"),
-            "illegal",
-            help,
-        ))
-    }
-
-    fn example_move(&mut self) -> String {
-        let legal = self.legal();
-        legal
-            .first()
-            .map(|m| self.uci(m))
-            .unwrap_or_else(|| "e2e4".into())
-    }
-
-    fn movable_help(&mut self) -> String {
-        let legal = self.legal();
-        let mut from: Vec<String> = legal.iter().map(|m| self.square(m.from as usize)).collect();
-        from.sort();
-        from.dedup();
-        if from.is_empty() {
-            "there is no legal move".into()
-        } else {
-            format!(
-                "{} can move the pieces on {}",
-                self.pos.side.name(),
-                from.join(" ")
-            )
-        }
     }
 }
 

@@ -1,0 +1,106 @@
+//! What a played move did, in words, and why a refused move is illegal.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::position::{Event, Move, MoveKind, Refusal};
+
+use super::Typed;
+
+impl<B: Bits> Typed<B> {
+    pub(super) fn describe(
+        &self,
+        m: &Move,
+        events: &[Event],
+        captured: Option<(usize, u8)>,
+    ) -> Vec<String> {
+        let r = &*self.rules;
+        let mut notes = vec![];
+        match m.kind {
+            MoveKind::Castle(i) => notes.push(format!(
+                "castles ({})",
+                self.pos
+                    .castles
+                    .get(i as usize)
+                    .map(|c| c.flag)
+                    .unwrap_or('?')
+            )),
+            MoveKind::EnPassant => notes.push("captures en passant".to_string()),
+            MoveKind::Drop => notes.push("from the hand".to_string()),
+            MoveKind::Normal => {}
+        }
+        if let Some((sq, code)) = captured {
+            notes.push(format!(
+                "captures the {} on {}",
+                self.piece_name(code),
+                self.square(sq)
+            ));
+        }
+        if m.promo != 0
+            && m.kind != MoveKind::Drop
+            && !events.iter().any(|e| matches!(e, Event::Promoted { .. }))
+        {
+            notes.push(format!(
+                "promotes to {}",
+                r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind)
+            ));
+        }
+        for e in events {
+            notes.push(match *e {
+                Event::Crossed { to, .. } => format!("crosses to {}", self.layer_name(to)),
+                Event::Pulled { from, to, code } => format!(
+                    "pulls the {} {}→{}",
+                    self.piece_name(code),
+                    self.square(from),
+                    self.square(to)
+                ),
+                Event::Pushed { from, to, code } => format!(
+                    "pushes the {} {}→{}",
+                    self.piece_name(code),
+                    self.square(from),
+                    self.square(to)
+                ),
+                Event::Removed { at, code } => format!(
+                    "removes the {} on {}",
+                    self.piece_name(code),
+                    self.square(at)
+                ),
+                Event::Changed { at, code } => format!(
+                    "turns the piece on {} into a {}",
+                    self.square(at),
+                    self.piece_name(code)
+                ),
+                Event::Promoted { at, code } => format!(
+                    "promotes the pawn on {} to {}",
+                    self.square(at),
+                    self.piece_name(code)
+                ),
+            });
+        }
+        notes
+    }
+
+    pub(super) fn refusal_text(&self, why: Refusal, from: usize) -> String {
+        let layered = self.rules.layers > 1;
+        match why {
+            Refusal::CheckAfterMove if layered => {
+                format!(
+                    "the royal piece would stand attacked on {}, where the move is played",
+                    self.layer_name(from)
+                )
+            }
+            Refusal::CheckAfterMove => "the royal piece would stand attacked".into(),
+            Refusal::CrossingBlocked(sq) => {
+                format!(
+                    "{} is occupied on {}, where the piece would cross",
+                    self.square(sq as usize),
+                    self.layer_name(sq as usize)
+                )
+            }
+            Refusal::Exclusive => "a square would be occupied on two layers".into(),
+            Refusal::RoyalLost => "it would remove the mover's royal piece".into(),
+            Refusal::Check => "it would leave the royal piece attacked".into(),
+            Refusal::GivesCheck => {
+                "it would attack the enemy royal piece, and checks are not allowed".into()
+            }
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! Reading a move the user typed: the legal move it names, or why it is not one.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::fen;
+use crate::engine::position::{Move, MoveKind};
+use crate::ir::square_name;
+use crate::syntax::ast::Span;
+
+use super::{MoveError, Typed};
+
+/// A move as written, once its form is known: `e2e4[q]`, `P@e4`, either with `,e4e3` for the
+/// duck.
+enum Written {
+    Board { from: usize, to: usize, promo: bool },
+    Drop { letter: char, to: usize },
+}
+
+impl<B: Bits> Typed<B> {
+    /// The legal move that `text` names (UCI, as [`Typed::uci`] writes it), or why there is
+    /// none.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let t = text.trim();
+        let legal = self.legal();
+        if let Some(m) = legal.iter().find(|m| self.uci(m).eq_ignore_ascii_case(t)) {
+            return Ok(*m);
+        }
+        let written = self.read(t, text.len())?;
+        if legal.is_empty() {
+            return Err(self.game_over(t, text.len()));
+        }
+        Err(match written {
+            Written::Drop { letter, to } => self.refused_drop(t, text.len(), letter, to, &legal),
+            Written::Board { from, to, promo } => {
+                self.refused_board_move(t, text.len(), from, to, promo, &legal)
+            }
+        })
+    }
+
+    fn error(&self, len: usize, message: String, label: &str, help: String) -> MoveError {
+        MoveError {
+            span: Span::new(0, len),
+            message,
+            label: label.to_string(),
+            help,
+        }
+    }
+
+    /// The form of a move: squares on the board, a promotion letter, a drop.
+    fn read(&mut self, t: &str, len: usize) -> Result<Written, MoveError> {
+        let r = self.rules.clone();
+        let example = self.example_move();
+        let usage = || {
+            format!(
+                "write the move as <from><to>[promotion]{}, e.g. {example}",
+                if r.hands { " or <piece>@<square>" } else { "" },
+            )
+        };
+        let body = t.split(',').next().unwrap_or(t);
+        let not_a_move =
+            |help: String| self.error(len, format!("`{t}` is not a move"), "not a move", help);
+        let off_board = || {
+            self.error(
+                len,
+                format!("`{t}` names a square off the board"),
+                "off the board",
+                format!(
+                    "squares go from a1 to {}",
+                    square_name(r.files as u8 - 1, r.ranks as u8 - 1)
+                ),
+            )
+        };
+        if let Some((piece, sq)) = body.split_once('@') {
+            let mut letters = piece.chars();
+            let (Some(letter), None) = (letters.next(), letters.next()) else {
+                return Err(not_a_move(usage()));
+            };
+            let to = fen::parse_square(sq, r.files, r.ranks).ok_or_else(off_board)?;
+            return Ok(Written::Drop { letter, to });
+        }
+        let Some(a) = square_len(body) else {
+            return Err(not_a_move(usage()));
+        };
+        let Some(b) = square_len(&body[a..]) else {
+            return Err(not_a_move(usage()));
+        };
+        // A rank like "10" may be followed by a promotion letter only.
+        let promo_text = &body[a + b..];
+        if promo_text.chars().count() > 1 || promo_text.chars().any(|c| !c.is_ascii_alphabetic()) {
+            return Err(not_a_move(usage()));
+        }
+        let from = fen::parse_square(&body[..a], r.files, r.ranks).ok_or_else(off_board)?;
+        let to = fen::parse_square(&body[a..a + b], r.files, r.ranks).ok_or_else(off_board)?;
+        Ok(Written::Board {
+            from,
+            to,
+            promo: !promo_text.is_empty(),
+        })
+    }
+
+    fn game_over(&mut self, t: &str, len: usize) -> MoveError {
+        let r = self.rules.clone();
+        let end = self
+            .pos
+            .immediate_end(&r)
+            .or_else(|| self.pos.no_move_end(&r));
+        let rule = end
+            .map(|e| e.rule)
+            .unwrap_or_else(|| "no legal move".into());
+        self.error(
+            len,
+            format!("{t} is not legal: the game is over ({rule})"),
+            "game over",
+            "undo a move or set a new position".into(),
+        )
+    }
+
+    /// Why a drop is not legal: nothing of that kind in hand, or not on that square.
+    fn refused_drop(
+        &mut self,
+        t: &str,
+        len: usize,
+        letter: char,
+        to: usize,
+        legal: &[Move],
+    ) -> MoveError {
+        let r = self.rules.clone();
+        let side = self.pos.side;
+        let code = r.side_codes[side.index()]
+            .iter()
+            .copied()
+            .find(|&c| r.letters[0][c as usize].is_some_and(|l| l.eq_ignore_ascii_case(&letter)));
+        let Some(code) = code.filter(|&c| self.pos.hand[c as usize] > 0) else {
+            return self.error(
+                len,
+                format!(
+                    "{t} is not legal: {} has no `{letter}` in hand",
+                    side.name()
+                ),
+                "not in hand",
+                self.hand_help(),
+            );
+        };
+        let mut squares: Vec<String> = legal
+            .iter()
+            .filter(|m| m.kind == MoveKind::Drop && m.promo == code + 1)
+            .map(|m| self.square(m.to as usize))
+            .collect();
+        squares.sort();
+        squares.dedup();
+        let name = self.piece_name(code);
+        let help = if squares.is_empty() {
+            format!("the {name} cannot be dropped anywhere now")
+        } else {
+            format!("the {name} may be dropped on {}", squares.join(" "))
+        };
+        let why = self
+            .refusal_of(|m| m.kind == MoveKind::Drop && m.promo == code + 1 && m.to as usize == to);
+        let reason =
+            why.unwrap_or_else(|| format!("the {name} may not be dropped on {}", self.square(to)));
+        self.error(len, format!("{t} is not legal: {reason}"), "illegal", help)
+    }
+
+    /// What the side to move has in hand.
+    fn hand_help(&self) -> String {
+        let r = &*self.rules;
+        let held: Vec<String> = r.side_codes[self.pos.side.index()]
+            .iter()
+            .filter(|&&c| self.pos.hand[c as usize] > 0)
+            .map(|&c| {
+                format!(
+                    "{} {}",
+                    self.pos.hand[c as usize],
+                    r.variant.piece_name(r.codes[c as usize].kind)
+                )
+            })
+            .collect();
+        if held.is_empty() {
+            "the hand is empty".into()
+        } else {
+            format!("in hand: {}", held.join(", "))
+        }
+    }
+
+    /// Why a move on the board is not legal: no piece, not the mover's, a missing promotion
+    /// letter, a rule that refuses it, or not one of its moves.
+    fn refused_board_move(
+        &mut self,
+        t: &str,
+        len: usize,
+        from: usize,
+        to: usize,
+        promo: bool,
+        legal: &[Move],
+    ) -> MoveError {
+        let r = self.rules.clone();
+        let side = self.pos.side;
+        let from_name = self.square(from);
+        let on_from = (0..r.layers).find_map(|l| self.pos.code_at(l * r.cells + from));
+        let Some(code) = on_from else {
+            let help = self.movable_help();
+            return self.error(
+                len,
+                format!("{t} is not legal: there is no piece on {from_name}"),
+                "nothing to move",
+                help,
+            );
+        };
+        if r.codes[code as usize].side != side {
+            let help = self.movable_help();
+            return self.error(
+                len,
+                format!(
+                    "{t} is not legal: the piece on {from_name} is {}'s, and {} is to move",
+                    r.codes[code as usize].side.name(),
+                    side.name()
+                ),
+                "not your piece",
+                help,
+            );
+        }
+        let cell = |sq: usize| sq % r.cells;
+        let mut of_piece: Vec<String> = legal
+            .iter()
+            .filter(|m| m.kind != MoveKind::Drop && cell(m.from as usize) == from)
+            .map(|m| self.uci(m))
+            .collect();
+        of_piece.sort();
+        let name = self.piece_name(code);
+        let help = if of_piece.is_empty() {
+            format!("the {name} on {from_name} has no legal move")
+        } else {
+            format!(
+                "legal moves of the {name} on {from_name}: {}",
+                of_piece.join(" ")
+            )
+        };
+        let want = t.to_ascii_lowercase();
+        if !promo
+            && of_piece
+                .iter()
+                .any(|u| u.len() == t.len() + 1 && u.starts_with(&want))
+        {
+            return self.error(
+                len,
+                format!("{t} needs a promotion piece"),
+                "which piece?",
+                help,
+            );
+        }
+        let why = self.refusal_of(|m| {
+            m.kind != MoveKind::Drop && cell(m.from as usize) == from && cell(m.to as usize) == to
+        });
+        let reason = why.unwrap_or_else(|| format!("the {name} on {from_name} cannot go there"));
+        self.error(len, format!("{t} is not legal: {reason}"), "illegal", help)
+    }
+
+    /// The reason a rule gives for refusing the first pseudo-legal move that `pick` selects.
+    fn refusal_of(&mut self, pick: impl Fn(&Move) -> bool) -> Option<String> {
+        let r = self.rules.clone();
+        let mut pseudo = vec![];
+        self.pos.pseudo_moves(&r, &mut pseudo);
+        for m in pseudo.into_iter().filter(|m| pick(m)) {
+            let ok = self.pos.make(&r, m);
+            let why = self.pos.refusal;
+            self.pos.unmake(&r);
+            if !ok && let Some(why) = why {
+                return Some(self.refusal_text(why, m.from as usize));
+            }
+        }
+        None
+    }
+
+    pub(super) fn example_move(&mut self) -> String {
+        let legal = self.legal();
+        legal
+            .first()
+            .map(|m| self.uci(m))
+            .unwrap_or_else(|| "e2e4".into())
+    }
+
+    fn movable_help(&mut self) -> String {
+        let legal = self.legal();
+        let mut from: Vec<String> = legal
+            .iter()
+            .filter(|m| m.kind != MoveKind::Drop)
+            .map(|m| self.square(m.from as usize))
+            .collect();
+        from.sort();
+        from.dedup();
+        if from.is_empty() {
+            "there is no legal move".into()
+        } else {
+            format!(
+                "{} can move the pieces on {}",
+                self.pos.side.name(),
+                from.join(" ")
+            )
+        }
+    }
+}
+
+/// The length of a square name at the start of `s` (`e4`, `j10`).
+fn square_len(s: &str) -> Option<usize> {
+    let first = s.chars().next()?;
+    if !first.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = s[1..].chars().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 { None } else { Some(1 + digits) }
+}
