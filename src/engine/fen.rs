@@ -958,8 +958,20 @@ impl<B: Bits> Position<B> {
             message,
             help: help.to_string(),
         };
+        // Where losing the royal piece ends the game, a position without it is that end.
+        let may_lose_royal = r.end.iter().any(|e| {
+            matches!(
+                e.test,
+                crate::engine::rules::EndTest::RoyalCaptured
+                    | crate::engine::rules::EndTest::Extinct { .. }
+            )
+        });
         for side in Side::BOTH {
-            if royal_sides[side.index()] && !self.has_royal(r, side) && r.check.enabled() {
+            if royal_sides[side.index()]
+                && !self.has_royal(r, side)
+                && r.check.enabled()
+                && !may_lose_royal
+            {
                 return Err(placement(
                     format!("{} has no royal piece", side.name()),
                     "place the royal piece (the king) of each side that starts with one",

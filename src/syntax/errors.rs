@@ -499,6 +499,7 @@ pub(super) fn rule_name(rule: Rule) -> String {
         Rule::value_name => "a value",
         Rule::cmp_op => "a comparison (`==`, `!=`, `<`, `<=`, `>`, `>=`)",
         Rule::name => "a name",
+        Rule::variant_name => "a variant name",
         Rule::int => "a number",
         Rule::string | Rule::string_inner => "a quoted string",
         Rule::open_brace => "`{`",

@@ -126,7 +126,7 @@ pub(super) fn build_header(p: P) -> Option<Header> {
         };
         for k in kids(p) {
             match k.as_rule() {
-                Rule::name => h.name = name(k),
+                Rule::variant_name => h.name = name(k),
                 Rule::title => h.title = k.into_inner().next().map(|s| string(s).node),
                 Rule::extends => h.extends = kids(k).next().map(name),
                 _ => {}
