@@ -275,6 +275,24 @@ variant("capturethequeen", ini=True, special=[
 
 # ---------------------------------------------------------------------------------------------
 
+# ---------------------------------------------------------------------------------------------
+# Movement: hoppers, lame leaps, confinement, castling by rule, en passant, promotion options
+
+# (end of movement)
+
+
+# ---------------------------------------------------------------------------------------------
+# Obligations, counters and end rules
+
+# (end of obligations)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands and drops
+
+# (end of hands)
+
+
 def seed_for(name, seed):
     return seed * 1_000_003 + zlib.crc32(name.encode())
 
