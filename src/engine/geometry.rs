@@ -4,7 +4,10 @@
 //! Squares are numbered `layer * cells + rank * files + file`; a layer's rays never leave it, so
 //! movement, blocking and attacks are computed within a layer without any test.
 
-use crate::engine::bitboard::{Bits, pext};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::engine::bitboard::{Bits, FAST_PEXT, pext};
 
 /// A ray direction: a step repeated at most `range` times (`u8::MAX`: unlimited).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,7 +18,9 @@ pub struct RayDir {
 
 /// A set of unlimited ride directions looked up at once: per square, the occupancy bits that
 /// matter (the rays without their last squares) index a table of target sets. Built for boards
-/// whose layers have at most 64 cells; the table is shared by the layers.
+/// whose layers have at most 64 cells; the table is shared by the layers. The index is PEXT of
+/// the relevant occupancy where the build has BMI2, and a magic multiplication otherwise, so a
+/// portable build is as fast.
 #[derive(Clone, Debug)]
 pub struct Slider {
     pub dirs: Vec<u16>,
@@ -23,7 +28,30 @@ pub struct Slider {
     pub masks: Vec<u64>,
     /// Per square: where its entries start in `table`.
     pub offsets: Vec<u32>,
-    pub table: Vec<u64>,
+    /// Per square: the magic multiplier and the shift (unused with PEXT).
+    pub magics: Vec<u64>,
+    pub shifts: Vec<u8>,
+    pub table: Arc<Vec<u64>>,
+}
+
+/// Index tables already built, by board size and the slider's steps: the same tables serve every
+/// variant that needs them, so a magic search runs once per process.
+type TableKey = (usize, usize, Vec<(i8, i8)>);
+type Tables = (Vec<u64>, Vec<u32>, Vec<u64>, Vec<u8>, Arc<Vec<u64>>);
+
+fn table_cache() -> &'static Mutex<HashMap<TableKey, Tables>> {
+    static CACHE: OnceLock<Mutex<HashMap<TableKey, Tables>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The table index of occupancy `occ` (already masked) for one square.
+#[inline(always)]
+fn index(occ: u64, mask: u64, magic: u64, shift: u8) -> usize {
+    if FAST_PEXT {
+        pext(occ, mask) as usize
+    } else {
+        (occ.wrapping_mul(magic) >> shift) as usize
+    }
 }
 
 /// Squares, directions and rays.
@@ -162,7 +190,8 @@ impl<B: Bits> Geometry<B> {
     pub fn slide(&self, slider: u16, sq: usize, occ: B) -> B {
         let s = &self.sliders[slider as usize];
         let base = self.layer_base[sq] as usize;
-        let idx = pext(occ.extract64(base), s.masks[sq]) as usize;
+        let mask = s.masks[sq];
+        let idx = index(occ.extract64(base) & mask, mask, s.magics[sq], s.shifts[sq]);
         B::deposit64(s.table[s.offsets[sq] as usize + idx], base)
     }
 
@@ -241,10 +270,45 @@ impl<B: Bits> Geometry<B> {
         if let Some(i) = self.sliders.iter().position(|s| s.dirs == key) {
             return Some(i as u16);
         }
+        let cache_key: TableKey = (
+            self.files,
+            self.ranks,
+            key.iter().map(|&d| self.dirs[d as usize].step).collect(),
+        );
+        let cached = table_cache()
+            .lock()
+            .ok()
+            .and_then(|c| c.get(&cache_key).cloned());
+        let (masks, offsets, magics, shifts, table) = match cached {
+            Some(t) => t,
+            None => {
+                let t = self.build_tables(&key)?;
+                if let Ok(mut c) = table_cache().lock() {
+                    c.insert(cache_key, t.clone());
+                }
+                t
+            }
+        };
+        // Every layer shares the first layer's entries.
         let cells = self.cells;
-        let mut masks = vec![0u64; cells];
+        let per_square = |v: &[u64]| (0..self.squares).map(|sq| v[sq % cells]).collect::<Vec<_>>();
+        self.sliders.push(Slider {
+            dirs: key,
+            masks: per_square(&masks),
+            offsets: (0..self.squares).map(|sq| offsets[sq % cells]).collect(),
+            magics: per_square(&magics),
+            shifts: (0..self.squares).map(|sq| shifts[sq % cells]).collect(),
+            table,
+        });
+        Some((self.sliders.len() - 1) as u16)
+    }
+
+    /// The relevant occupancy of each cell for these directions: the rays without their last
+    /// squares; `None` when one has more bits than a table may index.
+    fn slider_masks(&self, key: &[u16]) -> Option<Vec<u64>> {
+        let mut masks = vec![0u64; self.cells];
         for (cell, mask) in masks.iter_mut().enumerate() {
-            for &d in &key {
+            for &d in key {
                 let ray = self.ray(d, cell);
                 if ray.is_zero() {
                     continue;
@@ -260,39 +324,56 @@ impl<B: Bits> Geometry<B> {
                 return None;
             }
         }
-        let mut offsets = vec![0u32; cells];
+        Some(masks)
+    }
+
+    /// Per cell: the mask, where its entries start, the magic and shift, and the table of
+    /// targets indexed by the relevant occupancy.
+    fn build_tables(&self, key: &[u16]) -> Option<Tables> {
+        let masks = self.slider_masks(key)?;
+        let mut offsets = vec![0u32; self.cells];
+        let mut magics = vec![0u64; self.cells];
+        let mut shifts = vec![0u8; self.cells];
         let mut table = vec![];
-        for cell in 0..cells {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        for cell in 0..self.cells {
             offsets[cell] = table.len() as u32;
             let mask = masks[cell];
-            table.resize(table.len() + (1usize << mask.count_ones()), 0);
-            let mut sub = 0u64;
-            loop {
-                let occ = B::deposit64(sub, 0);
-                let mut att = B::ZERO;
-                for &d in &key {
-                    att |= self.ride_targets(d, cell, occ);
+            let bits = mask.count_ones();
+            let subsets = self.subsets(key, cell, mask);
+            let size = 1usize << bits;
+            let mut entries = vec![0u64; size];
+            if FAST_PEXT {
+                for &(occ, att) in &subsets {
+                    entries[pext(occ, mask) as usize] = att;
                 }
-                table[offsets[cell] as usize + pext(sub, mask) as usize] = att.extract64(0);
-                sub = sub.wrapping_sub(mask) & mask;
-                if sub == 0 {
-                    break;
-                }
+            } else {
+                let shift = (64 - bits.max(1)) as u8;
+                let magic = find_magic(&subsets, size, shift, &mut rng, &mut entries);
+                magics[cell] = magic;
+                shifts[cell] = shift;
+            }
+            table.extend(entries);
+        }
+        Some((masks, offsets, magics, shifts, Arc::new(table)))
+    }
+
+    /// Every subset of `mask` with the targets of the directions from `cell` for it.
+    fn subsets(&self, key: &[u16], cell: usize, mask: u64) -> Vec<(u64, u64)> {
+        let mut out = Vec::with_capacity(1 << mask.count_ones());
+        let mut sub = 0u64;
+        loop {
+            let occ = B::deposit64(sub, 0);
+            let mut att = B::ZERO;
+            for &d in key {
+                att |= self.ride_targets(d, cell, occ);
+            }
+            out.push((sub, att.extract64(0)));
+            sub = sub.wrapping_sub(mask) & mask;
+            if sub == 0 {
+                return out;
             }
         }
-        // Every layer shares the first layer's entries.
-        let per_square = |v: &[u64]| {
-            (0..self.squares)
-                .map(|sq| v[sq % cells])
-                .collect::<Vec<_>>()
-        };
-        self.sliders.push(Slider {
-            dirs: key,
-            masks: per_square(&masks),
-            offsets: (0..self.squares).map(|sq| offsets[sq % cells]).collect(),
-            table,
-        });
-        Some((self.sliders.len() - 1) as u16)
     }
 
     /// The squares of the region for `side`, on every layer.
@@ -305,5 +386,37 @@ impl<B: Bits> Geometry<B> {
             }
         }
         m
+    }
+}
+
+/// A magic multiplier that sends every subset to an entry holding its targets (subsets with
+/// the same targets may share one); fills `entries`.
+fn find_magic(subsets: &[(u64, u64)], size: usize, shift: u8, rng: &mut u64, entries: &mut [u64]) -> u64 {
+    let mut next = || {
+        *rng ^= *rng >> 12;
+        *rng ^= *rng << 25;
+        *rng ^= *rng >> 27;
+        rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    };
+    let mut used = vec![0u32; size];
+    let mut attempt = 0u32;
+    loop {
+        // Sparse candidates find magics fastest.
+        let magic = next() & next() & next();
+        attempt += 1;
+        let mut ok = true;
+        for &(occ, att) in subsets {
+            let i = (occ.wrapping_mul(magic) >> shift) as usize;
+            if used[i] != attempt {
+                used[i] = attempt;
+                entries[i] = att;
+            } else if entries[i] != att {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            return magic;
+        }
     }
 }

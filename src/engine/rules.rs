@@ -6,7 +6,7 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use crate::engine::bitboard::{Bits, FAST_PEXT};
+use crate::engine::bitboard::Bits;
 use crate::engine::geometry::{Geometry, RayDir};
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
@@ -778,7 +778,7 @@ impl<B: Bits> Rules<B> {
     /// Sliders: a code's unconditional unlimited rides of one shape and modality become one
     /// table lookup, and attack tests look the other way with a slider of the reversed rays.
     fn group_sliders(&mut self) {
-        if self.cells > 64 || !FAST_PEXT {
+        if self.cells > 64 {
             return;
         }
         let all = self.all();
