@@ -307,7 +307,7 @@ impl<B: Bits> Position<B> {
     #[inline]
     fn promoted_byte(&self, r: &Rules<B>, promo: u8) -> u8 {
         let code = (promo - 1) as usize;
-        if r.captures_to_hand && r.codes[code].base_kind == r.codes[code].kind {
+        if r.captures_to_hand && !r.keep_promoted && r.codes[code].base_kind == r.codes[code].kind {
             promo | PROMOTED
         } else {
             promo
