@@ -361,7 +361,8 @@ impl<B: Bits> Position<B> {
             squares: [to, 0],
             n: 1,
             captured,
-            resets: cr.resets_clock,
+            // A promotion cannot be taken back either (Fairy-Stockfish's count).
+            resets: cr.resets_clock || new != v,
         }
     }
 
@@ -440,7 +441,8 @@ impl<B: Bits> Position<B> {
             squares: [m.to as usize, 0],
             n: 1,
             captured: false,
-            resets: r.codes[code as usize].resets_clock,
+            // A drop can never be taken back: it resets the clock, as Fairy-Stockfish counts.
+            resets: true,
         }
     }
 
