@@ -248,6 +248,17 @@ impl<B: Bits> Position<B> {
         out
     }
 
+    /// The code of the piece the last move played dropped from the hand, if it was a drop.
+    pub fn last_drop(&self, r: &Rules<B>) -> Option<u8> {
+        let s = self.history.last()?;
+        self.changes[s.changes as usize..]
+            .iter()
+            .filter(|&&(sq, _)| sq as usize >= r.squares)
+            .map(|&(sq, old)| (sq as usize - r.squares, old))
+            .find(|&(code, old)| self.hand[code] < old)
+            .map(|(code, _)| code as u8)
+    }
+
     pub fn plies_played(&self) -> usize {
         self.history.len()
     }
