@@ -175,3 +175,21 @@ fn piped_mode_reports_failure_in_exit_status() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("not legal"), "{stderr}");
 }
+
+#[test]
+fn repl_crazyhouse_drops() {
+    snap(
+        "repl_crazyhouse_drops",
+        "crazyhouse",
+        "play e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@e6\nboard\nfen\nundo\nboard\nplay P@d8\nplay P@e1\nplay Q@e4\nplay P@e6\nstatus",
+    );
+}
+
+#[test]
+fn repl_minishogi_drops_and_promotion() {
+    snap(
+        "repl_minishogi_drops_and_promotion",
+        "minishogi",
+        "board\nfen 4k/5/5/P4/4K[Pp] w - - 0 1\nplay P@a3\nplay P@b5\nplay a2a3 P@e3\nboard\nfen R4/4k/5/5/K4[] w - - 0 1\nplay a5a4+\nfen\nfen k4/2S2/1G3/5/4K[P] w - - 0 1\nplay P@a4\nstatus",
+    );
+}

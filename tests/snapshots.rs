@@ -269,3 +269,79 @@ fn magnetic_pulls_and_pushes_on_four_rays_mirrored() {
         "f3d4, roles swapped: the bishop d7 is pushed to d8, the rook g4 to h4; the knight a4 is pulled to c4, the rook d1 to d3",
     );
 }
+
+// Hands and drops
+
+#[test]
+fn crazyhouse_drops_block_a_check_but_no_pawn_on_the_first_rank() {
+    moves(
+        "crazyhouse_drops_block_a_check_but_no_pawn_on_the_first_rank",
+        "crazyhouse",
+        "4k3/8/8/8/8/8/8/r3K3[PN] w - - 0 1",
+        "the knight may be dropped on b1, c1 or d1 to block the rook; the pawn may not go on the first rank",
+    );
+}
+
+#[test]
+fn crazyhouse_captured_promoted_pawn_goes_back_as_a_pawn() {
+    moves(
+        "crazyhouse_captured_promoted_pawn_goes_back_as_a_pawn",
+        "crazyhouse",
+        "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+        "a8b8 takes the promoted queen: black's hand gets a pawn",
+    );
+}
+
+#[test]
+fn loop_promoted_pieces_go_to_the_hand_as_they_are() {
+    moves(
+        "loop_promoted_pieces_go_to_the_hand_as_they_are",
+        "loop",
+        "rQ2k3/8/8/8/8/8/8/4K3[] b - - 0 1",
+        "a8b8 takes the queen a pawn became: black's hand gets a queen (no `~` in Loop)",
+    );
+}
+
+#[test]
+fn minishogi_pawn_drops_one_per_file_never_stuck() {
+    moves(
+        "minishogi_pawn_drops_one_per_file_never_stuck",
+        "minishogi",
+        "4k/5/5/P4/4K[P] w - - 0 1",
+        "no pawn drop on the a-file (a pawn stands there) nor on the far rank",
+    );
+}
+
+#[test]
+fn minishogi_pawn_drop_mate_is_played_and_loses() {
+    moves(
+        "minishogi_pawn_drop_mate_is_played_and_loses",
+        "minishogi",
+        "k4/2S2/1G3/5/4K[P] w - - 0 1",
+        "P@a4 mates: it is a move (as in Fairy-Stockfish), and the side that dropped loses",
+    );
+    let mut g = common::game_at("minishogi", "k4/2S2/1G3/5/4K[P] w - - 0 1");
+    let played = g.play("P@a4").expect("P@a4 is legal");
+    let end = played.end.expect("the game is over");
+    assert_eq!(end.winner, Some(rulebook::ir::Side::Black));
+}
+
+#[test]
+fn minishogi_promotion_optional_into_within_and_out_of_the_zone() {
+    moves(
+        "minishogi_promotion_optional_into_within_and_out_of_the_zone",
+        "minishogi",
+        "R4/4k/5/5/K4[] w - - 0 1",
+        "the rook on the far rank may promote (`+`) on any move, even leaving the zone",
+    );
+}
+
+#[test]
+fn euroshogi_promotion_forced_into_within_and_out_of_the_zone() {
+    moves(
+        "euroshogi_promotion_forced_into_within_and_out_of_the_zone",
+        "euroshogi",
+        "4k3/R7/8/8/8/8/1B6/4K3[] w - - 0 1",
+        "the rook in the zone promotes on every move; the bishop promotes when it enters the zone",
+    );
+}

@@ -1,6 +1,7 @@
 //! How the game ends: the ordered end rules of the variant, tested before moves are generated
 //! (campmate, royal captured, extinction, a region reached, checks given) or when the side to
-//! move has none (checkmate, stalemate).
+//! move has none (checkmate, stalemate). A checkmate by the drop of a piece whose drop may not
+//! mate (Shogi's uchifuzume) is a loss for the side that dropped it, as Fairy-Stockfish plays it.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::position::Position;
@@ -186,11 +187,25 @@ impl<B: Bits> Position<B> {
                 EndTest::Stalemate => !in_check,
                 _ => false,
             };
+            if hit && in_check && self.mated_by_forbidden_drop(r) {
+                // As Fairy-Stockfish plays uchifuzume: the drop is made, and loses.
+                return Some(GameEnd {
+                    rule: format!("{} by a drop that may not mate", e.name),
+                    result: Some(Outcome::Loses),
+                    winner: Some(self.side),
+                });
+            }
             if hit {
                 return Some(end_for(&e.name, e.result, mover, mover));
             }
         }
         None
+    }
+
+    /// Whether the last move dropped a piece whose drop may not checkmate.
+    fn mated_by_forbidden_drop(&self, r: &Rules<B>) -> bool {
+        self.last_drop(r)
+            .is_some_and(|c| r.codes[c as usize].drop.as_ref().is_some_and(|d| d.no_mate))
     }
 }
 

@@ -697,7 +697,13 @@ impl<B: Bits> Position<B> {
             match c {
                 Some(Cell::Piece(layer, side, id, marked)) => {
                     let code = r.code(*side, *id) + 1;
-                    let byte = if *marked { code | PROMOTED } else { code };
+                    // The mark only matters where a capture sends the piece back unpromoted.
+                    let demotes = r.captures_to_hand && !r.keep_promoted;
+                    let byte = if *marked && demotes {
+                        code | PROMOTED
+                    } else {
+                        code
+                    };
                     p.put(r, layer * r.cells + cell, byte);
                 }
                 Some(Cell::Wall) => p.put(r, cell, WALL),

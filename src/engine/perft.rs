@@ -1,7 +1,7 @@
 //! Legal moves and perft. Legality is settled without playing the move wherever the rules
 //! allow (pins and checks, or the occupancy a move leaves); a variant whose effects decide it
-//! plays the move and tests it. Obligations (forced captures, forced drops, no mate by a drop)
-//! filter the legal list. At the last ply, moves are counted without listing them where the
+//! plays the move and tests it. Obligations (forced captures, forced drops) filter the legal
+//! list. At the last ply, moves are counted without listing them where the
 //! rules allow it.
 
 use crate::engine::bitboard::Bits;
@@ -13,15 +13,7 @@ impl<B: Bits> Position<B> {
     /// Whether some rule filters the legal list as a whole (so moves cannot be judged alone).
     #[inline]
     fn has_obligations(&self, r: &Rules<B>) -> bool {
-        r.must_capture || r.must_drop || (r.hands && self.no_mate_drop_possible(r))
-    }
-
-    /// Whether the side to move holds a piece whose drop may not checkmate.
-    fn no_mate_drop_possible(&self, r: &Rules<B>) -> bool {
-        r.side_codes[self.side.index()].iter().any(|&c| {
-            self.hand[c as usize] > 0
-                && r.codes[c as usize].drop.as_ref().is_some_and(|d| d.no_mate)
-        })
+        r.must_capture || r.must_drop
     }
 
     /// The legal moves, each with the choice an effect may ask for resolved into separate moves.
@@ -79,7 +71,7 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// Forced drops, forced captures and drops that may not mate, on the legal list.
+    /// Forced drops and forced captures, on the legal list.
     fn apply_obligations(&mut self, r: &Rules<B>, out: &mut Vec<Move>) {
         if r.must_drop
             && r.side_codes[self.side.index()]
@@ -93,36 +85,6 @@ impl<B: Bits> Position<B> {
             let captures: Vec<Move> = out.iter().copied().filter(|m| self.is_capture(m)).collect();
             *out = captures;
         }
-        if r.hands {
-            let mut i = 0;
-            while i < out.len() {
-                if self.mates_by_forbidden_drop(r, out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-        }
-    }
-
-    /// Whether `m` drops a piece that may not checkmate, and checkmates.
-    fn mates_by_forbidden_drop(&mut self, r: &Rules<B>, m: Move) -> bool {
-        if m.kind != MoveKind::Drop {
-            return false;
-        }
-        let code = (m.promo - 1) as usize;
-        if !r.codes[code].drop.as_ref().is_some_and(|d| d.no_mate) {
-            return false;
-        }
-        self.play(r, m, false);
-        let mut mate = false;
-        if self.royal_attacked(r, self.side) {
-            let mut replies = vec![];
-            self.legal_moves(r, &mut replies);
-            mate = replies.is_empty();
-        }
-        self.unmake(r);
-        mate
     }
 
     /// Perft: leaf positions at `depth`, game-over positions having no children.

@@ -248,6 +248,17 @@ impl<B: Bits> Position<B> {
         out
     }
 
+    /// The code of the piece the last move played dropped from the hand, if it was a drop.
+    pub fn last_drop(&self, r: &Rules<B>) -> Option<u8> {
+        let s = self.history.last()?;
+        self.changes[s.changes as usize..]
+            .iter()
+            .filter(|&&(sq, _)| sq as usize >= r.squares)
+            .map(|&(sq, old)| (sq as usize - r.squares, old))
+            .find(|&(code, old)| self.hand[code] < old)
+            .map(|(code, _)| code as u8)
+    }
+
     pub fn plies_played(&self) -> usize {
         self.history.len()
     }
@@ -307,7 +318,7 @@ impl<B: Bits> Position<B> {
     #[inline]
     fn promoted_byte(&self, r: &Rules<B>, promo: u8) -> u8 {
         let code = (promo - 1) as usize;
-        if r.captures_to_hand && r.codes[code].base_kind == r.codes[code].kind {
+        if r.captures_to_hand && !r.keep_promoted && r.codes[code].base_kind == r.codes[code].kind {
             promo | PROMOTED
         } else {
             promo
@@ -361,7 +372,8 @@ impl<B: Bits> Position<B> {
             squares: [to, 0],
             n: 1,
             captured,
-            resets: cr.resets_clock,
+            // A promotion cannot be taken back either (Fairy-Stockfish's count).
+            resets: cr.resets_clock || new != v,
         }
     }
 
@@ -440,7 +452,8 @@ impl<B: Bits> Position<B> {
             squares: [m.to as usize, 0],
             n: 1,
             captured: false,
-            resets: r.codes[code as usize].resets_clock,
+            // A drop can never be taken back: it resets the clock, as Fairy-Stockfish counts.
+            resets: true,
         }
     }
 

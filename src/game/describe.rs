@@ -24,8 +24,7 @@ impl<B: Bits> Typed<B> {
                     .unwrap_or('?')
             )),
             MoveKind::EnPassant => notes.push("captures en passant".to_string()),
-            MoveKind::Drop => notes.push("from the hand".to_string()),
-            MoveKind::Normal => {}
+            MoveKind::Drop | MoveKind::Normal => {}
         }
         if let Some((sq, code)) = captured {
             notes.push(format!(

@@ -160,10 +160,15 @@ impl<B: Bits> Typed<B> {
         )
     }
 
+    /// The promotion suffix: the piece's letter, or `+` for a promoted form (`+P`), as
+    /// Fairy-Stockfish writes Shogi promotions.
     fn promo_letter(&self, code: u8) -> char {
         let r = &*self.rules;
         let kind = r.codes[code as usize].kind;
         let p = &r.variant.pieces[kind];
+        if p.promoted_from.is_some() {
+            return '+';
+        }
         p.letters[0][0]
             .or(p.letters[0][1])
             .unwrap_or('?')
@@ -274,11 +279,15 @@ impl<B: Bits> Game for Typed<B> {
             self.pos.code_at(m.from as usize)
         };
         let mover = mover_code.map(|c| self.piece_name(c)).unwrap_or_default();
-        let summary = format!(
-            "{mover} {}→{}",
-            self.square(m.from as usize),
-            self.square(m.to as usize)
-        );
+        let summary = if m.kind == MoveKind::Drop {
+            format!("{mover} dropped on {}", self.square(m.to as usize))
+        } else {
+            format!(
+                "{mover} {}→{}",
+                self.square(m.from as usize),
+                self.square(m.to as usize)
+            )
+        };
         self.pos.log = Some(vec![]);
         self.pos.make(&r, m);
         let events = self.pos.log.take().unwrap_or_default();

@@ -85,7 +85,11 @@ impl<B: Bits> Typed<B> {
         };
         // A rank like "10" may be followed by a promotion letter only.
         let promo_text = &body[a + b..];
-        if promo_text.chars().count() > 1 || promo_text.chars().any(|c| !c.is_ascii_alphabetic()) {
+        if promo_text.chars().count() > 1
+            || promo_text
+                .chars()
+                .any(|c| !c.is_ascii_alphabetic() && c != '+')
+        {
             return Err(not_a_move(usage()));
         }
         let from = fen::parse_square(&body[..a], r.files, r.ranks).ok_or_else(off_board)?;
@@ -153,11 +157,48 @@ impl<B: Bits> Typed<B> {
         } else {
             format!("the {name} may be dropped on {}", squares.join(" "))
         };
-        let why = self
-            .refusal_of(|m| m.kind == MoveKind::Drop && m.promo == code + 1 && m.to as usize == to);
+        let why = self.drop_rule_broken(code, to).or_else(|| {
+            self.refusal_of(|m| {
+                m.kind == MoveKind::Drop && m.promo == code + 1 && m.to as usize == to
+            })
+        });
         let reason =
             why.unwrap_or_else(|| format!("the {name} may not be dropped on {}", self.square(to)));
         self.error(len, format!("{t} is not legal: {reason}"), "illegal", help)
+    }
+
+    /// The drop rule that a drop of `code` on `to` breaks, if any: an occupied square, outside
+    /// its region, too many on the file, a square it could never leave.
+    fn drop_rule_broken(&self, code: u8, to: usize) -> Option<String> {
+        let r = &*self.rules;
+        let cr = &r.codes[code as usize];
+        let name = self.piece_name(code);
+        let sq = self.square(to);
+        if self.pos.occ.has(to) {
+            return Some(format!("{sq} is occupied"));
+        }
+        let Some(d) = &cr.drop else {
+            return Some(format!("the {name} is never dropped"));
+        };
+        if !d.region.has(to) {
+            return Some(format!(
+                "the {name} may not be dropped on {sq}, outside its drop region"
+            ));
+        }
+        if let Some(n) = d.per_file {
+            let (_, file, _) = r.coords(to);
+            if (self.pos.pieces[code as usize] & r.file_masks[file]).count() >= n as u32 {
+                let letter = (b'a' + file as u8) as char;
+                return Some(format!(
+                    "file {letter} already holds {n} {name}{} (at most {n} per file)",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        if r.no_stuck_pieces && cr.stuck.has(to) {
+            return Some(format!("the {name} could never move from {sq}"));
+        }
+        None
     }
 
     /// What the side to move has in hand.

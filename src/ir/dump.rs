@@ -290,7 +290,7 @@ impl Variant {
                 rules.push(format!("at most {n} per file"));
             }
             if d.no_mate {
-                rules.push("may not checkmate".to_string());
+                rules.push("a checkmate by its drop loses".to_string());
             }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
         }

@@ -136,7 +136,8 @@ pub struct DropRule {
     pub region: Option<Region>,
     /// At most this many of it (unpromoted) per file, the dropped one included (Shogi's nifu: 1).
     pub per_file: Option<u8>,
-    /// A drop of it may not checkmate (Shogi's uchifuzume).
+    /// A checkmate by a drop of it loses for the side that dropped it (Shogi's uchifuzume, as
+    /// Fairy-Stockfish plays it: the drop is a legal move that ends the game).
     pub no_mate: bool,
 }
 

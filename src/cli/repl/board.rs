@@ -21,12 +21,42 @@ pub fn board(game: &dyn Game, fancy: bool) -> String {
         .collect::<Vec<_>>()
         .join("\n");
     out.push('\n');
+    out.push_str(&hands(game, &v));
     let side = if game.fen().split(' ').nth(1) == Some("b") {
         "black"
     } else {
         "white"
     };
     out.push_str(&format!("{side} to move\n"));
+    out
+}
+
+/// Each side's pieces in hand, as the FEN lists them (`white hand: P N`), in variants with
+/// hands.
+fn hands(game: &dyn Game, v: &Variant) -> String {
+    if v.hands.is_none() {
+        return String::new();
+    }
+    let fen = game.fen();
+    let placement = fen.split(' ').next().unwrap_or("");
+    let hand = placement
+        .split_once('[')
+        .and_then(|(_, h)| h.split_once(']'))
+        .map_or("", |(h, _)| h);
+    let mut out = String::new();
+    for (side, white) in [("white", true), ("black", false)] {
+        let letters: Vec<String> = hand
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == white)
+            .map(String::from)
+            .collect();
+        let list = if letters.is_empty() {
+            "-".to_string()
+        } else {
+            letters.join(" ")
+        };
+        out.push_str(&format!("{side} hand: {list}\n"));
+    }
     out
 }
 

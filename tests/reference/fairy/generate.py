@@ -290,6 +290,111 @@ variant("capturethequeen", ini=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Hands and drops
 
+ZH_SPECIAL = [
+    ("drops of every piece beside castling",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1"),
+    ("drops that block a check", "4k3/4q3/8/8/8/8/8/4K3[PNBRQ] w - - 0 1"),
+    ("no pawn drop on the first or last rank", "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1"),
+    ("promotion", "1r2k3/P7/8/8/8/8/8/4K3[] w - - 0 1"),
+    ("en passant beside drops", "4k3/8/8/3pP3/8/8/8/4K3[Nn] w - d6 0 1"),
+    ("a drop that mates", "k7/8/1K6/8/8/8/8/8[Q] w - - 0 1"),
+    ("a full hand", "7k/8/8/8/8/8/8/K7[PPPPPPPPNNBBRRQ] w - - 0 1"),
+]
+
+variant("crazyhouse", special=ZH_SPECIAL + [
+    ("a captured promoted pawn goes back to the hand as a pawn",
+     "rQ~2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
+])
+variant("loop", special=ZH_SPECIAL + [
+    ("a captured promoted pawn goes to the hand as the piece it became",
+     "rQ2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
+])
+variant("chessgi", special=ZH_SPECIAL + [
+    ("pawns dropped on their own first rank", "4k3/8/8/8/8/8/8/4K3[PPp] w - - 0 1"),
+    ("black drops pawns on its first rank", "4k3/8/8/8/8/8/8/4K3[PPp] b - - 0 1"),
+    ("a captured promoted pawn stays promoted", "rQ2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
+])
+variant("pocketknight", special=[
+    ("a knight dropped to block a check", "4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1"),
+    ("knight drops beside a queen's check", "4k3/4q3/8/8/8/8/8/4K3[Nn] w - - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Nn] w KQkq - 0 1"),
+    ("captures leave the game", "1r2k3/P7/8/8/8/8/8/4K3[Nn] w - - 0 1"),
+])
+variant("capahouse", large=True, special=[
+    ("castling beside drops", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R[ACac] w KQkq - 0 1"),
+    ("promotion and pawn drops", "5k4/1P8/10/10/10/10/8p1/5K4[Pp] w - - 0 1"),
+    ("a captured promoted pawn goes back as a pawn", "1A~3k4/10/10/10/10/10/10/5K4[] b - - 0 1"),
+], start_budget=1_500_000)
+variant("dragon", special=[
+    ("dragon drops on the first rank only", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Dd] w KQkq - 0 1"),
+    ("a dragon dropped to block a check", "4k3/8/8/8/8/8/8/r3K3[D] w - - 0 1"),
+    ("promotion to a dragon", "1r2k3/P7/8/8/8/8/8/4K3[Dd] w - - 0 1"),
+    ("black drops", "4k3/8/8/8/8/8/8/4K3[Dd] b - - 0 1"),
+])
+
+variant("minishogi", special=[
+    ("a pawn drop that mates: the dropping side loses", "k4/2S2/1G3/5/4K[P] w - - 0 1"),
+    ("a pawn drop mate for each side", "k4/2S2/1G3/5/4K[Pp] w - - 0 1"),
+    ("no second unpromoted pawn on a file", "4k/5/5/P4/4K[Pp] w - - 0 1"),
+    ("no second pawn on a file, black", "4k/p4/5/P4/4K[Pp] b - - 0 1"),
+    ("optional promotion on entering the far rank", "4k/R4/5/5/K4[] w - - 0 1"),
+    ("optional promotion on leaving the far rank", "R4/4k/5/5/K4[] w - - 0 1"),
+    ("a pawn must promote on the far rank", "4k/1P3/S4/5/K4[] w - - 0 1"),
+    ("a captured dragon goes to the hand as a rook", "4k/5/2+r2/1B3/K4[] w - - 0 1"),
+    ("promoted pieces and drops of every kind", "k4/2+P2/1+S3/5/4K[BRSG] w - - 0 1"),
+    ("every piece in hand", "rbsgk/4p/5/P4/KGSBR[PSGBRpsgbr] w - - 0 1"),
+], games=16)
+variant("shogi", large=True, special=[
+    ("drops of knights, lances and pawns", "4k4/9/9/9/9/9/9/9/4K4[NLPnlp] w - - 0 1"),
+    ("a knight and a lance must promote on the last ranks", "4k4/9/2N3L2/9/9/9/9/9/4K4[] w - - 0 1"),
+    ("a knight and a lance entering the zone", "4k4/9/9/2N3L2/9/9/9/9/4K4[] w - - 0 1"),
+    ("a pawn drop that mates", "8k/6S2/7G1/9/9/9/9/9/4K4[P] w - - 0 1"),
+    ("a pawn drop next to the king", "8k/9/7GP/9/9/9/9/9/4K4[P] w - - 0 1"),
+], start_budget=1_000_000)
+variant("checkshogi", large=True, special=[
+    ("a checking drop wins", "4k4/9/9/9/9/9/9/9/4K4[RPrp] w - - 1+1 0 1"),
+    ("black gives the first check", "4k4/9/9/9/4p4/9/9/9/4K4[Sg] b - - 1+1 0 1"),
+], start_budget=1_000_000)
+variant("judkins", special=[
+    ("knights drop and promote", "5k/6/1N4/6/6/K5[Nn] w - - 0 1"),
+    ("a pawn drop that mates", "k5/2S3/1G4/6/6/5K[P] w - - 0 1"),
+    ("every piece in hand", "5k/6/6/6/6/K5[PNSGBRpnsgbr] w - - 0 1"),
+])
+variant("gorogoro", special=[
+    ("a pawn drop that mates", "k4/2S2/1G3/5/5/4K[P] w - - 0 1"),
+    ("silvers and pawns promote in the far two ranks", "2k2/5/S1P2/5/5/2K2[] w - - 0 1"),
+    ("every piece in hand", "2k2/5/5/5/5/2K2[PSGpsg] b - - 0 1"),
+])
+variant("euroshogi", special=[
+    ("every move into, within or out of the zone promotes",
+     "4k3/R7/8/8/8/8/1B6/4K3[] w - - 0 1"),
+    ("knights, pawns and drops near the zone", "4k3/8/N7/8/P7/8/8/4K3[NPnp] w - - 0 1"),
+    ("every piece in hand", "4k3/8/8/8/8/8/8/4K3[PNGBRpngbr] b - - 0 1"),
+])
+variant("okisakishogi", large=True, special=[
+    ("queens, knights and lances near the zone",
+     "4k5/10/10/1N5L2/10/10/10/10/10/3Q1K4[] w - - 0 1"),
+    ("drops of every piece", "4k5/10/10/10/10/10/10/10/10/5K4[PLNSGBRQ] w - - 0 1"),
+], start_budget=1_000_000)
+variant("torishogi", special=[
+    ("drops of every piece, two swallows",
+     "3k3/7/7/7/7/7/3K3[SSFCPLRsfcplr] w - - 0 1"),
+    ("black drops", "3k3/7/7/7/7/7/3K3[SSFCPLRsfcplr] b - - 0 1"),
+    ("the swallow and the falcon must promote", "3k3/7/S6/F6/7/7/3K3[S] w - - 0 1"),
+    ("a swallow on the far rank promotes", "3k3/S6/7/7/7/7/3K3[] w - - 0 1"),
+    ("at most two swallows on a file", "3k3/7/S6/S6/7/7/3K3[S] w - - 0 1"),
+    ("the goose and the eagle", "3k3/7/7/+S+F5/7/7/3K3[] w - - 0 1"),
+    ("a swallow drop that mates", "2k4/7/1PK4/7/7/7/7[S] w - - 0 1"),
+    ("the quails", "3k3/7/7/7/7/7/L2K2R[lr] b - - 0 1"),
+])
+variant("yarishogi", large=True, special=[
+    ("a rook promotes to a full rook", "3k3/7/R6/7/7/7/7/7/3K3[] w - - 0 1"),
+    ("a promoted rook", "3k3/7/+R6/7/7/7/7/7/3K3[] w - - 0 1"),
+    ("a knight and a bishop before the zone", "3k3/7/7/NB5/7/7/7/7/3K3[] w - - 0 1"),
+    ("drops of every piece", "3k3/7/7/7/7/7/7/7/3K3[PNBRpnbr] w - - 0 1"),
+    ("a pawn drop may mate", "2pk3/7/3K3/7/7/7/7/7/7[P] w - - 0 1"),
+], start_budget=1_000_000)
+
 # (end of hands)
 
 
