@@ -269,3 +269,15 @@ fn magnetic_pulls_and_pushes_on_four_rays_mirrored() {
         "f3d4, roles swapped: the bishop d7 is pushed to d8, the rook g4 to h4; the knight a4 is pulled to c4, the rook d1 to d3",
     );
 }
+
+// Fixtures for rules of Fairy-Stockfish's variants (tests/variants/).
+
+#[test]
+fn promotion_to_a_royal_piece_must_leave_it_safe() {
+    moves(
+        "promotion_to_a_royal_piece_must_leave_it_safe",
+        "tests/variants/royal-queens.variant",
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "a7a8q would put a royal queen where the rook b8 attacks it: refused; a7a8r and the others stand",
+    );
+}
