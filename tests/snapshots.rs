@@ -281,3 +281,13 @@ fn promotion_to_a_royal_piece_must_leave_it_safe() {
         "a7a8q would put a royal queen where the rook b8 attacks it: refused; a7a8r and the others stand",
     );
 }
+
+#[test]
+fn a_taken_royal_piece_ends_the_game_with_the_taker_attacked() {
+    moves(
+        "a_taken_royal_piece_ends_the_game_with_the_taker_attacked",
+        "tests/variants/royal-capture.variant",
+        "4k3/4Q3/8/8/8/8/8/8 w - - 0 1",
+        "white's king was taken by a move that left black's king attacked: a position (no move), not an error",
+    );
+}
