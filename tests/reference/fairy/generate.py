@@ -284,6 +284,21 @@ variant("capturethequeen", ini=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Obligations, counters and end rules
 
+variant("atomic", special=[
+    ("castling through an attacked square", "r3k2r/8/8/8/8/5r2/8/R3K2R w KQkq - 0 1"),
+    ("castling next to the enemy king: attacked squares touching it are safe",
+     "8/8/8/8/8/8/3k4/R3K2R w KQ - 0 1"),
+    ("kings touching: no check", "8/8/8/8/3kK3/8/8/7q w - - 0 1"),
+    ("a pinned piece explodes the enemy king", "k7/1p6/8/4q3/8/8/4R3/4K3 w - - 0 1"),
+    ("en passant explodes", "r3k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1"),
+    ("a capture next to both kings is illegal", "8/8/8/8/3k4/3p4/3K4/8 w - - 0 1"),
+    ("the white king has exploded", "1r2k1nr/2p1Q1bp/ppn1p1p1/5p2/P2PP1PP/2N4N/1P6/R2q3R w k - 0 21"),
+])
+variant("nocheckatomic", special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
+    ("kings touching, a king that captures explodes", "8/8/8/8/3kK3/8/8/7q w - - 0 1"),
+    ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
+])
 # (end of obligations)
 
 
