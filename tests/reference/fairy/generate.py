@@ -299,6 +299,34 @@ variant("nocheckatomic", special=[
     ("kings touching, a king that captures explodes", "8/8/8/8/3kK3/8/8/7q w - - 0 1"),
     ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
 ])
+variant("giveaway", special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+    ("white has no piece left: white has won", "8/8/8/8/8/8/8/k7 b - - 0 1"),
+    ("white cannot move: white has won", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("antichess", special=[
+    ("promotion to a king", "8/1P6/8/8/8/8/8/k7 w - - 0 1"),
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("white cannot move: white has won", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("suicide", special=[
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("white cannot move", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("codrus", special=[
+    ("no promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("castling", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
+    ("the white king is gone: white has won", "4k3/8/8/8/8/8/8/R7 b - - 0 1"),
+])
+variant("losers", special=[
+    ("a capture is compulsory, but not into check", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"),
+    ("in check with captures available", "4k3/8/8/8/1b6/8/3P4/4K2n w - - 0 1"),
+    ("castling is quiet", "r3k2r/p7/8/8/8/8/1P6/R3K2R w KQkq - 0 1"),
+    ("black has a bare king: black has won", "4k3/8/8/8/8/8/8/4K2R w - - 0 1"),
+])
 # (end of obligations)
 
 
