@@ -327,6 +327,15 @@ variant("losers", special=[
     ("castling is quiet", "r3k2r/p7/8/8/8/8/1P6/R3K2R w KQkq - 0 1"),
     ("black has a bare king: black has won", "4k3/8/8/8/8/8/8/4K2R w - - 0 1"),
 ])
+variant("3check", special=[
+    ("one check left to give", "4k3/8/8/8/8/8/8/R3K3 w - - 2+1 0 1"),
+    ("the third check was given: the game is over",
+     "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1+3 0 3"),
+])
+variant("5check", special=[
+    ("one check left to give", "4k3/8/8/8/8/8/8/R3K3 b - - 3+1 0 1"),
+    ("the fifth check was given: the game is over", "4k3/8/8/8/8/8/8/4K2r w - - 3+0 0 1"),
+])
 # (end of obligations)
 
 
