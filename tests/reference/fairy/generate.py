@@ -336,6 +336,20 @@ variant("5check", special=[
     ("one check left to give", "4k3/8/8/8/8/8/8/R3K3 b - - 3+1 0 1"),
     ("the fifth check was given: the game is over", "4k3/8/8/8/8/8/8/4K2r w - - 3+0 0 1"),
 ])
+variant("racingkings", special=[
+    ("white's king has reached the eighth rank; black can answer", "6K1/k7/8/8/8/8/8/8 b - - 0 1"),
+    ("white's king has reached it; black cannot answer", "6K1/8/k7/8/8/8/8/8 b - - 0 1"),
+    ("black's answer on a square next to white's king is refused", "5K2/7k/8/8/8/8/8/8 b - - 0 1"),
+    ("both kings on the eighth rank: a draw", "k5K1/8/8/8/8/8/8/8 w - - 0 1"),
+    ("no move may give check", "8/8/8/8/2k5/8/8/1Q3K2 w - - 0 1"),
+])
+variant("horde", special=[
+    ("double steps from the first rank", "4k3/8/8/8/8/1p6/8/P1P5 w - - 0 1"),
+    ("no en passant on the third rank", "4k3/8/8/8/8/8/1p6/P7 w - - 0 1"),
+    ("en passant on the sixth rank", "4k3/8/8/3pP3/8/8/8/8 w - d6 0 1"),
+    ("white has no piece left: black has won", "4k3/8/8/8/8/8/8/8 w - - 0 1"),
+    ("black castles", "r3k2r/8/8/8/8/8/8/3P4 b kq - 0 1"),
+])
 # (end of obligations)
 
 
