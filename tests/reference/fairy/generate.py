@@ -350,6 +350,27 @@ variant("horde", special=[
     ("white has no piece left: black has won", "4k3/8/8/8/8/8/8/8 w - - 0 1"),
     ("black castles", "r3k2r/8/8/8/8/8/8/3P4 b kq - 0 1"),
 ])
+variant("extinction", special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("the white king is gone: white has lost", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"),
+    ("the last pawns", "4k3/p7/8/8/8/8/P7/4K3 b - - 0 1"),
+])
+variant("kinglet", special=[
+    ("promotion to a king only", "1n2k3/P7/8/8/8/8/p7/4K3 w - - 0 1"),
+    ("white's last pawn is gone: white has lost", "4k3/p7/8/8/8/8/8/4K3 w - - 0 1"),
+])
+variant("threekings", special=[
+    ("a king may be captured", "k3k2k/8/8/8/8/8/4q3/K3K2K w - - 0 1"),
+    ("white has lost a king", "k3k2k/8/8/8/8/8/8/K3K3 w - - 0 1"),
+])
+variant("duck", large=True, special=[
+    ("castling out of and through attacks; the duck blocks castling",
+     "4k3/8/8/8/8/5r2/8/R*2K2R w KQ - 0 1"),
+    ("en passant", "4k3/8/8/3pP3/8/3*4/8/4K3 w - d6 0 1"),
+    ("promotion", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("white cannot move: white has won", "7k/8/8/8/8/8/8/K6* w - - 0 1"),
+], games=2, start_depth=2, max_depth=3)
 # (end of obligations)
 
 
