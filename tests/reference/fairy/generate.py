@@ -364,6 +364,13 @@ variant("threekings", special=[
     ("a king may be captured", "k3k2k/8/8/8/8/8/4q3/K3K2K w - - 0 1"),
     ("white has lost a king", "k3k2k/8/8/8/8/8/8/K3K3 w - - 0 1"),
 ])
+variant("shatranj", special=[
+    ("white bares black's king", "4k3/3q4/8/8/8/8/8/2RQK3 w - - 0 1"),
+    ("black's bare king may bare white's at once", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"),
+    ("white's king is bare", "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1"),
+    ("promotion to a fers", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("stalemate loses", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1"),
+])
 variant("duck", large=True, special=[
     ("castling out of and through attacks; the duck blocks castling",
      "4k3/8/8/8/8/5r2/8/R*2K2R w KQ - 0 1"),
@@ -371,6 +378,11 @@ variant("duck", large=True, special=[
     ("promotion", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
     ("white cannot move: white has won", "7k/8/8/8/8/8/8/K6* w - - 0 1"),
 ], games=2, start_depth=2, max_depth=3)
+variant("courier", large=True, special=[
+    ("promotion to a fers", "5k6/1P10/12/12/12/12/10p1/5K6 w - - 0 1"),
+    ("black's king is bare", "5k6/12/12/12/12/12/12/4MK6 b - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of obligations)
 
 
