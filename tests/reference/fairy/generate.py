@@ -371,6 +371,19 @@ variant("shatranj", special=[
     ("promotion to a fers", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
     ("stalemate loses", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1"),
 ])
+variant("coregal", special=[
+    ("the queen in check", "4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1"),
+    ("promotion to a royal queen", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("castling with the queen attacked", "r3k2r/8/8/8/7b/8/8/R2QK2R w KQkq - 0 1"),
+])
+variant("spartan", special=[
+    ("two kings: in check only when both are attacked", "3k1k2/8/8/8/8/8/8/3RKR2 b - - 0 1"),
+    ("one king left", "3k4/8/8/8/8/8/8/3RK3 b - - 0 1"),
+    ("hoplites step two squares diagonally from their first rank", "4k3/hhhhhhhh/8/8/8/8/8/4K3 b - - 0 1"),
+    ("promotion to a king only while one is missing", "4k3/8/8/8/8/8/h7/R3K3 b - - 0 1"),
+    ("no second promoted king", "3k1k2/8/8/8/8/8/h7/R3K3 b - - 0 1"),
+    ("white castles", "lgkcckwl/hhhhhhhh/8/8/8/8/8/R3K2R w KQ - 0 1"),
+])
 variant("duck", large=True, special=[
     ("castling out of and through attacks; the duck blocks castling",
      "4k3/8/8/8/8/5r2/8/R*2K2R w KQ - 0 1"),
