@@ -54,3 +54,23 @@ fn a_long_and_chain_loads() {
     let loaded = load_text("long.variant", &text, Origin::Bundled, &mut sources);
     assert!(loaded.is_ok(), "{loaded:?}");
 }
+
+/// Castling without `safe` squares needs no royal piece: the king that castles may be an
+/// ordinary piece (Giveaway chess, Extinction chess).
+#[test]
+fn castling_without_safe_squares_needs_no_royal_piece() {
+    let text = r#"variant ordinary-king extends chess
+replace piece king { letters K k  leap (1,0)  leap (1,1) }
+replace castling {
+  K king e1 to g1  rook h1 to f1  empty f1 g1
+  Q king e1 to c1  rook a1 to d1  empty b1 c1 d1
+  k king e8 to g8  rook h8 to f8  empty f8 g8
+  q king e8 to c8  rook a8 to d8  empty b8 c8 d8
+}
+remove check
+replace end { stalemate draws }
+"#;
+    let mut sources = Sources::default();
+    let loaded = load_text("ordinary-king.variant", text, Origin::Bundled, &mut sources);
+    assert!(loaded.is_ok(), "{loaded:?}");
+}

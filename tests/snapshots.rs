@@ -345,3 +345,25 @@ fn euroshogi_promotion_forced_into_within_and_out_of_the_zone() {
         "the rook in the zone promotes on every move; the bishop promotes when it enters the zone",
     );
 }
+
+// Fixtures for rules of Fairy-Stockfish's variants (tests/variants/).
+
+#[test]
+fn promotion_to_a_royal_piece_must_leave_it_safe() {
+    moves(
+        "promotion_to_a_royal_piece_must_leave_it_safe",
+        "tests/variants/royal-queens.variant",
+        "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "a7a8q would put a royal queen where the rook b8 attacks it: refused; a7a8r and the others stand",
+    );
+}
+
+#[test]
+fn a_taken_royal_piece_ends_the_game_with_the_taker_attacked() {
+    moves(
+        "a_taken_royal_piece_ends_the_game_with_the_taker_attacked",
+        "tests/variants/royal-capture.variant",
+        "4k3/4Q3/8/8/8/8/8/8 w - - 0 1",
+        "white's king was taken by a move that left black's king attacked: a position (no move), not an error",
+    );
+}

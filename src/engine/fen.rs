@@ -985,7 +985,9 @@ impl<B: Bits> Position<B> {
             }
         }
         let them = self.side.flip();
-        if r.check.enabled() && self.royal_attacked(r, them) {
+        // A side that has just taken the last royal piece may stand attacked: the game is over.
+        let royal_taken = may_lose_royal && !self.has_royal(r, self.side);
+        if r.check.enabled() && !royal_taken && self.royal_attacked(r, them) {
             return Err(placement(
                 format!(
                     "{} is in check with {} to move",

@@ -1011,7 +1011,17 @@ impl<B: Bits> Rules<B> {
             && self.check.at_final
             && !self.no_checks
             && !self.check.unless_royal_captured
-            && !self.check.touching_royals_safe;
+            && !self.check.touching_royals_safe
+            && !self.promotes_to_royal(v);
+    }
+
+    /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
+    /// then be safe too, which only playing the move shows.
+    fn promotes_to_royal(&self, v: &Variant) -> bool {
+        v.promotions
+            .values()
+            .flat_map(|p| p.choices.iter().flatten())
+            .any(|&k| v.pieces[k].royal)
     }
 
     /// The squares of `layer` whose cell is occupied (in `occ`) on another layer.

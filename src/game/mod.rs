@@ -52,6 +52,25 @@ pub struct Status {
     pub end: Option<GameEnd>,
 }
 
+/// The checks each side has given, in a variant won by giving a number of checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckCount {
+    /// White's, black's.
+    pub given: [u8; 2],
+    /// The checks that win.
+    pub needed: u8,
+}
+
+impl CheckCount {
+    /// "checks given: white 1, black 0 (3 win)"
+    pub fn text(&self) -> String {
+        format!(
+            "checks given: white {}, black {} ({} win)",
+            self.given[0], self.given[1], self.needed
+        )
+    }
+}
+
 pub trait Game: Send + Sync {
     fn variant(&self) -> &Arc<Variant>;
     fn fen(&self) -> String;
@@ -64,6 +83,8 @@ pub trait Game: Send + Sync {
     fn history(&self) -> Vec<String>;
     fn perft(&mut self, depth: u32) -> u64;
     fn status(&mut self) -> Status;
+    /// The check counter, where the variant counts checks.
+    fn check_count(&self) -> Option<CheckCount>;
     /// The piece at (layer, file, rank).
     fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)>;
     fn boxed_clone(&self) -> Box<dyn Game>;
@@ -346,6 +367,17 @@ impl<B: Bits> Game for Typed<B> {
             legal_moves: legal.len(),
             end,
         }
+    }
+
+    fn check_count(&self) -> Option<CheckCount> {
+        let needed = self.rules.variant.end.iter().find_map(|e| match e.cond {
+            crate::ir::EndCond::Checks(n) => Some(n),
+            _ => None,
+        })?;
+        Some(CheckCount {
+            given: self.pos.checks,
+            needed,
+        })
     }
 
     fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)> {

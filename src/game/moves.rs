@@ -288,11 +288,49 @@ impl<B: Bits> Typed<B> {
                 help,
             );
         }
-        let why = self.refusal_of(|m| {
-            m.kind != MoveKind::Drop && cell(m.from as usize) == from && cell(m.to as usize) == to
-        });
+        let pick =
+            |m: &Move| m.kind != MoveKind::Drop && cell(m.from as usize) == from && cell(m.to as usize) == to;
+        if let Some(refused) = self.obligation_refusal(t, len, &pick, legal) {
+            return refused;
+        }
+        let why = self.refusal_of(pick);
         let reason = why.unwrap_or_else(|| format!("the {name} on {from_name} cannot go there"));
         self.error(len, format!("{t} is not legal: {reason}"), "illegal", help)
+    }
+
+    /// A move refused only by an obligation: where captures are compulsory and one is legal,
+    /// a move that `pick` selects that does not capture but is otherwise legal.
+    fn obligation_refusal(
+        &mut self,
+        t: &str,
+        len: usize,
+        pick: &impl Fn(&Move) -> bool,
+        legal: &[Move],
+    ) -> Option<MoveError> {
+        let r = self.rules.clone();
+        if !r.must_capture || !legal.iter().any(|m| self.pos.is_capture(m)) {
+            return None;
+        }
+        let mut pseudo = vec![];
+        self.pos.pseudo_moves(&r, &mut pseudo);
+        pseudo.retain(|m| pick(m) && !self.pos.is_capture(m));
+        let quiet = pseudo.into_iter().any(|m| {
+            let ok = self.pos.make(&r, m);
+            self.pos.unmake(&r);
+            ok
+        });
+        if !quiet {
+            return None;
+        }
+        let mut captures: Vec<String> = legal.iter().map(|m| self.uci(m)).collect();
+        captures.sort();
+        captures.dedup();
+        Some(self.error(
+            len,
+            format!("a capture is available: {t} is not allowed"),
+            "must capture",
+            format!("captures are compulsory; legal now: {}", captures.join(" ")),
+        ))
     }
 
     /// The reason a rule gives for refusing the first pseudo-legal move that `pick` selects.

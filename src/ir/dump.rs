@@ -241,9 +241,14 @@ impl Variant {
                 .join(" ")
         };
         for (flag, c) in &self.castling {
+            let safe = if c.safe.is_empty() {
+                String::new()
+            } else {
+                format!("; safe {}", squares(&c.safe))
+            };
             writeln!(
                 f,
-                "  {flag} {}: {} {}-{}, {} {}-{}; empty {}; safe {}",
+                "  {flag} {}: {} {}-{}, {} {}-{}; empty {}{safe}",
                 c.side.name(),
                 self.piece_name(c.king),
                 square_name(c.king_from.0, c.king_from.1),
@@ -252,7 +257,6 @@ impl Variant {
                 square_name(c.rook_from.0, c.rook_from.1),
                 square_name(c.rook_to.0, c.rook_to.1),
                 squares(&c.empty),
-                squares(&c.safe)
             )?;
         }
         Ok(())

@@ -28,6 +28,9 @@ pub fn board(game: &dyn Game, fancy: bool) -> String {
         "white"
     };
     out.push_str(&format!("{side} to move\n"));
+    if let Some(c) = game.check_count() {
+        out.push_str(&format!("{}\n", c.text()));
+    }
     out
 }
 

@@ -244,7 +244,10 @@ impl Session {
                         reply.line(format!("   {note}"));
                     }
                     if p.check && p.end.is_none() {
-                        reply.line("   check");
+                        match self.game.check_count() {
+                            Some(c) => reply.line(format!("   check; {}", c.text())),
+                            None => reply.line("   check"),
+                        }
                     }
                     if let Some(end) = &p.end {
                         reply.line(format!("   game over: {}", end_text(end)));
@@ -372,6 +375,9 @@ impl Session {
             if s.legal_moves == 1 { "" } else { "s" },
             if s.in_check { "; in check" } else { "" }
         ));
+        if let Some(c) = self.game.check_count() {
+            reply.line(c.text());
+        }
         match &s.end {
             None => reply.line("game in progress"),
             Some(e) => reply.line(format!("game over: {}", end_text(e))),

@@ -224,7 +224,9 @@ impl Resolver<'_> {
                 )
             });
         }
-        if !castling.is_empty() {
+        // Castling through squares that must be safe needs a royal piece to be safe for; a
+        // castling without them moves an ordinary king (Giveaway, Extinction chess).
+        if castling.values().any(|c| !c.safe.is_empty()) {
             let (src, span) = self
                 .draft
                 .castling
@@ -235,16 +237,16 @@ impl Resolver<'_> {
                 src,
                 span,
                 what: "castling".to_string(),
-                fix: "mark the king `royal`, or remove the castling".to_string(),
+                fix: "mark the king `royal`, or castle without `safe` squares".to_string(),
             };
             self.inherited(inherited, |r| {
                 r.err(
                     Problem::error(
                         Code::NeedsRoyal,
-                        "castling needs a royal piece, and there is none",
+                        "castling through safe squares needs a royal piece, and there is none",
                     )
                     .label(src, span, "castling here")
-                    .help("mark the king `royal`, or remove the castling"),
+                    .help("mark the king `royal`, or castle without `safe` squares"),
                 )
             });
         }

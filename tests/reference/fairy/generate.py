@@ -284,6 +284,118 @@ variant("capturethequeen", ini=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Obligations, counters and end rules
 
+variant("atomic", special=[
+    ("castling through an attacked square", "r3k2r/8/8/8/8/5r2/8/R3K2R w KQkq - 0 1"),
+    ("castling next to the enemy king: attacked squares touching it are safe",
+     "8/8/8/8/8/8/3k4/R3K2R w KQ - 0 1"),
+    ("kings touching: no check", "8/8/8/8/3kK3/8/8/7q w - - 0 1"),
+    ("a pinned piece explodes the enemy king", "k7/1p6/8/4q3/8/8/4R3/4K3 w - - 0 1"),
+    ("en passant explodes", "r3k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1"),
+    ("a capture next to both kings is illegal", "8/8/8/8/3k4/3p4/3K4/8 w - - 0 1"),
+    ("the white king has exploded", "1r2k1nr/2p1Q1bp/ppn1p1p1/5p2/P2PP1PP/2N4N/1P6/R2q3R w k - 0 21"),
+])
+variant("nocheckatomic", special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
+    ("kings touching, a king that captures explodes", "8/8/8/8/3kK3/8/8/7q w - - 0 1"),
+    ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
+])
+variant("giveaway", special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+    ("white has no piece left: white has won", "8/8/8/8/8/8/8/k7 b - - 0 1"),
+    ("white cannot move: white has won", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("antichess", special=[
+    ("promotion to a king", "8/1P6/8/8/8/8/8/k7 w - - 0 1"),
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("white cannot move: white has won", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("suicide", special=[
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("white cannot move", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("codrus", special=[
+    ("no promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("castling", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
+    ("the white king is gone: white has won", "4k3/8/8/8/8/8/8/R7 b - - 0 1"),
+])
+variant("losers", special=[
+    ("a capture is compulsory, but not into check", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1"),
+    ("in check with captures available", "4k3/8/8/8/1b6/8/3P4/4K2n w - - 0 1"),
+    ("castling is quiet", "r3k2r/p7/8/8/8/8/1P6/R3K2R w KQkq - 0 1"),
+    ("black has a bare king: black has won", "4k3/8/8/8/8/8/8/4K2R w - - 0 1"),
+])
+variant("3check", special=[
+    ("one check left to give", "4k3/8/8/8/8/8/8/R3K3 w - - 2+1 0 1"),
+    ("the third check was given: the game is over",
+     "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1+3 0 3"),
+])
+variant("5check", special=[
+    ("one check left to give", "4k3/8/8/8/8/8/8/R3K3 b - - 3+1 0 1"),
+    ("the fifth check was given: the game is over", "4k3/8/8/8/8/8/8/4K2r w - - 3+0 0 1"),
+])
+variant("racingkings", special=[
+    ("white's king has reached the eighth rank; black can answer", "6K1/k7/8/8/8/8/8/8 b - - 0 1"),
+    ("white's king has reached it; black cannot answer", "6K1/8/k7/8/8/8/8/8 b - - 0 1"),
+    ("black's answer on a square next to white's king is refused", "5K2/7k/8/8/8/8/8/8 b - - 0 1"),
+    ("both kings on the eighth rank: a draw", "k5K1/8/8/8/8/8/8/8 w - - 0 1"),
+    ("no move may give check", "8/8/8/8/2k5/8/8/1Q3K2 w - - 0 1"),
+])
+variant("horde", special=[
+    ("double steps from the first rank", "4k3/8/8/8/8/1p6/8/P1P5 w - - 0 1"),
+    ("no en passant on the third rank", "4k3/8/8/8/8/8/1p6/P7 w - - 0 1"),
+    ("en passant on the sixth rank", "4k3/8/8/3pP3/8/8/8/8 w - d6 0 1"),
+    ("white has no piece left: black has won", "4k3/8/8/8/8/8/8/8 w - - 0 1"),
+    ("black castles", "r3k2r/8/8/8/8/8/8/3P4 b kq - 0 1"),
+])
+variant("extinction", special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("the white king is gone: white has lost", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1"),
+    ("the last pawns", "4k3/p7/8/8/8/8/P7/4K3 b - - 0 1"),
+])
+variant("kinglet", special=[
+    ("promotion to a king only", "1n2k3/P7/8/8/8/8/p7/4K3 w - - 0 1"),
+    ("white's last pawn is gone: white has lost", "4k3/p7/8/8/8/8/8/4K3 w - - 0 1"),
+])
+variant("threekings", special=[
+    ("a king may be captured", "k3k2k/8/8/8/8/8/4q3/K3K2K w - - 0 1"),
+    ("white has lost a king", "k3k2k/8/8/8/8/8/8/K3K3 w - - 0 1"),
+])
+variant("shatranj", special=[
+    ("white bares black's king", "4k3/3q4/8/8/8/8/8/2RQK3 w - - 0 1"),
+    ("black's bare king may bare white's at once", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1"),
+    ("white's king is bare", "4k3/3q4/8/8/8/8/8/4K3 w - - 0 1"),
+    ("promotion to a fers", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("stalemate loses", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1"),
+])
+variant("coregal", special=[
+    ("the queen in check", "4k3/8/8/8/8/8/3r4/3QK3 w - - 0 1"),
+    ("promotion to a royal queen", "1r2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("castling with the queen attacked", "r3k2r/8/8/8/7b/8/8/R2QK2R w KQkq - 0 1"),
+])
+variant("spartan", special=[
+    ("two kings: in check only when both are attacked", "3k1k2/8/8/8/8/8/8/3RKR2 b - - 0 1"),
+    ("one king left", "3k4/8/8/8/8/8/8/3RK3 b - - 0 1"),
+    ("hoplites step two squares diagonally from their first rank", "4k3/hhhhhhhh/8/8/8/8/8/4K3 b - - 0 1"),
+    ("promotion to a king only while one is missing", "4k3/8/8/8/8/8/h7/R3K3 b - - 0 1"),
+    ("no second promoted king", "3k1k2/8/8/8/8/8/h7/R3K3 b - - 0 1"),
+    ("white castles", "lgkcckwl/hhhhhhhh/8/8/8/8/8/R3K2R w KQ - 0 1"),
+])
+variant("duck", large=True, special=[
+    ("castling out of and through attacks; the duck blocks castling",
+     "4k3/8/8/8/8/5r2/8/R*2K2R w KQ - 0 1"),
+    ("en passant", "4k3/8/8/3pP3/8/3*4/8/4K3 w - d6 0 1"),
+    ("promotion", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("white cannot move: white has won", "7k/8/8/8/8/8/8/K6* w - - 0 1"),
+], games=2, start_depth=2, max_depth=3)
+variant("courier", large=True, special=[
+    ("promotion to a fers", "5k6/1P10/12/12/12/12/10p1/5K6 w - - 0 1"),
+    ("black's king is bare", "5k6/12/12/12/12/12/12/4MK6 b - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of obligations)
 
 
