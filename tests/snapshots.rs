@@ -73,6 +73,16 @@ fn chess_en_passant_and_pin() {
 }
 
 #[test]
+fn chess_reads_a_two_square_en_passant_field_in_board_order() {
+    moves(
+        "chess_reads_a_two_square_en_passant_field_in_board_order",
+        "chess",
+        "4k3/8/8/3Pp3/8/8/8/4K3 w - e5e6 0 2",
+        "Fairy-Stockfish lists the squares a1 first: after e7e5, `e5e6`; the pawn on e5 may be taken on e6",
+    );
+}
+
+#[test]
 fn chess_check_evasions_and_promotion() {
     moves(
         "chess_check_evasions_and_promotion",
