@@ -270,6 +270,18 @@ fn explosion_removes_the_capturer_and_non_pawns_around() {
     );
 }
 
+// En passant is a capture a piece could not make as a quiet move (tests/variants/kingpawns.variant).
+
+#[test]
+fn en_passant_never_where_the_piece_may_step_quietly() {
+    moves(
+        "en_passant_never_where_the_piece_may_step_quietly",
+        "tests/variants/kingpawns.variant",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1",
+        "after e2e4 the pawn d4 may step to e3, a quiet move that leaves e4 standing",
+    );
+}
+
 #[test]
 fn magnetic_pulls_and_pushes_on_four_rays_mirrored() {
     moves(
