@@ -73,6 +73,16 @@ fn chess_en_passant_and_pin() {
 }
 
 #[test]
+fn chess_reads_a_two_square_en_passant_field_in_board_order() {
+    moves(
+        "chess_reads_a_two_square_en_passant_field_in_board_order",
+        "chess",
+        "4k3/8/8/3Pp3/8/8/8/4K3 w - e5e6 0 2",
+        "Fairy-Stockfish lists the squares a1 first: after e7e5, `e5e6`; the pawn on e5 may be taken on e6",
+    );
+}
+
+#[test]
 fn chess_check_evasions_and_promotion() {
     moves(
         "chess_check_evasions_and_promotion",
@@ -257,6 +267,18 @@ fn explosion_removes_the_capturer_and_non_pawns_around() {
         "tests/variants/explosion.variant",
         "4k3/8/2b5/3np3/4P3/8/8/4K3 w - - 0 1",
         "e4d5 takes the knight: the bishop c6 and the capturing pawn go too, the pawn e5 stays",
+    );
+}
+
+// En passant is a capture a piece could not make as a quiet move (tests/variants/kingpawns.variant).
+
+#[test]
+fn en_passant_never_where_the_piece_may_step_quietly() {
+    moves(
+        "en_passant_never_where_the_piece_may_step_quietly",
+        "tests/variants/kingpawns.variant",
+        "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1",
+        "after e2e4 the pawn d4 may step to e3, a quiet move that leaves e4 standing",
     );
 }
 

@@ -536,23 +536,36 @@ fn parse_ep(
         ));
     }
     let mover = setup.side.flip();
-    let (targets, victim) = if squares.len() == 1 {
-        // The piece that may be taken stands one step beyond, in the mover's forward direction.
-        let t = squares[0];
-        let vr = (t / files) as i32 + if mover == Side::White { 1 } else { -1 };
-        if vr < 0 || vr as usize >= ranks {
-            return Err(bad(
-                format!("no {} piece can just have passed over {f}", mover.name()),
-                "the square must be empty with a piece just beyond it; or write `-`".into(),
-            ));
+    // Fairy-Stockfish lists the squares in board order (a1 first), the passing piece's own
+    // square among them when it did not step straight (`c3d4` after b2d4, `g5g6` after g7g5).
+    let holds_passer = |q: usize| {
+        matches!(setup.cells[q], Some(Cell::Piece(_, side, id, _))
+            if side == mover && v.en_passant.contains(&id))
+    };
+    let (targets, victim) = match squares.iter().position(|&q| holds_passer(q)) {
+        Some(i) if squares.len() > 1 => {
+            let mut targets = squares.clone();
+            let victim = targets.remove(i);
+            (targets, victim)
         }
-        (squares, vr as usize * files + t % files)
-    } else {
-        let (last, targets) = squares
-            .split_last()
-            .map(|(l, t)| (*l, t.to_vec()))
-            .unwrap_or_default();
-        (targets, last)
+        _ => {
+            // The piece that may be taken stands one step beyond the frontmost square, in the
+            // mover's forward direction.
+            let front = if mover == Side::White {
+                squares.iter().max_by_key(|&&t| t / files)
+            } else {
+                squares.iter().min_by_key(|&&t| t / files)
+            };
+            let t = *front.unwrap_or(&0);
+            let vr = (t / files) as i32 + if mover == Side::White { 1 } else { -1 };
+            if vr < 0 || vr as usize >= ranks {
+                return Err(bad(
+                    format!("no {} piece can just have passed over {f}", mover.name()),
+                    "the square must be empty with a piece just beyond it; or write `-`".into(),
+                ));
+            }
+            (squares, vr as usize * files + t % files)
+        }
     };
     let victim_ok = match setup.cells[victim] {
         Some(Cell::Piece(layer, side, id, _)) if side == mover && v.en_passant.contains(&id) => {

@@ -265,14 +265,14 @@ impl<B: Bits> Position<B> {
                         continue;
                     }
                     for f in self.capturers_of(r, code as usize, target).iter() {
+                        // A piece that may also step there quietly just steps there: en
+                        // passant is a capture the piece could not make as a quiet move (as
+                        // Fairy-Stockfish has it: Dragon chess's pawns, which move and capture
+                        // alike, never take en passant).
+                        if self.targets(r, code as usize, f).0.has(target) {
+                            continue;
+                        }
                         let first = out.len();
-                        // An en-passant capture replaces a quiet move to the same square.
-                        out.retain(|m| {
-                            !(m.kind == MoveKind::Normal
-                                && m.from as usize == f
-                                && m.to as usize == target)
-                        });
-                        let first = first.min(out.len());
                         self.push_moves(r, code as usize, f, B::bit(target), out);
                         for m in &mut out[first..] {
                             m.kind = MoveKind::EnPassant;
