@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 mod describe;
 mod moves;
+mod san;
 
 use crate::engine::bitboard::{Bits, Wide};
 use crate::engine::end::GameEnd;
@@ -19,6 +20,8 @@ use crate::syntax::ast::Span;
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveLine {
     pub uci: String,
+    /// Standard algebraic notation, with its check mark.
+    pub san: String,
     pub fen: String,
     /// Square (file, rank) the moving piece starts from, and its kind.
     pub from: (u8, u8),
@@ -29,6 +32,8 @@ pub struct MoveLine {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
     pub uci: String,
+    /// Standard algebraic notation, with its check mark.
+    pub san: String,
     /// "white pawn e2→e4"
     pub summary: String,
     pub notes: Vec<String>,
@@ -71,6 +76,51 @@ impl CheckCount {
     }
 }
 
+/// The moves played since the position was set, and the position they were played from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    pub start_fen: String,
+    /// Each move in UCI and in SAN.
+    pub moves: Vec<(String, String)>,
+}
+
+impl Record {
+    /// The fullmove number and side to move of the start position (from its FEN).
+    pub fn start_number(&self) -> (u32, Side) {
+        let fields: Vec<&str> = self.start_fen.split_whitespace().collect();
+        let side = match fields.get(1) {
+            Some(&"b") => Side::Black,
+            _ => Side::White,
+        };
+        let number = fields
+            .iter()
+            .rev()
+            .find_map(|f| f.parse::<u32>().ok())
+            .filter(|_| fields.len() >= 6)
+            .unwrap_or(1)
+            .max(1);
+        (number, side)
+    }
+
+    /// `1. e4 e5 2. Nf3`, or `1... e5 2. Nf3` from a position with black to move.
+    pub fn numbered(&self) -> String {
+        let (mut number, mut side) = self.start_number();
+        let mut out = vec![];
+        for (i, (_, san)) in self.moves.iter().enumerate() {
+            match side {
+                Side::White => out.push(format!("{number}. {san}")),
+                Side::Black if i == 0 => out.push(format!("{number}... {san}")),
+                Side::Black => out.push(san.clone()),
+            }
+            if side == Side::Black {
+                number += 1;
+            }
+            side = side.flip();
+        }
+        out.join(" ")
+    }
+}
+
 pub trait Game: Send + Sync {
     fn variant(&self) -> &Arc<Variant>;
     fn fen(&self) -> String;
@@ -80,7 +130,13 @@ pub trait Game: Send + Sync {
     fn play(&mut self, uci: &str) -> Result<Played, MoveError>;
     /// Takes back the last move played with [`Game::play`]; false when there is none.
     fn undo(&mut self) -> bool;
+    /// The moves played since the position was set, in UCI.
     fn history(&self) -> Vec<String>;
+    /// The moves played since the position was set, in UCI and SAN, with the position they
+    /// start from.
+    fn record(&self) -> Record;
+    /// The SAN of a legal move written in UCI, with its check mark.
+    fn san(&mut self, uci: &str) -> Option<String>;
     fn perft(&mut self, depth: u32) -> u64;
     fn status(&mut self) -> Status;
     /// The check counter, where the variant counts checks.
@@ -109,7 +165,10 @@ pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
 pub struct Typed<B: Bits> {
     pub rules: Arc<Rules<B>>,
     pub pos: Position<B>,
-    played: Vec<String>,
+    /// (UCI, SAN) of each move played since the position was set.
+    played: Vec<(String, String)>,
+    /// The FEN of the position the moves were played from.
+    origin: String,
     /// Which sides start with a royal piece (a position must keep one for them).
     royal_sides: [bool; 2],
 }
@@ -120,6 +179,7 @@ impl<B: Bits> Clone for Typed<B> {
             rules: self.rules.clone(),
             pos: self.pos.clone(),
             played: self.played.clone(),
+            origin: self.origin.clone(),
             royal_sides: self.royal_sides,
         }
     }
@@ -132,10 +192,12 @@ impl<B: Bits> Typed<B> {
             .expect("the start position was validated when the variant was loaded");
         let pos = Position::from_setup(&rules, &setup);
         let royal_sides = Side::BOTH.map(|s| pos.has_royal(&rules, s));
+        let origin = pos.fen(&rules);
         Typed {
             rules,
             pos,
             played: vec![],
+            origin,
             royal_sides,
         }
     }
@@ -251,6 +313,7 @@ impl<B: Bits> Game for Typed<B> {
         }
         self.pos = pos;
         self.played.clear();
+        self.origin = self.pos.fen(&self.rules);
         Ok(())
     }
 
@@ -263,6 +326,7 @@ impl<B: Bits> Game for Typed<B> {
                 self.pos.make(&r, *m);
                 let fen = self.pos.fen(&r);
                 self.pos.unmake(&r);
+                let san = self.san_of(m, &legal);
                 let (_, f, k) = r.coords(m.from as usize);
                 let piece = self
                     .pos
@@ -271,6 +335,7 @@ impl<B: Bits> Game for Typed<B> {
                     .unwrap_or(0);
                 MoveLine {
                     uci: self.uci(m),
+                    san,
                     fen,
                     from: (f as u8, k as u8),
                     piece,
@@ -283,6 +348,8 @@ impl<B: Bits> Game for Typed<B> {
 
     fn play(&mut self, uci: &str) -> Result<Played, MoveError> {
         let m = self.parse_move(uci)?;
+        let legal = self.legal();
+        let san = self.san_of(&m, &legal);
         let r = self.rules.clone();
         let captured = match m.kind {
             MoveKind::Normal => self.pos.code_at(m.to as usize).map(|c| (m.to as usize, c)),
@@ -314,10 +381,11 @@ impl<B: Bits> Game for Typed<B> {
         let events = self.pos.log.take().unwrap_or_default();
         let notes = self.describe(&m, &events, captured);
         let text = self.uci(&m);
-        self.played.push(text.clone());
+        self.played.push((text.clone(), san.clone()));
         let status = self.status();
         Ok(Played {
             uci: text,
+            san,
             summary,
             notes,
             end: status.end,
@@ -335,7 +403,20 @@ impl<B: Bits> Game for Typed<B> {
     }
 
     fn history(&self) -> Vec<String> {
-        self.played.clone()
+        self.played.iter().map(|(uci, _)| uci.clone()).collect()
+    }
+
+    fn record(&self) -> Record {
+        Record {
+            start_fen: self.origin.clone(),
+            moves: self.played.clone(),
+        }
+    }
+
+    fn san(&mut self, uci: &str) -> Option<String> {
+        let legal = self.legal();
+        let m = *legal.iter().find(|m| self.uci(m) == uci)?;
+        Some(self.san_of(&m, &legal))
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
