@@ -163,6 +163,8 @@ codes! {
     Usage = "usage",
     /// A REPL command that does not exist.
     UnknownCommand = "unknown_command",
+    /// A PGN file that cannot be read as games, or whose Variant tag names no variant.
+    Pgn = "pgn",
 }
 
 impl fmt::Display for Code {

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use rulebook::cli::commands::{self, Format, PerftOptions};
+use rulebook::cli::pgn::{self, PgnOutput};
 use rulebook::cli::repl;
 
 #[derive(Parser)]
@@ -23,6 +24,7 @@ struct Cli {
 enum Command {
     /// Validate variant definitions; exit 0 if all are valid, 1 otherwise.
     Check {
+        /// Variant files, or names of bundled variants.
         #[arg(required = true)]
         files: Vec<String>,
         /// Diagnostics for people (default) or for editors.
@@ -34,12 +36,15 @@ enum Command {
     },
     /// List the legal moves, one a line, sorted: `<uci> <resulting FEN>`.
     Moves {
+        /// A bundled variant's name (see `rulebook variants`) or a variant file.
         variant: String,
+        /// The position (default: the variant's start).
         #[arg(long)]
         fen: Option<String>,
     },
     /// Count leaf positions (perft), or run an EPD suite with --epd.
     Perft {
+        /// A bundled variant's name (see `rulebook variants`) or a variant file.
         variant: String,
         /// The depth; with --epd, the deepest depth to check (also --depth).
         depth: Option<u32>,
@@ -62,8 +67,24 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// The interactive session; reads commands from a pipe too.
-    Repl { variant: Option<String> },
+    /// The interactive session; reads commands from a pipe too (type `help` in it).
+    Repl {
+        /// A bundled variant's name or a variant file (default: chess).
+        variant: Option<String>,
+    },
+    /// Replay the games of a PGN file; write them again (SAN with check marks, the result),
+    /// or their final positions, or their moves in UCI. Exit 1 if a game has an illegal move.
+    Pgn {
+        /// The PGN file: games from lichess, pychess or rulebook.
+        file: String,
+        /// The variant for every game (a bundled name or a file), instead of each game's
+        /// Variant tag.
+        #[arg(long)]
+        variant: Option<String>,
+        /// What to write for each game.
+        #[arg(long, value_enum, default_value = "pgn")]
+        output: PgnOutput,
+    },
     /// The bundled variants, one a line: name and title.
     Variants {
         /// A line per variant for people (default), or a JSON array.
@@ -108,5 +129,10 @@ fn main() -> ExitCode {
         },
         Command::Repl { variant } => repl::main(variant.as_deref().unwrap_or("chess")),
         Command::Variants { format } => commands::variants(format),
+        Command::Pgn {
+            file,
+            variant,
+            output,
+        } => pgn::pgn(&file, variant.as_deref(), output),
     }
 }

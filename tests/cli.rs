@@ -559,10 +559,51 @@ fn playing_twenty_thousand_moves_takes_linear_time() {
     let start = Instant::now();
     let o = rulebook_with_input(&["repl", "chess"], script.as_bytes());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("\n20000. f6g8  black knight f6→g8\n"));
+    assert!(stdout(&o).contains("\n10000... Ng8  black knight f6→g8\n"));
     assert!(
         start.elapsed() < Duration::from_secs(20),
         "{:?}",
         start.elapsed()
     );
+}
+
+#[test]
+fn pgn_replays_a_lichess_game_and_writes_it_again() {
+    let o = rulebook(&["pgn", "tests/pgn/lichess-opera-game.pgn"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("[White \"Paul Morphy\"]\n"), "{out}");
+    assert!(
+        !out.contains("Variant"),
+        "standard chess needs no Variant tag: {out}"
+    );
+    assert!(out.contains("16. Qb8+ Nxb8 17. Rd8# 1-0\n"), "{out}");
+    assert!(!out.contains("clk"), "comments are dropped: {out}");
+}
+
+#[test]
+fn pgn_writes_final_positions_and_uci_moves_of_variant_games() {
+    let o = rulebook(&["pgn", "tests/pgn/lichess-crazyhouse.pgn", "--output", "fen"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "rnb1kb1r/ppp1pppp/5n2/q2P4/2B1p3/2N5/PPPP1PPP/R1BQK1NR[] w KQkq - 0 6\n"
+    );
+    let o = rulebook(&["pgn", "tests/pgn/from-position.pgn", "--output", "uci"]);
+    assert_eq!(stdout(&o), "g1f3 b8c6 f1c4 f8c5 e1g1\n");
+}
+
+#[test]
+fn pgn_with_an_illegal_move_points_at_it_and_fails() {
+    let path = write(
+        &scratch("illegal-pgn").join("game.pgn"),
+        "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n",
+    );
+    let o = rulebook(&["pgn", &path]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("Ke3 is not legal"), "{err}");
+    assert!(err.contains(":3:13]"), "the move's line and column: {err}");
+    let o = rulebook(&["pgn", "tests/pgn/no-such.pgn"]);
+    assert_eq!(o.status.code(), Some(2));
 }

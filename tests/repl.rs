@@ -166,7 +166,7 @@ fn piped_mode_reports_failure_in_exit_status() {
     let out = child.wait_with_output().expect("wait");
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("1. e2e4"), "{stdout}");
+    assert!(stdout.contains("1. e4"), "{stdout}");
     assert!(
         stdout.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
         "the session went on after the error: {stdout}"
@@ -192,4 +192,88 @@ fn repl_minishogi_drops_and_promotion() {
         "minishogi",
         "board\nfen 4k/5/5/P4/4K[Pp] w - - 0 1\nplay P@a3\nplay P@b5\nplay a2a3 P@e3\nboard\nfen R4/4k/5/5/K4[] w - - 0 1\nplay a5a4+\nfen\nfen k4/2S2/1G3/5/4K[P] w - - 0 1\nplay P@a4\nstatus",
     );
+}
+
+#[test]
+fn repl_chess_san_history_numbers_save_and_load() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let script = format!(
+        "play e4 e5 Nf3 Nc6 Bb5 a6 O-O\nhistory\nhistory uci\nsave {dir}/italian.pgn\nnew\nhistory\nload {dir}/italian.pgn\nhistory\nmoves e5\nplay Nf6 Re1 Nxe4 zz\nhistory\nfen rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\nplay Qh4\nhistory"
+    );
+    let mut t = transcript("chess", &script).replace(dir, "<tmp>");
+    let saved = std::fs::read_to_string(format!("{dir}/italian.pgn")).expect("saved PGN");
+    t.push_str(&format!("--- italian.pgn\n{saved}"));
+    common::settings()
+        .bind(|| insta::assert_snapshot!("repl_chess_san_history_numbers_save_and_load", t));
+}
+
+#[test]
+fn repl_loads_lichess_games_in_their_variant() {
+    snap(
+        "repl_loads_lichess_games_in_their_variant",
+        "chess",
+        "load tests/pgn/lichess-opera-game.pgn\nhistory\nstatus\nload tests/pgn/lichess-crazyhouse.pgn\nvariant\nhistory\nload tests/pgn/from-position.pgn\nhistory\nload tests/pgn/from-position.pgn 2\nload tests/pgn/missing.pgn",
+    );
+}
+
+#[test]
+fn repl_refuses_a_pgn_with_an_illegal_move_and_keeps_the_game() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    std::fs::write(
+        format!("{dir}/bad.pgn"),
+        "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n",
+    )
+    .unwrap();
+    let script = format!("play d4\nload {dir}/bad.pgn\nhistory");
+    let t = transcript("chess", &script).replace(dir, "<tmp>");
+    common::settings().bind(|| {
+        insta::assert_snapshot!(
+            "repl_refuses_a_pgn_with_an_illegal_move_and_keeps_the_game",
+            t
+        )
+    });
+}
+
+/// The board after a few moves, drawn with letters, with glyphs, and with glyphs on colours;
+/// then flipped.
+fn boards(variant: &str, moves: &str) -> String {
+    use rulebook::cli::repl::Style;
+    let mut s = Session::new(variant).unwrap_or_else(|(m, _)| panic!("{m}"));
+    assert!(s.execute(&format!("play {moves}")).ok);
+    let mut out = String::new();
+    for (name, glyphs, color) in [
+        ("letters", false, false),
+        ("glyphs", true, false),
+        ("colour", true, true),
+    ] {
+        s.board_style = Style {
+            glyphs,
+            color,
+            flipped: false,
+        };
+        out.push_str(&format!("--- {name}\n{}", s.execute("board").out));
+    }
+    s.board_style = Style::default();
+    out.push_str(&format!("--- flipped\n{}", s.execute("flip").out));
+    out.replace('\x1b', "<ESC>")
+}
+
+#[test]
+fn board_chess_letters_glyphs_colour_flipped() {
+    let t = boards("chess", "e4 e5 Nf3");
+    common::settings()
+        .bind(|| insta::assert_snapshot!("board_chess_letters_glyphs_colour_flipped", t));
+}
+
+#[test]
+fn board_alice_layers_side_by_side() {
+    let t = boards("alice", "e4 d5");
+    common::settings().bind(|| insta::assert_snapshot!("board_alice_layers_side_by_side", t));
+}
+
+#[test]
+fn board_orda_letters_glyphs_colour_flipped() {
+    let t = boards("orda", "e4 Lc7");
+    common::settings()
+        .bind(|| insta::assert_snapshot!("board_orda_letters_glyphs_colour_flipped", t));
 }

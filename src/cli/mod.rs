@@ -1,7 +1,8 @@
 //! The command line and the REPL, behind the default `cli` feature: [`commands`] runs the
 //! `rulebook` subcommands (`src/main.rs` reads the arguments with clap), [`repl`] the
-//! interactive session, [`output`] writes results and notices when it cannot.
+//! interactive session, [`output`] writes results and notices when it cannot, [`pgn`] replays PGN files.
 
 pub mod commands;
 pub mod output;
+pub mod pgn;
 pub mod repl;

@@ -291,7 +291,11 @@ impl<B: Bits> Geometry<B> {
         };
         // Every layer shares the first layer's entries.
         let cells = self.cells;
-        let per_square = |v: &[u64]| (0..self.squares).map(|sq| v[sq % cells]).collect::<Vec<_>>();
+        let per_square = |v: &[u64]| {
+            (0..self.squares)
+                .map(|sq| v[sq % cells])
+                .collect::<Vec<_>>()
+        };
         self.sliders.push(Slider {
             dirs: key,
             masks: per_square(&masks),
@@ -343,7 +347,11 @@ impl<B: Bits> Geometry<B> {
             let subsets = self.subsets(key, cell, mask);
             // A magic table gets one bit more than PEXT needs: magics for it are found in
             // milliseconds instead of a second.
-            let size = if FAST_PEXT { 1usize << bits } else { 2usize << bits };
+            let size = if FAST_PEXT {
+                1usize << bits
+            } else {
+                2usize << bits
+            };
             let mut entries = vec![0u64; size];
             if FAST_PEXT {
                 for &(occ, att) in &subsets {

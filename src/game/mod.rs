@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 mod describe;
 mod moves;
+pub mod pgn;
 mod san;
 
 use crate::engine::bitboard::{Bits, Wide};
@@ -23,8 +24,9 @@ pub struct MoveLine {
     /// Standard algebraic notation, with its check mark.
     pub san: String,
     pub fen: String,
-    /// Square (file, rank) the moving piece starts from, and its kind.
+    /// Square (file, rank) the moving piece starts from, the layer it stands on, and its kind.
     pub from: (u8, u8),
+    pub layer: usize,
     pub piece: PieceId,
 }
 
@@ -102,20 +104,37 @@ impl Record {
         (number, side)
     }
 
+    /// The number written before the `i`-th move: `3.` for white's, `3...` for black's.
+    pub fn number_of(&self, i: usize) -> String {
+        let (first, side) = self.start_number();
+        let plies = i + side.index();
+        let number = first as usize + plies / 2;
+        if plies.is_multiple_of(2) {
+            format!("{number}.")
+        } else {
+            format!("{number}...")
+        }
+    }
+
     /// `1. e4 e5 2. Nf3`, or `1... e5 2. Nf3` from a position with black to move.
     pub fn numbered(&self) -> String {
-        let (mut number, mut side) = self.start_number();
+        self.numbered_with(|(_, san)| san)
+    }
+
+    /// The same in UCI: `1. e2e4 e7e5 2. g1f3`.
+    pub fn numbered_uci(&self) -> String {
+        self.numbered_with(|(uci, _)| uci)
+    }
+
+    fn numbered_with(&self, text: impl Fn(&(String, String)) -> &String) -> String {
         let mut out = vec![];
-        for (i, (_, san)) in self.moves.iter().enumerate() {
-            match side {
-                Side::White => out.push(format!("{number}. {san}")),
-                Side::Black if i == 0 => out.push(format!("{number}... {san}")),
-                Side::Black => out.push(san.clone()),
+        for (i, m) in self.moves.iter().enumerate() {
+            let number = self.number_of(i);
+            if i == 0 || !number.ends_with("...") {
+                out.push(format!("{number} {}", text(m)));
+            } else {
+                out.push(text(m).clone());
             }
-            if side == Side::Black {
-                number += 1;
-            }
-            side = side.flip();
         }
         out.join(" ")
     }
@@ -135,6 +154,10 @@ pub trait Game: Send + Sync {
     /// The moves played since the position was set, in UCI and SAN, with the position they
     /// start from.
     fn record(&self) -> Record;
+    /// How many moves [`Game::record`] holds, without copying them.
+    fn history_len(&self) -> usize;
+    /// The number written before the last move played: `3.` or `3...`.
+    fn last_move_number(&self) -> Option<String>;
     /// The SAN of a legal move written in UCI, with its check mark.
     fn san(&mut self, uci: &str) -> Option<String>;
     fn perft(&mut self, depth: u32) -> u64;
@@ -327,7 +350,7 @@ impl<B: Bits> Game for Typed<B> {
                 let fen = self.pos.fen(&r);
                 self.pos.unmake(&r);
                 let san = self.san_of(m, &legal);
-                let (_, f, k) = r.coords(m.from as usize);
+                let (layer, f, k) = r.coords(m.from as usize);
                 let piece = self
                     .pos
                     .code_at(m.from as usize)
@@ -338,6 +361,7 @@ impl<B: Bits> Game for Typed<B> {
                     san,
                     fen,
                     from: (f as u8, k as u8),
+                    layer,
                     piece,
                 }
             })
@@ -411,6 +435,19 @@ impl<B: Bits> Game for Typed<B> {
             start_fen: self.origin.clone(),
             moves: self.played.clone(),
         }
+    }
+
+    fn history_len(&self) -> usize {
+        self.played.len()
+    }
+
+    fn last_move_number(&self) -> Option<String> {
+        let n = self.played.len().checked_sub(1)?;
+        let start = Record {
+            start_fen: self.origin.clone(),
+            moves: vec![],
+        };
+        Some(start.number_of(n))
     }
 
     fn san(&mut self, uci: &str) -> Option<String> {

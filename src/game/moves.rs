@@ -24,10 +24,16 @@ impl<B: Bits> Typed<B> {
         if let Some(m) = legal.iter().find(|m| self.uci(m).eq_ignore_ascii_case(t)) {
             return Ok(*m);
         }
-        if let Some(m) = self.from_san(t, &legal) {
+        let san = self.move_of_san(t, &legal);
+        if let Ok(Some(m)) = san {
             return Ok(m);
         }
-        let written = self.read(t, text.len())?;
+        let written = match (self.read(t, text.len()), san) {
+            (Ok(w), _) => w,
+            (Err(_), Err(_)) if legal.is_empty() => return Err(self.game_over(t, text.len())),
+            (Err(_), Err(reason)) => return Err(self.san_refused(t, text.len(), reason, &legal)),
+            (Err(e), Ok(_)) => return Err(e),
+        };
         if legal.is_empty() {
             return Err(self.game_over(t, text.len()));
         }
@@ -37,6 +43,14 @@ impl<B: Bits> Typed<B> {
                 self.refused_board_move(t, text.len(), from, to, promo, &legal)
             }
         })
+    }
+
+    /// A move written in SAN that names no legal move, or several.
+    fn san_refused(&mut self, t: &str, len: usize, reason: String, legal: &[Move]) -> MoveError {
+        let mut all: Vec<String> = legal.iter().map(|m| self.san_body(m, legal)).collect();
+        all.sort();
+        let help = format!("legal moves: {}", all.join(" "));
+        self.error(len, format!("{t} is not legal: {reason}"), "illegal", help)
     }
 
     fn error(&self, len: usize, message: String, label: &str, help: String) -> MoveError {
@@ -54,7 +68,7 @@ impl<B: Bits> Typed<B> {
         let example = self.example_move();
         let usage = || {
             format!(
-                "write the move as <from><to>[promotion]{}, e.g. {example}",
+                "write the move in SAN (e.g. Nf3, exd5, O-O, e8=Q) or as <from><to>[promotion]{}, e.g. {example}",
                 if r.hands { " or <piece>@<square>" } else { "" },
             )
         };
@@ -291,8 +305,9 @@ impl<B: Bits> Typed<B> {
                 help,
             );
         }
-        let pick =
-            |m: &Move| m.kind != MoveKind::Drop && cell(m.from as usize) == from && cell(m.to as usize) == to;
+        let pick = |m: &Move| {
+            m.kind != MoveKind::Drop && cell(m.from as usize) == from && cell(m.to as usize) == to
+        };
         if let Some(refused) = self.obligation_refusal(t, len, &pick, legal) {
             return refused;
         }

@@ -17,16 +17,25 @@ impl<B: Bits> Typed<B> {
     }
 
     /// The SAN without its check suffix.
-    fn san_body(&self, m: &Move, legal: &[Move]) -> String {
+    pub(super) fn san_body(&self, m: &Move, legal: &[Move]) -> String {
         let r = &*self.rules;
         match m.kind {
             MoveKind::Drop => {
-                return format!("{}@{}{}", self.piece_letter(m.promo - 1), self.square(m.to as usize), self.duck_san(m));
+                return format!(
+                    "{}@{}{}",
+                    self.piece_letter(m.promo - 1),
+                    self.square(m.to as usize),
+                    self.duck_san(m)
+                );
             }
             MoveKind::Castle(i) => {
                 let c = &self.pos.castles[i as usize];
                 let short = c.rook_from % r.files as u16 > c.king_from % r.files as u16;
-                return format!("{}{}", if short { "O-O" } else { "O-O-O" }, self.duck_san(m));
+                return format!(
+                    "{}{}",
+                    if short { "O-O" } else { "O-O-O" },
+                    self.duck_san(m)
+                );
             }
             _ => {}
         }
@@ -143,29 +152,195 @@ impl<B: Bits> Typed<B> {
     }
 
     /// The legal move that the SAN `text` names, tolerating what people write: no `=` before
-    /// the promotion piece, `0-0` for castling, a missing or extra check mark, annotations.
-    pub(super) fn from_san(&mut self, text: &str, legal: &[Move]) -> Option<Move> {
+    /// the promotion piece, `0-0` for castling, a missing or extra check mark or `x`, an origin
+    /// given in full, annotations. `Ok(None)` when `text` is not SAN; an error when it is SAN
+    /// that names no legal move, or more than one.
+    pub(super) fn move_of_san(
+        &mut self,
+        text: &str,
+        legal: &[Move],
+    ) -> Result<Option<Move>, String> {
         let want = normalize_san(text);
-        if want.is_empty() {
-            return None;
-        }
-        let mut found = None;
-        for m in legal {
-            let san = normalize_san(&self.san_body(m, legal));
-            if san == want || san.replace('=', "") == want.replace('=', "") {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(*m);
+        let Some(written) = SanMove::read(&want) else {
+            return Ok(None);
+        };
+        let found: Vec<Move> = legal
+            .iter()
+            .filter(|m| self.san_names(&written, m, legal))
+            .copied()
+            .collect();
+        match found.as_slice() {
+            [m] => Ok(Some(*m)),
+            [] => Err(self.san_missing(&written, legal)),
+            several => {
+                let mut names: Vec<String> =
+                    several.iter().map(|m| self.san_body(m, legal)).collect();
+                names.sort();
+                Err(format!("it is ambiguous: {}", names.join(" or ")))
             }
         }
-        found
+    }
+
+    /// Whether the legal move `m` is the one `w` describes.
+    fn san_names(&self, w: &SanMove, m: &Move, legal: &[Move]) -> bool {
+        let body = self.san_body(m, legal);
+        let (body, duck) = match body.split_once(',') {
+            Some((b, d)) => (b.to_string(), Some(d.to_string())),
+            None => (body, None),
+        };
+        if w.duck.is_some() && w.duck != duck {
+            return false;
+        }
+        match m.kind {
+            MoveKind::Drop | MoveKind::Castle(_) => return w.whole == body,
+            _ => {}
+        }
+        let Some(code) = piece_code(self.pos.board[m.from as usize]) else {
+            return false;
+        };
+        let from = self.square(m.from as usize);
+        let (file, rank) = from.split_at(1);
+        let promo = if m.promo != 0 && self.promotes_itself(m, code) {
+            self.piece_letter(m.promo - 1)
+        } else {
+            String::new()
+        };
+        self.piece_letter(code) == w.letter
+            && self.square(m.to as usize) == w.to
+            && w.file.as_deref().is_none_or(|f| f == file)
+            && w.rank.as_deref().is_none_or(|r| r == rank)
+            && w.promo == promo
+    }
+
+    /// Why no legal move is the SAN `w`.
+    fn san_missing(&self, w: &SanMove, legal: &[Move]) -> String {
+        let side = self.pos.side.name();
+        if w.whole.starts_with("O-O") {
+            return format!("{side} cannot castle that way now");
+        }
+        let kind =
+            self.rules
+                .variant
+                .pieces
+                .iter()
+                .find(|(_, p)| {
+                    p.letters[0].iter().flatten().any(|c| {
+                        c.to_ascii_uppercase().to_string() == w.letter.trim_start_matches('+')
+                    })
+                })
+                .map(|(name, _)| name.clone());
+        let Some(name) = kind else {
+            return format!("no piece is written `{}` in this variant", w.letter);
+        };
+        let to_square = legal.iter().any(|m| {
+            self.square(m.to as usize) == w.to
+                && m.kind == MoveKind::Normal
+                && piece_code(self.pos.board[m.from as usize])
+                    .is_some_and(|c| self.piece_letter(c) == w.letter)
+        });
+        if to_square && !w.promo.is_empty() {
+            format!(
+                "no {side} {name} can go to {} promoting to {}",
+                w.to, w.promo
+            )
+        } else if to_square {
+            format!(
+                "a {side} {name} going to {} must say what it promotes to (e.g. {}=Q)",
+                w.to, w.to
+            )
+        } else {
+            format!("no {side} {name} can go to {}", w.to)
+        }
+    }
+}
+
+/// A SAN move taken apart: `Nbxd2=Q,e4` → letter N, file b, to d2, promotion Q, duck e4.
+struct SanMove {
+    /// The whole move without its duck part.
+    whole: String,
+    /// The piece's letter (`P` for a pawn, `+P` for a promoted form).
+    letter: String,
+    file: Option<String>,
+    rank: Option<String>,
+    to: String,
+    promo: String,
+    duck: Option<String>,
+}
+
+impl SanMove {
+    /// None when `s` is not written as SAN.
+    fn read(s: &str) -> Option<SanMove> {
+        let (whole, duck) = match s.split_once(',') {
+            Some((w, d)) => (w, Some(d.to_string())),
+            None => (s, None),
+        };
+        let mut m = SanMove {
+            whole: whole.to_string(),
+            letter: String::new(),
+            file: None,
+            rank: None,
+            to: String::new(),
+            promo: String::new(),
+            duck,
+        };
+        if whole.starts_with("O-O") || whole.contains('@') {
+            return (whole == "O-O" || whole == "O-O-O" || whole.len() >= 4).then_some(m);
+        }
+        let (body, promo) = split_promotion(whole);
+        m.promo = promo.to_string();
+        let to_at = body.rfind(|c: char| c.is_ascii_lowercase())?;
+        let (head, to) = body.split_at(to_at);
+        if to.len() < 2 || !to[1..].chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        m.to = to.to_string();
+        let head = head.trim_end_matches(['x', ':', '-']);
+        let letter_len = match head.chars().next() {
+            Some('+') => 2,
+            Some(c) if c.is_ascii_uppercase() => 1,
+            _ => 0,
+        };
+        m.letter = if letter_len == 0 {
+            "P".into()
+        } else {
+            head.get(..letter_len)?.to_string()
+        };
+        let hints = &head[letter_len.min(head.len())..];
+        let rank_at = hints
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(hints.len());
+        let (file, rank) = hints.split_at(rank_at);
+        if file.len() > 1
+            || !file.chars().all(|c| c.is_ascii_lowercase())
+            || !rank.chars().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        m.file = (!file.is_empty()).then(|| file.to_string());
+        m.rank = (!rank.is_empty()).then(|| rank.to_string());
+        Some(m)
+    }
+}
+
+/// `e8=Q` → (`e8`, `Q`); `e8Q` too; `e8` → (`e8`, ``).
+fn split_promotion(s: &str) -> (&str, &str) {
+    if let Some((body, promo)) = s.rsplit_once('=') {
+        return (body, promo);
+    }
+    let cut = s.trim_end_matches(|c: char| c.is_ascii_uppercase() || c == '+');
+    if cut.ends_with(|c: char| c.is_ascii_digit()) {
+        (cut, &s[cut.len()..])
+    } else {
+        (s, "")
     }
 }
 
 /// SAN without check marks and annotations, castling with letters.
 fn normalize_san(s: &str) -> String {
-    let s = s.trim().trim_end_matches(['+', '#', '!', '?']).replace("e.p.", "");
+    let s = s
+        .trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace("e.p.", "");
     let s = s.trim();
     match s {
         "0-0" => "O-O".into(),

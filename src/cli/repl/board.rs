@@ -1,20 +1,38 @@
-//! The board as text: every layer side by side, letters (or chess glyphs on coloured squares
-//! for a terminal).
+//! The board as text: every layer side by side with its name, coordinates, the last move, each
+//! side's hand. Letters for a pipe; for a terminal, chess glyphs (outlined for white, filled for
+//! black, so that they read without colour too) on coloured squares.
 
 use crate::game::Game;
 use crate::ir::{PieceId, Side, Variant};
 
-/// The board, every layer side by side, and the side to move.
-pub fn board(game: &dyn Game, fancy: bool) -> String {
+/// How to draw the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    /// Chess glyphs instead of letters.
+    pub glyphs: bool,
+    /// Coloured squares and pieces.
+    pub color: bool,
+    /// Black's side at the bottom.
+    pub flipped: bool,
+}
+
+/// The board, every layer side by side, the last move, the hands and the side to move.
+pub fn board(game: &dyn Game, style: Style) -> String {
     let v = game.variant().clone();
+    let last = last_squares(game);
     let mut out = String::new();
     if v.layers.len() > 1 {
-        out.push_str(&layer_names(&v, fancy));
+        out.push_str(&layer_names(&v, style));
     }
-    for rank in (0..v.ranks).rev() {
-        out.push_str(&rank_row(game, &v, rank, fancy));
+    let ranks: Vec<u8> = if style.flipped {
+        (0..v.ranks).collect()
+    } else {
+        (0..v.ranks).rev().collect()
+    };
+    for rank in ranks {
+        out.push_str(&rank_row(game, &v, rank, style, &last));
     }
-    out.push_str(&file_letters(&v, fancy));
+    out.push_str(&file_letters(&v, style));
     let mut out: String = out
         .lines()
         .map(|l| l.trim_end())
@@ -22,6 +40,9 @@ pub fn board(game: &dyn Game, fancy: bool) -> String {
         .join("\n");
     out.push('\n');
     out.push_str(&hands(game, &v));
+    if let Some((_, san)) = game.record().moves.last() {
+        out.push_str(&format!("last move: {san}\n"));
+    }
     let side = if game.fen().split(' ').nth(1) == Some("b") {
         "black"
     } else {
@@ -32,6 +53,31 @@ pub fn board(game: &dyn Game, fancy: bool) -> String {
         out.push_str(&format!("{}\n", c.text()));
     }
     out
+}
+
+/// The squares (file, rank) the last move names in UCI: from and to, or a drop's square.
+fn last_squares(game: &dyn Game) -> Vec<(u8, u8)> {
+    let record = game.record();
+    let Some((uci, _)) = record.moves.last() else {
+        return vec![];
+    };
+    let body = uci.split(',').next().unwrap_or("");
+    let mut squares = vec![];
+    let mut chars = body.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        if !c.is_ascii_lowercase() {
+            continue;
+        }
+        let mut digits = String::new();
+        while let Some(&(_, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+            digits.push(d);
+            chars.next();
+        }
+        if let Ok(rank) = digits.parse::<u8>() {
+            squares.push((c as u8 - b'a', rank.saturating_sub(1)));
+        }
+    }
+    squares
 }
 
 /// Each side's pieces in hand, as the FEN lists them (`white hand: P N`), in variants with
@@ -63,9 +109,12 @@ fn hands(game: &dyn Game, v: &Variant) -> String {
     out
 }
 
-fn layer_names(v: &Variant, fancy: bool) -> String {
-    let cell_w = if fancy { 3 } else { 2 };
-    let board_w = v.files as usize * cell_w;
+fn cell_width(style: Style) -> usize {
+    if style.color { 3 } else { 2 }
+}
+
+fn layer_names(v: &Variant, style: Style) -> String {
+    let board_w = v.files as usize * cell_width(style);
     let mut out = String::from("   ");
     for l in &v.layers {
         out.push_str(&format!("{:<w$}", l, w = board_w + 5));
@@ -73,14 +122,26 @@ fn layer_names(v: &Variant, fancy: bool) -> String {
     format!("{}\n", out.trim_end())
 }
 
-fn rank_row(game: &dyn Game, v: &Variant, rank: u8, fancy: bool) -> String {
+fn files(v: &Variant, style: Style) -> Vec<u8> {
+    if style.flipped {
+        (0..v.files).rev().collect()
+    } else {
+        (0..v.files).collect()
+    }
+}
+
+fn rank_row(game: &dyn Game, v: &Variant, rank: u8, style: Style, last: &[(u8, u8)]) -> String {
     let layers = v.layers.len();
     let mut out = String::new();
     for l in 0..layers {
         out.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..v.files {
+        for file in files(v, style) {
             let piece = game.piece_at(l, file, rank);
-            out.push_str(&cell(v, piece, (file + rank) % 2 == 1, fancy));
+            let square = Square {
+                light: (file + rank) % 2 == 1,
+                last: last.contains(&(file, rank)),
+            };
+            out.push_str(&cell(v, piece, square, style));
         }
         if l + 1 < layers {
             out.push_str("  ");
@@ -90,14 +151,14 @@ fn rank_row(game: &dyn Game, v: &Variant, rank: u8, fancy: bool) -> String {
     out
 }
 
-fn file_letters(v: &Variant, fancy: bool) -> String {
+fn file_letters(v: &Variant, style: Style) -> String {
     let layers = v.layers.len();
     let mut out = String::new();
     for l in 0..layers {
         out.push_str("   ");
-        for file in 0..v.files {
+        for file in files(v, style) {
             let c = (b'a' + file) as char;
-            if fancy {
+            if style.color {
                 out.push_str(&format!(" {c} "));
             } else {
                 out.push_str(&format!("{c} "));
@@ -110,39 +171,52 @@ fn file_letters(v: &Variant, fancy: bool) -> String {
     out
 }
 
-fn cell(v: &Variant, piece: Option<(Side, PieceId)>, light: bool, fancy: bool) -> String {
+struct Square {
+    light: bool,
+    /// The last move left or reached it.
+    last: bool,
+}
+
+fn cell(v: &Variant, piece: Option<(Side, PieceId)>, square: Square, style: Style) -> String {
     let letter = piece.map(|(side, kind)| {
         let l = v.pieces[kind].letters[0];
         l[side.index()].unwrap_or('?')
     });
-    if !fancy {
-        return format!("{} ", letter.unwrap_or('.'));
-    }
-    let glyph = match letter {
-        Some(c) => glyph(c).map(String::from).unwrap_or_else(|| c.to_string()),
-        None => " ".to_string(),
+    let shown = match (letter, piece) {
+        (Some(c), Some((side, _))) if style.glyphs => glyph(c, side)
+            .map(String::from)
+            .unwrap_or_else(|| c.to_string()),
+        (Some(c), _) => c.to_string(),
+        (None, _) if style.color => " ".to_string(),
+        (None, _) => ".".to_string(),
     };
-    let bg = if light {
-        "\x1b[48;5;180m"
-    } else {
-        "\x1b[48;5;137m"
+    if !style.color {
+        return format!("{shown} ");
+    }
+    let bg = match (square.last, square.light) {
+        (true, true) => "\x1b[48;5;186m",
+        (true, false) => "\x1b[48;5;143m",
+        (false, true) => "\x1b[48;5;180m",
+        (false, false) => "\x1b[48;5;137m",
     };
     let fg = match piece {
         Some((Side::White, _)) => "\x1b[1;97m",
         _ => "\x1b[1;30m",
     };
-    format!("{bg}{fg} {glyph} \x1b[0m")
+    format!("{bg}{fg} {shown} \x1b[0m")
 }
 
-/// The chess glyph for a standard letter (by letter, so any variant's king or queen gets one).
-fn glyph(letter: char) -> Option<char> {
-    Some(match letter.to_ascii_uppercase() {
-        'K' => '♚',
-        'Q' => '♛',
-        'R' => '♜',
-        'B' => '♝',
-        'N' => '♞',
-        'P' => '♟',
+/// The chess glyph for a standard letter (by letter, so any variant's king or queen gets one):
+/// outlined for white, filled for black.
+fn glyph(letter: char, side: Side) -> Option<char> {
+    let (white, black) = match letter.to_ascii_uppercase() {
+        'K' => ('♔', '♚'),
+        'Q' => ('♕', '♛'),
+        'R' => ('♖', '♜'),
+        'B' => ('♗', '♝'),
+        'N' => ('♘', '♞'),
+        'P' => ('♙', '♟'),
         _ => return None,
-    })
+    };
+    Some(if side == Side::White { white } else { black })
 }

@@ -12,6 +12,9 @@ use crate::ir::square_name;
 use crate::lower::{LoadError, load};
 use crate::perft;
 
+/// Moves listed together: from (file, rank) on a layer, the piece, the moves as written.
+type MoveGroup = ((u8, u8), usize, usize, Vec<String>);
+
 /// The deepest perft the REPL runs.
 const MAX_DEPTH: u32 = 12;
 
@@ -20,8 +23,9 @@ impl Session {
     pub(super) fn help(&self, reply: &mut Reply, topic: Option<&str>) {
         let Some(t) = topic else {
             reply.line("commands:");
+            let width = COMMANDS.iter().map(|c| c.1.len()).max().unwrap_or(0);
             for (_, usage, what) in COMMANDS {
-                reply.line(format!("  {usage:<18} {what}"));
+                reply.line(format!("  {usage:<width$}  {what}"));
             }
             return;
         };
@@ -60,7 +64,6 @@ impl Session {
                 let mut game = new_game(Arc::new(l.variant));
                 let name = game.variant().name.clone();
                 let fen = self.game.fen();
-                self.moves_played = 0;
                 if keep_position {
                     self.replay(reply, &mut game, &fen);
                 } else {
@@ -97,7 +100,6 @@ impl Session {
             && replay.fen() == fen;
         if kept {
             *game = replay;
-            self.moves_played = history.len();
             reply.line(format!("reloaded {name}; position kept: {fen}"));
         } else if game.set_fen(fen).is_ok() {
             reply.line(format!(
@@ -113,9 +115,7 @@ impl Session {
 
     /// The position the session's move history starts from.
     fn base_fen(&self) -> String {
-        let mut g = self.game.boxed_clone();
-        while g.undo() {}
-        g.fen()
+        self.game.record().start_fen
     }
 
     /// `fen [FEN]`
@@ -127,7 +127,6 @@ impl Session {
         }
         match self.game.set_fen(rest) {
             Ok(()) => {
-                self.moves_played = 0;
                 reply.line(self.game.fen());
             }
             Err(e) => self.line_error(
@@ -147,7 +146,9 @@ impl Session {
     /// `moves [SQUARE]`
     pub(super) fn moves(&mut self, reply: &mut Reply, l: &Line) {
         let v = self.game.variant().clone();
-        let filter = match l.arg() {
+        let uci = l.args.iter().any(|&(_, a)| a == "uci");
+        let square = l.args.iter().copied().find(|&(_, a)| a != "uci");
+        let filter = match square {
             None => None,
             Some((at, s)) => {
                 match crate::engine::fen::parse_square(s, v.files as usize, v.ranks as usize) {
@@ -174,27 +175,44 @@ impl Session {
         };
         let moves = self.game.moves();
         // Group by starting square, in board order (rank 1 first, file a first).
-        let mut groups: Vec<((u8, u8), usize, Vec<String>)> = vec![];
+        // (square, layer, piece, moves)
+        let mut groups: Vec<MoveGroup> = vec![];
         for m in moves.iter().filter(|m| filter.is_none_or(|f| f == m.from)) {
-            match groups.iter_mut().find(|g| g.0 == m.from) {
-                Some(g) => g.2.push(m.uci.clone()),
-                None => groups.push((m.from, m.piece, vec![m.uci.clone()])),
+            let text = if uci { m.uci.clone() } else { m.san.clone() };
+            // Drops are listed together, after the board's moves.
+            let (from, layer) = if m.uci.contains('@') {
+                ((u8::MAX, u8::MAX), usize::MAX)
+            } else {
+                (m.from, m.layer)
+            };
+            match groups.iter_mut().find(|g| g.0 == from && g.1 == layer) {
+                Some(g) => g.3.push(text),
+                None => groups.push((from, layer, m.piece, vec![text])),
             }
         }
-        groups.sort_by_key(|g| (g.0.1, g.0.0));
+        groups.sort_by_key(|g| (g.0.1, g.0.0, g.1));
         let width = groups
             .iter()
-            .map(|g| v.piece_name(g.1).len())
+            .map(|g| v.piece_name(g.2).len())
             .max()
             .unwrap_or(0);
         let mut count = 0;
-        for (from, piece, ucis) in &groups {
-            count += ucis.len();
+        for (from, layer, piece, texts) in &groups {
+            count += texts.len();
+            if *layer == usize::MAX {
+                reply.line(format!("{:<width$} {}", "drops:", texts.join(" ")));
+                continue;
+            }
+            let on = if v.layers.len() > 1 {
+                format!(" ({})", v.layers[*layer])
+            } else {
+                String::new()
+            };
             reply.line(format!(
-                "{:<width$} {}: {}",
+                "{:<width$} {}{on}: {}",
                 v.piece_name(*piece),
                 square_name(from.0, from.1),
-                ucis.join(" ")
+                texts.join(" ")
             ));
         }
         match filter {
@@ -223,7 +241,8 @@ impl Session {
         (0..self.game.variant().layers.len()).find_map(|l| self.game.piece_at(l, f, r))
     }
 
-    /// `play MOVE...`: stops at the first move that cannot be played.
+    /// `play MOVE...`: plays the moves in turn; at the first that cannot be played, says which
+    /// it was and keeps the ones before it.
     pub(super) fn play(&mut self, reply: &mut Reply, l: &Line) {
         if l.args.is_empty() {
             return self.usage_error(
@@ -232,39 +251,52 @@ impl Session {
                 l.cmd_span(),
                 "play needs a move".into(),
                 "which move?",
-                "e.g. `play e2e4`, or several: `play e2e4 e7e5`".into(),
+                "e.g. `play e4` or `play e2e4`, or several: `play e4 e5 Nf3`".into(),
             );
         }
-        for &(at, mv) in &l.args {
+        for (i, &(at, mv)) in l.args.iter().enumerate() {
             match self.game.play(mv) {
-                Ok(p) => {
-                    self.moves_played += 1;
-                    reply.line(format!("{}. {}  {}", self.moves_played, p.uci, p.summary));
-                    for note in &p.notes {
-                        reply.line(format!("   {note}"));
-                    }
-                    if p.check && p.end.is_none() {
-                        match self.game.check_count() {
-                            Some(c) => reply.line(format!("   check; {}", c.text())),
-                            None => reply.line("   check"),
-                        }
-                    }
-                    if let Some(end) = &p.end {
-                        reply.line(format!("   game over: {}", end_text(end)));
-                    }
-                }
+                Ok(p) => self.played(reply, &p),
                 Err(e) => {
                     let span = Span::new(at + e.span.start, at + e.span.end.min(mv.len()));
+                    let help = if i == 0 {
+                        e.help
+                    } else {
+                        format!(
+                            "{}\nthe {i} move{} before it {} played",
+                            e.help,
+                            if i == 1 { "" } else { "s" },
+                            if i == 1 { "was" } else { "were" }
+                        )
+                    };
                     let error = LineError {
                         span,
                         code: Code::IllegalMove,
                         message: e.message,
                         label: e.label,
-                        help: e.help,
+                        help,
                     };
                     return self.line_error(reply, l, error);
                 }
             }
+        }
+    }
+
+    /// What a move did: `1. e4  white pawn e2→e4`, its notes, check and the end.
+    fn played(&mut self, reply: &mut Reply, p: &crate::game::Played) {
+        let number = self.game.last_move_number().unwrap_or_default();
+        reply.line(format!("{number} {}  {}", p.san, p.summary));
+        for note in &p.notes {
+            reply.line(format!("   {note}"));
+        }
+        if p.check && p.end.is_none() {
+            match self.game.check_count() {
+                Some(c) => reply.line(format!("   check; {}", c.text())),
+                None => reply.line("   check"),
+            }
+        }
+        if let Some(end) = &p.end {
+            reply.line(format!("   game over: {}", end_text(end)));
         }
     }
 
@@ -290,7 +322,6 @@ impl Session {
         while done < n && self.game.undo() {
             done += 1;
         }
-        self.moves_played = self.moves_played.saturating_sub(done);
         if done == 0 {
             reply.fail("error: nothing to undo");
         } else {
@@ -303,14 +334,19 @@ impl Session {
     }
 
     /// `history`
-    pub(super) fn history(&mut self, reply: &mut Reply) {
-        let h = self.game.history();
-        if h.is_empty() {
+    pub(super) fn history(&mut self, reply: &mut Reply, l: &Line) {
+        let record = self.game.record();
+        if record.moves.is_empty() {
             reply.line("no moves played");
+            return;
         }
-        for (i, m) in h.iter().enumerate() {
-            reply.line(format!("{}. {m}", i + 1));
-        }
+        let uci = l.args.iter().any(|&(_, a)| a == "uci");
+        let text = if uci {
+            record.numbered_uci()
+        } else {
+            record.numbered()
+        };
+        reply.line(crate::game::pgn::wrap(&text, 79));
     }
 
     /// `perft N` and `divide N`; Ctrl-C stops them.
@@ -444,7 +480,7 @@ impl Session {
         self.line_error(reply, l, error);
     }
 
-    fn usage_error(
+    pub(super) fn usage_error(
         &self,
         reply: &mut Reply,
         l: &Line,

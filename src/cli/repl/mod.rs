@@ -13,8 +13,10 @@ use crate::game::{Game, new_game};
 use crate::lower::{LoadError, load};
 
 mod board;
+pub use board::Style;
 mod commands;
 mod explain;
+mod records;
 mod terminal;
 
 pub use explain::explain;
@@ -54,11 +56,8 @@ pub struct Session {
     game: Box<dyn Game>,
     /// The name or path the variant was loaded from, for `reload`.
     spec: String,
-    /// Moves played since the position was set, kept here so that `play` numbers a move
-    /// without copying the game's history.
-    moves_played: usize,
-    /// Colours and Unicode pieces (a terminal without `NO_COLOR`).
-    pub fancy: bool,
+    /// How `board` draws: glyphs on a terminal, colours unless `NO_COLOR`; `flip` turns it.
+    pub board_style: Style,
     /// Colour in diagnostics.
     pub color_errors: bool,
     /// The script line being run, when the commands come from a pipe: errors say
@@ -87,20 +86,36 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "draw the position (every layer side by side)",
     ),
     (
+        "flip",
+        "flip",
+        "turn the board: the other side at the bottom",
+    ),
+    (
         "moves",
-        "moves [SQUARE]",
-        "list the legal moves, grouped by piece, or those of one square",
+        "moves [SQUARE] [uci]",
+        "the legal moves in SAN (or UCI) by piece, or those of one square",
     ),
     (
         "play",
         "play MOVE...",
-        "play one or more moves (UCI: e2e4, e7e8q) and say what happened",
+        "play moves in SAN (e4 Nf3 O-O e8=Q) or UCI (e2e4 e7e8q); at an illegal one, stop, keeping those before",
     ),
     ("undo", "undo [N]", "take back the last move, or the last N"),
     (
         "history",
-        "history",
-        "the moves played since the position was set",
+        "history [uci]",
+        "the moves since the position was set, numbered, in SAN (or UCI)",
+    ),
+    ("new", "new", "a new game from the variant's start position"),
+    (
+        "save",
+        "save FILE",
+        "write the game as PGN (with its Variant and FEN tags)",
+    ),
+    (
+        "load",
+        "load FILE [N]",
+        "replay the first (or N-th) game of a PGN file; its Variant tag picks the variant",
     ),
     (
         "perft",
@@ -173,8 +188,7 @@ impl Session {
             Ok(l) => Ok(Session {
                 game: new_game(Arc::new(l.variant)),
                 spec: spec.to_string(),
-                moves_played: 0,
-                fancy: false,
+                board_style: Style::default(),
                 color_errors: false,
                 line_number: None,
                 stop: Arc::new(AtomicBool::new(false)),
@@ -221,11 +235,15 @@ impl Session {
             "fen" => self.fen(&mut reply, &l),
             "board" => reply
                 .out
-                .push_str(&board::board(self.game.as_ref(), self.fancy)),
+                .push_str(&board::board(self.game.as_ref(), self.board_style)),
             "moves" => self.moves(&mut reply, &l),
             "play" => self.play(&mut reply, &l),
             "undo" => self.undo(&mut reply, &l),
-            "history" => self.history(&mut reply),
+            "history" => self.history(&mut reply, &l),
+            "new" => self.new_game(&mut reply),
+            "flip" => self.flip(&mut reply),
+            "save" => self.save(&mut reply, &l),
+            "load" => self.load_pgn(&mut reply, &l),
             "perft" | "divide" => self.perft(&mut reply, &l),
             "status" => self.status(&mut reply),
             "explain" => self.explain(&mut reply, &l),
@@ -242,7 +260,7 @@ impl Session {
         reply
     }
 
-    fn problem(&self, reply: &mut Reply, p: Problem, sources: &Sources) {
+    pub(super) fn problem(&self, reply: &mut Reply, p: Problem, sources: &Sources) {
         reply
             .err
             .push_str(&render(&p, sources, self.color_errors, 80));

@@ -29,7 +29,8 @@ pub fn main(spec: &str) -> ExitCode {
             return ExitCode::from(if usage { 2 } else { 1 });
         }
     };
-    session.fancy = interactive && !no_color;
+    session.board_style.glyphs = interactive;
+    session.board_style.color = interactive && !no_color;
     session.color_errors = std::io::stderr().is_terminal() && !no_color;
     if interactive {
         run_terminal(session)

@@ -1,0 +1,165 @@
+//! `rulebook pgn FILE`: every game of a PGN file replayed, and written again as PGN (SAN with
+//! check marks, the result), as its final FEN, or as UCI moves.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use super::output::Output;
+use crate::diagnostics::{Code, Problem, Sources, render};
+use crate::files;
+use crate::game::pgn::{self, MAX_PGN_FILE, PgnGame, ReplayError};
+use crate::game::{Game, new_game};
+use crate::ir::Variant;
+use crate::lower::{LoadError, load};
+
+/// What `rulebook pgn` writes for each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PgnOutput {
+    /// The game as PGN: its tags, the moves in SAN, the result.
+    Pgn,
+    /// The FEN of the game's last position.
+    Fen,
+    /// The moves in UCI, on one line.
+    Uci,
+}
+
+/// `rulebook pgn FILE [--variant V] [--output pgn|fen|uci]`: exit 1 if a game cannot be
+/// replayed (the others are still written), 2 if the file or the variant cannot be read.
+pub fn pgn(path: &str, variant: Option<&str>, output: PgnOutput) -> ExitCode {
+    let text = match files::read_text(Path::new(path), MAX_PGN_FILE) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut sources = Sources::default();
+    let chosen = match variant.map(|v| load_variant(v, &mut sources)).transpose() {
+        Ok(v) => v,
+        Err(code) => return code,
+    };
+    let src = sources.add(path, text.as_str());
+    let games = match pgn::parse(&text) {
+        Ok(g) => g,
+        Err(e) => {
+            let p = Problem::error(Code::Pgn, format!("{path} is not PGN: {}", e.message))
+                .label(src, e.span, "here");
+            eprint!("{}", render(&p, &sources, false, 100));
+            return ExitCode::from(1);
+        }
+    };
+    let chess = load_variant("chess", &mut Sources::default()).ok();
+    let mut out = Output::default();
+    let mut failed = false;
+    for game in &games {
+        let current = chosen.clone().or(chess.clone());
+        match replay(game, chosen.as_ref(), current) {
+            Ok(played) => out.write(format_args!("{}", written(game, played.as_ref(), output))),
+            Err(p) => {
+                failed = true;
+                eprint!("{}", render(&p.with_source(src), &sources, false, 100));
+            }
+        }
+    }
+    out.finish(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn load_variant(spec: &str, sources: &mut Sources) -> Result<Arc<Variant>, ExitCode> {
+    match load(spec, sources) {
+        Ok(l) => Ok(Arc::new(l.variant)),
+        Err(LoadError::Unreadable(m)) => {
+            eprintln!("error: {m}");
+            Err(ExitCode::from(2))
+        }
+        Err(LoadError::Invalid(ps)) => {
+            for p in &ps {
+                eprint!("{}", render(p, sources, false, 100));
+            }
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// Why a game could not be replayed, before it knows its source.
+struct GameProblem {
+    code: Code,
+    message: String,
+    at: Option<(crate::diagnostics::Span, String)>,
+    help: String,
+}
+
+impl GameProblem {
+    fn with_source(self, src: crate::diagnostics::SourceId) -> Problem {
+        let p = Problem::error(self.code, self.message).help(self.help);
+        match self.at {
+            Some((span, label)) => p.label(src, span, label),
+            None => p,
+        }
+    }
+}
+
+/// The game played out in the variant `chosen` (`--variant`) or the one its tag names.
+fn replay(
+    game: &PgnGame,
+    chosen: Option<&Arc<Variant>>,
+    current: Option<Arc<Variant>>,
+) -> Result<Box<dyn Game>, GameProblem> {
+    let variant = match chosen {
+        Some(v) => Some(v.clone()),
+        None => current.and_then(|c| pgn::find_variant(game, &c)),
+    };
+    let Some(variant) = variant else {
+        return Err(GameProblem {
+            code: Code::Pgn,
+            message: format!(
+                "the Variant tag \"{}\" names no bundled variant",
+                game.variant().unwrap_or("chess")
+            ),
+            at: None,
+            help: "give the variant with --variant NAME|FILE".into(),
+        });
+    };
+    let mut played = new_game(variant);
+    match pgn::replay(played.as_mut(), game) {
+        Ok(()) => Ok(played),
+        Err(ReplayError::Fen(m)) => Err(GameProblem {
+            code: Code::Fen,
+            message: format!("the FEN tag is not a position: {m}"),
+            at: None,
+            help: "the FEN tag gives the position the moves start from".into(),
+        }),
+        Err(ReplayError::Move(i, e)) => Err(GameProblem {
+            code: Code::IllegalMove,
+            message: e.message,
+            at: Some((game.moves[i].1, e.label)),
+            help: e.help,
+        }),
+    }
+}
+
+fn written(game: &PgnGame, played: &dyn Game, output: PgnOutput) -> String {
+    let record = played.record();
+    match output {
+        PgnOutput::Fen => format!("{}\n", played.fen()),
+        PgnOutput::Uci => {
+            let moves: Vec<&str> = record.moves.iter().map(|(u, _)| u.as_str()).collect();
+            format!("{}\n", moves.join(" "))
+        }
+        PgnOutput::Pgn => {
+            let variant = played.variant().clone();
+            let start = new_game(variant.clone()).fen();
+            let mut copy = played.boxed_clone();
+            let result = match pgn::result_text(copy.status().end.as_ref()) {
+                "*" => game.result.as_deref().unwrap_or("*").to_string(),
+                r => r.to_string(),
+            };
+            let text = pgn::write_with_tags(game.tags.clone(), &variant, &start, &record, &result);
+            format!("{text}\n")
+        }
+    }
+}
