@@ -278,6 +278,25 @@ variant("capturethequeen", ini=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Movement: hoppers, lame leaps, confinement, castling by rule, en passant, promotion options
 
+variant("xiangqi", large=True, special=[
+    ("the generals may not face each other", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+    ("a horse blocked next to it, an elephant blocked at its midpoint",
+     "4k4/9/9/9/9/9/9/2p6/2N1B4/4K4 w - - 0 1"),
+    ("cannons need exactly one screen", "4k4/9/4n4/9/4p4/9/4C4/9/9/3K5 w - - 0 1"),
+    ("soldiers step sideways once across the river", "4k4/9/9/4P4/9/2P6/9/9/9/3K5 w - - 0 1"),
+    ("stalemate loses", "3k5/3P5/4P4/9/9/9/9/9/9/4K4 b - - 0 1"),
+], start_budget=1_500_000)
+variant("minixiangqi", special=[
+    ("soldiers step sideways from the start", "3k3/7/7/2P4/7/7/4K2 w - - 0 1"),
+    ("the generals may not face each other", "2k4/7/7/7/7/7/3K3 w - - 0 1"),
+], start_depth=4)
+variant("manchu", large=True, special=[
+    ("the banner: chariot, cannon and horse", "3k5/9/4p4/9/9/2n6/4M4/9/9/4K4 w - - 0 1"),
+], start_budget=1_500_000)
+variant("crowdedxiangqi", ini=True, large=True, special=[
+    ("the palaces overlap: the generals may not face each other along a rank", "9/9/3k5/9/5K3 w - - 0 1"),
+], start_depth=3)
+
 # (end of movement)
 
 
