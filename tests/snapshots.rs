@@ -389,3 +389,26 @@ fn a_taken_royal_piece_ends_the_game_with_the_taker_attacked() {
         "white's king was taken by a move that left black's king attacked: a position (no move), not an error",
     );
 }
+
+// movement: confinement, hoppers, lame leaps
+
+#[test]
+fn xiangqi_cannon_needs_one_screen() {
+    moves(
+        "xiangqi_cannon_needs_one_screen",
+        "xiangqi",
+        "4k4/9/4n4/9/4p4/9/4C4/9/9/3K5 w - - 0 1",
+        "the cannon on e4 slides to e5 at most and takes e8 over the one screen e6, never e6 itself",
+    );
+}
+
+#[test]
+fn xiangqi_piece_outside_its_region_moves_back_into_it() {
+    moves(
+        "xiangqi_piece_outside_its_region_moves_back_into_it",
+        "xiangqi",
+        "3k5/9/9/2B6/9/9/9/9/9/4K4 w - - 0 1",
+        "an elephant set on c7, across the river: `within` limits where it lands, not where it \
+         stands, so it leaps back to a5 or e5 (as Fairy-Stockfish's mobility regions do)",
+    );
+}
