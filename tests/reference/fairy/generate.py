@@ -293,6 +293,20 @@ variant("minixiangqi", special=[
 variant("manchu", large=True, special=[
     ("the banner: chariot, cannon and horse", "3k5/9/4p4/9/9/2n6/4M4/9/9/4K4 w - - 0 1"),
 ], start_budget=1_500_000)
+variant("grand", large=True, special=[
+    ("promotion on the eighth, ninth or tenth rank",
+     "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1"),
+    ("no piece lost: a pawn cannot step to the tenth rank",
+     "1r2k5/P9/10/10/10/10/10/10/QRRBBNNAC1/4K5 w - - 0 1"),
+    ("only the queen lost", "4k5/10/1r8/P9/10/10/10/10/1RRBBNNAC1/4K5 w - - 0 1"),
+    ("black promotes", "4k5/1rrbbnnac1/10/10/10/10/10/10/p9/4K5 b - - 0 1"),
+    ("en passant after a double step from the third rank",
+     "4k5/10/10/10/10/3pP5/10/10/10/4K5 b - e4 0 1"),
+], start_budget=1_500_000)
+variant("opulent", large=True, special=[
+    ("wizards and lions", "4k5/10/10/10/4W5/10/10/4L5/10/5K4 w - - 0 1"),
+    ("promotion to a lost piece", "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1"),
+], start_budget=1_500_000)
 variant("crowdedxiangqi", ini=True, large=True, special=[
     ("the palaces overlap: the generals may not face each other along a rank", "9/9/3k5/9/5K3 w - - 0 1"),
 ], start_depth=3)
