@@ -293,6 +293,18 @@ variant("minixiangqi", special=[
 variant("manchu", large=True, special=[
     ("the banner: chariot, cannon and horse", "3k5/9/4p4/9/9/2n6/4M4/9/9/4K4 w - - 0 1"),
 ], start_budget=1_500_000)
+variant("fischerandom", special=[
+    ("a shuffled start", "nrbkqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQRBN w KQkq - 0 1"),
+    ("the king castles onto its own square", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh - 0 1"),
+    ("the king and rook beside each other on b1 and a1", "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w AHah - 0 1"),
+    ("the rook lands where the king stood", "2r1kr2/8/8/8/8/8/8/2R1KR2 w CFcf - 0 1"),
+    ("castling through an attacked square", "1k6/8/8/8/8/2b5/8/RK5R w HA - 0 1"),
+    ("a piece between king and rook blocks", "6k1/8/8/8/8/8/8/R4BKR w HA - 0 1"),
+])
+variant("caparandom", large=True, special=[
+    ("a shuffled start", "rbqnkcbnar/pppppppppp/10/10/10/10/PPPPPPPPPP/RBQNKCBNAR w KQkq - 0 1"),
+    ("castling with the king on b1", "rk7r/pppppppppp/10/10/10/10/PPPPPPPPPP/RK7R w AJaj - 0 1"),
+], start_budget=1_500_000)
 variant("grand", large=True, special=[
     ("promotion on the eighth, ninth or tenth rank",
      "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1"),
