@@ -293,6 +293,17 @@ variant("minixiangqi", special=[
 variant("manchu", large=True, special=[
     ("the banner: chariot, cannon and horse", "3k5/9/4p4/9/9/2n6/4M4/9/9/4K4 w - - 0 1"),
 ], start_budget=1_500_000)
+variant("grasshopper", special=[
+    ("grasshoppers hop over one piece", "4k3/8/8/3p4/8/1G1N4/8/4K3 w - - 0 1"),
+    ("promotion to a grasshopper", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+    ("castling", "r3k2r/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/R3K2R w KQkq - 0 1"),
+])
+variant("shako", large=True, special=[
+    ("castling on the second rank", "c8c/er3k2re/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C w KQkq - 0 1"),
+    ("black castles", "c8c/er3k2re/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C b KQkq - 0 1"),
+    ("cannons and elephants", "5k4/10/4p5/10/10/10/4C5/10/3E6/4K5 w - - 0 1"),
+    ("promotion on the tenth rank", "4k5/1P8/10/10/10/10/10/10/8p1/4K5 w - - 0 1"),
+], start_budget=1_500_000)
 variant("fischerandom", special=[
     ("a shuffled start", "nrbkqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQRBN w KQkq - 0 1"),
     ("the king castles onto its own square", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh - 0 1"),
@@ -318,6 +329,15 @@ variant("grand", large=True, special=[
 variant("opulent", large=True, special=[
     ("wizards and lions", "4k5/10/10/10/4W5/10/10/4L5/10/5K4 w - - 0 1"),
     ("promotion to a lost piece", "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1"),
+], start_budget=1_500_000)
+variant("omicron", large=True, special=[
+    ("castling on the second rank",
+     "w**********w/*1r3k2r1*/*10*/*10*/*10*/*10*/*10*/*10*/*1R3K2R1*/W**********W w KQkq - 0 1"),
+    ("promotion on the ninth rank and into a corner",
+     "n**********w/*1r3k4*/*P9*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W w - - 0 1"),
+], start_budget=1_500_000)
+variant("gustav3", large=True, special=[
+    ("castling beside the amazons", "ar3k2ra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/AR3K2RA w KQkq - 0 1"),
 ], start_budget=1_500_000)
 variant("crowdedxiangqi", ini=True, large=True, special=[
     ("the palaces overlap: the generals may not face each other along a rank", "9/9/3k5/9/5K3 w - - 0 1"),
