@@ -339,6 +339,39 @@ variant("omicron", large=True, special=[
 variant("gustav3", large=True, special=[
     ("castling beside the amazons", "ar3k2ra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/AR3K2RA w KQkq - 0 1"),
 ], start_budget=1_500_000)
+variant("berolina", special=[
+    ("a diagonal double step", "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1"),
+    ("en passant after a diagonal double step", "4k3/8/8/8/2pP4/8/8/4K3 b - c3d4 0 1"),
+    ("promotion", "1r2k3/2P5/8/8/8/8/8/4K3 w - - 0 1"),
+])
+variant("pawnsideways", special=[
+    ("sideways steps", "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1"),
+    ("en passant, FS's two-square field", "4k3/8/8/5Pp1/8/8/8/4K3 w - g5g6 0 2"),
+])
+variant("pawnback", special=[
+    ("backward steps, never to the first rank", "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1"),
+    ("a pawn back on its second rank double-steps again", "4k3/3p4/8/8/8/8/3P4/4K3 b - - 0 1"),
+    ("en passant, FS's two-square field", "4k3/8/8/5Pp1/8/8/8/4K3 w - g5g6 0 2"),
+])
+variant("allwayspawns", ini=True, special=[
+    ("steps in every orthogonal direction", "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1"),
+    ("en passant, FS's two-square field", "4k3/8/8/5Pp1/8/8/8/4K3 w - g5g6 0 2"),
+])
+variant("legan", special=[
+    ("promotion at the enemy corner", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+    ("black promotes", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1"),
+    ("captures straight forward or to the left", "2rnb2k/1P2P3/8/r7/P7/8/8/4K3 w - - 0 1"),
+])
+variant("argess", ini=True, special=[
+    ("promotion squares differ per side", "8/6P1/8/3k4/8/8/1p6/4K3 b - - 0 1"),
+])
+variant("dragon-chess", ini=True, special=[
+    ("after a double step: no en passant", "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1"),
+    ("castling with king-stepping rooks", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("paradigm", special=[
+    ("bishops move as blockable knights too", "4k3/8/8/3p4/8/3B4/2P5/4K3 w - - 0 1"),
+])
 variant("crowdedxiangqi", ini=True, large=True, special=[
     ("the palaces overlap: the generals may not face each other along a rank", "9/9/3k5/9/5K3 w - - 0 1"),
 ], start_depth=3)
