@@ -336,6 +336,11 @@ variant("omicron", large=True, special=[
     ("promotion on the ninth rank and into a corner",
      "n**********w/*1r3k4*/*P9*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W w - - 0 1"),
 ], start_budget=1_500_000)
+variant("troitzky", large=True, special=[
+    ("pawns promote at the end of their own file",
+     "****qk****/**6**/*6P1*/*8*/1p6p1/P8P/*8*/*8*/**6**/****QK**** w - - 0 1"),
+    ("black pawns promote too", "****qk****/**6**/*6P1*/*8*/1p6p1/P8P/*8*/*8*/**6**/****QK**** b - - 0 1"),
+], start_budget=1_500_000)
 variant("gustav3", large=True, special=[
     ("castling beside the amazons", "ar3k2ra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/AR3K2RA w KQkq - 0 1"),
 ], start_budget=1_500_000)
@@ -362,6 +367,20 @@ variant("legan", special=[
     ("black promotes", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1"),
     ("captures straight forward or to the left", "2rnb2k/1P2P3/8/r7/P7/8/8/4K3 w - - 0 1"),
 ])
+variant("shatar", special=[
+    ("a bare king draws at once", "4k3/8/8/8/8/8/8/4K2R w - - 0 1"),
+    ("baring the other king", "4k3/8/8/8/8/8/3r4/3RK3 w - - 0 1"),
+    ("promotion to a bers", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+])
+variant("jesonmor", large=True, special=[
+    ("a knight on e5 wins unless taken at once", "9/9/5n3/9/4N4/9/9/9/8N b - - 0 1"),
+    ("a knight still on e5: the game is over", "9/9/5n3/9/4N4/9/9/9/8N w - - 0 1"),
+], start_depth=3, max_depth=4)
+variant("ordavsempire", ini=True, special=[
+    ("the kings may not face each other", "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
+    ("a king reaches the far rank", "4K3/8/8/8/8/8/8/3k4 b - - 0 1"),
+    ("stalemate loses", "k7/P7/K7/8/8/8/8/8 b - - 0 1"),
+])
 variant("argess", ini=True, special=[
     ("promotion squares differ per side", "8/6P1/8/3k4/8/8/1p6/4K3 b - - 0 1"),
 ])
@@ -372,9 +391,24 @@ variant("dragon-chess", ini=True, special=[
 variant("paradigm", special=[
     ("bishops move as blockable knights too", "4k3/8/8/3p4/8/3B4/2P5/4K3 w - - 0 1"),
 ])
+variant("caught-in-a-snag", ini=True, special=[
+    ("the royal grasshopper", "4g3/8/3p4/8/3G4/8 w - - 0 1"),
+    ("pawns never promote", "4g3/1P6/8/8/6p1/3G4 w - - 0 1"),
+], start_depth=4)
 variant("crowdedxiangqi", ini=True, large=True, special=[
     ("the palaces overlap: the generals may not face each other along a rank", "9/9/3k5/9/5K3 w - - 0 1"),
 ], start_depth=3)
+variant("crossderby", ini=True, special=[
+    ("promotion to a knight", "n*nnnn*k/**P5/8/8/8/8/**5p/K*NNNN*N w - - 0 1"),
+])
+variant("xhess", ini=True, large=True, special=[
+    ("pawns also leap forward as blockable knights", "4k5/10/10/10/10/10/10/3H6/2H7/4K5 w - - 0 1"),
+    ("a king reaches the far rank", "4K5/10/10/10/10/10/10/10/10/4k5 b - - 0 1"),
+], start_budget=1_500_000)
+variant("buffalo", ini=True, large=True, special=[
+    ("a buffalo about to cross", "11/11/11/11/11/b2DDCDD3/11 b - - 0 1"),
+    ("the dogs may not leave the field", "11/11/11/5b5/11/5D5/11 w - - 0 1"),
+], start_depth=4)
 
 # (end of movement)
 
