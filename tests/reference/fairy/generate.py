@@ -401,6 +401,11 @@ variant("crowdedxiangqi", ini=True, large=True, special=[
 variant("crossderby", ini=True, special=[
     ("promotion to a knight", "n*nnnn*k/**P5/8/8/8/8/**5p/K*NNNN*N w - - 0 1"),
 ])
+variant("wildebeest", ini=True, large=True, special=[
+    ("en passant after a triple step", "5k5/11/11/11/11/4Pp5/3p7/11/11/5K5 b - e3e4 0 1"),
+    ("optional promotion on the ninth and tenth ranks", "5k5/P10/11/11/11/11/11/11/10p/5K5 w - - 0 1"),
+    ("an unpromoted pawn on the last rank", "P4k5/11/11/11/11/11/11/11/11/5K4p b - - 0 1"),
+], start_budget=1_500_000)
 variant("xhess", ini=True, large=True, special=[
     ("pawns also leap forward as blockable knights", "4k5/10/10/10/10/10/10/3H6/2H7/4K5 w - - 0 1"),
     ("a king reaches the far rank", "4K5/10/10/10/10/10/10/10/10/4k5 b - - 0 1"),
