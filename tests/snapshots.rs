@@ -412,3 +412,13 @@ fn xiangqi_piece_outside_its_region_moves_back_into_it() {
          stands, so it leaps back to a5 or e5 (as Fairy-Stockfish's mobility regions do)",
     );
 }
+
+#[test]
+fn wildebeest_en_passant_field_two_squares_behind_a_triple_stepper() {
+    moves(
+        "wildebeest_en_passant_field_two_squares_behind_a_triple_stepper",
+        "wildebeest",
+        "5k5/11/11/11/11/4P6/5p5/11/11/5K5 b - e3 0 1",
+        "after e2e5 Fairy-Stockfish writes only e3, the square f4 attacks: f4e3 takes the pawn on e5",
+    );
+}

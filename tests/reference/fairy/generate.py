@@ -405,6 +405,8 @@ variant("wildebeest", ini=True, large=True, special=[
     ("en passant after a triple step", "5k5/11/11/11/11/4Pp5/3p7/11/11/5K5 b - e3e4 0 1"),
     ("optional promotion on the ninth and tenth ranks", "5k5/P10/11/11/11/11/11/11/10p/5K5 w - - 0 1"),
     ("an unpromoted pawn on the last rank", "P4k5/11/11/11/11/11/11/11/11/5K4p b - - 0 1"),
+    ("after a triple step FS names only the square a pawn attacks, two behind the pawn",
+     "5k5/11/11/11/11/4P6/5p5/11/11/5K5 b - e3 0 1"),
 ], start_budget=1_500_000)
 variant("xhess", ini=True, large=True, special=[
     ("pawns also leap forward as blockable knights", "4k5/10/10/10/10/10/10/3H6/2H7/4K5 w - - 0 1"),
