@@ -24,7 +24,7 @@ impl<B: Bits> Typed<B> {
         if let Some(m) = legal.iter().find(|m| self.uci(m).eq_ignore_ascii_case(t)) {
             return Ok(*m);
         }
-        if let Some(m) = self.from_san(t, &legal) {
+        if let Some(m) = self.parse_san(t, &legal) {
             return Ok(m);
         }
         let written = self.read(t, text.len())?;

@@ -144,7 +144,7 @@ impl<B: Bits> Typed<B> {
 
     /// The legal move that the SAN `text` names, tolerating what people write: no `=` before
     /// the promotion piece, `0-0` for castling, a missing or extra check mark, annotations.
-    pub(super) fn from_san(&mut self, text: &str, legal: &[Move]) -> Option<Move> {
+    pub(super) fn parse_san(&mut self, text: &str, legal: &[Move]) -> Option<Move> {
         let want = normalize_san(text);
         if want.is_empty() {
             return None;
