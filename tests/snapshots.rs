@@ -422,3 +422,33 @@ fn wildebeest_en_passant_field_two_squares_behind_a_triple_stepper() {
         "after e2e5 Fairy-Stockfish writes only e3, the square f4 attacks: f4e3 takes the pawn on e5",
     );
 }
+
+#[test]
+fn xiangqi_generals_may_not_face_each_other() {
+    moves(
+        "xiangqi_generals_may_not_face_each_other",
+        "xiangqi",
+        "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1",
+        "the horse on e6 is all that stands between the generals: it may not move; the general steps",
+    );
+}
+
+#[test]
+fn xiangqi_horse_and_elephant_blocked_on_their_way() {
+    moves(
+        "xiangqi_horse_and_elephant_blocked_on_their_way",
+        "xiangqi",
+        "3k5/9/9/9/9/9/9/2p2p3/2N1B4/4K4 w - - 0 1",
+        "the soldier on c3 blocks the horse's leaps to b4 and d4, the one on f3 the elephant's to g4; e1d1 would face the general on d10",
+    );
+}
+
+#[test]
+fn chess960_castling_is_the_king_taking_its_rook() {
+    moves(
+        "chess960_castling_is_the_king_taking_its_rook",
+        "fischerandom",
+        "k7/8/8/8/8/8/8/1R1K3R w BH - 0 1",
+        "d1b1 ends Kc1 Rd1, d1h1 ends Kg1 Rf1; the rook on b1 may not stand where the king passes",
+    );
+}
