@@ -7,13 +7,33 @@ use std::time::Instant;
 use super::{COMMANDS, Line, LineError, Reply, Session};
 use crate::diagnostics::{Code, Sources, Span, did_you_mean, render};
 use crate::engine::end::GameEnd;
-use crate::game::new_game;
+use crate::game::{MoveLine, new_game};
 use crate::ir::{RULE_TOPICS, square_name};
 use crate::lower::{LoadError, load};
 use crate::perft;
 
 /// Moves listed together: from (file, rank) on a layer, the piece, the moves as written.
 type MoveGroup = ((u8, u8), usize, usize, Vec<String>);
+
+/// The legal moves (those from `filter` only, if given), grouped by starting square in board
+/// order (rank 1 first, file a first), drops last, each as SAN or UCI.
+fn move_groups(moves: &[MoveLine], filter: Option<(u8, u8)>, uci: bool) -> Vec<MoveGroup> {
+    let mut groups: Vec<MoveGroup> = vec![];
+    for m in moves.iter().filter(|m| filter.is_none_or(|f| f == m.from)) {
+        let text = if uci { m.uci.clone() } else { m.san.clone() };
+        let (from, layer) = if m.uci.contains('@') {
+            ((u8::MAX, u8::MAX), usize::MAX)
+        } else {
+            (m.from, m.layer)
+        };
+        match groups.iter_mut().find(|g| g.0 == from && g.1 == layer) {
+            Some(g) => g.3.push(text),
+            None => groups.push((from, layer, m.piece, vec![text])),
+        }
+    }
+    groups.sort_by_key(|g| (g.0.1, g.0.0, g.1));
+    groups
+}
 
 /// The deepest perft the REPL runs.
 const MAX_DEPTH: u32 = 12;
@@ -145,52 +165,12 @@ impl Session {
 
     /// `moves [SQUARE]`
     pub(super) fn moves(&mut self, reply: &mut Reply, l: &Line) {
-        let v = self.game.variant().clone();
         let uci = l.args.iter().any(|&(_, a)| a == "uci");
-        let square = l.args.iter().copied().find(|&(_, a)| a != "uci");
-        let filter = match square {
-            None => None,
-            Some((at, s)) => {
-                match crate::engine::fen::parse_square(s, v.files as usize, v.ranks as usize) {
-                    Some(cell) => Some((
-                        (cell % v.files as usize) as u8,
-                        (cell / v.files as usize) as u8,
-                    )),
-                    None => {
-                        let help = format!(
-                            "squares go from a1 to {}",
-                            square_name(v.files - 1, v.ranks - 1)
-                        );
-                        return self.usage_error(
-                            reply,
-                            l,
-                            Span::new(at, at + s.len()),
-                            format!("`{s}` is not a square"),
-                            "not a square",
-                            help,
-                        );
-                    }
-                }
-            }
+        let Ok(filter) = self.square_arg(reply, l) else {
+            return;
         };
-        let moves = self.game.moves();
-        // Group by starting square, in board order (rank 1 first, file a first).
-        // (square, layer, piece, moves)
-        let mut groups: Vec<MoveGroup> = vec![];
-        for m in moves.iter().filter(|m| filter.is_none_or(|f| f == m.from)) {
-            let text = if uci { m.uci.clone() } else { m.san.clone() };
-            // Drops are listed together, after the board's moves.
-            let (from, layer) = if m.uci.contains('@') {
-                ((u8::MAX, u8::MAX), usize::MAX)
-            } else {
-                (m.from, m.layer)
-            };
-            match groups.iter_mut().find(|g| g.0 == from && g.1 == layer) {
-                Some(g) => g.3.push(text),
-                None => groups.push((from, layer, m.piece, vec![text])),
-            }
-        }
-        groups.sort_by_key(|g| (g.0.1, g.0.0, g.1));
+        let v = self.game.variant().clone();
+        let groups = move_groups(&self.game.moves(), filter, uci);
         let width = groups
             .iter()
             .map(|g| v.piece_name(g.2).len())
@@ -235,6 +215,32 @@ impl Session {
                 if count == 1 { "" } else { "s" }
             )),
         }
+    }
+
+    /// The square argument of `moves` (any word but `uci`) as (file, rank), if given; an
+    /// error is reported when it names no square.
+    fn square_arg(&self, reply: &mut Reply, l: &Line) -> Result<Option<(u8, u8)>, ()> {
+        let v = self.game.variant().clone();
+        let Some((at, s)) = l.args.iter().copied().find(|&(_, a)| a != "uci") else {
+            return Ok(None);
+        };
+        let files = v.files as usize;
+        if let Some(cell) = crate::engine::fen::parse_square(s, files, v.ranks as usize) {
+            return Ok(Some(((cell % files) as u8, (cell / files) as u8)));
+        }
+        let help = format!(
+            "squares go from a1 to {}",
+            square_name(v.files - 1, v.ranks - 1)
+        );
+        self.usage_error(
+            reply,
+            l,
+            Span::new(at, at + s.len()),
+            format!("`{s}` is not a square"),
+            "not a square",
+            help,
+        );
+        Err(())
     }
 
     fn piece_at_any_layer(&self, (f, r): (u8, u8)) -> Option<(crate::ir::Side, usize)> {
