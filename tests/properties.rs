@@ -920,9 +920,20 @@ fn garbage_moves() {
         let p = reference(name);
         for fen in p.roots.iter().step_by(4) {
             let mut game = common::game_at(name, fen);
-            let legal: Vec<String> = game.moves().into_iter().map(|m| m.uci).collect();
+            let lines = game.moves();
+            let legal: Vec<String> = lines.iter().map(|m| m.uci.clone()).collect();
+            let sans: Vec<String> = lines.iter().map(|m| m.san.clone()).collect();
             for _ in 0..budget(300) {
-                let input = match rng.below(4) {
+                let input = match rng.below(5) {
+                    4 if !sans.is_empty() => {
+                        let base = rng.pick(&sans).clone();
+                        mutate(
+                            &mut rng,
+                            &base,
+                            &["+", "#", "x", "=", "=Q", "O-O", "@", "+P", "!", "e.p.", ","],
+                            &[],
+                        )
+                    }
                     0 => (0..rng.below(10)).map(|_| *rng.pick(&alphabet)).collect(),
                     1 if !legal.is_empty() => {
                         let base = rng.pick(&legal).clone();
@@ -983,6 +994,58 @@ fn garbage_moves() {
     }
     eprintln!("moves: {cases} inputs, {played} played");
     report("moves", cases, failures);
+}
+
+/// Mangled PGN files: read, and their games replayed, with errors and never a panic.
+#[test]
+fn garbage_pgn() {
+    use rulebook::game::pgn;
+    let mut rng = Rng(0x9E11_0009);
+    let mut failures = vec![];
+    let mut cases = 0;
+    let tokens = [
+        "[",
+        "]",
+        "{",
+        "}",
+        "(",
+        ")",
+        "\"",
+        "\\",
+        "1.",
+        "...",
+        "½",
+        "O-O",
+        "$1",
+        ";",
+        "%",
+        "\n",
+        "*",
+        "1-0",
+        "[Variant \"Atomic\"]",
+        "[FEN \"8/8 w\"]",
+        "=Q",
+        "P@",
+    ];
+    let chess = variant("chess");
+    for file in ["lichess-opera-game", "lichess-crazyhouse", "from-position"] {
+        let text = std::fs::read_to_string(format!("tests/pgn/{file}.pgn")).expect("fixture");
+        for _ in 0..budget(150) {
+            let input = mutate(&mut rng, &text, &tokens, &[]);
+            let r = no_panic(&format!("{file}: {input:?}"), || {
+                if let Ok(games) = pgn::parse(&input) {
+                    for g in &games {
+                        if let Some(v) = pgn::find_variant(g, &chess) {
+                            let _ = pgn::replay(new_game(v).as_mut(), g);
+                        }
+                    }
+                }
+            });
+            failures.extend(r.err());
+            cases += 1;
+        }
+    }
+    report("pgn", cases, failures);
 }
 
 // ---------------------------------------------------------------------------------------------
