@@ -452,3 +452,23 @@ fn chess960_castling_is_the_king_taking_its_rook() {
         "d1b1 ends Kc1 Rd1, d1h1 ends Kg1 Rf1; the rook on b1 may not stand where the king passes",
     );
 }
+
+#[test]
+fn wolf_pawn_takes_a_double_stepped_sergeant_en_passant() {
+    moves(
+        "wolf_pawn_takes_a_double_stepped_sergeant_en_passant",
+        "wolf",
+        "7k/8/8/8/8/8/pS6/8/8/K7 b - b3 0 1",
+        "after the sergeant's double step b2b4 the pawn a4 may take it en passant, landing on b3",
+    );
+}
+
+#[test]
+fn wolf_pawn_promotes_also_to_its_promoted_form() {
+    moves(
+        "wolf_pawn_promotes_also_to_its_promoted_form",
+        "wolf",
+        "7k/P7/8/8/8/8/8/8/8/K7 w - - 0 1",
+        "a9a10 to a queen, wolf, fox, rook or bishop, or a9a10+ to the elephant written +P",
+    );
+}

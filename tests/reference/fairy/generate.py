@@ -201,6 +201,17 @@ variant("centaur", large=True, special=[
     ("promotion to a centaur", "5k4/1P8/10/10/10/10/8p1/5K4 w - - 0 1"),
 ], start_budget=1_500_000)
 variant("clobber10", large=True, start_depth=3)
+variant("wolf", large=True, special=[
+    ("a sergeant's double step, taken en passant by a pawn", "7k/8/8/8/8/8/pS6/8/8/K7 b - b3b4 0 1"),
+    ("a sergeant may double-step (blocked on b3)", "7k/8/8/8/8/8/8/1n6/1S6/K7 w - - 0 1"),
+    ("a pawn double-steps from b3", "7k/8/8/8/p7/8/8/1P6/8/K7 w - - 0 1"),
+    ("a black sergeant promotes",
+     "7k/8/8/8/8/8/8/8/1s6/7K b - - 0 1"),
+    ("promotion of a pawn (also to an elephant, +P) and a sergeant",
+     "7k/PS6/8/8/8/8/8/8/8/K7 w - - 0 1"),
+    ("promotion by capture", "rn5k/1P6/8/8/8/8/8/8/8/K7 w - - 0 1"),
+    ("an elephant (nightrider + queen)", "+P7/8/6k1/8/8/8/8/8/8/K7 w - - 0 1"),
+], start_budget=1_500_000)
 
 # ---------------------------------------------------------------------------------------------
 # Variants of variants.ini
