@@ -472,3 +472,13 @@ fn wolf_pawn_promotes_also_to_its_promoted_form() {
         "a9a10 to a queen, wolf, fox, rook or bishop, or a9a10+ to the elephant written +P",
     );
 }
+
+#[test]
+fn a_piece_dropped_in_its_promotion_zone_stands_there() {
+    moves(
+        "a_piece_dropped_in_its_promotion_zone_stands_there",
+        "tests/variants/pawn-drops-anywhere.variant",
+        "4k2P/8/8/8/8/8/8/4K3[] w - - 0 1",
+        "the pawn h8 was dropped there (it could not have moved there unpromoted): the FEN is valid, the pawn has no move",
+    );
+}
