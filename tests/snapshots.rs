@@ -482,3 +482,13 @@ fn a_piece_dropped_in_its_promotion_zone_stands_there() {
         "the pawn h8 was dropped there (it could not have moved there unpromoted): the FEN is valid, the pawn has no move",
     );
 }
+
+#[test]
+fn dobutsu_lion_wins_on_the_far_rank_only_if_not_attacked() {
+    moves(
+        "dobutsu_lion_wins_on_the_far_rank_only_if_not_attacked",
+        "dobutsu",
+        "g2/1L1/l2/3[] w - - 0 1",
+        "b3c4, and b3a4 taking the giraffe, reach the far rank unattacked: black has no move after them; b4 is the giraffe's; b3a2 takes the lion",
+    );
+}
