@@ -452,3 +452,43 @@ fn chess960_castling_is_the_king_taking_its_rook() {
         "d1b1 ends Kc1 Rd1, d1h1 ends Kg1 Rf1; the rook on b1 may not stand where the king passes",
     );
 }
+
+#[test]
+fn wolf_pawn_takes_a_double_stepped_sergeant_en_passant() {
+    moves(
+        "wolf_pawn_takes_a_double_stepped_sergeant_en_passant",
+        "wolf",
+        "7k/8/8/8/8/8/pS6/8/8/K7 b - b3 0 1",
+        "after the sergeant's double step b2b4 the pawn a4 may take it en passant, landing on b3",
+    );
+}
+
+#[test]
+fn wolf_pawn_promotes_also_to_its_promoted_form() {
+    moves(
+        "wolf_pawn_promotes_also_to_its_promoted_form",
+        "wolf",
+        "7k/P7/8/8/8/8/8/8/8/K7 w - - 0 1",
+        "a9a10 to a queen, wolf, fox, rook or bishop, or a9a10+ to the elephant written +P",
+    );
+}
+
+#[test]
+fn a_piece_dropped_in_its_promotion_zone_stands_there() {
+    moves(
+        "a_piece_dropped_in_its_promotion_zone_stands_there",
+        "tests/variants/pawn-drops-anywhere.variant",
+        "4k2P/8/8/8/8/8/8/4K3[] w - - 0 1",
+        "the pawn h8 was dropped there (it could not have moved there unpromoted): the FEN is valid, the pawn has no move",
+    );
+}
+
+#[test]
+fn dobutsu_lion_wins_on_the_far_rank_only_if_not_attacked() {
+    moves(
+        "dobutsu_lion_wins_on_the_far_rank_only_if_not_attacked",
+        "dobutsu",
+        "g2/1L1/l2/3[] w - - 0 1",
+        "b3c4, and b3a4 taking the giraffe, reach the far rank unattacked: black has no move after them; b4 is the giraffe's; b3a2 takes the lion",
+    );
+}

@@ -1032,7 +1032,8 @@ impl<B: Bits> Position<B> {
         self.validate_castling(r)
     }
 
-    /// No piece stands where it would have had to promote, or where it could never move.
+    /// No piece stands where it would have had to promote (unless it may be dropped there,
+    /// as Dobutsu's chick on the far rank), or where it could never move.
     fn validate_squares(&self, r: &Rules<B>) -> Result<(), Impossible> {
         for (code, cr) in r.codes.iter().enumerate() {
             let mut bad = B::ZERO;
@@ -1040,7 +1041,8 @@ impl<B: Bits> Position<B> {
                 && !p.optional
                 && !p.from_zone
             {
-                bad |= p.zone;
+                let dropped = cr.drop.as_ref().map_or(B::ZERO, |d| d.region);
+                bad |= p.zone & !dropped;
             }
             if r.no_stuck_pieces {
                 bad |= cr.stuck;

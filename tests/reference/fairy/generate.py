@@ -201,6 +201,17 @@ variant("centaur", large=True, special=[
     ("promotion to a centaur", "5k4/1P8/10/10/10/10/8p1/5K4 w - - 0 1"),
 ], start_budget=1_500_000)
 variant("clobber10", large=True, start_depth=3)
+variant("wolf", large=True, special=[
+    ("a sergeant's double step, taken en passant by a pawn", "7k/8/8/8/8/8/pS6/8/8/K7 b - b3b4 0 1"),
+    ("a sergeant may double-step (blocked on b3)", "7k/8/8/8/8/8/8/1n6/1S6/K7 w - - 0 1"),
+    ("a pawn double-steps from b3", "7k/8/8/8/p7/8/8/1P6/8/K7 w - - 0 1"),
+    ("a black sergeant promotes",
+     "7k/8/8/8/8/8/8/8/1s6/7K b - - 0 1"),
+    ("promotion of a pawn (also to an elephant, +P) and a sergeant",
+     "7k/PS6/8/8/8/8/8/8/8/K7 w - - 0 1"),
+    ("promotion by capture", "rn5k/1P6/8/8/8/8/8/8/8/K7 w - - 0 1"),
+    ("an elephant (nightrider + queen)", "+P7/8/6k1/8/8/8/8/8/8/K7 w - - 0 1"),
+], start_budget=1_500_000)
 
 # ---------------------------------------------------------------------------------------------
 # Variants of variants.ini
@@ -645,6 +656,19 @@ variant("yarishogi", large=True, special=[
     ("drops of every piece", "3k3/7/7/7/7/7/7/7/3K3[PNBRpnbr] w - - 0 1"),
     ("a pawn drop may mate", "2pk3/7/3K3/7/7/7/7/7/7[P] w - - 0 1"),
 ], start_budget=1_000_000)
+
+variant("dobutsu", large=True, special=[
+    ("the lion may reach the far rank, safely only on b4", "3/1L1/l2/3[G] w 0 1"),
+    ("the far rank guarded by a giraffe", "g2/1L1/l2/3[] w 0 1"),
+    ("white's lion reached the far rank safely: black has lost", "1L1/3/l2/3[] b 0 1"),
+    ("white's lion on the far rank but attacked: play goes on", "gL1/3/l2/3[] b 0 1"),
+    ("both lions on their far ranks: a draw", "L2/3/3/2l[] w 0 1"),
+    ("a chick dropped on the far rank stays there", "C1l/3/3/1L1[] w 0 1"),
+    ("a chick must promote to a hen", "1l1/C2/3/1L1[] w 0 1"),
+    ("a captured hen goes to the hand as a chick", "1l1/3/+c2/1L1[] w 0 1"),
+    ("drops of every piece", "1l1/3/c2/1L1[GECgec] w 0 1"),
+    ("no check: the lion may step next to the enemy lion", "e1l/3/1L1/3[] w 0 1"),
+], max_depth=6, start_depth=8, budget=200_000, start_budget=1_000_000)
 
 # (end of hands)
 
