@@ -1,10 +1,11 @@
 //! Text → syntax tree: the pest grammar (`grammar/variant.pest`) glue ([`parse`]), the syntax
 //! tree with the span of every part ([`ast`], built by `tree`), syntax errors in words
-//! (`errors`), the keyword table ([`keywords`]) and Betza notation ([`betza`]).
+//! (`errors`), the canonical layout ([`format`]), the keyword table ([`keywords`]) and Betza notation ([`betza`]).
 
 pub mod ast;
 pub mod betza;
 mod errors;
+pub mod format;
 mod grammar;
 pub mod keywords;
 pub mod parse;
