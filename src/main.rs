@@ -44,6 +44,8 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// The Language Server for `*.variant` files, over stdin and stdout (for editors).
+    Lsp,
     /// List the legal moves, one a line, sorted: `<uci> <resulting FEN>`.
     Moves {
         /// A bundled variant's name (see `rulebook variants`) or a variant file.
@@ -111,6 +113,7 @@ fn main() -> ExitCode {
             dump,
         } => commands::check(&files, format, dump),
         Command::Fmt { files, check } => rulebook::cli::fmt::fmt(&files, check),
+        Command::Lsp => rulebook::cli::lsp::main(),
         Command::Moves { variant, fen } => commands::moves(&variant, fen.as_deref()),
         Command::Perft {
             variant,
