@@ -55,11 +55,9 @@
 
 pub mod bundled;
 pub mod diagnostics;
-// The engine's documentation and these two lints are its maintainer's to settle.
-#[allow(missing_docs, clippy::needless_range_loop, clippy::assign_op_pattern)]
+#[allow(missing_docs)]
 pub mod engine;
 pub mod files;
-#[allow(missing_docs)]
 pub mod game;
 #[allow(missing_docs)]
 pub mod ir;

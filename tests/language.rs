@@ -74,3 +74,43 @@ replace end { stalemate draws }
     let loaded = load_text("ordinary-king.variant", text, Origin::Bundled, &mut sources);
     assert!(loaded.is_ok(), "{loaded:?}");
 }
+
+/// Every example of the language reference parses: a whole file as it stands, a fragment as the
+/// body of a file that extends chess.
+#[test]
+fn every_example_of_the_language_reference_parses() {
+    let doc = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
+    let mut examples = vec![];
+    let mut current: Option<String> = None;
+    for line in doc.lines() {
+        match (&mut current, line.trim_start()) {
+            (None, l) if l.starts_with("```variant") => current = Some(String::new()),
+            (Some(_), l) if l.starts_with("```") => examples.extend(current.take()),
+            (Some(text), _) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        examples.len() >= 20,
+        "only {} examples found",
+        examples.len()
+    );
+    for example in &examples {
+        let text = if example.trim_start().starts_with("variant ") {
+            example.clone()
+        } else {
+            format!("variant example extends chess\n{example}")
+        };
+        let mut sources = Sources::default();
+        let source = sources.add("example.variant", text.as_str());
+        if let Err(broken) = rulebook::syntax::parse::parse_file(&text, source) {
+            panic!(
+                "this example of docs/language.md does not parse:\n{example}\n{:?}",
+                broken.problems
+            );
+        }
+    }
+}

@@ -1046,3 +1046,47 @@ fn regression_empty_layers_block() {
         Err(e) => panic!("{e:?}"),
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Move notation
+
+/// In every bundled variant, on the positions of its Fairy-Stockfish suite: no two legal moves
+/// share a UCI string or a SAN string, and playing a move by its SAN reaches the position its
+/// UCI does.
+#[test]
+fn uci_and_san_name_each_legal_move_once_in_every_variant() {
+    let mut checked = 0;
+    for name in bundled::names() {
+        let path = format!("tests/reference/fairy/{name}.epd");
+        let Ok(suite) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let fens = suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
+            .take(6);
+        for fen in fens {
+            let mut game = common::game_at(name, &fen);
+            let moves = game.moves();
+            let mut uci = BTreeSet::new();
+            let mut san = BTreeSet::new();
+            for m in &moves {
+                assert!(uci.insert(&m.uci), "{name} {fen}: two moves are {}", m.uci);
+                assert!(san.insert(&m.san), "{name} {fen}: two moves are {}", m.san);
+                game.play(&m.san)
+                    .unwrap_or_else(|e| panic!("{name} {fen}: {} ({}): {e:?}", m.san, m.uci));
+                assert_eq!(
+                    game.fen(),
+                    m.fen,
+                    "{name} {fen}: {} is not {}",
+                    m.san,
+                    m.uci
+                );
+                assert!(game.undo());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20_000, "only {checked} moves checked");
+}

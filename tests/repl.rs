@@ -277,3 +277,12 @@ fn board_orda_letters_glyphs_colour_flipped() {
     common::settings()
         .bind(|| insta::assert_snapshot!("board_orda_letters_glyphs_colour_flipped", t));
 }
+
+#[test]
+fn repl_explain_rules_in_words() {
+    snap(
+        "repl_explain_rules_in_words",
+        "chess",
+        "explain\nexplain pawn\nexplain castling\nexplain foo\nvariant alice\nexplain board\nvariant magnetic\nexplain effects\nvariant crazyhouse\nexplain hands\nexplain P",
+    );
+}

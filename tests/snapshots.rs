@@ -389,3 +389,66 @@ fn a_taken_royal_piece_ends_the_game_with_the_taker_attacked() {
         "white's king was taken by a move that left black's king attacked: a position (no move), not an error",
     );
 }
+
+// movement: confinement, hoppers, lame leaps
+
+#[test]
+fn xiangqi_cannon_needs_one_screen() {
+    moves(
+        "xiangqi_cannon_needs_one_screen",
+        "xiangqi",
+        "4k4/9/4n4/9/4p4/9/4C4/9/9/3K5 w - - 0 1",
+        "the cannon on e4 slides to e5 at most and takes e8 over the one screen e6, never e6 itself",
+    );
+}
+
+#[test]
+fn xiangqi_piece_outside_its_region_moves_back_into_it() {
+    moves(
+        "xiangqi_piece_outside_its_region_moves_back_into_it",
+        "xiangqi",
+        "3k5/9/9/2B6/9/9/9/9/9/4K4 w - - 0 1",
+        "an elephant set on c7, across the river: `within` limits where it lands, not where it \
+         stands, so it leaps back to a5 or e5 (as Fairy-Stockfish's mobility regions do)",
+    );
+}
+
+#[test]
+fn wildebeest_en_passant_field_two_squares_behind_a_triple_stepper() {
+    moves(
+        "wildebeest_en_passant_field_two_squares_behind_a_triple_stepper",
+        "wildebeest",
+        "5k5/11/11/11/11/4P6/5p5/11/11/5K5 b - e3 0 1",
+        "after e2e5 Fairy-Stockfish writes only e3, the square f4 attacks: f4e3 takes the pawn on e5",
+    );
+}
+
+#[test]
+fn xiangqi_generals_may_not_face_each_other() {
+    moves(
+        "xiangqi_generals_may_not_face_each_other",
+        "xiangqi",
+        "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1",
+        "the horse on e6 is all that stands between the generals: it may not move; the general steps",
+    );
+}
+
+#[test]
+fn xiangqi_horse_and_elephant_blocked_on_their_way() {
+    moves(
+        "xiangqi_horse_and_elephant_blocked_on_their_way",
+        "xiangqi",
+        "3k5/9/9/9/9/9/9/2p2p3/2N1B4/4K4 w - - 0 1",
+        "the soldier on c3 blocks the horse's leaps to b4 and d4, the one on f3 the elephant's to g4; e1d1 would face the general on d10",
+    );
+}
+
+#[test]
+fn chess960_castling_is_the_king_taking_its_rook() {
+    moves(
+        "chess960_castling_is_the_king_taking_its_rook",
+        "fischerandom",
+        "k7/8/8/8/8/8/8/1R1K3R w BH - 0 1",
+        "d1b1 ends Kc1 Rd1, d1h1 ends Kg1 Rf1; the rook on b1 may not stand where the king passes",
+    );
+}

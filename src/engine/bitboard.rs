@@ -153,8 +153,8 @@ macro_rules! wide_op {
             #[inline(always)]
             fn $f(self, o: Self) -> Self {
                 let mut r = self.0;
-                for i in 0..N {
-                    r[i] = r[i] $op o.0[i];
+                for (a, b) in r.iter_mut().zip(o.0) {
+                    a.$af(b);
                 }
                 Wide(r)
             }

@@ -556,15 +556,24 @@ fn parse_ep(
             } else {
                 squares.iter().min_by_key(|&&t| t / files)
             };
+            // After a triple step Fairy-Stockfish lists only the squares an enemy pawn
+            // attacks: the piece may stand two steps beyond, past an empty square.
             let t = *front.unwrap_or(&0);
-            let vr = (t / files) as i32 + if mover == Side::White { 1 } else { -1 };
-            if vr < 0 || vr as usize >= ranks {
+            let dir = if mover == Side::White { 1 } else { -1 };
+            let at = |k: i32| {
+                let vr = (t / files) as i32 + k * dir;
+                (vr >= 0 && (vr as usize) < ranks).then(|| vr as usize * files + t % files)
+            };
+            let Some(one) = at(1) else {
                 return Err(bad(
                     format!("no {} piece can just have passed over {f}", mover.name()),
                     "the square must be empty with a piece just beyond it; or write `-`".into(),
                 ));
+            };
+            match at(2) {
+                Some(two) if setup.cells[one].is_none() && holds_passer(two) => (squares, two),
+                _ => (squares, one),
             }
-            (squares, vr as usize * files + t % files)
         }
     };
     let victim_ok = match setup.cells[victim] {

@@ -461,8 +461,7 @@ impl<B: Bits> Rules<B> {
                 .from
                 .as_ref()
                 .map(|r| self.region_mask(r, side))
-                .unwrap_or(self.all())
-                & confined;
+                .unwrap_or(self.all());
             for vec in atom.vectors() {
                 let step = ir::oriented(vec, side);
                 match atom.kind {

@@ -20,42 +20,60 @@ use crate::syntax::ast::Span;
 /// One legal move, for listing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveLine {
+    /// The move in UCI (`e2e4`, `e7e8q`, `P@e4`).
     pub uci: String,
     /// Standard algebraic notation, with its check mark.
     pub san: String,
+    /// The position the move leads to.
     pub fen: String,
-    /// Square (file, rank) the moving piece starts from, the layer it stands on, and its kind.
+    /// The square (file, rank) the moving piece starts from (a drop's target square).
     pub from: (u8, u8),
+    /// The layer the moving piece stands on.
     pub layer: usize,
+    /// The moving piece's kind.
     pub piece: PieceId,
 }
 
 /// What a played move did, in words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
+    /// The move in UCI.
     pub uci: String,
     /// Standard algebraic notation, with its check mark.
     pub san: String,
     /// "white pawn e2→e4"
     pub summary: String,
+    /// What else happened: captures, promotions, castling, effects, crossings.
     pub notes: Vec<String>,
+    /// The end of the game the move brought, if any.
     pub end: Option<GameEnd>,
+    /// Whether the side to move is now in check.
     pub check: bool,
 }
 
+/// Why a move text names no legal move, as a diagnostic on that text.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveError {
+    /// The part of the move text at fault.
     pub span: Span,
+    /// What is wrong ("e2e5 is not legal: ...").
     pub message: String,
+    /// A few words under the text ("illegal").
     pub label: String,
+    /// What to write instead (often the legal moves).
     pub help: String,
 }
 
+/// The state of play.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Status {
+    /// The side to move.
     pub side: Side,
+    /// Whether its royal piece is attacked.
     pub in_check: bool,
+    /// How many legal moves it has.
     pub legal_moves: usize,
+    /// The end of the game, if it is over.
     pub end: Option<GameEnd>,
 }
 
@@ -81,6 +99,7 @@ impl CheckCount {
 /// The moves played since the position was set, and the position they were played from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
+    /// The position the moves start from.
     pub start_fen: String,
     /// Each move in UCI and in SAN.
     pub moves: Vec<(String, String)>,
@@ -140,12 +159,18 @@ impl Record {
     }
 }
 
+/// A game of one variant: a position, the moves played to reach it, and what the rules allow.
 pub trait Game: Send + Sync {
+    /// The variant being played.
     fn variant(&self) -> &Arc<Variant>;
+    /// The position in FEN, as Fairy-Stockfish writes it.
     fn fen(&self) -> String;
+    /// Sets the position (and forgets the moves played); an unreadable or impossible position
+    /// is refused and the game is unchanged.
     fn set_fen(&mut self, fen: &str) -> Result<(), FenError>;
     /// The legal moves, sorted by UCI text, with the FEN each leads to.
     fn moves(&mut self) -> Vec<MoveLine>;
+    /// Plays a legal move written in UCI or SAN; an illegal move changes nothing.
     fn play(&mut self, uci: &str) -> Result<Played, MoveError>;
     /// Takes back the last move played with [`Game::play`]; false when there is none.
     fn undo(&mut self) -> bool;
@@ -160,12 +185,15 @@ pub trait Game: Send + Sync {
     fn last_move_number(&self) -> Option<String>;
     /// The SAN of a legal move written in UCI, with its check mark.
     fn san(&mut self, uci: &str) -> Option<String>;
+    /// The number of leaf positions `depth` moves deep.
     fn perft(&mut self, depth: u32) -> u64;
+    /// The side to move, check, the number of legal moves, the end of the game.
     fn status(&mut self) -> Status;
     /// The check counter, where the variant counts checks.
     fn check_count(&self) -> Option<CheckCount>;
     /// The piece at (layer, file, rank).
     fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)>;
+    /// A copy of the game, to explore without changing this one.
     fn boxed_clone(&self) -> Box<dyn Game>;
     /// The legal moves in the order [`Game::perft_after`] numbers them.
     fn root_moves(&mut self) -> Vec<String>;
@@ -185,8 +213,11 @@ pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
     }
 }
 
+/// A game on bitboards of type `B`: what [`new_game`] boxes.
 pub struct Typed<B: Bits> {
+    /// The variant's rules, compiled into tables.
     pub rules: Arc<Rules<B>>,
+    /// The position.
     pub pos: Position<B>,
     /// (UCI, SAN) of each move played since the position was set.
     played: Vec<(String, String)>,
@@ -209,6 +240,7 @@ impl<B: Bits> Clone for Typed<B> {
 }
 
 impl<B: Bits> Typed<B> {
+    /// A game of `variant` at its start position.
     pub fn new(variant: Arc<Variant>) -> Typed<B> {
         let rules = Arc::new(Rules::<B>::compile(variant.clone()));
         let setup = fen::parse_setup(&variant, &variant.start)
@@ -225,6 +257,7 @@ impl<B: Bits> Typed<B> {
         }
     }
 
+    /// The UCI text of `m`, a move of the position.
     pub fn uci(&self, m: &Move) -> String {
         let r = &*self.rules;
         let name = |sq: usize| {

@@ -42,7 +42,9 @@ impl PgnGame {
 /// Why a PGN text could not be read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PgnError {
+    /// Where in the text.
     pub span: Span,
+    /// What is wrong.
     pub message: String,
 }
 

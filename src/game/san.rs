@@ -45,8 +45,17 @@ impl<B: Bits> Typed<B> {
         let mut s = String::new();
         let from = self.square(m.from as usize);
         if letter == "P" {
-            if capture {
-                s.push_str(&from[..1]);
+            // A pawn's capture always names its file; any move names more where another
+            // pawn could go there too (sideways and backward pawns).
+            let more = self.disambiguation(m, code, legal);
+            let (file, _) = from.split_at(1);
+            match (capture, more.as_str()) {
+                (true, "") => s.push_str(file),
+                (true, d) if !d.starts_with(file) => {
+                    s.push_str(file);
+                    s.push_str(d);
+                }
+                (_, d) => s.push_str(d),
             }
         } else {
             s.push_str(&letter);
@@ -183,17 +192,21 @@ impl<B: Bits> Typed<B> {
 
     /// Whether the legal move `m` is the one `w` describes.
     fn san_names(&self, w: &SanMove, m: &Move, legal: &[Move]) -> bool {
-        let body = self.san_body(m, legal);
-        let (body, duck) = match body.split_once(',') {
-            Some((b, d)) => (b.to_string(), Some(d.to_string())),
-            None => (body, None),
-        };
-        if w.duck.is_some() && w.duck != duck {
+        if let Some(duck) = &w.duck
+            && (!self.rules.duck || *duck != self.square(m.aux as usize))
+        {
             return false;
         }
         match m.kind {
-            MoveKind::Drop | MoveKind::Castle(_) => return w.whole == body,
+            MoveKind::Drop | MoveKind::Castle(_) => {
+                let body = self.san_body(m, legal);
+                let body = body.split(',').next().unwrap_or("");
+                return w.whole == body;
+            }
             _ => {}
+        }
+        if self.square(m.to as usize) != w.to {
+            return false;
         }
         let Some(code) = piece_code(self.pos.board[m.from as usize]) else {
             return false;
@@ -206,7 +219,6 @@ impl<B: Bits> Typed<B> {
             String::new()
         };
         self.piece_letter(code) == w.letter
-            && self.square(m.to as usize) == w.to
             && w.file.as_deref().is_none_or(|f| f == file)
             && w.rank.as_deref().is_none_or(|r| r == rank)
             && w.promo == promo

@@ -68,7 +68,161 @@ impl fmt::Display for Variant {
     }
 }
 
+/// One section of the dump, rendered alone.
+struct Section<'a>(&'a Variant, fn(&Variant, Out) -> fmt::Result);
+
+impl fmt::Display for Section<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (self.1)(self.0, f)
+    }
+}
+
+/// The rule topics `explain` knows, in the order of the dump.
+pub const RULE_TOPICS: &[&str] = &[
+    "board",
+    "promotion",
+    "en-passant",
+    "castling",
+    "hands",
+    "start",
+    "check",
+    "halfmove",
+    "end",
+    "effects",
+];
+
 impl Variant {
+    /// The rules of one topic of [`RULE_TOPICS`] in words, from the IR; empty when the
+    /// variant has nothing of it.
+    pub fn rule_text(&self, topic: &str) -> String {
+        let section: fn(&Variant, Out) -> fmt::Result = match topic {
+            "board" => |v, f| {
+                v.dump_board(f)?;
+                for (name, r) in &v.regions {
+                    writeln!(f, "region {name}: {}", region_body(r))?;
+                }
+                Ok(())
+            },
+            "promotion" => |v, f| {
+                if v.promotions.is_empty() {
+                    writeln!(f, "promotion: none")
+                } else {
+                    v.dump_promotions(f)
+                }
+            },
+            "en-passant" => Variant::dump_en_passant,
+            "castling" => Variant::castling_words,
+            "hands" => |v, f| {
+                if v.hands.is_none() {
+                    writeln!(f, "hands: none (no drops)")
+                } else {
+                    v.dump_hands(f)
+                }
+            },
+            "start" => |v, f| writeln!(f, "start {}", v.start),
+            "check" => Variant::dump_check,
+            "halfmove" => Variant::dump_halfmove,
+            "end" => Variant::dump_end,
+            "effects" => |v, f| {
+                if v.effects.is_empty() {
+                    writeln!(f, "effects: none")?;
+                }
+                for (name, e) in &v.effects {
+                    v.dump_effect(f, name, e)?;
+                }
+                Ok(())
+            },
+            _ => return String::new(),
+        };
+        Section(self, section).to_string()
+    }
+
+    /// What the rules other than movement say of one piece: its promotion, en passant,
+    /// castling, drops.
+    pub fn piece_rules_text(&self, id: PieceId) -> String {
+        let mut out = String::new();
+        if let Some(p) = self.promotions.get(&id) {
+            out.push_str(&format!("  promotes in {}", self.region_text(&p.zone)));
+            let names: Vec<&str> = p.choices[0].iter().map(|&c| self.piece_name(c)).collect();
+            out.push_str(&format!(" to {}", list(names)));
+            if p.optional {
+                out.push_str(" (or stays)");
+            }
+            out.push('\n');
+        }
+        for (&from, p) in &self.promotions {
+            if from != id && p.choices.iter().any(|c| c.contains(&id)) {
+                out.push_str(&format!(
+                    "  a {} may promote to it\n",
+                    self.piece_name(from)
+                ));
+            }
+        }
+        if self.en_passant.contains(&id) {
+            out.push_str(
+                "  captures en passant, and may be taken en passant after a double step\n",
+            );
+        }
+        if self.castling.values().any(|c| c.king == id) {
+            out.push_str("  castles (see `explain castling`)\n");
+        }
+        if self.castling.values().any(|c| c.rook == id) {
+            out.push_str("  is the rook of a castling (see `explain castling`)\n");
+        }
+        if let Some(d) = self.hands.as_ref().and_then(|h| h.rules.get(&id)) {
+            let mut rules = vec![];
+            if let Some(r) = &d.region {
+                rules.push(format!("within {}", self.region_text(r)));
+            }
+            if let Some(n) = d.per_file {
+                rules.push(format!("at most {n} per file"));
+            }
+            if d.no_mate {
+                rules.push("not to checkmate".to_string());
+            }
+            out.push_str(&format!("  dropped {}\n", rules.join(", ")));
+        }
+        out
+    }
+
+    /// Castling in sentences: where king and rook go, what must be empty and safe.
+    fn castling_words(&self, f: Out) -> fmt::Result {
+        if self.castling_rule.is_some() || self.castling.is_empty() {
+            return self.dump_castling(f);
+        }
+        writeln!(f, "castling (FEN flag: what happens)")?;
+        let squares = |v: &[(u8, u8)]| {
+            v.iter()
+                .map(|&(a, b)| square_name(a, b))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (flag, c) in &self.castling {
+            write!(
+                f,
+                "  {flag}: the {} {} goes {} to {} and the {} {} to {}",
+                c.side.name(),
+                self.piece_name(c.king),
+                square_name(c.king_from.0, c.king_from.1),
+                square_name(c.king_to.0, c.king_to.1),
+                self.piece_name(c.rook),
+                square_name(c.rook_from.0, c.rook_from.1),
+                square_name(c.rook_to.0, c.rook_to.1),
+            )?;
+            if !c.empty.is_empty() {
+                write!(f, "; {} must be empty", squares(&c.empty))?;
+            }
+            if !c.safe.is_empty() {
+                write!(f, "; {} may not be attacked", squares(&c.safe))?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(
+            f,
+            "  only while neither piece has moved (the flag is still in the FEN)"
+        )
+    }
+
     fn dump_board(&self, f: Out) -> fmt::Result {
         write!(f, "variant {}", self.name)?;
         if let Some(t) = &self.title {

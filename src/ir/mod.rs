@@ -651,4 +651,4 @@ pub enum Action {
 }
 
 mod dump;
-pub use dump::{square_name, vec_text};
+pub use dump::{RULE_TOPICS, square_name, vec_text};

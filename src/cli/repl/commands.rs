@@ -8,7 +8,7 @@ use super::{COMMANDS, Line, LineError, Reply, Session};
 use crate::diagnostics::{Code, Sources, Span, did_you_mean, render};
 use crate::engine::end::GameEnd;
 use crate::game::new_game;
-use crate::ir::square_name;
+use crate::ir::{RULE_TOPICS, square_name};
 use crate::lower::{LoadError, load};
 use crate::perft;
 
@@ -420,18 +420,19 @@ impl Session {
         }
     }
 
-    /// `explain PIECE`, by name or by one of its letters.
+    /// `explain [PIECE|TOPIC]`: every rule of the variant, one topic of them (castling,
+    /// promotion, ...), or a piece by name or by one of its letters.
     pub(super) fn explain(&mut self, reply: &mut Reply, l: &Line) {
         let Some((at, name)) = l.arg() else {
-            let help = format!("the pieces are: {}", self.piece_names().join(", "));
-            return self.usage_error(
-                reply,
-                l,
-                l.cmd_span(),
-                "explain needs a piece".into(),
-                "which piece?",
-                help,
-            );
+            let v = self.game.variant().clone();
+            for topic in RULE_TOPICS {
+                reply.out.push_str(&v.rule_text(topic));
+            }
+            reply.line(format!(
+                "pieces: {} (`explain PIECE` for each)",
+                self.piece_names().join(", ")
+            ));
+            return;
         };
         let v = self.game.variant().clone();
         let by_letter = || {
@@ -446,17 +447,30 @@ impl Session {
         };
         if let Some(id) = v.pieces.get_index_of(name).or_else(by_letter) {
             reply.out.push_str(&super::explain(&v, id));
+            reply.out.push_str(&v.piece_rules_text(id));
             return;
         }
-        let names = self.piece_names();
-        let help = match did_you_mean(name, names.iter().map(|s| s.as_str())) {
+        if RULE_TOPICS.contains(&name) {
+            reply.out.push_str(&v.rule_text(name));
+            return;
+        }
+        let pieces = self.piece_names();
+        let all = pieces
+            .iter()
+            .map(|s| s.as_str())
+            .chain(RULE_TOPICS.iter().copied());
+        let help = match did_you_mean(name, all) {
             Some(s) => format!("did you mean `{s}`?"),
-            None => format!("the pieces are: {}", names.join(", ")),
+            None => format!(
+                "the pieces are: {}; the rules: {}",
+                pieces.join(", "),
+                RULE_TOPICS.join(", ")
+            ),
         };
         let error = LineError {
             span: Span::new(at, at + name.len()),
             code: Code::UnknownPiece,
-            message: format!("no piece `{name}` in {}", v.name),
+            message: format!("no piece or rule `{name}` in {}", v.name),
             label: "unknown piece".into(),
             help,
         };

@@ -126,8 +126,8 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("status", "status", "side to move, check, result"),
     (
         "explain",
-        "explain PIECE",
-        "a piece's movement in full, with a diagram",
+        "explain [PIECE|RULE]",
+        "every rule; a piece's movement with a diagram; or one rule: castling, promotion, en-passant, hands, check, end, effects...",
     ),
     ("help", "help [COMMAND]", "this list, or one command's help"),
     ("quit", "quit", "leave the session"),

@@ -278,6 +278,145 @@ variant("capturethequeen", ini=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Movement: hoppers, lame leaps, confinement, castling by rule, en passant, promotion options
 
+variant("xiangqi", large=True, special=[
+    ("the generals may not face each other", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+    ("a horse blocked next to it, an elephant blocked at its midpoint",
+     "4k4/9/9/9/9/9/9/2p6/2N1B4/4K4 w - - 0 1"),
+    ("cannons need exactly one screen", "4k4/9/4n4/9/4p4/9/4C4/9/9/3K5 w - - 0 1"),
+    ("soldiers step sideways once across the river", "4k4/9/9/4P4/9/2P6/9/9/9/3K5 w - - 0 1"),
+    ("stalemate loses", "3k5/3P5/4P4/9/9/9/9/9/9/4K4 b - - 0 1"),
+], start_budget=1_500_000)
+variant("minixiangqi", special=[
+    ("soldiers step sideways from the start", "3k3/7/7/2P4/7/7/4K2 w - - 0 1"),
+    ("the generals may not face each other", "2k4/7/7/7/7/7/3K3 w - - 0 1"),
+], start_depth=4)
+variant("manchu", large=True, special=[
+    ("the banner: chariot, cannon and horse", "3k5/9/4p4/9/9/2n6/4M4/9/9/4K4 w - - 0 1"),
+], start_budget=1_500_000)
+variant("grasshopper", special=[
+    ("grasshoppers hop over one piece", "4k3/8/8/3p4/8/1G1N4/8/4K3 w - - 0 1"),
+    ("promotion to a grasshopper", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+    ("castling", "r3k2r/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/R3K2R w KQkq - 0 1"),
+])
+variant("shako", large=True, special=[
+    ("castling on the second rank", "c8c/er3k2re/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C w KQkq - 0 1"),
+    ("black castles", "c8c/er3k2re/pppppppppp/10/10/10/10/PPPPPPPPPP/ER3K2RE/C8C b KQkq - 0 1"),
+    ("cannons and elephants", "5k4/10/4p5/10/10/10/4C5/10/3E6/4K5 w - - 0 1"),
+    ("promotion on the tenth rank", "4k5/1P8/10/10/10/10/10/10/8p1/4K5 w - - 0 1"),
+], start_budget=1_500_000)
+variant("fischerandom", special=[
+    ("a shuffled start", "nrbkqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQRBN w KQkq - 0 1"),
+    ("the king castles onto its own square", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh - 0 1"),
+    ("the king and rook beside each other on b1 and a1", "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w AHah - 0 1"),
+    ("the rook lands where the king stood", "2r1kr2/8/8/8/8/8/8/2R1KR2 w CFcf - 0 1"),
+    ("castling through an attacked square", "1k6/8/8/8/8/2b5/8/RK5R w HA - 0 1"),
+    ("a piece between king and rook blocks", "6k1/8/8/8/8/8/8/R4BKR w HA - 0 1"),
+])
+variant("caparandom", large=True, special=[
+    ("a shuffled start", "rbqnkcbnar/pppppppppp/10/10/10/10/PPPPPPPPPP/RBQNKCBNAR w KQkq - 0 1"),
+    ("castling with the king on b1", "rk7r/pppppppppp/10/10/10/10/PPPPPPPPPP/RK7R w AJaj - 0 1"),
+], start_budget=1_500_000)
+variant("grand", large=True, special=[
+    ("promotion on the eighth, ninth or tenth rank",
+     "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1"),
+    ("no piece lost: a pawn cannot step to the tenth rank",
+     "1r2k5/P9/10/10/10/10/10/10/QRRBBNNAC1/4K5 w - - 0 1"),
+    ("only the queen lost", "4k5/10/1r8/P9/10/10/10/10/1RRBBNNAC1/4K5 w - - 0 1"),
+    ("black promotes", "4k5/1rrbbnnac1/10/10/10/10/10/10/p9/4K5 b - - 0 1"),
+    ("en passant after a double step from the third rank",
+     "4k5/10/10/10/10/3pP5/10/10/10/4K5 b - e4 0 1"),
+], start_budget=1_500_000)
+variant("opulent", large=True, special=[
+    ("wizards and lions", "4k5/10/10/10/4W5/10/10/4L5/10/5K4 w - - 0 1"),
+    ("promotion to a lost piece", "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1"),
+], start_budget=1_500_000)
+variant("omicron", large=True, special=[
+    ("castling on the second rank",
+     "w**********w/*1r3k2r1*/*10*/*10*/*10*/*10*/*10*/*10*/*1R3K2R1*/W**********W w KQkq - 0 1"),
+    ("promotion on the ninth rank and into a corner",
+     "n**********w/*1r3k4*/*P9*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W w - - 0 1"),
+], start_budget=1_500_000)
+variant("troitzky", large=True, special=[
+    ("pawns promote at the end of their own file",
+     "****qk****/**6**/*6P1*/*8*/1p6p1/P8P/*8*/*8*/**6**/****QK**** w - - 0 1"),
+    ("black pawns promote too", "****qk****/**6**/*6P1*/*8*/1p6p1/P8P/*8*/*8*/**6**/****QK**** b - - 0 1"),
+], start_budget=1_500_000)
+variant("gustav3", large=True, special=[
+    ("castling beside the amazons", "ar3k2ra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/AR3K2RA w KQkq - 0 1"),
+], start_budget=1_500_000)
+variant("berolina", special=[
+    ("a diagonal double step", "4k3/8/8/8/8/8/1P6/4K3 w - - 0 1"),
+    ("en passant after a diagonal double step", "4k3/8/8/8/2pP4/8/8/4K3 b - c3d4 0 1"),
+    ("promotion", "1r2k3/2P5/8/8/8/8/8/4K3 w - - 0 1"),
+])
+variant("pawnsideways", special=[
+    ("sideways steps", "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1"),
+    ("en passant, FS's two-square field", "4k3/8/8/5Pp1/8/8/8/4K3 w - g5g6 0 2"),
+])
+variant("pawnback", special=[
+    ("backward steps, never to the first rank", "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1"),
+    ("a pawn back on its second rank double-steps again", "4k3/3p4/8/8/8/8/3P4/4K3 b - - 0 1"),
+    ("en passant, FS's two-square field", "4k3/8/8/5Pp1/8/8/8/4K3 w - g5g6 0 2"),
+])
+variant("allwayspawns", ini=True, special=[
+    ("steps in every orthogonal direction", "4k3/8/8/3p4/8/8/3P4/4K3 w - - 0 1"),
+    ("en passant, FS's two-square field", "4k3/8/8/5Pp1/8/8/8/4K3 w - g5g6 0 2"),
+])
+variant("legan", special=[
+    ("promotion at the enemy corner", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+    ("black promotes", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1"),
+    ("captures straight forward or to the left", "2rnb2k/1P2P3/8/r7/P7/8/8/4K3 w - - 0 1"),
+])
+variant("shatar", special=[
+    ("a bare king draws at once", "4k3/8/8/8/8/8/8/4K2R w - - 0 1"),
+    ("baring the other king", "4k3/8/8/8/8/8/3r4/3RK3 w - - 0 1"),
+    ("promotion to a bers", "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1"),
+])
+variant("jesonmor", large=True, special=[
+    ("a knight on e5 wins unless taken at once", "9/9/5n3/9/4N4/9/9/9/8N b - - 0 1"),
+    ("a knight still on e5: the game is over", "9/9/5n3/9/4N4/9/9/9/8N w - - 0 1"),
+], start_depth=3, max_depth=4)
+variant("ordavsempire", ini=True, special=[
+    ("the kings may not face each other", "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
+    ("a king reaches the far rank", "4K3/8/8/8/8/8/8/3k4 b - - 0 1"),
+    ("stalemate loses", "k7/P7/K7/8/8/8/8/8 b - - 0 1"),
+])
+variant("argess", ini=True, special=[
+    ("promotion squares differ per side", "8/6P1/8/3k4/8/8/1p6/4K3 b - - 0 1"),
+])
+variant("dragon-chess", ini=True, special=[
+    ("after a double step: no en passant", "4k3/8/8/8/3pP3/8/8/4K3 b - e3e4 0 1"),
+    ("castling with king-stepping rooks", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("paradigm", special=[
+    ("bishops move as blockable knights too", "4k3/8/8/3p4/8/3B4/2P5/4K3 w - - 0 1"),
+])
+variant("caught-in-a-snag", ini=True, special=[
+    ("the royal grasshopper", "4g3/8/3p4/8/3G4/8 w - - 0 1"),
+    ("pawns never promote", "4g3/1P6/8/8/6p1/3G4 w - - 0 1"),
+], start_depth=4)
+variant("crowdedxiangqi", ini=True, large=True, special=[
+    ("the palaces overlap: the generals may not face each other along a rank", "9/9/3k5/9/5K3 w - - 0 1"),
+], start_depth=3)
+variant("crossderby", ini=True, special=[
+    ("promotion to a knight", "n*nnnn*k/**P5/8/8/8/8/**5p/K*NNNN*N w - - 0 1"),
+])
+variant("wildebeest", ini=True, large=True, special=[
+    ("en passant after a triple step", "5k5/11/11/11/11/4Pp5/3p7/11/11/5K5 b - e3e4 0 1"),
+    ("optional promotion on the ninth and tenth ranks", "5k5/P10/11/11/11/11/11/11/10p/5K5 w - - 0 1"),
+    ("an unpromoted pawn on the last rank", "P4k5/11/11/11/11/11/11/11/11/5K4p b - - 0 1"),
+    ("after a triple step FS names only the square a pawn attacks, two behind the pawn",
+     "5k5/11/11/11/11/4P6/5p5/11/11/5K5 b - e3 0 1"),
+], start_budget=1_500_000)
+variant("xhess", ini=True, large=True, special=[
+    ("pawns also leap forward as blockable knights", "4k5/10/10/10/10/10/10/3H6/2H7/4K5 w - - 0 1"),
+    ("a king reaches the far rank", "4K5/10/10/10/10/10/10/10/10/4k5 b - - 0 1"),
+], start_budget=1_500_000)
+variant("buffalo", ini=True, large=True, special=[
+    ("a buffalo about to cross", "11/11/11/11/11/b2DDCDD3/11 b - - 0 1"),
+    ("the dogs may not leave the field", "11/11/11/5b5/11/5D5/11 w - - 0 1"),
+], start_depth=4)
+
 # (end of movement)
 
 
