@@ -203,6 +203,16 @@ impl<'t> Builder<'t> {
             let indent = self.indent + 2;
             self.trailing_comments(start, indent);
         }
+        // A statement that the source breaks over lines keeps its breaks.
+        let broken = rule != Rule::open_brace
+            && self.text[self.last_end..start].contains('\n')
+            && self
+                .open
+                .as_ref()
+                .is_some_and(|l| l.cells.iter().any(|(_, c)| !c.is_empty()));
+        if broken {
+            self.close();
+        }
         let indent = self.indent + 2;
         let line = self.open.get_or_insert_with(|| Line {
             indent,
@@ -398,26 +408,12 @@ fn shape_statement(b: &mut Builder, parent: Rule, first: &Pair<Rule>) {
 }
 
 /// The statements of a block, each a run of children. Chess960's `castling rule { ... }`
-/// groups its words: the pieces, the rank, `short` and its files, `long` and its files.
+/// is one statement: its words are single words, not statements.
 fn statements<'i>(parent: Rule, stmts: &[Pair<'i, Rule>]) -> Vec<Vec<Pair<'i, Rule>>> {
-    if parent != Rule::castling_rule {
-        return stmts.iter().map(|p| vec![p.clone()]).collect();
+    if parent == Rule::castling_rule {
+        return vec![stmts.to_vec()];
     }
-    let mut groups: Vec<Vec<Pair<Rule>>> = vec![];
-    for p in stmts {
-        let new_group = groups.is_empty()
-            || matches!(
-                p.as_rule(),
-                Rule::rank_region | Rule::kw_short | Rule::kw_long
-            );
-        if new_group {
-            groups.push(vec![]);
-        }
-        if let Some(g) = groups.last_mut() {
-            g.push(p.clone());
-        }
-    }
-    groups
+    stmts.iter().map(|p| vec![p.clone()]).collect()
 }
 
 /// The closing brace: on a line of its own when the block's source spans several lines (the
@@ -602,6 +598,15 @@ mod tests {
         assert_eq!(
             fmt(text),
             "variant x\n\neffect e {\n  from moved where not (origin.royal)\n  rays (1,0)\n  when distance >= 2: pull target, push target\n}\n"
+        );
+    }
+
+    #[test]
+    fn a_statement_broken_over_lines_keeps_its_breaks() {
+        let text = "variant x\nregion r\n      white squares a1\n black squares h8\n";
+        assert_eq!(
+            fmt(text),
+            "variant x\n\nregion r\n  white squares a1\n  black squares h8\n"
         );
     }
 
