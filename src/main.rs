@@ -34,6 +34,18 @@ enum Command {
         #[arg(long)]
         dump: bool,
     },
+    /// Rewrite variant files in the canonical layout, keeping every comment; with --check,
+    /// only list those that would change (exit 1 if any).
+    Fmt {
+        /// Variant files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Change nothing: name the files that are not formatted, exit 1 if any.
+        #[arg(long)]
+        check: bool,
+    },
+    /// The Language Server for `*.variant` files, over stdin and stdout (for editors).
+    Lsp,
     /// List the legal moves, one a line, sorted: `<uci> <resulting FEN>`.
     Moves {
         /// A bundled variant's name (see `rulebook variants`) or a variant file.
@@ -100,6 +112,8 @@ fn main() -> ExitCode {
             format,
             dump,
         } => commands::check(&files, format, dump),
+        Command::Fmt { files, check } => rulebook::cli::fmt::fmt(&files, check),
+        Command::Lsp => rulebook::cli::lsp::main(),
         Command::Moves { variant, fen } => commands::moves(&variant, fen.as_deref()),
         Command::Perft {
             variant,

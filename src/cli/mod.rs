@@ -1,8 +1,11 @@
 //! The command line and the REPL, behind the default `cli` feature: [`commands`] runs the
 //! `rulebook` subcommands (`src/main.rs` reads the arguments with clap), [`repl`] the
-//! interactive session, [`output`] writes results and notices when it cannot, [`pgn`] replays PGN files.
+//! interactive session, [`output`] writes results and notices when it cannot, [`pgn`] replays PGN files,
+//! [`fmt`] formats variant files, [`lsp`] is the Language Server.
 
 pub mod commands;
+pub mod fmt;
+pub mod lsp;
 pub mod output;
 pub mod pgn;
 pub mod repl;

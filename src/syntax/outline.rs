@@ -1,0 +1,298 @@
+//! What an editor needs from a variant file's text, read with the grammar: where each piece,
+//! region and effect is defined and named ([`outline`]), which word of the language is under
+//! the cursor ([`word_at`]), and what the grammar accepts at the cursor ([`expected_at`]).
+
+use pest::Parser;
+use pest::error::InputLocation;
+use pest::iterators::Pair;
+
+use crate::syntax::ast::Span;
+use crate::syntax::grammar::{Rule, VariantParser};
+use crate::syntax::keywords::KEYWORDS;
+
+/// The kinds of names a file defines and refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NameKind {
+    /// `piece NAME`, and a piece named in a rule.
+    Piece,
+    /// `region NAME`, and a region named in another.
+    Region,
+    /// `effect NAME`, and `remove effect NAME`.
+    Effect,
+}
+
+/// One place where a name stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Occurrence {
+    /// What it names.
+    pub kind: NameKind,
+    /// The name.
+    pub name: String,
+    /// Where it stands.
+    pub span: Span,
+    /// Whether it defines (or replaces) the name, rather than refers to it.
+    pub definition: bool,
+}
+
+/// A top-level item, for an editor's outline of the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ItemOutline {
+    /// Its first words: `piece knight`, `replace promotion pawn`, `castling`.
+    pub label: String,
+    /// The whole item.
+    pub span: Span,
+    /// The name it defines, if any (else its first word).
+    pub name_span: Span,
+    /// What kind of name it defines, if any.
+    pub kind: Option<NameKind>,
+}
+
+/// The names and items of a file that parses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Outline {
+    /// Every definition of and reference to a name, in the order of the text.
+    pub occurrences: Vec<Occurrence>,
+    /// The top-level items (the header is not one).
+    pub items: Vec<ItemOutline>,
+    /// The variant this one extends, and where its name stands.
+    pub extends: Option<(String, Span)>,
+}
+
+fn span_of(p: &Pair<Rule>) -> Span {
+    Span::new(p.as_span().start(), p.as_span().end())
+}
+
+/// The outline of a file; `None` when it does not parse.
+pub fn outline(text: &str) -> Option<Outline> {
+    let file = VariantParser::parse(Rule::file, text).ok()?.next()?;
+    let mut out = Outline::default();
+    for item in file.into_inner() {
+        match item.as_rule() {
+            Rule::header => out.extends = extends_of(item),
+            Rule::EOI => {}
+            _ => {
+                out.items.push(item_outline(&item));
+                collect(item, &mut out.occurrences);
+            }
+        }
+    }
+    Some(out)
+}
+
+fn extends_of(header: Pair<Rule>) -> Option<(String, Span)> {
+    let ext = header.into_inner().find(|p| p.as_rule() == Rule::extends)?;
+    let name = ext
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::variant_name)?;
+    Some((name.as_str().to_string(), span_of(&name)))
+}
+
+/// The kind of name a rule defines through its `name` child.
+fn defines(rule: Rule) -> Option<NameKind> {
+    match rule {
+        Rule::piece => Some(NameKind::Piece),
+        Rule::region_def => Some(NameKind::Region),
+        Rule::effect => Some(NameKind::Effect),
+        _ => None,
+    }
+}
+
+/// The kind of name a reference rule names.
+fn refers(rule: Rule) -> Option<NameKind> {
+    match rule {
+        Rule::piece_ref => Some(NameKind::Piece),
+        Rule::region_ref | Rule::region_name => Some(NameKind::Region),
+        Rule::effect_name => Some(NameKind::Effect),
+        _ => None,
+    }
+}
+
+fn item_outline(item: &Pair<Rule>) -> ItemOutline {
+    let inner = match item.as_rule() {
+        Rule::replace => item.clone().into_inner().nth(1).unwrap_or(item.clone()),
+        _ => item.clone(),
+    };
+    let kind = defines(inner.as_rule());
+    let name = kind.and_then(|_| {
+        inner
+            .clone()
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::name)
+    });
+    let label_end = name
+        .as_ref()
+        .map(|n| n.as_span().end())
+        .or_else(|| first_words_end(item))
+        .unwrap_or(item.as_span().end());
+    let label = item.get_input()[item.as_span().start()..label_end].to_string();
+    ItemOutline {
+        label: label.split_whitespace().collect::<Vec<_>>().join(" "),
+        span: span_of(item),
+        name_span: name.as_ref().map_or(span_of(item), span_of),
+        kind,
+    }
+}
+
+/// Where the words before an item's `{` (or its first three tokens) end.
+fn first_words_end(item: &Pair<Rule>) -> Option<usize> {
+    let tokens: Vec<Pair<Rule>> = item
+        .clone()
+        .into_inner()
+        .flatten()
+        .filter(|p| p.clone().into_inner().next().is_none())
+        .take_while(|p| p.as_rule() != Rule::open_brace)
+        .take(3)
+        .collect();
+    tokens.last().map(|p| p.as_span().end())
+}
+
+fn collect(pair: Pair<Rule>, out: &mut Vec<Occurrence>) {
+    let rule = pair.as_rule();
+    if let Some(kind) = refers(rule) {
+        out.push(Occurrence {
+            kind,
+            name: pair.as_str().to_string(),
+            span: span_of(&pair),
+            definition: false,
+        });
+        return;
+    }
+    let kind = defines(rule);
+    for child in pair.into_inner() {
+        match kind {
+            Some(kind) if child.as_rule() == Rule::name => out.push(Occurrence {
+                kind,
+                name: child.as_str().to_string(),
+                span: span_of(&child),
+                definition: true,
+            }),
+            _ => collect(child, out),
+        }
+    }
+}
+
+/// The word (letters, digits, `_`, `-`) around a byte offset, and where it stands.
+pub fn word_at(text: &str, offset: usize) -> Option<(&str, Span)> {
+    let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let offset = offset.min(text.len());
+    let start = text[..offset]
+        .rfind(|c: char| !is_word(c))
+        .map_or(0, |k| k + 1);
+    let end = text[offset..]
+        .find(|c: char| !is_word(c))
+        .map_or(text.len(), |k| offset + k);
+    (start < end).then(|| (&text[start..end], Span::new(start, end)))
+}
+
+/// What the grammar accepts where a word starts at `offset` (the text after it is ignored).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Expected {
+    /// The keywords that can stand there.
+    pub keywords: Vec<&'static str>,
+    /// The kinds of names that can stand there.
+    pub names: Vec<NameKind>,
+    /// A direction (`forward`, `left`, ...) can stand there.
+    pub direction: bool,
+    /// A variant's name can stand there (after `extends`).
+    pub variant: bool,
+}
+
+/// What may be written at `offset`: the text before it is parsed, and each keyword is tried
+/// there; the rules the parse expects there tell which names fit.
+pub fn expected_at(text: &str, offset: usize) -> Expected {
+    let prefix = &text[..offset.min(text.len())];
+    let rules = expected_rules(prefix);
+    let mut expected = Expected {
+        variant: rules.contains(&Rule::variant_name),
+        direction: rules.contains(&Rule::direction),
+        ..Expected::default()
+    };
+    for rule in &rules {
+        let kind = refers(*rule).or(match rule {
+            Rule::region | Rule::region_union => Some(NameKind::Region),
+            _ => None,
+        });
+        if let Some(kind) = kind
+            && !expected.names.contains(&kind)
+        {
+            expected.names.push(kind);
+        }
+    }
+    // Where any name may stand (a new piece's name, a variant's), a keyword is no help.
+    if rules.contains(&Rule::name) || expected.variant {
+        return expected;
+    }
+    expected.keywords = KEYWORDS
+        .iter()
+        .copied()
+        .filter(|k| accepts(prefix, k))
+        .collect();
+    expected
+}
+
+/// The rules the grammar tried where `prefix` ends (empty when it parses whole).
+fn expected_rules(prefix: &str) -> Vec<Rule> {
+    match VariantParser::parse(Rule::file, prefix) {
+        Ok(_) => vec![],
+        Err(e) => match e.variant {
+            pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
+            pest::error::ErrorVariant::CustomError { .. } => vec![],
+        },
+    }
+}
+
+/// Whether the grammar reads `word` after `prefix`: the parse of both goes past the word.
+fn accepts(prefix: &str, word: &str) -> bool {
+    let text = format!("{prefix}{word}\n");
+    match VariantParser::parse(Rule::file, &text) {
+        Ok(_) => true,
+        Err(e) => match e.location {
+            InputLocation::Pos(p) | InputLocation::Span((p, _)) => p >= prefix.len() + word.len(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "variant x extends chess\nregion camp rank 8\npiece camel {\n  letters C c\n  leap (1,3) from camp\n}\nremove piece knight\n";
+
+    #[test]
+    fn the_outline_has_definitions_references_and_items() {
+        let o = outline(TEXT).expect("parses");
+        assert_eq!(o.extends.as_ref().map(|e| e.0.as_str()), Some("chess"));
+        let occ: Vec<(&str, bool)> = o
+            .occurrences
+            .iter()
+            .map(|o| (o.name.as_str(), o.definition))
+            .collect();
+        assert_eq!(
+            occ,
+            [
+                ("camp", true),
+                ("camel", true),
+                ("camp", false),
+                ("knight", false)
+            ]
+        );
+        let labels: Vec<&str> = o.items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            ["region camp", "piece camel", "remove piece knight"]
+        );
+    }
+
+    #[test]
+    fn the_grammar_says_what_may_follow() {
+        let at = |s: &str| expected_at(s, s.len());
+        let top = at("variant x\n");
+        assert!(top.keywords.contains(&"piece") && top.keywords.contains(&"board"));
+        assert!(!top.keywords.contains(&"leap"));
+        let atom = at("variant x\npiece p {\n  leap (1,2) ");
+        assert!(atom.direction && atom.keywords.contains(&"range"));
+        assert!(at("variant x\npromotion ").names.contains(&NameKind::Piece));
+        assert!(at("variant x extends ").variant);
+        assert!(at("variant x\npiece ").keywords.is_empty());
+    }
+}
