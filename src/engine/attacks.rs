@@ -107,6 +107,13 @@ impl<B: Bits> Position<B> {
             }
         }
         for g in &r.attack_rays[by.index()] {
+            let mut riders = B::ZERO;
+            for a in &g.codes {
+                riders |= self.pieces[a.code as usize];
+            }
+            if (r.ray(g.rev_dir, sq) & riders).is_zero() {
+                continue;
+            }
             if let Some(b) = r.first_blocker(g.rev_dir, sq, occ)
                 && !gone.has(b)
                 && let Some(code) = self.code_at(b)
@@ -148,6 +155,14 @@ impl<B: Bits> Position<B> {
     fn hop_attackers(&self, r: &Rules<B>, sq: usize, by: Side, occ: B, gone: B) -> B {
         let mut out = B::ZERO;
         for g in &r.hop_attacks[by.index()] {
+            // No hopper of the group on the line at all: nothing to look for.
+            let mut hoppers = B::ZERO;
+            for a in &g.codes {
+                hoppers |= self.pieces[a.code as usize];
+            }
+            if (r.ray(g.rev_dir, sq) & hoppers & !gone).is_zero() {
+                continue;
+            }
             let Some(screen) = r.first_blocker(g.rev_dir, sq, occ) else {
                 continue;
             };
