@@ -24,6 +24,14 @@ impl Variant {
     }
 }
 
+/// `e1 f1 g1`
+fn squares(v: &[(u8, u8)]) -> String {
+    v.iter()
+        .map(|&(a, b)| square_name(a, b))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn region_body(r: &Region) -> String {
     r.text()
 }
@@ -191,12 +199,6 @@ impl Variant {
             return self.dump_castling(f);
         }
         writeln!(f, "castling (FEN flag: what happens)")?;
-        let squares = |v: &[(u8, u8)]| {
-            v.iter()
-                .map(|&(a, b)| square_name(a, b))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         for (flag, c) in &self.castling {
             write!(
                 f,
@@ -388,12 +390,6 @@ impl Variant {
             return writeln!(f, "castling: none");
         }
         writeln!(f, "castling")?;
-        let squares = |v: &[(u8, u8)]| {
-            v.iter()
-                .map(|&(a, b)| square_name(a, b))
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         for (flag, c) in &self.castling {
             let safe = if c.safe.is_empty() {
                 String::new()
