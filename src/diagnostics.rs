@@ -120,6 +120,8 @@ codes! {
     Betza = "betza",
     /// A piece without any atom.
     NoMoves = "no_moves",
+    /// `cannot capture` on a piece that never captures.
+    CannotCapture = "cannot_capture",
     /// A piece that can only capture (a warning).
     CaptureOnly = "capture_only",
     /// A promotion without a zone.

@@ -26,7 +26,10 @@ impl<B: Bits> Position<B> {
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
         let cr = &r.codes[code];
         let us = cr.side.index();
-        let enemy = self.by_side[1 - us];
+        let mut enemy = self.by_side[1 - us];
+        for &c in &cr.spares {
+            enemy &= !self.pieces[c as usize];
+        }
         let empty = !self.occ;
         let mut quiet = cr.leap_move[from] & empty;
         let mut cap = cr.leap_capture[from] & enemy;
@@ -406,6 +409,9 @@ impl<B: Bits> Position<B> {
             if l.open(self.occ) {
                 reach |= B::bit(l.to as usize);
             }
+        }
+        for &c in &cr.spares {
+            reach &= !self.pieces[c as usize];
         }
         reach & cr.confined
     }

@@ -110,6 +110,8 @@ pub struct CodeRules<B> {
     /// The kind that promotes to it, for a piece marked promoted (Crazyhouse's `~`).
     pub unpromoted: PieceId,
     pub drop: Option<DropRules<B>>,
+    /// The enemy codes it never captures.
+    pub spares: Vec<u8>,
 }
 
 impl<B: Bits> CodeRules<B> {
@@ -455,6 +457,11 @@ impl<B: Bits> Rules<B> {
             base_kind: piece.promoted_from.unwrap_or(kind),
             unpromoted: kind,
             drop: None,
+            spares: piece
+                .cannot_capture
+                .iter()
+                .map(|&k| (side.flip().index() * v.pieces.len() + k) as u8)
+                .collect(),
         };
         for atom in &piece.atoms {
             let origin = atom

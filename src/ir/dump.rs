@@ -149,6 +149,19 @@ impl Variant {
     /// castling, drops.
     pub fn piece_rules_text(&self, id: PieceId) -> String {
         let mut out = String::new();
+        if let Some(p) = self.pieces.get_index(id).map(|(_, p)| p)
+            && !p.cannot_capture.is_empty()
+        {
+            let names: Vec<&str> = p
+                .cannot_capture
+                .iter()
+                .map(|&k| self.piece_name(k))
+                .collect();
+            out.push_str(&format!(
+                "  never captures: {} (it still threatens them)\n",
+                list(names)
+            ));
+        }
         if let Some(p) = self.promotions.get(&id) {
             out.push_str(&format!("  promotes in {}", self.region_text(&p.zone)));
             let names: Vec<&str> = p.choices[0].iter().map(|&c| self.piece_name(c)).collect();
@@ -279,6 +292,14 @@ impl Variant {
             )?;
             if let Some(r) = &p.confined {
                 writeln!(f, "    within {}", self.region_text(r))?;
+            }
+            if !p.cannot_capture.is_empty() {
+                let names: Vec<&str> = p
+                    .cannot_capture
+                    .iter()
+                    .map(|&k| self.piece_name(k))
+                    .collect();
+                writeln!(f, "    cannot capture {}", names.join(" "))?;
             }
             if p.atoms.is_empty() {
                 writeln!(f, "    (no atoms)")?;

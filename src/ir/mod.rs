@@ -154,6 +154,9 @@ pub struct Piece {
     /// This piece is the promoted form of another; it is written `+` and that piece's letter,
     /// and goes back to that piece when captured into a hand.
     pub promoted_from: Option<PieceId>,
+    /// The kinds this piece never captures (Atomar's kings each other, Janggi's cannons each
+    /// other); it still threatens them.
+    pub cannot_capture: Vec<PieceId>,
 }
 
 impl Piece {

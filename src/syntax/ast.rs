@@ -458,6 +458,8 @@ pub struct PieceAst {
     pub initial: Option<RegionAst>,
     /// `within REGION`: where it may move.
     pub within: Option<RegionAst>,
+    /// `cannot capture PIECE...`: the kinds it never captures, and the statement's span.
+    pub cannot_capture: Vec<(Vec<Name>, Span)>,
     /// The whole `piece ... { ... }` text.
     pub span: Span,
 }

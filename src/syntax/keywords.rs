@@ -110,6 +110,7 @@ pub const KEYWORDS: &[&str] = &[
     "with",
     "answered",
     "held",
+    "cannot",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -460,6 +460,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             betza: vec![],
             initial: None,
             within: None,
+            cannot_capture: vec![],
             span: sp,
         };
         let body = it.next()?;
@@ -477,6 +478,14 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 }
                 Rule::initial => piece.initial = Some(build_region(kids(k).next()?)?),
                 Rule::within => piece.within = Some(build_region(kids(k).next()?)?),
+                Rule::cannot_capture => {
+                    let sp = span(&k);
+                    let names = kids(k)
+                        .filter(|n| n.as_rule() == Rule::piece_ref)
+                        .map(name)
+                        .collect();
+                    piece.cannot_capture.push((names, sp));
+                }
                 Rule::royal => piece.royal = true,
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::atom => piece.atoms.push(build_atom(k)?),

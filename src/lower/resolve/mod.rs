@@ -99,6 +99,7 @@ impl<'a> Resolver<'a> {
         let regions = self.regions();
         let mut pieces = self.pieces(layers.len());
         self.piece_names = pieces.keys().cloned().collect();
+        self.cannot_capture(&mut pieces);
         self.layer_letters(&mut pieces);
         self.link_promoted(&mut pieces);
         let royalty = Royalty {

@@ -66,6 +66,41 @@ impl Resolver<'_> {
             atoms,
             confined,
             promoted_from: None,
+            cannot_capture: vec![],
+        }
+    }
+
+    /// Each piece's `cannot capture` kinds, once every piece has its index. A piece that never
+    /// captures cannot be told what it cannot capture.
+    pub(super) fn cannot_capture(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
+        for (name, def) in &self.draft.pieces {
+            for (names, span) in &def.node.cannot_capture {
+                let kinds: Vec<PieceId> = names
+                    .iter()
+                    .filter_map(|n| self.piece_ref(n, def.src))
+                    .collect();
+                let Some(piece) = pieces.get_mut(name) else {
+                    continue;
+                };
+                if !piece.atoms.is_empty() && !piece.atoms.iter().any(|a| a.can_capture()) {
+                    self.err(
+                        Problem::error(
+                            Code::CannotCapture,
+                            format!("piece `{name}` never captures"),
+                        )
+                        .label(def.src, *span, "no atom of it captures")
+                        .help(
+                            "`cannot capture` removes some captures from a piece that has them: \
+                             give it a capturing atom, or remove this line",
+                        ),
+                    );
+                }
+                for k in kinds {
+                    if !piece.cannot_capture.contains(&k) {
+                        piece.cannot_capture.push(k);
+                    }
+                }
+            }
         }
     }
 
