@@ -492,3 +492,14 @@ fn dobutsu_lion_wins_on_the_far_rank_only_if_not_attacked() {
         "b3c4, and b3a4 taking the giraffe, reach the far rank unattacked: black has no move after them; b4 is the giraffe's; b3a2 takes the lion",
     );
 }
+
+#[test]
+fn atomar_kings_cannot_capture_each_other_and_survive_explosions() {
+    moves(
+        "atomar_kings_cannot_capture_each_other_and_survive_explosions",
+        "atomar",
+        "8/8/8/8/3q4/3Kk3/8/8 w - - 0 1",
+        "the kings touch: the white king may not take e3 (`cannot capture king`), and takes the \
+         queen on d4 without exploding, the black king beside it standing too",
+    );
+}

@@ -449,6 +449,15 @@ variant("nocheckatomic", special=[
     ("kings touching, a king that captures explodes", "8/8/8/8/3kK3/8/8/7q w - - 0 1"),
     ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
 ])
+variant("atomar", special=[
+    ("kings next to an explosion survive it", "8/8/8/3k4/3q4/8/3Q4/3K4 w - - 0 1"),
+    ("a king that captures explodes its neighbours but survives", "8/8/8/8/3r4/3Kn3/8/7k w - - 0 1"),
+    ("kings touching may not take each other", "8/8/8/8/8/3Kk3/8/8 w - - 0 1"),
+    ("a capture next to the enemy king leaves it standing", "4k3/4p3/8/8/8/8/8/4R2K w - - 0 1"),
+    ("a king captured: that side has lost", "4k3/8/8/8/8/8/8/4R2K w - - 0 1"),
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
+    ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
+])
 variant("giveaway", special=[
     ("castling out of and through attacks", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
     ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
