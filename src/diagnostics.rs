@@ -122,6 +122,8 @@ codes! {
     NoMoves = "no_moves",
     /// `cannot capture` on a piece that never captures.
     CannotCapture = "cannot_capture",
+    /// `petrify` of a piece that never captures.
+    Petrify = "petrify",
     /// A piece that can only capture (a warning).
     CaptureOnly = "capture_only",
     /// A promotion without a zone.

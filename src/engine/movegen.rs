@@ -326,6 +326,10 @@ impl<B: Bits> Position<B> {
             }
         }
         self.attacked(r, sq, them, self.occ)
+            || r.side_codes[them.index()].iter().any(|&c| {
+                let g = &r.codes[c as usize].castle_guard_rev;
+                !g.is_empty() && (g[sq] & self.pieces[c as usize]).any()
+            })
     }
 
     /// Drops from the hand of the side to move.

@@ -130,12 +130,37 @@ pub enum Refusal {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    Crossed { from: usize, to: usize },
-    Pulled { from: usize, to: usize, code: u8 },
-    Pushed { from: usize, to: usize, code: u8 },
-    Removed { at: usize, code: u8 },
-    Changed { at: usize, code: u8 },
-    Promoted { at: usize, code: u8 },
+    Crossed {
+        from: usize,
+        to: usize,
+    },
+    Pulled {
+        from: usize,
+        to: usize,
+        code: u8,
+    },
+    Pushed {
+        from: usize,
+        to: usize,
+        code: u8,
+    },
+    Removed {
+        at: usize,
+        code: u8,
+    },
+    Changed {
+        at: usize,
+        code: u8,
+    },
+    Promoted {
+        at: usize,
+        code: u8,
+    },
+    /// The capturing piece turned to stone: its square is now a wall.
+    Petrified {
+        at: usize,
+        code: u8,
+    },
 }
 
 /// What the first part of a move did: where the moved pieces stand, and whether it captured.
@@ -361,8 +386,13 @@ impl<B: Bits> Position<B> {
         } else {
             v
         };
-        self.set(r, to, new);
         let cr = &r.codes[code as usize];
+        if captured && cr.petrifies {
+            self.set(r, to, WALL);
+            self.note(Event::Petrified { at: to, code });
+        } else {
+            self.set(r, to, new);
+        }
         if cr.en_passant && !captured {
             self.ep = self.passed(r, from, to);
         } else {
@@ -415,7 +445,12 @@ impl<B: Bits> Position<B> {
         } else {
             v
         };
-        self.set(r, to, new);
+        if r.codes[code as usize].petrifies {
+            self.set(r, to, WALL);
+            self.note(Event::Petrified { at: to, code });
+        } else {
+            self.set(r, to, new);
+        }
         Moved {
             squares: [to, 0],
             n: 1,

@@ -112,6 +112,12 @@ pub struct CodeRules<B> {
     pub drop: Option<DropRules<B>>,
     /// The enemy codes it never captures.
     pub spares: Vec<u8>,
+    /// It turns to stone (a wall) when it captures.
+    pub petrifies: bool,
+    /// A royal piece that turns to stone never captures, but its leaps still guard the squares
+    /// a castling king crosses (as Fairy-Stockfish tests castling): per square, the squares
+    /// from which it guards it. Empty for every other piece.
+    pub castle_guard_rev: Vec<B>,
 }
 
 impl<B: Bits> CodeRules<B> {
@@ -462,8 +468,32 @@ impl<B: Bits> Rules<B> {
                 .iter()
                 .map(|&k| (side.flip().index() * v.pieces.len() + k) as u8)
                 .collect(),
+            petrifies: v.petrify.contains(&kind),
+            castle_guard_rev: vec![],
         };
+        // A royal piece that would turn to stone by capturing never captures, nor threatens.
+        let stone_royal = piece.royal && v.petrify.contains(&kind);
         for atom in &piece.atoms {
+            let atom = &match atom.modality {
+                _ if !stone_royal => atom.clone(),
+                Modality::Both => ir::Atom {
+                    modality: Modality::Move,
+                    ..atom.clone()
+                },
+                Modality::Move => atom.clone(),
+                Modality::Capture | Modality::Attack => continue,
+            };
+            if stone_royal && atom.kind == AtomKind::Leap && atom.path == ir::LeapPath::Free {
+                c.castle_guard_rev.resize(squares, B::ZERO);
+                for vec in atom.vectors() {
+                    let step = ir::oriented(vec, side);
+                    for sq in 0..squares {
+                        if let Some(t) = self.offset(sq, step) {
+                            c.castle_guard_rev[t] |= B::bit(sq);
+                        }
+                    }
+                }
+            }
             let origin = atom
                 .from
                 .as_ref()

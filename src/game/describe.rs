@@ -67,6 +67,11 @@ impl<B: Bits> Typed<B> {
                     self.square(at),
                     self.piece_name(code)
                 ),
+                Event::Petrified { at, code } => format!(
+                    "the {} turns to stone on {}",
+                    self.piece_name(code),
+                    self.square(at)
+                ),
                 Event::Promoted { at, code } => format!(
                     "promotes the pawn on {} to {}",
                     self.square(at),

@@ -72,6 +72,7 @@ impl fmt::Display for Variant {
         for (name, e) in &self.effects {
             self.dump_effect(f, name, e)?;
         }
+        self.dump_petrify(f)?;
         Ok(())
     }
 }
@@ -132,13 +133,13 @@ impl Variant {
             "halfmove" => Variant::dump_halfmove,
             "end" => Variant::dump_end,
             "effects" => |v, f| {
-                if v.effects.is_empty() {
+                if v.effects.is_empty() && v.petrify.is_empty() {
                     writeln!(f, "effects: none")?;
                 }
                 for (name, e) in &v.effects {
                     v.dump_effect(f, name, e)?;
                 }
-                Ok(())
+                v.dump_petrify(f)
             },
             _ => return String::new(),
         };
@@ -161,6 +162,13 @@ impl Variant {
                 "  never captures: {} (it still threatens them)\n",
                 list(names)
             ));
+        }
+        if self.petrify.contains(&id) {
+            out.push_str(if self.pieces[id].royal {
+                "  never captures: it would turn to stone (see `explain effects`)\n"
+            } else {
+                "  turns to stone when it captures: its square becomes a wall\n"
+            });
         }
         if let Some(p) = self.promotions.get(&id) {
             out.push_str(&format!("  promotes in {}", self.region_text(&p.zone)));
@@ -269,6 +277,18 @@ impl Variant {
             )?;
         }
         Ok(())
+    }
+
+    fn dump_petrify(&self, f: Out) -> fmt::Result {
+        if self.petrify.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<&str> = self.petrify.iter().map(|&k| self.piece_name(k)).collect();
+        writeln!(
+            f,
+            "petrify {}: a piece of these kinds that captures turns to stone (its square becomes a wall); a royal one never captures",
+            names.join(" ")
+        )
     }
 
     fn dump_pieces(&self, f: Out) -> fmt::Result {

@@ -91,6 +91,9 @@ pub struct Variant {
     pub no_stuck_pieces: bool,
     /// After every move, the mover also moves a neutral blocker (the duck) to an empty square.
     pub duck: bool,
+    /// A piece of these kinds that captures turns to stone: its square becomes a wall. A royal
+    /// piece of these kinds never captures (it would lose itself), so it never threatens either.
+    pub petrify: Vec<PieceId>,
 }
 
 /// What a move must (or must not) do, beyond the check rule.

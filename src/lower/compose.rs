@@ -46,6 +46,7 @@ pub(super) struct Draft {
     pub no_checks: Option<Loc<Span>>,
     pub no_stuck_pieces: Option<Loc<Span>>,
     pub duck: Option<Loc<Span>>,
+    pub petrify: Option<Loc<PetrifyAst>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
 }
@@ -320,6 +321,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             problems,
         ),
         Item::Duck(s) => set_once(&mut d.duck, "`duck`", src, s, |s| *s, problems),
+        Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
     }
 }
 

@@ -143,6 +143,17 @@ pub enum Item {
     NoStuckPieces(Span),
     /// `duck`
     Duck(Span),
+    /// `petrify PIECE...`
+    Petrify(PetrifyAst),
+}
+
+/// `petrify PIECE...`: the kinds that turn to stone when they capture.
+#[derive(Clone, Debug)]
+pub struct PetrifyAst {
+    /// The kinds.
+    pub pieces: Vec<Name>,
+    /// The whole item.
+    pub span: Span,
 }
 
 /// `castling rule { KING ROOK... rank N  short F F  long F F }`
@@ -240,6 +251,8 @@ pub enum ItemKind {
     No,
     /// `duck`
     Duck,
+    /// `petrify`
+    Petrify,
 }
 
 impl ItemKind {
@@ -265,6 +278,7 @@ impl ItemKind {
             "must" => ItemKind::Must,
             "no" => ItemKind::No,
             "duck" => ItemKind::Duck,
+            "petrify" => ItemKind::Petrify,
             _ => return None,
         })
     }

@@ -111,6 +111,7 @@ pub const KEYWORDS: &[&str] = &[
     "answered",
     "held",
     "cannot",
+    "petrify",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -133,6 +134,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "must",
     "no",
     "duck",
+    "petrify",
 ];
 
 /// Whether `word` starts a line that begins a new top-level item (`variant` starts the header).

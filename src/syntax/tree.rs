@@ -181,6 +181,10 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::duck => Item::Duck(sp),
+        Rule::petrify => Item::Petrify(PetrifyAst {
+            pieces: kids(p).map(name).collect(),
+            span: sp,
+        }),
         Rule::start => Item::Start(StartAst {
             fen: string(kids(p).next()?),
             span: sp,

@@ -118,6 +118,7 @@ impl<'a> Resolver<'a> {
         let end = self.end(royalty);
         self.needs_royal(&check, &castling, royalty);
         let effects = self.effects();
+        let petrify = self.petrify(&pieces);
         let start = self.start_text()?;
         let variant = Variant {
             name: self.header.name.node.clone(),
@@ -143,6 +144,7 @@ impl<'a> Resolver<'a> {
             obligations,
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
             duck: self.draft.duck.is_some(),
+            petrify,
         };
         self.validate_start(variant)
     }

@@ -54,6 +54,31 @@ impl Resolver<'_> {
     }
 
     /// What every move must or must not do.
+    /// `petrify PIECE...`: each kind must capture, or it never turns to stone.
+    pub(super) fn petrify(&mut self, pieces: &IndexMap<String, ir::Piece>) -> Vec<ir::PieceId> {
+        let Some(def) = self.draft.petrify.as_ref() else {
+            return vec![];
+        };
+        let mut out = vec![];
+        for n in &def.node.pieces {
+            let Some(id) = self.piece_ref(n, def.src) else {
+                continue;
+            };
+            let p = &pieces[id];
+            if !p.atoms.is_empty() && !p.atoms.iter().any(|a| a.can_capture()) {
+                self.err(
+                    Problem::error(Code::Petrify, format!("piece `{}` never captures", n.node))
+                        .label(def.src, n.span, "so it never turns to stone")
+                        .help("list only pieces that capture: a piece turns to stone when it captures"),
+                );
+            }
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        out
+    }
+
     pub(super) fn obligations(&mut self) -> ir::Obligations {
         ir::Obligations {
             must_capture: self.draft.must_capture.is_some(),
