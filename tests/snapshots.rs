@@ -503,3 +503,14 @@ fn atomar_kings_cannot_capture_each_other_and_survive_explosions() {
          queen on d4 without exploding, the black king beside it standing too",
     );
 }
+
+#[test]
+fn petrified_capturer_turns_to_stone_and_the_king_never_captures() {
+    moves(
+        "petrified_capturer_turns_to_stone_and_the_king_never_captures",
+        "petrified",
+        "8/8/8/8/3p4/4n3/3kN3/4K3 w - - 0 1",
+        "the knight e2 takes d4 and turns to stone there (a wall, `*`); the kings touch, and the \
+         white king may not take the king d2 (it would turn to stone itself)",
+    );
+}

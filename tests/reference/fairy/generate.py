@@ -458,6 +458,18 @@ variant("atomar", special=[
     ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
     ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
 ])
+variant("petrified", special=[
+    ("a knight takes and turns to stone", "4k3/8/5p2/8/4N3/8/8/4K3 w - - 0 1"),
+    ("kings side by side: a king never captures", "8/8/8/3kK3/8/8/8/8 w - - 0 1"),
+    ("a pawn that takes and promotes stays a piece", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+    ("a wall blocks and cannot be taken", "4k3/4r3/8/8/8/2*5/4R3/4K3 w - - 0 1"),
+    ("a queen next to the king cannot be taken by it", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"),
+    ("castling: the enemy king guards the squares the king crosses",
+     "8/8/8/8/8/8/5k2/R3K2R w KQ - 0 1"),
+    ("castling: the enemy king guards d1, which the king crosses", "8/8/8/8/8/8/2k5/R3K2R w KQ - 0 1"),
+    ("castling: the enemy king next to the king's destination only", "8/8/8/8/8/8/1k6/R3K2R w KQ - 0 1"),
+])
 variant("giveaway", special=[
     ("castling out of and through attacks", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
     ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
