@@ -269,7 +269,7 @@ impl<B: Bits> Typed<B> {
                 let c = m.promo - 1;
                 let letter = r.letters[0][r.code(Side::White, r.codes[c as usize].kind) as usize]
                     .unwrap_or('?');
-                return format!("{letter}@{}{}", name(m.to as usize), self.duck_text(m));
+                return format!("{letter}@{}{}", name(m.to as usize), self.wall_text(m));
             }
             // Castling by rule, or a king move that is also an ordinary one, is written as the
             // king taking its own rook, which no other move can be.
@@ -282,14 +282,14 @@ impl<B: Bits> Typed<B> {
         if m.promo != 0 {
             s.push(self.promo_letter(m.promo - 1));
         }
-        s.push_str(&self.duck_text(m));
+        s.push_str(&self.wall_text(m));
         s
     }
 
-    /// `,e4d4`: where the duck goes, in duck variants, written as Fairy-Stockfish writes it
-    /// (the moved piece's square, then the duck's).
-    fn duck_text(&self, m: &Move) -> String {
-        if !self.rules.duck {
+    /// `,e4d4`: where the moving wall goes, written as Fairy-Stockfish writes it
+    /// (the moved piece's square, then the wall's).
+    fn wall_text(&self, m: &Move) -> String {
+        if !self.rules.moving_wall {
             return String::new();
         }
         format!(

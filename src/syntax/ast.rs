@@ -141,7 +141,9 @@ pub enum Item {
     NoChecks(Span),
     /// `no stuck pieces`
     NoStuckPieces(Span),
-    /// `duck`
+    /// `moving wall`
+    MovingWall(Span),
+    /// `duck`: the old name of `moving wall`.
     Duck(Span),
     /// `petrify PIECE...`
     Petrify(PetrifyAst),
@@ -249,6 +251,8 @@ pub enum ItemKind {
     Must,
     /// `no`
     No,
+    /// `moving wall`
+    MovingWall,
     /// `duck`
     Duck,
     /// `petrify`
@@ -277,6 +281,7 @@ impl ItemKind {
             "hand" => ItemKind::Hand,
             "must" => ItemKind::Must,
             "no" => ItemKind::No,
+            "moving" => ItemKind::MovingWall,
             "duck" => ItemKind::Duck,
             "petrify" => ItemKind::Petrify,
             _ => return None,
