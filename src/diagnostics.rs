@@ -122,6 +122,8 @@ codes! {
     NoMoves = "no_moves",
     /// `cannot capture` on a piece that never captures.
     CannotCapture = "cannot_capture",
+    /// `double pass` in a variant where no side may pass.
+    NeedsPass = "needs_pass",
     /// `petrify` of a piece that never captures.
     Petrify = "petrify",
     /// A piece that can only capture (a warning).

@@ -181,6 +181,7 @@ impl<B: Bits> Position<B> {
             }
             if let Some(code) = self.code_at(hopper)
                 && g.codes.iter().any(|a| a.hits(code, hopper, sq))
+                && !self.barred_screen(&r.codes[code as usize], screen)
             {
                 out |= B::bit(hopper);
             }

@@ -42,6 +42,10 @@ impl<B: Bits> Position<B> {
                     }
                 }
                 EndTest::Checks(n) => (self.checks[mover.index()] >= *n).then_some(mover),
+                EndTest::RoyalsFacing => {
+                    (self.prev_facing && self.royals_facing(r)).then_some(mover)
+                }
+                EndTest::DoublePass => (self.passes & 3 == 3).then_some(mover),
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
             if let Some(side) = hit {

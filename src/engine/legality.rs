@@ -27,6 +27,9 @@ pub(crate) struct Safety<B> {
     /// (pinned square, the squares it may still move to: its line up to the pinner).
     pub(crate) pins: [(u16, B); 8],
     pub(crate) n_pins: usize,
+    /// The royals face each other (where the variant has that rule): a move must part them,
+    /// or pass.
+    pub(crate) facing: bool,
 }
 
 impl<B: Bits> Safety<B> {
@@ -87,6 +90,7 @@ impl<B: Bits> Position<B> {
                 pinned: B::ZERO,
                 pins: [(0, B::ZERO); 8],
                 n_pins: 0,
+                facing: r.facing_rule && self.royals_facing(r),
             });
         }
         let royal = royals.lsb();
@@ -107,6 +111,7 @@ impl<B: Bits> Position<B> {
             pinned: B::ZERO,
             pins: [(0, B::ZERO); 8],
             n_pins: 0,
+            facing: r.facing_rule && self.royals_facing(r),
         };
         // Pins along sliders: the riders seen once our first blockers are lifted.
         for (slider, codes) in &r.attack_sliders[them.index()] {
@@ -226,6 +231,13 @@ impl<B: Bits> Position<B> {
                     royal_end: moved_royal.then_some(dest),
                 })
             }
+            MoveKind::Pass => Some(Sketch {
+                after_move: self.occ,
+                after_all: self.occ,
+                gone: B::ZERO,
+                royal_mid: None,
+                royal_end: None,
+            }),
             MoveKind::Drop => {
                 let after = self.with_wall(r, m, self.occ | B::bit(to));
                 Some(Sketch {
@@ -279,6 +291,27 @@ impl<B: Bits> Position<B> {
 
     /// Judges a move of an effect-free variant from the occupancy it leaves, without playing it.
     pub(crate) fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        if m.kind == MoveKind::Pass && s.facing {
+            return true;
+        }
+        // Out of check, a move that neither leaves nor enters a square that matters to the
+        // attacks on the single royal piece leaves it unattacked.
+        if m.kind == MoveKind::Normal
+            && !s.in_check
+            && !s.facing
+            && s.royal != usize::MAX
+            && m.from as usize != s.royal
+            && !r.layered
+            && !r.moving_wall
+            && !r.check.at_move
+            && !r.check.touching_royals_safe
+            && !r.check.all_royals
+        {
+            let rel = r.relevant[self.side.flip().index()][s.royal];
+            if !rel.has(m.from as usize) && !rel.has(m.to as usize) {
+                return true;
+            }
+        }
         let Some(k) = self.sketch(r, m, s.royals) else {
             return false;
         };
@@ -296,6 +329,27 @@ impl<B: Bits> Position<B> {
             Some(end) => (s.royals & !B::bit(m.from as usize)) | B::bit(end),
             None => s.royals,
         };
+        if s.facing && m.kind != MoveKind::Pass {
+            let theirs = self.royals(r, us.flip()) & !k.gone;
+            if royals.any()
+                && theirs.any()
+                && self.facing_with(r, royals.lsb(), theirs.lsb(), k.after_all)
+            {
+                return false;
+            }
+        }
+        if r.barred_screens {
+            // A hop's screen may be the moved piece, which the board does not show yet.
+            let mover = match m.kind {
+                MoveKind::Normal | MoveKind::EnPassant => self.code_at(m.from as usize),
+                MoveKind::Drop => Some(m.promo - 1),
+                _ => None,
+            };
+            self.sketch_mover.set(mover.map(|c| (m.to, c)));
+            let attacked = self.royals_attacked(r, us, royals, k.after_all, k.gone);
+            self.sketch_mover.set(None);
+            return !attacked;
+        }
         !self.royals_attacked(r, us, royals, k.after_all, k.gone)
     }
 

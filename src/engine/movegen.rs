@@ -39,7 +39,7 @@ impl<B: Bits> Position<B> {
         }
         for ride in &cr.rides {
             if ride.origin.has(from) {
-                let a = r.ride_targets(ride.dir, from, self.occ);
+                let a = r.ride_targets(ride.dir, from, self.occ) & ride.targets;
                 add(ride.modality, a, empty, enemy, &mut quiet, &mut cap);
             }
         }
@@ -79,7 +79,10 @@ impl<B: Bits> Position<B> {
             let Some(screen) = r.first_blocker(hop.dir, from, self.occ) else {
                 continue;
             };
-            let mut beyond = r.ride_targets(hop.dir, screen, self.occ);
+            if !cr.no_screens.is_empty() && self.barred_screen(cr, screen) {
+                continue;
+            }
+            let mut beyond = r.ride_targets(hop.dir, screen, self.occ) & hop.targets;
             if hop.range != u8::MAX {
                 beyond = ordered(r, hop.dir, beyond)
                     .take(hop.range as usize)
@@ -87,6 +90,16 @@ impl<B: Bits> Position<B> {
             }
             add(hop.modality, beyond, empty, enemy, quiet, cap);
         }
+    }
+
+    /// Whether the piece on `screen` may not be a screen for the hops of `cr`.
+    #[inline]
+    pub(crate) fn barred_screen(&self, cr: &CodeRules<B>, screen: usize) -> bool {
+        let code = match self.sketch_mover.get() {
+            Some((sq, c)) if sq as usize == screen => Some(c),
+            _ => self.code_at(screen),
+        };
+        code.is_some_and(|c| cr.no_screens.contains(&c))
     }
 
     /// Adds the moves of the piece of `code` on `from` to `targets`: each promotion choice the
@@ -187,9 +200,32 @@ impl<B: Bits> Position<B> {
         if r.hands {
             self.drops(r, out);
         }
+        if r.pass {
+            self.pass_move(r, out);
+        }
         if r.moving_wall {
             self.with_wall_squares(r, out);
         }
+    }
+
+    /// The pass, written at the royal piece's square (or the first piece's, without one), as
+    /// Fairy-Stockfish writes it.
+    pub(crate) fn pass_move(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let us = self.side;
+        let royals = self.royals(r, us);
+        let at = if royals.any() {
+            royals.lsb()
+        } else if self.by_side[us.index()].any() {
+            self.by_side[us.index()].lsb()
+        } else {
+            return;
+        };
+        out.push(Move {
+            from: at as u16,
+            to: at as u16,
+            kind: MoveKind::Pass,
+            ..Move::default()
+        });
     }
 
     /// Each move once per empty square the moving wall may then go to.
@@ -211,6 +247,7 @@ impl<B: Bits> Position<B> {
                         & !(B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
                 }
                 MoveKind::Normal => B::bit(m.from as usize),
+                MoveKind::Pass => B::ZERO,
             };
             let filled = match m.kind {
                 MoveKind::Castle(i) => {
@@ -218,6 +255,7 @@ impl<B: Bits> Position<B> {
                     (B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
                         & !(B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
                 }
+                MoveKind::Pass => B::ZERO,
                 _ => B::bit(m.to as usize),
             };
             let empty = !((self.occ & !vacated) | filled) & r.geo.all;
@@ -395,15 +433,16 @@ impl<B: Bits> Position<B> {
         }
         for ride in &cr.rides {
             if capturing(ride.modality) && ride.origin.has(from) {
-                reach |= r.ride_targets(ride.dir, from, self.occ);
+                reach |= r.ride_targets(ride.dir, from, self.occ) & ride.targets;
             }
         }
         for hop in &cr.hops {
             if capturing(hop.modality)
                 && hop.origin.has(from)
                 && let Some(screen) = r.first_blocker(hop.dir, from, self.occ)
+                && !self.barred_screen(cr, screen)
             {
-                let beyond = r.ride_targets(hop.dir, screen, self.occ);
+                let beyond = r.ride_targets(hop.dir, screen, self.occ) & hop.targets;
                 reach |= ordered(r, hop.dir, beyond)
                     .take(hop.range as usize)
                     .fold(B::ZERO, |m, s| m | B::bit(s));

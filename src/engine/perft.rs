@@ -67,7 +67,7 @@ impl<B: Bits> Position<B> {
         match m.kind {
             MoveKind::Normal => self.code_at(m.to as usize).is_some(),
             MoveKind::EnPassant => true,
-            MoveKind::Castle(_) | MoveKind::Drop => false,
+            MoveKind::Castle(_) | MoveKind::Drop | MoveKind::Pass => false,
         }
     }
 

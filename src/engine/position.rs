@@ -48,6 +48,8 @@ pub enum MoveKind {
     Castle(u8),
     /// A piece from the hand, the code in `promo`.
     Drop,
+    /// No move: `from` and `to` are the royal piece's square.
+    Pass,
 }
 
 /// The en-passant state, as board cells (layer-less): the squares passed over, and the cell of
@@ -73,6 +75,32 @@ struct Snapshot {
     fullmove: u32,
     checks: [u8; 2],
     changes: u32,
+    passes: u8,
+    prev_facing: bool,
+}
+
+/// Where a move judged without being played lands, and the code of its piece: a slot set and
+/// cleared around one attack test (atomic only so that a position may be shared read-only).
+#[derive(Debug, Default)]
+pub struct SketchMover(std::sync::atomic::AtomicU32);
+
+impl Clone for SketchMover {
+    fn clone(&self) -> Self {
+        SketchMover::default()
+    }
+}
+
+impl SketchMover {
+    #[inline(always)]
+    pub fn get(&self) -> Option<(u16, u8)> {
+        let v = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        (v != 0).then(|| (((v >> 8) - 1) as u16, (v & 0xFF) as u8))
+    }
+    #[inline(always)]
+    pub fn set(&self, v: Option<(u16, u8)>) {
+        let raw = v.map_or(0, |(sq, c)| ((sq as u32 + 1) << 8) | c as u32);
+        self.0.store(raw, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 #[derive(Clone)]
@@ -99,6 +127,10 @@ pub struct Position<B> {
     pub fullmove: u32,
     /// Checks given by each side.
     pub checks: [u8; 2],
+    /// Bit 0: the last move was a pass; bit 1: the one before it was.
+    pub passes: u8,
+    /// The royals faced each other before the last move (false at a position set from FEN).
+    pub prev_facing: bool,
     changes: Vec<(u16, u8)>,
     history: Vec<Snapshot>,
     /// Set while playing a move whose effect promotes a piece and the move carries no choice:
@@ -110,6 +142,9 @@ pub struct Position<B> {
     pub log: Option<Vec<Event>>,
     /// A reusable move list, so that counting at the leaves allocates nothing.
     pub scratch: Vec<Move>,
+    /// While a move is judged without playing it: where the moved piece lands and its code,
+    /// for the hops whose screen it may be.
+    pub(crate) sketch_mover: SketchMover,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +161,8 @@ pub enum Refusal {
     Check,
     /// The move would attack the enemy royal piece, and the variant forbids checks.
     GivesCheck,
+    /// The royals faced each other, and the move (not a pass) left them so.
+    RoyalsFacing,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,12 +225,15 @@ impl<B: Bits> Position<B> {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            passes: 0,
+            prev_facing: false,
             changes: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
             pending_choice: None,
             refusal: None,
             log: None,
             scratch: Vec::with_capacity(16),
+            sketch_mover: SketchMover::default(),
         }
     }
 
@@ -304,7 +344,15 @@ impl<B: Bits> Position<B> {
             fullmove: self.fullmove,
             checks: self.checks,
             changes: self.changes.len() as u32,
+            passes: self.passes,
+            prev_facing: self.prev_facing,
         });
+        if r.facing_rule {
+            self.prev_facing = self.royals_facing(r);
+        }
+        if r.pass {
+            self.passes = ((self.passes << 1) | (m.kind == MoveKind::Pass) as u8) & 3;
+        }
         self.pending_choice = None;
         self.refusal = None;
         if let Some(log) = &mut self.log {
@@ -316,6 +364,15 @@ impl<B: Bits> Position<B> {
             MoveKind::EnPassant => self.play_en_passant(r, m),
             MoveKind::Castle(i) => self.play_castle(r, i as usize),
             MoveKind::Drop => self.play_drop(r, m),
+            MoveKind::Pass => {
+                self.ep = None;
+                Moved {
+                    squares: [0; 2],
+                    n: 0,
+                    captured: false,
+                    resets: false,
+                }
+            }
         };
         if r.moving_wall {
             self.move_wall(r, m.aux as usize);
@@ -564,6 +621,16 @@ impl<B: Bits> Position<B> {
         if !verify {
             return true;
         }
+        if r.facing_rule && self.prev_facing {
+            // The royals faced each other: a pass is always legal, any other move must part them.
+            if m.kind == MoveKind::Pass {
+                return true;
+            }
+            if self.royals_facing(r) {
+                self.refusal = Some(Refusal::RoyalsFacing);
+                return false;
+            }
+        }
         let exempt = enemy_royal_lost && r.check.unless_royal_captured;
         if r.check.at_final && !exempt && self.royal_attacked(r, mover) {
             self.refusal = Some(Refusal::Check);
@@ -624,6 +691,8 @@ impl<B: Bits> Position<B> {
         self.halfmove = s.halfmove;
         self.fullmove = s.fullmove;
         self.checks = s.checks;
+        self.passes = s.passes;
+        self.prev_facing = s.prev_facing;
         self.side = self.side.flip();
         self.pending_choice = None;
     }
@@ -645,6 +714,23 @@ impl<B: Bits> Position<B> {
             }
         }
         true
+    }
+
+    /// Whether the royal pieces of the two sides see each other along a file or rank, nothing
+    /// between them.
+    pub fn royals_facing(&self, r: &Rules<B>) -> bool {
+        let (w, b) = (self.royals(r, Side::White), self.royals(r, Side::Black));
+        if w.is_zero() || b.is_zero() {
+            return false;
+        }
+        self.facing_with(r, w.lsb(), b.lsb(), self.occ)
+    }
+
+    /// Whether pieces on `a` and `z` see each other along a file or rank with occupancy `occ`.
+    pub fn facing_with(&self, r: &Rules<B>, a: usize, z: usize, occ: B) -> bool {
+        let (la, fa, ra) = r.coords(a);
+        let (lz, fz, rz) = r.coords(z);
+        la == lz && (fa == fz || ra == rz) && (r.between(a, z) & occ).is_zero()
     }
 
     /// How many pieces of `code` the side has, on the board and in hand.

@@ -17,6 +17,8 @@ pub struct Ride<B> {
     pub modality: Modality,
     /// Squares this ride may start from.
     pub origin: B,
+    /// Squares it may land on.
+    pub targets: B,
 }
 
 /// A hop along an (unlimited) direction: over the first piece met, then at most `range`
@@ -27,6 +29,8 @@ pub struct Hop<B> {
     pub range: u8,
     pub modality: Modality,
     pub origin: B,
+    /// Squares it may land on.
+    pub targets: B,
 }
 
 /// A lame leap from a square: its target, and the squares that block it.
@@ -112,6 +116,8 @@ pub struct CodeRules<B> {
     pub drop: Option<DropRules<B>>,
     /// The enemy codes it never captures.
     pub spares: Vec<u8>,
+    /// The codes (of both sides) its hops never use as the screen.
+    pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
     pub petrifies: bool,
     /// A royal piece that turns to stone never captures, but its leaps still guard the squares
@@ -234,6 +240,10 @@ pub enum EndTest<B> {
         rule: ir::ReachRule,
     },
     Checks(u8),
+    /// The royals face each other, as they did before the last move.
+    RoyalsFacing,
+    /// The last two moves were passes.
+    DoublePass,
 }
 
 #[derive(Clone, Debug)]
@@ -277,6 +287,9 @@ pub struct Rules<B> {
     pub attack_sliders: [Vec<(u16, Vec<u8>)>; 2],
     pub attack_rays: [Vec<RideAttack<B>>; 2],
     pub hop_attacks: [Vec<HopAttack<B>>; 2],
+    /// Per attacking side and square: the squares whose occupancy may change whether that
+    /// side attacks the square (its rays, hop lines and the ways of lame and jumping leaps).
+    pub relevant: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
     /// Castles with fixed squares.
@@ -287,6 +300,12 @@ pub struct Rules<B> {
     pub no_checks: bool,
     pub no_stuck_pieces: bool,
     pub moving_wall: bool,
+    /// A side may pass (not in check).
+    pub pass: bool,
+    /// While the royals face each other, the side to move must part them or pass.
+    pub facing_rule: bool,
+    /// Some hop may not use some pieces as its screen.
+    pub barred_screens: bool,
     pub hands: bool,
     pub captures_to_hand: bool,
     pub keep_promoted: bool,
@@ -360,6 +379,7 @@ impl<B: Bits> Rules<B> {
             attack_sliders: [vec![], vec![]],
             attack_rays: [vec![], vec![]],
             hop_attacks: [vec![], vec![]],
+            relevant: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
@@ -374,6 +394,9 @@ impl<B: Bits> Rules<B> {
             no_checks: v.obligations.no_checks,
             no_stuck_pieces: v.no_stuck_pieces,
             moving_wall: v.moving_wall,
+            pass: v.pass,
+            facing_rule: false,
+            barred_screens: false,
             hands: v.hands.is_some(),
             captures_to_hand: v.hands.as_ref().is_some_and(|h| h.captures),
             keep_promoted: v.hands.as_ref().is_some_and(|h| h.keep_promoted),
@@ -470,6 +493,11 @@ impl<B: Bits> Rules<B> {
                 .collect(),
             petrifies: v.petrify.contains(&kind),
             castle_guard_rev: vec![],
+            no_screens: piece
+                .cannot_hop_over
+                .iter()
+                .flat_map(|&k| Side::BOTH.map(|s| (s.index() * v.pieces.len() + k) as u8))
+                .collect(),
         };
         // A royal piece that would turn to stone by capturing never captures, nor threatens.
         let stone_royal = piece.royal && v.petrify.contains(&kind);
@@ -499,13 +527,18 @@ impl<B: Bits> Rules<B> {
                 .as_ref()
                 .map(|r| self.region_mask(r, side))
                 .unwrap_or(self.all());
+            let landing = atom
+                .to
+                .as_ref()
+                .map(|r| self.region_mask(r, side))
+                .unwrap_or(self.all());
             for vec in atom.vectors() {
                 let step = ir::oriented(vec, side);
                 match atom.kind {
                     AtomKind::Leap if atom.path != ir::LeapPath::Free => {
-                        self.add_lame(&mut c, atom, step, origin)
+                        self.add_lame(&mut c, atom, step, origin, landing)
                     }
-                    AtomKind::Leap => self.add_leap(&mut c, atom, step, origin),
+                    AtomKind::Leap => self.add_leap(&mut c, atom, step, origin, landing),
                     AtomKind::Ride { range } => {
                         let dir = self.geo.dir(RayDir {
                             step,
@@ -515,6 +548,7 @@ impl<B: Bits> Rules<B> {
                             dir,
                             modality: atom.modality,
                             origin,
+                            targets: landing,
                         });
                     }
                     AtomKind::Hop { range } => {
@@ -527,6 +561,7 @@ impl<B: Bits> Rules<B> {
                             range: range.unwrap_or(u8::MAX),
                             modality: atom.modality,
                             origin,
+                            targets: landing,
                         });
                     }
                 }
@@ -539,11 +574,21 @@ impl<B: Bits> Rules<B> {
         c
     }
 
-    fn add_leap(&self, c: &mut CodeRules<B>, atom: &ir::Atom, step: (i8, i8), origin: B) {
+    fn add_leap(
+        &self,
+        c: &mut CodeRules<B>,
+        atom: &ir::Atom,
+        step: (i8, i8),
+        origin: B,
+        landing: B,
+    ) {
         for sq in origin.iter() {
             let Some(t) = self.offset(sq, step) else {
                 continue;
             };
+            if !landing.has(t) {
+                continue;
+            }
             if atom.can_move() {
                 c.leap_move[sq] |= B::bit(t);
             }
@@ -556,12 +601,22 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    fn add_lame(&self, c: &mut CodeRules<B>, atom: &ir::Atom, step: (i8, i8), origin: B) {
+    fn add_lame(
+        &self,
+        c: &mut CodeRules<B>,
+        atom: &ir::Atom,
+        step: (i8, i8),
+        origin: B,
+        landing: B,
+    ) {
         let path_steps = ir::lame_path(step);
         for sq in origin.iter() {
             let Some(t) = self.offset(sq, step) else {
                 continue;
             };
+            if !landing.has(t) {
+                continue;
+            }
             if !c.confined.has(t) && atom.modality != Modality::Attack {
                 continue;
             }
@@ -725,6 +780,29 @@ impl<B: Bits> Rules<B> {
         self.group_sliders();
         self.attack_rays = self.ride_groups();
         self.hop_attacks = self.hop_groups();
+        self.relevant = Side::BOTH.map(|side| {
+            let s = side.index();
+            (0..self.squares)
+                .map(|sq| {
+                    let mut m = B::ZERO;
+                    for (slider, _) in &self.attack_sliders[s] {
+                        m |= self.slide(*slider, sq, B::ZERO);
+                    }
+                    for g in &self.attack_rays[s] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for g in &self.hop_attacks[s] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for &c in &self.lame_attackers[s] {
+                        for l in &self.codes[c as usize].lame_attack_rev[sq] {
+                            m |= l.path;
+                        }
+                    }
+                    m
+                })
+                .collect()
+        });
     }
 
     /// Per attacking side, the attacking rides of the codes, one group per direction, each found
@@ -757,9 +835,9 @@ impl<B: Bits> Rules<B> {
                         }
                     };
                     let targets = if ride.modality == Modality::Attack {
-                        all
+                        ride.targets
                     } else {
-                        cr.confined
+                        cr.confined & ride.targets
                     };
                     if !groups[g].codes.iter().any(|a| a.code == code) {
                         groups[g].codes.push(Attacker {
@@ -789,9 +867,9 @@ impl<B: Bits> Rules<B> {
                         code,
                         origin: hop.origin,
                         targets: if hop.modality == Modality::Attack {
-                            self.geo.all
+                            hop.targets
                         } else {
-                            self.codes[code as usize].confined
+                            self.codes[code as usize].confined & hop.targets
                         },
                     };
                     match groups
@@ -822,7 +900,7 @@ impl<B: Bits> Rules<B> {
             let mut groups: Vec<((u8, u8), Modality, Vec<u16>)> = vec![];
             for ride in &self.codes[code].rides {
                 let d = self.geo.dirs[ride.dir as usize];
-                if d.range != u8::MAX || ride.origin != all {
+                if d.range != u8::MAX || ride.origin != all || ride.targets != all {
                     continue;
                 }
                 let (x, y) = (d.step.0.unsigned_abs(), d.step.1.unsigned_abs());
@@ -852,7 +930,10 @@ impl<B: Bits> Rules<B> {
                     continue;
                 };
                 self.codes[code].rides.retain(|r| {
-                    !(dirs.contains(&r.dir) && r.modality == modality && r.origin == all)
+                    !(dirs.contains(&r.dir)
+                        && r.modality == modality
+                        && r.origin == all
+                        && r.targets == all)
                 });
                 self.codes[code].slides.push((sl, modality));
                 if let Some(rsl) = attack {
@@ -946,6 +1027,11 @@ impl<B: Bits> Rules<B> {
                     rule: *rule,
                 },
                 EndCond::Checks(n) => EndTest::Checks(*n),
+                EndCond::RoyalsFacing => {
+                    self.facing_rule = true;
+                    EndTest::RoyalsFacing
+                }
+                EndCond::DoublePass => EndTest::DoublePass,
             };
             end.push(EndRule {
                 test,
@@ -1043,6 +1129,7 @@ impl<B: Bits> Rules<B> {
     }
 
     fn compile_legality(&mut self, v: &Variant) {
+        self.barred_screens = self.codes.iter().any(|c| !c.no_screens.is_empty());
         self.fast_legality = v.effects.is_empty()
             && self.check.at_final
             && !self.no_checks

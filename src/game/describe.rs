@@ -24,6 +24,7 @@ impl<B: Bits> Typed<B> {
                     .unwrap_or('?')
             )),
             MoveKind::EnPassant => notes.push("captures en passant".to_string()),
+            MoveKind::Pass => notes.push("passes".to_string()),
             MoveKind::Drop | MoveKind::Normal => {}
         }
         if let Some((sq, code)) = captured {
@@ -92,6 +93,9 @@ impl<B: Bits> Typed<B> {
                 )
             }
             Refusal::CheckAfterMove => "the royal piece would stand attacked".into(),
+            Refusal::RoyalsFacing => {
+                "the royal pieces face each other: the move must part them, or pass".into()
+            }
             Refusal::CrossingBlocked(sq) => {
                 format!(
                     "{} is occupied on {}, where the piece would cross",

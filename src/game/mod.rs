@@ -416,7 +416,7 @@ impl<B: Bits> Game for Typed<B> {
                     self.pos.code_at(sq).map(|c| (sq, c))
                 })
             }),
-            MoveKind::Castle(_) | MoveKind::Drop => None,
+            MoveKind::Castle(_) | MoveKind::Drop | MoveKind::Pass => None,
         };
         let mover_code = if m.kind == MoveKind::Drop {
             Some(m.promo - 1)

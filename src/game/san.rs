@@ -20,6 +20,7 @@ impl<B: Bits> Typed<B> {
     pub(super) fn san_body(&self, m: &Move, legal: &[Move]) -> String {
         let r = &*self.rules;
         match m.kind {
+            MoveKind::Pass => return "pass".to_string(),
             MoveKind::Drop => {
                 return format!(
                     "{}@{}{}",
@@ -198,7 +199,7 @@ impl<B: Bits> Typed<B> {
             return false;
         }
         match m.kind {
-            MoveKind::Drop | MoveKind::Castle(_) => {
+            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::Pass => {
                 let body = self.san_body(m, legal);
                 let body = body.split(',').next().unwrap_or("");
                 return w.whole == body;
@@ -295,6 +296,9 @@ impl SanMove {
             promo: String::new(),
             wall,
         };
+        if whole == "pass" {
+            return Some(m);
+        }
         if whole.starts_with("O-O") || whole.contains('@') {
             return (whole == "O-O" || whole == "O-O-O" || whole.len() >= 4).then_some(m);
         }

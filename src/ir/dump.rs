@@ -67,6 +67,12 @@ impl fmt::Display for Variant {
         self.dump_hands(f)?;
         writeln!(f, "start {}", self.start)?;
         self.dump_check(f)?;
+        if self.pass {
+            writeln!(
+                f,
+                "pass: a side may pass instead of moving, unless in check"
+            )?;
+        }
         self.dump_halfmove(f)?;
         self.dump_end(f)?;
         for (name, e) in &self.effects {
@@ -129,7 +135,16 @@ impl Variant {
                 }
             },
             "start" => |v, f| writeln!(f, "start {}", v.start),
-            "check" => Variant::dump_check,
+            "check" => |v, f| {
+                v.dump_check(f)?;
+                if v.pass {
+                    writeln!(
+                        f,
+                        "pass: a side may pass instead of moving, unless in check"
+                    )?;
+                }
+                Ok(())
+            },
             "halfmove" => Variant::dump_halfmove,
             "end" => Variant::dump_end,
             "effects" => |v, f| {
@@ -160,6 +175,19 @@ impl Variant {
                 .collect();
             out.push_str(&format!(
                 "  never captures: {} (it still threatens them)\n",
+                list(names)
+            ));
+        }
+        if let Some(p) = self.pieces.get_index(id).map(|(_, p)| p)
+            && !p.cannot_hop_over.is_empty()
+        {
+            let names: Vec<&str> = p
+                .cannot_hop_over
+                .iter()
+                .map(|&k| self.piece_name(k))
+                .collect();
+            out.push_str(&format!(
+                "  never hops over: {} (of either side)\n",
                 list(names)
             ));
         }
@@ -321,6 +349,14 @@ impl Variant {
                     .collect();
                 writeln!(f, "    cannot capture {}", names.join(" "))?;
             }
+            if !p.cannot_hop_over.is_empty() {
+                let names: Vec<&str> = p
+                    .cannot_hop_over
+                    .iter()
+                    .map(|&k| self.piece_name(k))
+                    .collect();
+                writeln!(f, "    cannot hop over {}", names.join(" "))?;
+            }
             if p.atoms.is_empty() {
                 writeln!(f, "    (no atoms)")?;
             }
@@ -352,9 +388,13 @@ impl Variant {
             .as_ref()
             .map(|r| format!(" from {}", self.region_text(r)))
             .unwrap_or_default();
+        let to =
+            a.to.as_ref()
+                .map(|r| format!(" to {}", self.region_text(r)))
+                .unwrap_or_default();
         writeln!(
             f,
-            "    {modality} {kind} {}{}{range}{from}: {}",
+            "    {modality} {kind} {}{}{range}{from}{to}: {}",
             vec_text(a.offset),
             a.directions_text(),
             a.vectors_text()
@@ -626,6 +666,12 @@ impl Variant {
                 "its side",
             ),
             EndCond::Checks(n) => (format!("{n} checks given"), "the side that gave them"),
+            EndCond::RoyalsFacing => (
+                "royals facing on an open line after the move, as before it (the side to move must part them or pass)"
+                    .to_string(),
+                "the mover",
+            ),
+            EndCond::DoublePass => ("two passes in a row".to_string(), "the mover"),
             c => (c.name().to_string(), "the mover"),
         }
     }

@@ -94,6 +94,8 @@ pub struct Variant {
     /// A piece of these kinds that captures turns to stone: its square becomes a wall. A royal
     /// piece of these kinds never captures (it would lose itself), so it never threatens either.
     pub petrify: Vec<PieceId>,
+    /// A side may pass instead of moving, unless in check.
+    pub pass: bool,
 }
 
 /// What a move must (or must not) do, beyond the check rule.
@@ -160,6 +162,8 @@ pub struct Piece {
     /// The kinds this piece never captures (Atomar's kings each other, Janggi's cannons each
     /// other); it still threatens them.
     pub cannot_capture: Vec<PieceId>,
+    /// The kinds its hops never use as the screen, of either side (Janggi's cannons).
+    pub cannot_hop_over: Vec<PieceId>,
 }
 
 impl Piece {
@@ -242,6 +246,8 @@ pub struct Atom {
     pub directions: Vec<DirTerm>,
     /// The atom applies only from these squares.
     pub from: Option<Region>,
+    /// The atom lands only on these squares (Janggi's palace diagonals).
+    pub to: Option<Region>,
     /// For a leap: whether the squares on its way (see [`lame_path`]) matter.
     pub path: LeapPath,
 }
@@ -542,6 +548,11 @@ pub enum EndCond {
     },
     /// The side that just moved has given this many checks; the result is for it.
     Checks(u8),
+    /// The royal pieces see each other along a file or rank, as they did before the last move
+    /// (Janggi's bikjang). While they face each other, the side to move must part them or pass.
+    RoyalsFacing,
+    /// The last two moves were passes.
+    DoublePass,
 }
 
 /// When reaching a region ends the game (as Fairy-Stockfish's flag rules do).
@@ -570,6 +581,8 @@ impl EndCond {
             EndCond::Extinct { .. } => "extinction",
             EndCond::Reached { .. } => "region reached",
             EndCond::Checks(_) => "checks given",
+            EndCond::RoyalsFacing => "royals facing",
+            EndCond::DoublePass => "double pass",
         }
     }
 }

@@ -47,6 +47,7 @@ pub(super) struct Draft {
     pub no_stuck_pieces: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
     pub petrify: Option<Loc<PetrifyAst>>,
+    pub pass: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
 }
@@ -344,6 +345,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             )
         }
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
+        Item::Pass(s) => set_once(&mut d.pass, "`pass`", src, s, |s| *s, problems),
     }
 }
 

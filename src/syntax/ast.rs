@@ -147,6 +147,8 @@ pub enum Item {
     Duck(Span),
     /// `petrify PIECE...`
     Petrify(PetrifyAst),
+    /// `pass`
+    Pass(Span),
 }
 
 /// `petrify PIECE...`: the kinds that turn to stone when they capture.
@@ -257,6 +259,8 @@ pub enum ItemKind {
     Duck,
     /// `petrify`
     Petrify,
+    /// `pass`
+    Pass,
 }
 
 impl ItemKind {
@@ -284,6 +288,7 @@ impl ItemKind {
             "moving" => ItemKind::MovingWall,
             "duck" => ItemKind::Duck,
             "petrify" => ItemKind::Petrify,
+            "pass" => ItemKind::Pass,
             _ => return None,
         })
     }
@@ -479,6 +484,8 @@ pub struct PieceAst {
     pub within: Option<RegionAst>,
     /// `cannot capture PIECE...`: the kinds it never captures, and the statement's span.
     pub cannot_capture: Vec<(Vec<Name>, Span)>,
+    /// `cannot hop over PIECE...`: the kinds its hops never use as a screen, and the span.
+    pub cannot_hop_over: Vec<(Vec<Name>, Span)>,
     /// The whole `piece ... { ... }` text.
     pub span: Span,
 }
@@ -533,6 +540,8 @@ pub struct AtomAst {
     pub range: Option<Spanned<i64>>,
     /// `from REGION`: only from these squares.
     pub origin: Option<RegionAst>,
+    /// `to REGION`: only onto these squares.
+    pub landing: Option<RegionAst>,
     /// The whole atom.
     pub span: Span,
 }
@@ -648,6 +657,10 @@ pub enum EndCond {
     },
     /// `checks N` (0 in `remove end`).
     Checks(Spanned<i64>),
+    /// `royals facing`
+    RoyalsFacing,
+    /// `double pass`
+    DoublePass,
 }
 
 impl EndCond {
@@ -661,6 +674,8 @@ impl EndCond {
             EndCond::Extinct { .. } => "extinct",
             EndCond::Reach { .. } => "reach",
             EndCond::Checks(_) => "checks",
+            EndCond::RoyalsFacing => "royals facing",
+            EndCond::DoublePass => "double pass",
         }
     }
 }

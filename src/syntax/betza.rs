@@ -387,6 +387,7 @@ fn atom(
         offset: crate::ir::canonical((b, a)),
         directions: terms_for(crate::ir::canonical((b, a)), &vectors),
         from: if m.initial { initial.cloned() } else { None },
+        to: None,
         path,
     })
 }

@@ -114,6 +114,10 @@ pub const KEYWORDS: &[&str] = &[
     "held",
     "cannot",
     "petrify",
+    "over",
+    "pass",
+    "facing",
+    "double",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -138,6 +142,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "moving wall",
     "duck",
     "petrify",
+    "pass",
 ];
 
 /// Whether `word` starts a line that begins a new top-level item (`variant` starts the header).

@@ -182,6 +182,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
         Rule::duck => Item::Duck(sp),
+        Rule::pass => Item::Pass(sp),
         Rule::petrify => Item::Petrify(PetrifyAst {
             pieces: kids(p).map(name).collect(),
             span: sp,
@@ -466,6 +467,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             initial: None,
             within: None,
             cannot_capture: vec![],
+            cannot_hop_over: vec![],
             span: sp,
         };
         let body = it.next()?;
@@ -485,11 +487,16 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 Rule::within => piece.within = Some(build_region(kids(k).next()?)?),
                 Rule::cannot_capture => {
                     let sp = span(&k);
+                    let hop = kids(k.clone()).any(|n| n.as_rule() == Rule::hop_over);
                     let names = kids(k)
                         .filter(|n| n.as_rule() == Rule::piece_ref)
                         .map(name)
                         .collect();
-                    piece.cannot_capture.push((names, sp));
+                    if hop {
+                        piece.cannot_hop_over.push((names, sp));
+                    } else {
+                        piece.cannot_capture.push((names, sp));
+                    }
                 }
                 Rule::royal => piece.royal = true,
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
@@ -523,6 +530,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
             directions: vec![],
             range: None,
             origin: None,
+            landing: None,
             span: sp,
         };
         for k in kids(p) {
@@ -552,6 +560,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
                 Rule::direction => atom.directions.push(name(k)),
                 Rule::range => atom.range = Some(int(kids(k).next()?)),
                 Rule::origin => atom.origin = Some(build_region(kids(k).next()?)?),
+                Rule::landing => atom.landing = Some(build_region(kids(k).next()?)?),
                 _ => {}
             }
         }
@@ -595,6 +604,10 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             }
                         } else if has_kw(&k, Rule::kw_checks) {
                             EndCond::Checks(Spanned::new(0, s))
+                        } else if has_kw(&k, Rule::royals_facing) {
+                            EndCond::RoyalsFacing
+                        } else if has_kw(&k, Rule::double_pass) {
+                            EndCond::DoublePass
                         } else {
                             EndCond::RoyalCaptured
                         };
@@ -709,6 +722,8 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
                 Rule::extinct => build_extinct(inner)?,
                 Rule::reach => build_reach(inner)?,
                 Rule::checks_given => EndCond::Checks(int(kids(inner).next()?)),
+                Rule::royals_facing => EndCond::RoyalsFacing,
+                Rule::double_pass => EndCond::DoublePass,
                 _ => EndCond::RoyalCaptured,
             }
         };

@@ -49,10 +49,13 @@ fn atom_line(a: &Atom) -> String {
             if r == 1 { "" } else { "s" }
         ),
     };
-    let from = match &a.from {
+    let mut from = match &a.from {
         Some(r) => format!(", only from {}", region_words(r)),
         None => String::new(),
     };
+    if let Some(r) = &a.to {
+        from.push_str(&format!(", only onto {}", region_words(r)));
+    }
     format!(
         "  {modality}: {kind} {}{} = {}{from}\n",
         vec_text(a.offset),
@@ -89,6 +92,11 @@ fn marks(v: &Variant, p: &Piece, side: Side, centre: (i32, i32)) -> Vec<Vec<char
                 let (f, r) = (centre.0 + dx as i32 * k, centre.1 + dy as i32 * k);
                 if f < 0 || r < 0 || f >= files || r >= ranks {
                     break;
+                }
+                if let Some(to) = &a.to
+                    && !to.contains(side, f as u8, r as u8, v.ranks)
+                {
+                    continue;
                 }
                 let cell = &mut marks[r as usize][f as usize];
                 *cell = match (*cell, add) {

@@ -145,6 +145,7 @@ impl<'a> Resolver<'a> {
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
             moving_wall: self.draft.moving_wall.is_some(),
             petrify,
+            pass: self.draft.pass.is_some(),
         };
         self.validate_start(variant)
     }

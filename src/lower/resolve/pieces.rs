@@ -67,6 +67,7 @@ impl Resolver<'_> {
             confined,
             promoted_from: None,
             cannot_capture: vec![],
+            cannot_hop_over: vec![],
         }
     }
 
@@ -98,6 +99,35 @@ impl Resolver<'_> {
                 for k in kinds {
                     if !piece.cannot_capture.contains(&k) {
                         piece.cannot_capture.push(k);
+                    }
+                }
+            }
+            for (names, span) in &def.node.cannot_hop_over {
+                let kinds: Vec<PieceId> = names
+                    .iter()
+                    .filter_map(|n| self.piece_ref(n, def.src))
+                    .collect();
+                let Some(piece) = pieces.get_mut(name) else {
+                    continue;
+                };
+                if !piece.atoms.is_empty()
+                    && !piece
+                        .atoms
+                        .iter()
+                        .any(|a| matches!(a.kind, ir::AtomKind::Hop { .. }))
+                {
+                    self.err(
+                        Problem::error(Code::CannotCapture, format!("piece `{name}` never hops"))
+                            .label(def.src, *span, "no atom of it hops")
+                            .help(
+                                "`cannot hop over` keeps some pieces from being a hop's screen: \
+                                 give the piece a `hop` atom, or remove this line",
+                            ),
+                    );
+                }
+                for k in kinds {
+                    if !piece.cannot_hop_over.contains(&k) {
+                        piece.cannot_hop_over.push(k);
                     }
                 }
             }
@@ -433,6 +463,10 @@ impl Resolver<'_> {
             None => None,
             Some(r) => Some(self.region(r, src)?),
         };
+        let to = match &a.landing {
+            None => None,
+            Some(r) => Some(self.region(r, src)?),
+        };
         let path = match &a.path {
             Some(p) if kind != ir::AtomKind::Leap => {
                 self.err(
@@ -445,14 +479,56 @@ impl Resolver<'_> {
             Some(p) => p.node,
             None => ir::LeapPath::Free,
         };
-        Some(ir::Atom {
+        let atom = ir::Atom {
             modality: a.modality.into(),
             kind,
             offset: ir::canonical((x as i8, y as i8)),
             directions,
             from,
+            to,
             path,
-        })
+        };
+        if let (Some(region), Some(r)) = (&a.landing, &atom.to)
+            && !self.lands_anywhere(&atom, r)
+        {
+            self.err(
+                Problem::error(Code::BadAtom, "the atom never lands in its `to` region")
+                    .label(src, region.span(), "no square of it is in reach")
+                    .help("`to REGION` keeps the squares the atom lands on: name a region the atom can reach (from its `from` squares, if any)"),
+            );
+            return None;
+        }
+        Some(atom)
+    }
+
+    /// Whether some move of `atom` (for white, from its `from` squares) ends in `to`.
+    fn lands_anywhere(&self, atom: &ir::Atom, to: &ir::Region) -> bool {
+        let (files, ranks) = (self.files as i32, self.ranks as i32);
+        let steps = match atom.kind {
+            ir::AtomKind::Leap => 1,
+            _ => files.max(ranks),
+        };
+        for f in 0..files {
+            for k in 0..ranks {
+                if let Some(from) = &atom.from
+                    && !from.contains(Side::White, f as u8, k as u8, self.ranks)
+                {
+                    continue;
+                }
+                for (dx, dy) in atom.vectors() {
+                    for n in 1..=steps {
+                        let (tf, tk) = (f + dx as i32 * n, k + dy as i32 * n);
+                        if tf < 0 || tk < 0 || tf >= files || tk >= ranks {
+                            break;
+                        }
+                        if to.contains(Side::White, tf as u8, tk as u8, self.ranks) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Leap, or ride with its range (1 to 255 steps, or unlimited).

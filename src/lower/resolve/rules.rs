@@ -169,6 +169,17 @@ impl Resolver<'_> {
             ast::EndCond::Checks(n) => {
                 ir::EndCond::Checks(self.small_count(Some(n), src, 1)?.max(1))
             }
+            ast::EndCond::RoyalsFacing => ir::EndCond::RoyalsFacing,
+            ast::EndCond::DoublePass => {
+                if self.draft.pass.is_none() && !self.draft.is_broken(ast::ItemKind::Pass) {
+                    self.err(
+                        Problem::error(Code::NeedsPass, "`double pass` needs `pass`, and no side may pass")
+                            .label(src, rule.cond.span, "no side ever passes")
+                            .help("add the item `pass` (a side may pass instead of moving), or remove this end condition"),
+                    );
+                }
+                ir::EndCond::DoublePass
+            }
         };
         let needs_royal = matches!(
             cond,
@@ -176,6 +187,7 @@ impl Resolver<'_> {
                 | ir::EndCond::Campmate(_)
                 | ir::EndCond::RoyalCaptured
                 | ir::EndCond::Checks(_)
+                | ir::EndCond::RoyalsFacing
         );
         if royalty.missing() && needs_royal {
             self.err(
