@@ -514,3 +514,58 @@ fn petrified_capturer_turns_to_stone_and_the_king_never_captures() {
          white king may not take the king d2 (it would turn to stone itself)",
     );
 }
+
+#[test]
+fn janggi_chariot_cannon_and_soldier_ride_the_palace_diagonals() {
+    moves(
+        "janggi_chariot_cannon_and_soldier_ride_the_palace_diagonals",
+        "janggi",
+        "3C1k3/4p4/5r3/4P4/9/9/9/5p3/4n4/3R1K3 w - - 0 1",
+        "the chariot d1 rides the diagonal to e2 (taking the horse) but no further; the cannon d10 \
+         jumps the soldier e9 to take the chariot f8 (`to palace-lines`); the soldier e7 steps \
+         forward and sideways only, outside the palace",
+    );
+}
+
+#[test]
+fn janggi_cannon_never_jumps_over_or_takes_a_cannon() {
+    moves(
+        "janggi_cannon_never_jumps_over_or_takes_a_cannon",
+        "janggi",
+        "4k4/9/4c4/9/9/9/2Cp1N3/9/9/4K4 w - - 0 1",
+        "the cannon c4 jumps the soldier d4 to e4 (the horse f4 ends its way); there it stands \
+         between the general e1 and the cannon e8, which may not jump it (`cannot hop over \
+         cannon`), so the move is legal; another piece there would be a screen",
+    );
+}
+
+#[test]
+fn janggi_facing_generals_must_part_or_pass() {
+    moves(
+        "janggi_facing_generals_must_part_or_pass",
+        "janggi",
+        "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1",
+        "bikjang: the generals face each other on the d-file; black may only step off it or pass \
+         (d10d10, the general's square twice)",
+    );
+    let mut g = common::game_at("janggi", "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1");
+    let played = g.play("d10d10").expect("the pass is legal");
+    let end = played
+        .end
+        .expect("the generals still face each other: the game is over");
+    assert_eq!(end.winner, None);
+}
+
+#[test]
+fn janggi_no_pass_in_check_and_two_passes_end_the_game() {
+    moves(
+        "janggi_no_pass_in_check",
+        "janggi",
+        "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1",
+        "the chariot e2 checks the general d1 along the palace diagonal: no pass, only d1e2",
+    );
+    let mut g = common::game_at("janggi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    assert!(g.play("d1d1").expect("a pass").end.is_none());
+    let played = g.play("e10e10").expect("a second pass");
+    assert!(played.end.is_some(), "two passes in a row end the game");
+}

@@ -297,6 +297,18 @@ variant("xiangqi", large=True, special=[
     ("soldiers step sideways once across the river", "4k4/9/9/4P4/9/2P6/9/9/9/3K5 w - - 0 1"),
     ("stalemate loses", "3k5/3P5/4P4/9/9/9/9/9/9/4K4 b - - 0 1"),
 ], start_budget=1_500_000)
+variant("janggi", large=True, special=[
+    ("bikjang: the generals face each other; black must part them or pass",
+     "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a pass in check is illegal", "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1"),
+    ("chariot and cannon along the palace diagonals", "4k4/9/9/9/9/9/9/5p3/4n4/3R1K3 w - - 0 1"),
+    ("a cannon never jumps over or takes a cannon", "4k4/9/9/9/9/9/9/5c3/4n4/3C1K3 w - - 0 1"),
+    ("a cannon may block a cannon's line where another piece may not",
+     "4k4/9/4c4/9/9/9/2Cp1N3/9/9/4K4 w - - 0 1"),
+    ("soldiers along the enemy palace's diagonals", "3C1k3/4p4/5r3/9/9/9/9/9/9/3K5 w - - 0 1"),
+    ("an elephant blocked on its way", "4k4/9/9/9/9/9/2p6/2B6/9/4K4 w - - 0 1"),
+    ("a cannon checks over a screen in the palace", "3k5/9/4c4/9/9/9/9/4R4/9/3K5 w - - 0 1"),
+], start_budget=1_500_000)
 variant("minixiangqi", special=[
     ("soldiers step sideways from the start", "3k3/7/7/2P4/7/7/4K2 w - - 0 1"),
     ("the generals may not face each other", "2k4/7/7/7/7/7/3K3 w - - 0 1"),
