@@ -75,7 +75,8 @@ impl<B: Bits> Position<B> {
         let by_pins = single
             && r.pins_suffice[us.index()]
             && !r.check.all_royals
-            && !r.check.touching_royals_safe;
+            && !r.check.touching_royals_safe
+            && r.blast.is_none();
         if !by_pins {
             return Some(Safety {
                 royals,
@@ -279,6 +280,11 @@ impl<B: Bits> Position<B> {
 
     /// Judges a move of an effect-free variant from the occupancy it leaves, without playing it.
     pub(crate) fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        if let Some(blast) = &r.blast
+            && let Some(legal) = self.blast_legal(r, blast, s, m)
+        {
+            return legal;
+        }
         let Some(k) = self.sketch(r, m, s.royals) else {
             return false;
         };

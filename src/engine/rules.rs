@@ -7,6 +7,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::engine::bitboard::Bits;
+use crate::engine::blast::Blast;
 use crate::engine::geometry::{Geometry, RayDir};
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
@@ -295,6 +296,8 @@ pub struct Rules<B> {
     pub effect_promotes: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
+    /// The effects are one explosion, whose removals tables give without playing the move.
+    pub blast: Option<Blast<B>>,
     /// The enemy pieces of this side can pin only along rides (no hoppers or lame leaps), so
     /// pins and checks settle most moves.
     pub pins_suffice: [bool; 2],
@@ -378,6 +381,7 @@ impl<B: Bits> Rules<B> {
             effects: v.effects.values().cloned().collect(),
             effect_promotes: false,
             fast_legality: false,
+            blast: None,
             pins_suffice: [true; 2],
             layered,
             layer_masks: vec![],
@@ -1006,12 +1010,18 @@ impl<B: Bits> Rules<B> {
     }
 
     fn compile_legality(&mut self, v: &Variant) {
-        self.fast_legality = v.effects.is_empty()
-            && self.check.at_final
-            && !self.no_checks
-            && !self.check.unless_royal_captured
-            && !self.check.touching_royals_safe
-            && !self.promotes_to_royal(v);
+        if !self.check.at_move {
+            self.blast = Blast::compile(self, &self.effects);
+        }
+        // Without effects, the sketch knows no exception for a captured royal piece; with an
+        // explosion, the blast tables say which royal pieces a capture removes.
+        let settled = if self.blast.is_some() {
+            true
+        } else {
+            v.effects.is_empty() && !self.check.unless_royal_captured
+        };
+        self.fast_legality =
+            settled && self.check.at_final && !self.no_checks && !self.promotes_to_royal(v);
     }
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
