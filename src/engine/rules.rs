@@ -270,6 +270,10 @@ pub struct Rules<B> {
     pub attack_sliders: [Vec<(u16, Vec<u8>)>; 2],
     pub attack_rays: [Vec<RideAttack<B>>; 2],
     pub hop_attacks: [Vec<HopAttack<B>>; 2],
+    /// Per attacking side, per square: every square whose occupancy can change whether that
+    /// side attacks the square (where its attackers stand, and every square their attacks
+    /// pass over or hop over).
+    pub influence: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
     /// Castles with fixed squares.
@@ -355,6 +359,7 @@ impl<B: Bits> Rules<B> {
             attack_sliders: [vec![], vec![]],
             attack_rays: [vec![], vec![]],
             hop_attacks: [vec![], vec![]],
+            influence: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
@@ -401,6 +406,7 @@ impl<B: Bits> Rules<B> {
         r.compile_effects(v);
         r.compile_letters(v);
         r.compile_legality(v);
+        r.compile_influence();
         r
     }
 
@@ -1022,6 +1028,35 @@ impl<B: Bits> Rules<B> {
         };
         self.fast_legality =
             settled && self.check.at_final && !self.no_checks && !self.promotes_to_royal(v);
+    }
+
+    fn compile_influence(&mut self) {
+        for by in Side::BOTH {
+            let b = by.index();
+            self.influence[b] = (0..self.geo.squares)
+                .map(|sq| {
+                    let mut m = B::ZERO;
+                    for &c in &self.leap_attackers[b] {
+                        m |= self.codes[c as usize].leap_attack_rev[sq];
+                    }
+                    for (slider, _) in &self.attack_sliders[b] {
+                        m |= self.slide(*slider, sq, B::ZERO);
+                    }
+                    for g in &self.attack_rays[b] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for g in &self.hop_attacks[b] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for &c in &self.lame_attackers[b] {
+                        for l in &self.codes[c as usize].lame_attack_rev[sq] {
+                            m |= B::bit(l.to as usize) | l.path;
+                        }
+                    }
+                    m
+                })
+                .collect();
+        }
     }
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
