@@ -367,6 +367,9 @@ impl<B: Bits> Position<B> {
 
     /// The pieces of `code` that can capture onto `sq` (the square may be empty).
     pub(crate) fn capturers_of(&self, r: &Rules<B>, code: usize, sq: usize) -> B {
+        if let Some(rev) = r.codes[code].leap_capture_rev.get(sq) {
+            return *rev & self.pieces[code];
+        }
         let mut out = B::ZERO;
         for from in self.pieces[code].iter() {
             if self.capture_reach(r, code, from).has(sq) {

@@ -89,6 +89,9 @@ pub struct CodeRules<B> {
     pub leap_capture: Vec<B>,
     /// Per square: the squares from which this code attacks it by a leap.
     pub leap_attack_rev: Vec<B>,
+    /// Per square: the squares from which this code captures on it by a leap, when leaps are
+    /// its only captures (empty otherwise): en passant's capturers, found without generating.
+    pub leap_capture_rev: Vec<B>,
     /// Rides not covered by `slides`.
     pub rides: Vec<Ride<B>>,
     /// Unlimited rides from every square, grouped into sliders.
@@ -451,6 +454,7 @@ impl<B: Bits> Rules<B> {
             leap_move: vec![B::ZERO; squares],
             leap_capture: vec![B::ZERO; squares],
             leap_attack_rev: vec![B::ZERO; squares],
+            leap_capture_rev: vec![],
             rides: vec![],
             slides: vec![],
             hops: vec![],
@@ -508,6 +512,19 @@ impl<B: Bits> Rules<B> {
         for s in 0..squares {
             c.leap_move[s] &= confined;
             c.leap_capture[s] &= confined;
+        }
+        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
+        if !c.slides.iter().any(|&(_, m)| capturing(m))
+            && !c.rides.iter().any(|ride| capturing(ride.modality))
+            && !c.hops.iter().any(|hop| capturing(hop.modality))
+            && c.lame_capture.iter().all(|l| l.is_empty())
+        {
+            c.leap_capture_rev = vec![B::ZERO; squares];
+            for s in 0..squares {
+                for t in c.leap_capture[s].iter() {
+                    c.leap_capture_rev[t] |= B::bit(s);
+                }
+            }
         }
         c
     }
