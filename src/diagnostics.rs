@@ -137,6 +137,9 @@ codes! {
     CastlingMove = "castling_move",
     /// Castling that moves a piece that is not royal (a warning).
     CastlingNotRoyal = "castling_not_royal",
+    /// A `gate` region that the castling field cannot name (two squares on one file for a
+    /// side), or `no drops` without `gate` (pieces in hand could never enter).
+    BadGate = "bad_gate",
     /// Castling rights of the start position whose king or rook is not in place.
     CastlingStart = "castling_start",
     /// A rule that needs a royal piece, in a variant without one.

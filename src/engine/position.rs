@@ -36,8 +36,10 @@ pub struct Move {
     /// The code promoted to (or dropped), plus one; 0 when none.
     pub promo: u8,
     pub kind: MoveKind,
-    /// Where the duck goes (duck variants).
+    /// Where the duck goes (duck variants), or where the gated piece goes (gating).
     pub aux: u16,
+    /// The code of the piece gated from the hand onto `aux`, plus one; 0 when none.
+    pub gate: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -297,6 +299,11 @@ impl<B: Bits> Position<B> {
         }
         self.advance_clocks(r, mover, &moved);
         let legal = self.after_move(r, m, mover, &mut moved, verify);
+        // The gated piece comes last: it does not shield the mover's royal piece in the move's
+        // own test (as Fairy-Stockfish judges gating).
+        if m.gate != 0 {
+            self.gate_in(r, m.gate - 1, m.aux as usize);
+        }
         if legal && r.counts_checks && self.royal_attacked(r, self.side) {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
@@ -455,6 +462,19 @@ impl<B: Bits> Position<B> {
             // A drop can never be taken back: it resets the clock, as Fairy-Stockfish counts.
             resets: true,
         }
+    }
+
+    /// Gating: the piece of `code` comes from the hand onto `sq`, which the move has left.
+    fn gate_in(&mut self, r: &Rules<B>, code: u8, sq: usize) {
+        let n = self.hand[code as usize].saturating_sub(1);
+        self.set_hand(r, code, n);
+        self.set(r, sq, code + 1);
+    }
+
+    /// Whether `side` still has the gate on `sq`.
+    #[inline(always)]
+    pub fn has_gate(&self, r: &Rules<B>, side: Side, sq: usize) -> bool {
+        self.castling & r.gate_bit[side.index()][sq] != 0
     }
 
     /// The duck leaves its square for `to`.

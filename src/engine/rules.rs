@@ -67,6 +67,9 @@ impl<B: Bits> PromotionRules<B> {
     }
 }
 
+/// The first bit of the castling rights that records a gate (below it: the castles).
+pub const GATE_BIT0: u32 = 32;
+
 /// Where a piece in hand may be dropped.
 #[derive(Clone, Debug)]
 pub struct DropRules<B> {
@@ -283,6 +286,13 @@ pub struct Rules<B> {
     pub captures_to_hand: bool,
     pub keep_promoted: bool,
     pub must_drop: bool,
+    /// Pieces in hand may be dropped (not only gated).
+    pub drops: bool,
+    /// Gating: the gate squares, (side, square); the right of the i-th is bit
+    /// [`GATE_BIT0`]` + i` of the position's castling rights.
+    pub gate_squares: Vec<(Side, u16)>,
+    /// Per side, per square: the castling-rights bit of its gate (0 when none).
+    pub gate_bit: [Vec<u64>; 2],
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
     /// The position counts the checks each side gives.
@@ -370,6 +380,9 @@ impl<B: Bits> Rules<B> {
             captures_to_hand: v.hands.as_ref().is_some_and(|h| h.captures),
             keep_promoted: v.hands.as_ref().is_some_and(|h| h.keep_promoted),
             must_drop: v.hands.as_ref().is_some_and(|h| h.must_drop),
+            drops: v.hands.as_ref().is_some_and(|h| !h.no_drops),
+            gate_squares: vec![],
+            gate_bit: [vec![], vec![]],
             en_passant_region: [B::ZERO; 2],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
             cross: v.cross,
@@ -598,6 +611,20 @@ impl<B: Bits> Rules<B> {
 
     fn compile_drops(&mut self, v: &Variant) {
         let Some(h) = &v.hands else { return };
+        self.gate_bit = [vec![0; self.squares], vec![0; self.squares]];
+        if let Some(g) = &h.gate {
+            for side in Side::BOTH {
+                let mask = self.region_mask(g, side);
+                let cells = self.cells;
+                for sq in mask.iter().filter(|&sq| sq < cells) {
+                    let i = self.gate_squares.len();
+                    if i < 64 - GATE_BIT0 as usize {
+                        self.gate_squares.push((side, sq as u16));
+                        self.gate_bit[side.index()][sq] = 1 << (GATE_BIT0 as usize + i);
+                    }
+                }
+            }
+        }
         for side in Side::BOTH {
             for kind in 0..self.kinds {
                 let code = self.code(side, kind) as usize;

@@ -271,6 +271,18 @@ impl<B: Bits> Typed<B> {
                     .unwrap_or('?');
                 return format!("{letter}@{}{}", name(m.to as usize), self.duck_text(m));
             }
+            // Castling that gates on the rook's square is written from the rook's square to the
+            // king's, as Fairy-Stockfish writes it.
+            MoveKind::Castle(i)
+                if m.gate != 0
+                    && self
+                        .pos
+                        .castles
+                        .get(i as usize)
+                        .is_some_and(|c| c.rook_from == m.aux) =>
+            {
+                format!("{}{}", name(m.aux as usize), name(m.from as usize))
+            }
             // Castling by rule, or a king move that is also an ordinary one, is written as the
             // king taking its own rook, which no other move can be.
             MoveKind::Castle(i) if self.pos.castles.get(i as usize).is_some_and(|c| c.by_rook) => {
@@ -282,8 +294,21 @@ impl<B: Bits> Typed<B> {
         if m.promo != 0 {
             s.push(self.promo_letter(m.promo - 1));
         }
+        if m.gate != 0 {
+            s.push(self.gate_letter(m.gate - 1));
+        }
         s.push_str(&self.duck_text(m));
         s
+    }
+
+    /// The letter of a gated piece, lower case (`g1f3h`), as Fairy-Stockfish writes it.
+    pub(crate) fn gate_letter(&self, code: u8) -> char {
+        let r = &*self.rules;
+        let p = &r.variant.pieces[r.codes[code as usize].kind];
+        p.letters[0][0]
+            .or(p.letters[0][1])
+            .unwrap_or('?')
+            .to_ascii_lowercase()
     }
 
     /// `,e4d4`: where the duck goes, in duck variants, written as Fairy-Stockfish writes it

@@ -429,7 +429,9 @@ impl Variant {
         writeln!(
             f,
             "hands: {}",
-            if how.is_empty() {
+            if how.is_empty() && h.no_drops {
+                "gating only".to_string()
+            } else if how.is_empty() {
                 "drops".to_string()
             } else {
                 how.join("; ")
@@ -447,6 +449,16 @@ impl Variant {
                 rules.push("a checkmate by its drop loses".to_string());
             }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
+        }
+        if let Some(g) = &h.gate {
+            writeln!(
+                f,
+                "  gate within {}: a piece leaving such a square for the first time may leave a piece from the hand on it (castling: on the king's or the rook's square)",
+                self.region_text(g)
+            )?;
+        }
+        if h.no_drops {
+            writeln!(f, "  no drops: pieces in hand enter only by gating")?;
         }
         Ok(())
     }

@@ -128,6 +128,11 @@ pub struct Hands {
     pub rules: IndexMap<PieceId, DropRule>,
     /// While a side has pieces in hand, it must drop (Placement, Sittuyin).
     pub must_drop: bool,
+    /// Gating (S-chess): a piece leaving a square of this region (per side) for the first time
+    /// may leave a piece from the hand behind on it; the rights are kept in the castling field.
+    pub gate: Option<Region>,
+    /// Pieces in hand enter the board only by gating, never by a drop.
+    pub no_drops: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]

@@ -173,6 +173,10 @@ pub struct HandAst {
     pub must_drop: bool,
     /// `drop PIECE ...` restrictions.
     pub drops: Vec<DropRuleAst>,
+    /// `gate within REGION`: the region, and the statement's span.
+    pub gate: Option<(RegionAst, Span)>,
+    /// `no drops`: the statement's span.
+    pub no_drops: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

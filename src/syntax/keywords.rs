@@ -110,6 +110,8 @@ pub const KEYWORDS: &[&str] = &[
     "with",
     "answered",
     "held",
+    "gate",
+    "drops",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -237,6 +237,11 @@ fn build_hand(p: P) -> Option<HandAst> {
             Rule::hand_captures => h.captures = true,
             Rule::keep_promoted => h.keep_promoted = true,
             Rule::must_drop => h.must_drop = true,
+            Rule::no_drops => h.no_drops = Some(span(&k)),
+            Rule::gate_rule => {
+                let gs = span(&k);
+                h.gate = Some((build_region(kids(k).next()?)?, gs));
+            }
             _ => {
                 let ds = span(&k);
                 let mut it = kids(k);

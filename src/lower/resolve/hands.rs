@@ -24,12 +24,64 @@ impl Resolver<'_> {
                 DropRuleKind::NoMate => rule.no_mate = true,
             }
         }
+        let gate = match &h.gate {
+            Some((r, span)) => {
+                let region = self.region(r, def.src);
+                if let Some(region) = &region {
+                    self.check_gate(region, *span, def.src);
+                }
+                region
+            }
+            None => None,
+        };
+        if let (Some(span), None) = (h.no_drops, &h.gate) {
+            self.err(
+                Problem::error(
+                    Code::BadGate,
+                    "`no drops` without `gate`: pieces in hand could never enter the board",
+                )
+                .label(def.src, span, "no way in for the hand")
+                .help("add `gate within rank 1` (gating), or leave out `no drops`"),
+            );
+        }
         Some(ir::Hands {
             captures: h.captures,
             keep_promoted: h.keep_promoted,
             rules,
             must_drop: h.must_drop,
+            gate,
+            no_drops: h.no_drops.is_some(),
         })
+    }
+
+    /// The castling field names a gate by its file: each side may have at most one gate square
+    /// per file.
+    fn check_gate(&mut self, region: &ir::Region, span: Span, src: crate::diagnostics::SourceId) {
+        for side in ir::Side::BOTH {
+            for file in 0..self.files {
+                let n = (0..self.ranks)
+                    .filter(|&rank| region.contains(side, file, rank, self.ranks))
+                    .count();
+                if n > 1 {
+                    self.err(
+                        Problem::error(
+                            Code::BadGate,
+                            format!(
+                                "the gate region has {n} squares on file {} for {}",
+                                (b'a' + file) as char,
+                                side.name()
+                            ),
+                        )
+                        .label(src, span, "two gates on one file")
+                        .help(
+                            "the castling field names a gate by its file letter: give at most one \
+                             square per file and side, e.g. `gate within rank 1`",
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
     }
 
     /// `castling rule { ... }`: the king and rook pieces, their rank, and the files they end on.
