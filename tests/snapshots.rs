@@ -492,3 +492,23 @@ fn dobutsu_lion_wins_on_the_far_rank_only_if_not_attacked() {
         "b3c4, and b3a4 taking the giraffe, reach the far rank unattacked: black has no move after them; b4 is the giraffe's; b3a2 takes the lion",
     );
 }
+
+#[test]
+fn gating_on_the_square_left_and_on_castling_squares() {
+    moves(
+        "gating_on_the_square_left_and_on_castling_squares",
+        "seirawan",
+        "4k3/8/8/8/8/8/8/RN2K2R[H] w KQB - 0 1",
+        "the knight b1 may gate the hawk as it leaves; O-O gates on e1 (e1g1h) or on h1 (h1e1h); the rooks and the king gate too (K and Q name e1, a1 and h1); once the hand is empty no gates are written",
+    );
+}
+
+#[test]
+fn gating_does_not_shield_the_king_in_its_own_move() {
+    moves(
+        "gating_does_not_shield_the_king_in_its_own_move",
+        "seirawan",
+        "4k3/8/8/8/8/8/8/q2QK3[H] w D - 0 1",
+        "the queen d1 is pinned by a1: it may gate the hawk only moving along the rank (c1, b1, xa1), never off it, though the hawk would block",
+    );
+}

@@ -657,6 +657,18 @@ variant("yarishogi", large=True, special=[
     ("a pawn drop may mate", "2pk3/7/3K3/7/7/7/7/7/7[P] w - - 0 1"),
 ], start_budget=1_000_000)
 
+SEIRAWAN_SPECIAL = [
+    ("castling gates on the king's or the rook's square",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1"),
+    ("black castles and gates", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] b KQkq - 0 1"),
+    ("a gate kept on a rook whose castling is lost", "r3k2r/p6p/8/8/8/8/P6P/R3K2R[H] w KAkq - 0 1"),
+    ("a pinned piece gates only along its line", "4k3/8/8/8/8/8/8/q2QK3[H] w D - 0 1"),
+    ("gates named by file letters", "4k3/8/8/8/8/8/8/r2QK1NR[H] w KDG - 0 1"),
+    ("no gates left", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w - - 0 1"),
+]
+
+variant("seirawan", special=SEIRAWAN_SPECIAL)
+
 variant("dobutsu", large=True, special=[
     ("the lion may reach the far rank, safely only on b4", "3/1L1/l2/3[G] w 0 1"),
     ("the far rank guarded by a giraffe", "g2/1L1/l2/3[] w 0 1"),
