@@ -668,6 +668,12 @@ SEIRAWAN_SPECIAL = [
 ]
 
 variant("seirawan", special=SEIRAWAN_SPECIAL)
+variant("shouse", special=SEIRAWAN_SPECIAL + [
+    ("drops beside gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEPhep] w KQkq - 0 1"),
+    ("gates stay open with an empty hand", "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1"),
+    ("a drop or a gate beside a pin", "4k3/8/8/8/8/8/8/q2QK3[HP] w D - 0 1"),
+    ("a captured promoted pawn goes back as a pawn", "rQ~2k3/8/8/8/8/8/8/4K3[h] b - - 0 1"),
+])
 
 variant("dobutsu", large=True, special=[
     ("the lion may reach the far rank, safely only on b4", "3/1L1/l2/3[G] w 0 1"),
