@@ -156,6 +156,8 @@ codes! {
     EffectField = "effect_field",
     /// A name in an effect condition that is not a value.
     UnknownName = "unknown_name",
+    /// An item written in an old form that still works (a warning saying what to write now).
+    OldForm = "old_form",
     /// An effect without clauses (a warning).
     EffectDoesNothing = "effect_does_nothing",
     /// A FEN given on the command line or in the REPL that cannot be read.

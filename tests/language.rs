@@ -114,3 +114,24 @@ fn every_example_of_the_language_reference_parses() {
         }
     }
 }
+
+/// The language only grows: `duck`, the old name of `moving wall`, still loads (with a warning
+/// naming the new form) and means the same rule.
+#[test]
+fn the_old_duck_item_means_moving_wall() {
+    let load = |item: &str| {
+        let text = format!("variant walls extends chess\n{item}\n");
+        let mut sources = Sources::default();
+        match load_text("walls.variant", &text, Origin::Bundled, &mut sources) {
+            Ok(l) => (l.variant, l.warnings),
+            Err(e) => panic!("{item}: {e:?}"),
+        }
+    };
+    let (new, new_warnings) = load("moving wall");
+    let (old, old_warnings) = load("duck");
+    assert!(new.moving_wall);
+    assert_eq!(new.to_string(), old.to_string());
+    assert!(new_warnings.is_empty());
+    assert_eq!(old_warnings.len(), 1);
+    assert!(old_warnings[0].message.contains("moving wall"));
+}

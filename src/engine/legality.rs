@@ -218,8 +218,8 @@ impl<B: Bits> Position<B> {
                     after_move
                 };
                 let moved_royal = royals.has(from);
-                let after_move = self.with_duck(r, m, after_move);
-                let after_all = self.with_duck(r, m, after_all);
+                let after_move = self.with_wall(r, m, after_move);
+                let after_all = self.with_wall(r, m, after_all);
                 Some(Sketch {
                     after_move,
                     after_all,
@@ -229,7 +229,7 @@ impl<B: Bits> Position<B> {
                 })
             }
             MoveKind::Drop => {
-                let after = self.with_duck(r, m, self.occ | B::bit(to));
+                let after = self.with_wall(r, m, self.occ | B::bit(to));
                 Some(Sketch {
                     after_move: after,
                     after_all: after,
@@ -256,8 +256,8 @@ impl<B: Bits> Position<B> {
                     after_all |= B::bit(kd) | B::bit(rd);
                 }
                 let royal_moved = royals.has(kf);
-                let after_move = self.with_duck(r, m, after_move);
-                let after_all = self.with_duck(r, m, after_all);
+                let after_move = self.with_wall(r, m, after_move);
+                let after_all = self.with_wall(r, m, after_all);
                 Some(Sketch {
                     after_move,
                     after_all,
@@ -269,10 +269,10 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// The occupancy `occ` once the duck of move `m` has moved.
+    /// The occupancy `occ` once the moving wall of move `m` has moved.
     #[inline(always)]
-    fn with_duck(&self, r: &Rules<B>, m: &Move, occ: B) -> B {
-        if r.duck {
+    fn with_wall(&self, r: &Rules<B>, m: &Move, occ: B) -> B {
+        if r.moving_wall {
             (occ & !self.walls) | B::bit(m.aux as usize)
         } else {
             occ
@@ -333,8 +333,8 @@ impl<B: Bits> Position<B> {
         if s.royals.is_zero() {
             return true;
         }
-        if !s.by_pins || m.kind != MoveKind::Normal || from == s.royal || r.duck {
-            if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !r.duck {
+        if !s.by_pins || m.kind != MoveKind::Normal || from == s.royal || r.moving_wall {
+            if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !r.moving_wall {
                 return s.evasion.has(to);
             }
             return self.sketch_legal(r, s, m);

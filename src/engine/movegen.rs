@@ -187,13 +187,13 @@ impl<B: Bits> Position<B> {
         if !r.gate_squares.is_empty() {
             self.gating_moves(r, out);
         }
-        if r.duck {
-            self.with_duck_squares(r, out);
+        if r.moving_wall {
+            self.with_wall_squares(r, out);
         }
     }
 
-    /// Each move once per empty square the duck may then go to.
-    fn with_duck_squares(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+    /// Each move once per empty square the moving wall may then go to.
+    fn with_wall_squares(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let base = std::mem::take(out);
         for m in base {
             let vacated = match m.kind {

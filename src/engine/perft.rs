@@ -228,10 +228,10 @@ impl<B: Bits> Position<B> {
         n
     }
 
-    /// How many versions each move has: one, or one per square the duck may go to.
+    /// How many versions each move has: one, or one per square the moving wall may go to.
     #[inline(always)]
-    fn duck_factor(&self, r: &Rules<B>, captures: bool) -> u64 {
-        if !r.duck {
+    fn wall_factor(&self, r: &Rules<B>, captures: bool) -> u64 {
+        if !r.moving_wall {
             return 1;
         }
         let empty = (!self.occ & r.geo.all).count() as u64;
@@ -241,7 +241,7 @@ impl<B: Bits> Position<B> {
     /// Counts legal moves at a leaf of an effect-free variant without listing them: pins and
     /// checks settle most moves, occupancy algebra the rest.
     pub(crate) fn count_fast(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
-        if !s.by_pins || r.duck {
+        if !s.by_pins || r.moving_wall {
             return self.count_by_list(r, s);
         }
         let us = self.side;
@@ -367,7 +367,7 @@ impl<B: Bits> Position<B> {
             (watched, promoting)
         });
         let (quiet_factor, capture_factor) =
-            (self.duck_factor(r, false), self.duck_factor(r, true));
+            (self.wall_factor(r, false), self.wall_factor(r, true));
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
             for from in self.pieces[code].iter() {
@@ -401,9 +401,9 @@ impl<B: Bits> Position<B> {
             self.gating_moves(r, &mut special);
         }
         for &m in &special {
-            n += match (r.duck, m.kind) {
+            n += match (r.moving_wall, m.kind) {
                 (true, MoveKind::Drop) => quiet_factor - 1,
-                (true, _) => self.duck_factor(r, self.is_capture(&m)),
+                (true, _) => self.wall_factor(r, self.is_capture(&m)),
                 (false, MoveKind::Drop) => 1,
                 (false, _) => self.count_play(r, m),
             };

@@ -14,7 +14,7 @@ use crate::ir::{CrossWhen, Side};
 /// A square's byte: 0 empty, `code + 1` a piece, with [`PROMOTED`] set on a piece that goes
 /// back to its unpromoted kind when captured into a hand, or [`WALL`].
 pub const PROMOTED: u8 = 0x80;
-/// A square no piece may enter: a hole in the board, or the duck.
+/// A square no piece may enter: a hole in the board, or a moving wall.
 pub const WALL: u8 = 0xFF;
 
 /// The piece code in a square's byte, if a piece stands there.
@@ -36,7 +36,8 @@ pub struct Move {
     /// The code promoted to (or dropped), plus one; 0 when none.
     pub promo: u8,
     pub kind: MoveKind,
-    /// Where the duck goes (duck variants), or where the gated piece goes (gating).
+    /// Where the moving wall goes (variants with a moving wall), or where the gated piece
+    /// goes (gating).
     pub aux: u16,
     /// The code of the piece gated from the hand onto `aux`, plus one; 0 when none.
     pub gate: u8,
@@ -294,8 +295,8 @@ impl<B: Bits> Position<B> {
             MoveKind::Castle(i) => self.play_castle(r, i as usize),
             MoveKind::Drop => self.play_drop(r, m),
         };
-        if r.duck {
-            self.move_duck(r, m.aux as usize);
+        if r.moving_wall {
+            self.move_wall(r, m.aux as usize);
         }
         self.advance_clocks(r, mover, &moved);
         let legal = self.after_move(r, m, mover, &mut moved, verify);
@@ -477,8 +478,8 @@ impl<B: Bits> Position<B> {
         self.castling & r.gate_bit[side.index()][sq] != 0
     }
 
-    /// The duck leaves its square for `to`.
-    fn move_duck(&mut self, r: &Rules<B>, to: usize) {
+    /// The moving wall leaves its square for `to`.
+    fn move_wall(&mut self, r: &Rules<B>, to: usize) {
         if let Some(old) = self.walls.iter().next() {
             self.set(r, old, 0);
         }

@@ -269,7 +269,7 @@ impl<B: Bits> Typed<B> {
                 let c = m.promo - 1;
                 let letter = r.letters[0][r.code(Side::White, r.codes[c as usize].kind) as usize]
                     .unwrap_or('?');
-                return format!("{letter}@{}{}", name(m.to as usize), self.duck_text(m));
+                return format!("{letter}@{}{}", name(m.to as usize), self.wall_text(m));
             }
             // Castling that gates on the rook's square is written from the rook's square to the
             // king's, as Fairy-Stockfish writes it.
@@ -297,7 +297,7 @@ impl<B: Bits> Typed<B> {
         if m.gate != 0 {
             s.push(self.gate_letter(m.gate - 1));
         }
-        s.push_str(&self.duck_text(m));
+        s.push_str(&self.wall_text(m));
         s
     }
 
@@ -311,10 +311,10 @@ impl<B: Bits> Typed<B> {
             .to_ascii_lowercase()
     }
 
-    /// `,e4d4`: where the duck goes, in duck variants, written as Fairy-Stockfish writes it
-    /// (the moved piece's square, then the duck's).
-    fn duck_text(&self, m: &Move) -> String {
-        if !self.rules.duck {
+    /// `,e4d4`: where the moving wall goes, written as Fairy-Stockfish writes it
+    /// (the moved piece's square, then the wall's).
+    fn wall_text(&self, m: &Move) -> String {
+        if !self.rules.moving_wall {
             return String::new();
         }
         format!(

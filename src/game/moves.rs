@@ -9,7 +9,7 @@ use crate::syntax::ast::Span;
 use super::{MoveError, Typed};
 
 /// A move as written, once its form is known: `e2e4[q]`, `P@e4`, either with `,e4e3` for the
-/// duck.
+/// moving wall.
 enum Written {
     Board { from: usize, to: usize, promo: bool },
     Drop { letter: char, to: usize },

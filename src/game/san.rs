@@ -25,7 +25,7 @@ impl<B: Bits> Typed<B> {
                     "{}@{}{}",
                     self.piece_letter(m.promo - 1),
                     self.square(m.to as usize),
-                    self.duck_san(m)
+                    self.wall_san(m)
                 );
             }
             MoveKind::Castle(i) => {
@@ -35,7 +35,7 @@ impl<B: Bits> Typed<B> {
                     "{}{}{}",
                     if short { "O-O" } else { "O-O-O" },
                     self.gate_san(m),
-                    self.duck_san(m)
+                    self.wall_san(m)
                 );
             }
             _ => {}
@@ -71,7 +71,7 @@ impl<B: Bits> Typed<B> {
             s.push_str(&self.piece_letter(m.promo - 1));
         }
         s.push_str(&self.gate_san(m));
-        s.push_str(&self.duck_san(m));
+        s.push_str(&self.wall_san(m));
         s
     }
 
@@ -166,9 +166,9 @@ impl<B: Bits> Typed<B> {
         suffix
     }
 
-    /// `,d5`: where the duck goes, in duck variants.
-    fn duck_san(&self, m: &Move) -> String {
-        if self.rules.duck {
+    /// `,d5`: where the moving wall goes.
+    fn wall_san(&self, m: &Move) -> String {
+        if self.rules.moving_wall {
             format!(",{}", self.square(m.aux as usize))
         } else {
             String::new()
@@ -207,8 +207,8 @@ impl<B: Bits> Typed<B> {
 
     /// Whether the legal move `m` is the one `w` describes.
     fn san_names(&self, w: &SanMove, m: &Move, legal: &[Move]) -> bool {
-        if let Some(duck) = &w.duck
-            && (!self.rules.duck || *duck != self.square(m.aux as usize))
+        if let Some(wall) = &w.wall
+            && (!self.rules.moving_wall || *wall != self.square(m.aux as usize))
         {
             return false;
         }
@@ -282,9 +282,9 @@ impl<B: Bits> Typed<B> {
     }
 }
 
-/// A SAN move taken apart: `Nbxd2=Q,e4` → letter N, file b, to d2, promotion Q, duck e4.
+/// A SAN move taken apart: `Nbxd2=Q,e4` → letter N, file b, to d2, promotion Q, wall e4.
 struct SanMove {
-    /// The whole move without its duck part.
+    /// The whole move without its wall part.
     whole: String,
     /// The piece's letter (`P` for a pawn, `+P` for a promoted form).
     letter: String,
@@ -294,13 +294,13 @@ struct SanMove {
     promo: String,
     /// `/H`: the gated piece (empty when none).
     gate: String,
-    duck: Option<String>,
+    wall: Option<String>,
 }
 
 impl SanMove {
     /// None when `s` is not written as SAN.
     fn read(s: &str) -> Option<SanMove> {
-        let (whole, duck) = match s.split_once(',') {
+        let (whole, wall) = match s.split_once(',') {
             Some((w, d)) => (w, Some(d.to_string())),
             None => (s, None),
         };
@@ -312,7 +312,7 @@ impl SanMove {
             to: String::new(),
             promo: String::new(),
             gate: String::new(),
-            duck,
+            wall,
         };
         if whole.starts_with("O-O") || whole.contains('@') {
             return (whole == "O-O" || whole == "O-O-O" || whole.len() >= 4).then_some(m);

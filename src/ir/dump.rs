@@ -249,10 +249,10 @@ impl Variant {
                 }
             )?;
         }
-        if self.duck {
+        if self.moving_wall {
             writeln!(
                 f,
-                "duck: after every move, the mover moves the duck to an empty square"
+                "moving wall: after every move, the mover moves the wall to an empty square"
             )?;
         }
         Ok(())

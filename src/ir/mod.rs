@@ -89,8 +89,8 @@ pub struct Variant {
     pub obligations: Obligations,
     /// A piece may not be moved or dropped where it could never move again (Shogi, Grand).
     pub no_stuck_pieces: bool,
-    /// After every move, the mover also moves a neutral blocker (the duck) to an empty square.
-    pub duck: bool,
+    /// After every move, the mover also moves a neutral blocker (a wall) to an empty square.
+    pub moving_wall: bool,
 }
 
 /// What a move must (or must not) do, beyond the check rule.

@@ -45,7 +45,7 @@ pub(super) struct Draft {
     pub must_capture: Option<Loc<Span>>,
     pub no_checks: Option<Loc<Span>>,
     pub no_stuck_pieces: Option<Loc<Span>>,
-    pub duck: Option<Loc<Span>>,
+    pub moving_wall: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
 }
@@ -319,7 +319,29 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             |s| *s,
             problems,
         ),
-        Item::Duck(s) => set_once(&mut d.duck, "`duck`", src, s, |s| *s, problems),
+        Item::MovingWall(s) => set_once(
+            &mut d.moving_wall,
+            "`moving wall`",
+            src,
+            s,
+            |s| *s,
+            problems,
+        ),
+        Item::Duck(s) => {
+            problems.push(
+                Problem::warning(Code::OldForm, "`duck` is the old name of `moving wall`")
+                    .label(src, s, "write `moving wall`")
+                    .help("the rule is the same: after every move, the mover moves the wall (a neutral blocker, `*` in FEN) to an empty square"),
+            );
+            set_once(
+                &mut d.moving_wall,
+                "`moving wall`",
+                src,
+                s,
+                |s| *s,
+                problems,
+            )
+        }
     }
 }
 

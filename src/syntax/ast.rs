@@ -141,7 +141,9 @@ pub enum Item {
     NoChecks(Span),
     /// `no stuck pieces`
     NoStuckPieces(Span),
-    /// `duck`
+    /// `moving wall`
+    MovingWall(Span),
+    /// `duck`: the old name of `moving wall`.
     Duck(Span),
 }
 
@@ -242,6 +244,8 @@ pub enum ItemKind {
     Must,
     /// `no`
     No,
+    /// `moving wall`
+    MovingWall,
     /// `duck`
     Duck,
 }
@@ -268,6 +272,7 @@ impl ItemKind {
             "hand" => ItemKind::Hand,
             "must" => ItemKind::Must,
             "no" => ItemKind::No,
+            "moving" => ItemKind::MovingWall,
             "duck" => ItemKind::Duck,
             _ => return None,
         })

@@ -95,6 +95,8 @@ pub const KEYWORDS: &[&str] = &[
     "checks",
     "stuck",
     "pieces",
+    "moving",
+    "wall",
     "duck",
     "hand",
     "keep",
@@ -133,6 +135,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "hand",
     "must",
     "no",
+    "moving wall",
     "duck",
 ];
 
@@ -249,11 +252,12 @@ mod tests {
                 let kw = first
                     .strip_prefix("kw_")
                     .expect("an item starts with a keyword");
-                if kw == "en" {
-                    "en passant".to_string()
-                } else {
-                    kw.to_string()
-                }
+                // A two-word item (`en passant`, `moving wall`) is listed whole.
+                ITEM_STARTS
+                    .iter()
+                    .find(|s| s.split(' ').next() == Some(kw))
+                    .map_or(kw, |s| *s)
+                    .to_string()
             })
             .collect();
         firsts.sort_unstable();

@@ -180,6 +180,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::must => Item::MustCapture(sp),
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
         Rule::no => Item::NoStuckPieces(sp),
+        Rule::moving_wall => Item::MovingWall(sp),
         Rule::duck => Item::Duck(sp),
         Rule::start => Item::Start(StartAst {
             fen: string(kids(p).next()?),

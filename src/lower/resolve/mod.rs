@@ -141,7 +141,7 @@ impl<'a> Resolver<'a> {
             hands,
             obligations,
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
-            duck: self.draft.duck.is_some(),
+            moving_wall: self.draft.moving_wall.is_some(),
         };
         self.validate_start(variant)
     }
