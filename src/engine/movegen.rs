@@ -434,6 +434,9 @@ impl<B: Bits> Position<B> {
         if r.no_stuck_pieces {
             t &= !cr.stuck;
         }
+        if !r.color_bound[cr.side.index()].is_empty() {
+            t &= self.color_room(r, code, t);
+        }
         if let Some(n) = d.per_file {
             for file in 0..r.files {
                 let m = r.file_masks[file];
@@ -443,6 +446,41 @@ impl<B: Bits> Position<B> {
             }
         }
         t
+    }
+
+    /// Of the drop targets `t` of `code`, those that keep the side's colour-bound pieces able
+    /// to be split between the square colours: a colour-bound piece may not join more than
+    /// half (rounded up) of its kind on one colour; another piece may not take the last square
+    /// of a colour that such pieces still need.
+    fn color_room(&self, r: &Rules<B>, code: usize, t: B) -> B {
+        let side = r.codes[code].side.index();
+        let colors = [r.dark, r.geo.all & !r.dark];
+        let mut keep = t;
+        for &bc in &r.color_bound[side] {
+            let bc = bc as usize;
+            let n = self.count_with_hand(bc as u8);
+            let on = self.pieces[bc];
+            if bc == code {
+                for c in colors {
+                    if (on & c).count() + 1 > n.div_ceil(2) {
+                        keep &= !c;
+                    }
+                }
+                continue;
+            }
+            let Some(d) = &r.codes[bc].drop else { continue };
+            let free = d.region & !self.occ & r.geo.all;
+            for c in colors {
+                let avail = ((on | free) & c).count();
+                if avail < n / 2 {
+                    return B::ZERO;
+                }
+                if avail == n / 2 {
+                    keep &= !(free & c);
+                }
+            }
+        }
+        keep
     }
 
     /// The pieces of `code` that can capture onto `sq` (the square may be empty).

@@ -456,12 +456,29 @@ impl<B: Bits> Position<B> {
         let n = self.hand[code as usize].saturating_sub(1);
         self.set_hand(r, code, n);
         self.set(r, m.to as usize, m.promo);
+        if r.castling_from_drops {
+            self.castle_by_drop(m.to as usize);
+        }
         Moved {
             squares: [m.to as usize, 0],
             n: 1,
             captured: false,
             // A drop can never be taken back: it resets the clock, as Fairy-Stockfish counts.
             resets: true,
+        }
+    }
+
+    /// A drop on `sq` that completes a castle's king and rook on their squares gives that
+    /// castling right.
+    fn castle_by_drop(&mut self, sq: usize) {
+        let castles = self.castles.clone();
+        for (i, c) in castles.iter().enumerate().take(crate::engine::rules::GATE_BIT0 as usize) {
+            if (c.king_from as usize == sq || c.rook_from as usize == sq)
+                && piece_code(self.board[c.king_from as usize]) == Some(c.king_code)
+                && piece_code(self.board[c.rook_from as usize]) == Some(c.rook_code)
+            {
+                self.castling |= 1 << i;
+            }
         }
     }
 

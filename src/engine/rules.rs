@@ -77,6 +77,8 @@ pub struct DropRules<B> {
     /// At most this many unpromoted pieces of its kind per file (the dropped one included).
     pub per_file: Option<u8>,
     pub no_mate: bool,
+    /// Split between the square colours ([`crate::ir::DropRule::both_colors`]).
+    pub both_colors: bool,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -293,6 +295,12 @@ pub struct Rules<B> {
     pub gate_squares: Vec<(Side, u16)>,
     /// Per side, per square: the castling-rights bit of its gate (0 when none).
     pub gate_bit: [Vec<u64>; 2],
+    /// A drop that completes a castle's king and rook gives that castling right.
+    pub castling_from_drops: bool,
+    /// Per side: the codes whose drops keep them split between the square colours.
+    pub color_bound: [Vec<u8>; 2],
+    /// The squares of a1's colour (layer 0).
+    pub dark: B,
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
     /// The position counts the checks each side gives.
@@ -383,6 +391,9 @@ impl<B: Bits> Rules<B> {
             drops: v.hands.as_ref().is_some_and(|h| !h.no_drops),
             gate_squares: vec![],
             gate_bit: [vec![], vec![]],
+            castling_from_drops: false,
+            color_bound: [vec![], vec![]],
+            dark: B::ZERO,
             en_passant_region: [B::ZERO; 2],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
             cross: v.cross,
@@ -611,6 +622,13 @@ impl<B: Bits> Rules<B> {
 
     fn compile_drops(&mut self, v: &Variant) {
         let Some(h) = &v.hands else { return };
+        self.castling_from_drops = h.castling_from_drops;
+        for sq in 0..self.cells {
+            let (_, f, k) = self.coords(sq);
+            if (f + k) % 2 == 0 {
+                self.dark |= B::bit(sq);
+            }
+        }
         self.gate_bit = [vec![0; self.squares], vec![0; self.squares]];
         if let Some(g) = &h.gate {
             for side in Side::BOTH {
@@ -628,6 +646,9 @@ impl<B: Bits> Rules<B> {
         for side in Side::BOTH {
             for kind in 0..self.kinds {
                 let code = self.code(side, kind) as usize;
+                if h.rules.get(&kind).is_some_and(|r| r.both_colors) {
+                    self.color_bound[side.index()].push(code as u8);
+                }
                 // Promoted forms are dropped as their base (unless the hand keeps them).
                 if v.pieces[kind].promoted_from.is_some() && !h.keep_promoted {
                     continue;
@@ -641,6 +662,7 @@ impl<B: Bits> Rules<B> {
                     region: region & self.codes[code].confined,
                     per_file: rule.and_then(|r| r.per_file),
                     no_mate: rule.is_some_and(|r| r.no_mate),
+                    both_colors: rule.is_some_and(|r| r.both_colors),
                 });
             }
         }

@@ -448,6 +448,12 @@ impl Variant {
             if d.no_mate {
                 rules.push("a checkmate by its drop loses".to_string());
             }
+            if d.both_colors {
+                rules.push(
+                    "both colors: at most half (rounded up) on squares of one colour, and other drops leave room for that"
+                        .to_string(),
+                );
+            }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
         }
         if let Some(g) = &h.gate {
@@ -459,6 +465,12 @@ impl Variant {
         }
         if h.no_drops {
             writeln!(f, "  no drops: pieces in hand enter only by gating")?;
+        }
+        if h.castling_from_drops {
+            writeln!(
+                f,
+                "  castling from drops: a drop that puts a castle's king and rook on their squares gives that castling right"
+            )?;
         }
         Ok(())
     }

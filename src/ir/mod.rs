@@ -133,6 +133,8 @@ pub struct Hands {
     pub gate: Option<Region>,
     /// Pieces in hand enter the board only by gating, never by a drop.
     pub no_drops: bool,
+    /// A drop that puts a castle's king and rook on their squares gives that castling right.
+    pub castling_from_drops: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -144,6 +146,9 @@ pub struct DropRule {
     /// A checkmate by a drop of it loses for the side that dropped it (Shogi's uchifuzume, as
     /// Fairy-Stockfish plays it: the drop is a legal move that ends the game).
     pub no_mate: bool,
+    /// The side's pieces of this kind must be split between the square colours (at most half,
+    /// rounded up, on either), drops of other pieces leaving room for that (Placement).
+    pub both_colors: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -179,6 +179,8 @@ pub struct HandAst {
     pub gate: Option<(RegionAst, Span)>,
     /// `no drops`: the statement's span.
     pub no_drops: Option<Span>,
+    /// `castling from drops`: the statement's span.
+    pub castling_from_drops: Option<Span>,
     /// The whole item.
     pub span: Span,
 }
@@ -203,6 +205,8 @@ pub enum DropRuleKind {
     PerFile(Spanned<i64>),
     /// `no mate`
     NoMate,
+    /// `both colors`
+    BothColors,
 }
 
 /// The kinds of top-level items, named by the keyword that starts them.

@@ -114,6 +114,8 @@ pub const KEYWORDS: &[&str] = &[
     "held",
     "gate",
     "drops",
+    "both",
+    "colors",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

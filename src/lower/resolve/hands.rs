@@ -22,6 +22,7 @@ impl Resolver<'_> {
                 DropRuleKind::Within(r) => rule.region = self.region(r, def.src),
                 DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), def.src, 1),
                 DropRuleKind::NoMate => rule.no_mate = true,
+                DropRuleKind::BothColors => rule.both_colors = true,
             }
         }
         let gate = match &h.gate {
@@ -37,14 +38,50 @@ impl Resolver<'_> {
         if let (Some(span), None) = (h.no_drops, &h.gate) {
             self.err(
                 Problem::error(
-                    Code::BadGate,
+                    Code::HandRule,
                     "`no drops` without `gate`: pieces in hand could never enter the board",
                 )
                 .label(def.src, span, "no way in for the hand")
                 .help("add `gate within rank 1` (gating), or leave out `no drops`"),
             );
         }
+        if let Some(span) = h.castling_from_drops
+            && self.draft.castling.is_empty()
+            && self.draft.castling_rule.is_none()
+        {
+            self.err(
+                Problem::error(
+                    Code::HandRule,
+                    "`castling from drops` in a variant without castling",
+                )
+                .label(def.src, span, "no castle to give")
+                .help("define the castles with `castling { ... }`, or leave this out"),
+            );
+        }
+        for d in &h.drops {
+            if let DropRuleKind::BothColors = d.rule
+                && let Some(id) = self.piece_ref(&d.piece, def.src)
+                && let Some(region) = rules.get(&id).and_then(|r| r.region.clone())
+            {
+                let colors: std::collections::HashSet<u8> = (0..self.files)
+                    .flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
+                    .filter(|&(f, k)| region.contains(ir::Side::White, f, k, self.ranks))
+                    .map(|(f, k)| (f + k) % 2)
+                    .collect();
+                if colors.len() < 2 {
+                    self.err(
+                        Problem::error(
+                            Code::HandRule,
+                            "`both colors` for a piece whose drop region has squares of one colour only",
+                        )
+                        .label(def.src, d.span, "the rule could never be met")
+                        .help("give the piece a drop region with squares of both colours"),
+                    );
+                }
+            }
+        }
         Some(ir::Hands {
+            castling_from_drops: h.castling_from_drops.is_some(),
             captures: h.captures,
             keep_promoted: h.keep_promoted,
             rules,
@@ -65,7 +102,7 @@ impl Resolver<'_> {
                 if n > 1 {
                     self.err(
                         Problem::error(
-                            Code::BadGate,
+                            Code::HandRule,
                             format!(
                                 "the gate region has {n} squares on file {} for {}",
                                 (b'a' + file) as char,
