@@ -512,3 +512,13 @@ fn gating_does_not_shield_the_king_in_its_own_move() {
         "the queen d1 is pinned by a1: it may gate the hawk only moving along the rank (c1, b1, xa1), never off it, though the hawk would block",
     );
 }
+
+#[test]
+fn placement_bishops_split_between_colours_and_castling_from_drops() {
+    moves(
+        "placement_bishops_split_between_colours_and_castling_from_drops",
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBN1[BR] w - - 0 1",
+        "the bishop f1 is light: the second one must go on c1, the last dark square, which the rook may not take; the rook dropped on h1 gives K castling with the king on e1",
+    );
+}

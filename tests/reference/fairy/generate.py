@@ -668,6 +668,17 @@ SEIRAWAN_SPECIAL = [
 ]
 
 variant("seirawan", special=SEIRAWAN_SPECIAL)
+variant("placement", special=[
+    ("the second bishop must go on the other colour",
+     "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 1"),
+    ("a king and rooks dropped on their squares may castle",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1NBQ1BN1[KRR] w - - 0 1"),
+    ("other drops leave a square of each colour for the bishops",
+     "8/pppppppp/8/8/8/8/PPPPPPPP/RN1Q1BNR[KBkqrrbbnn] w - - 0 1"),
+    ("no square of the bishop's colour left", "8/pppppppp/8/8/8/8/PPPPPPPP/RNBQ2NR[KBkqrrbbnn] w - - 0 1"),
+    ("black drops while white has castled", "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[q] b KQ - 0 1"),
+    ("play after the placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNN] w - - 0 1"),
+])
 variant("shouse", special=SEIRAWAN_SPECIAL + [
     ("drops beside gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEPhep] w KQkq - 0 1"),
     ("gates stay open with an empty hand", "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1"),
