@@ -409,7 +409,7 @@ impl<B: Bits> Position<B> {
     pub(crate) fn drops(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         for &code in &r.side_codes[us.index()] {
-            if self.hand[code as usize] == 0 {
+            if self.hand[r.codes[code as usize].hand_code as usize] == 0 {
                 continue;
             }
             for to in self.drop_targets(r, code as usize).iter() {

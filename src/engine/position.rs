@@ -324,9 +324,16 @@ impl<B: Bits> Position<B> {
 
     /// The piece byte a piece of `code` becomes when it promotes to `promo` (code + 1).
     #[inline]
-    fn promoted_byte(&self, r: &Rules<B>, promo: u8) -> u8 {
+    /// Only a piece of a base kind that becomes another base kind is marked: a promoted form
+    /// turning back into its base (Kyoto shogi) is not promoted.
+    fn promoted_byte(&self, r: &Rules<B>, mover: u8, promo: u8) -> u8 {
         let code = (promo - 1) as usize;
-        if r.captures_to_hand && !r.keep_promoted && r.codes[code].base_kind == r.codes[code].kind {
+        let m = &r.codes[mover as usize];
+        if r.captures_to_hand
+            && !r.keep_promoted
+            && r.codes[code].base_kind == r.codes[code].kind
+            && m.base_kind == m.kind
+        {
             promo | PROMOTED
         } else {
             promo
@@ -365,7 +372,7 @@ impl<B: Bits> Position<B> {
         }
         self.set(r, from, 0);
         let new = if self.promotes(r, code, from, to, m.promo) {
-            self.promoted_byte(r, m.promo)
+            self.promoted_byte(r, code, m.promo)
         } else {
             v
         };
@@ -419,7 +426,7 @@ impl<B: Bits> Position<B> {
         let code = piece_code(v).unwrap_or(0);
         self.set(r, from, 0);
         let new = if self.promotes(r, code, from, to, m.promo) {
-            self.promoted_byte(r, m.promo)
+            self.promoted_byte(r, code, m.promo)
         } else {
             v
         };
@@ -452,7 +459,7 @@ impl<B: Bits> Position<B> {
 
     fn play_drop(&mut self, r: &Rules<B>, m: Move) -> Moved {
         self.ep = None;
-        let code = m.promo - 1;
+        let code = r.codes[m.promo as usize - 1].hand_code;
         let n = self.hand[code as usize].saturating_sub(1);
         self.set_hand(r, code, n);
         self.set(r, m.to as usize, m.promo);

@@ -112,6 +112,9 @@ pub struct CodeRules<B> {
     pub resets_clock: bool,
     /// The kind it goes back to when captured into a hand.
     pub base_kind: PieceId,
+    /// The code whose hand count a drop of it uses: its own, or its base's for a promoted form
+    /// dropped promoted (`drop promoted`).
+    pub hand_code: u8,
     /// The kind that promotes to it, for a piece marked promoted (Crazyhouse's `~`).
     pub unpromoted: PieceId,
     pub drop: Option<DropRules<B>>,
@@ -477,6 +480,7 @@ impl<B: Bits> Rules<B> {
             en_passant: v.en_passant.contains(&kind),
             resets_clock: v.halfmove.pieces.contains(&kind),
             base_kind: piece.promoted_from.unwrap_or(kind),
+            hand_code: 0,
             unpromoted: kind,
             drop: None,
         };
@@ -649,9 +653,15 @@ impl<B: Bits> Rules<B> {
                 if h.rules.get(&kind).is_some_and(|r| r.both_colors) {
                     self.color_bound[side.index()].push(code as u8);
                 }
-                // Promoted forms are dropped as their base (unless the hand keeps them).
-                if v.pieces[kind].promoted_from.is_some() && !h.keep_promoted {
-                    continue;
+                // Promoted forms are dropped as their base (unless the hand keeps them, or they
+                // may be dropped promoted, from their base's count).
+                self.codes[code].hand_code = code as u8;
+                if let Some(base) = v.pieces[kind].promoted_from {
+                    if h.drop_promoted && !h.keep_promoted {
+                        self.codes[code].hand_code = self.code(side, base);
+                    } else if !h.keep_promoted {
+                        continue;
+                    }
                 }
                 let rule = h.rules.get(&kind);
                 let region = rule

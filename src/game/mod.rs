@@ -267,9 +267,15 @@ impl<B: Bits> Typed<B> {
         let mut s = match m.kind {
             MoveKind::Drop => {
                 let c = m.promo - 1;
-                let letter = r.letters[0][r.code(Side::White, r.codes[c as usize].kind) as usize]
-                    .unwrap_or('?');
-                return format!("{letter}@{}{}", name(m.to as usize), self.wall_text(m));
+                let cr = &r.codes[c as usize];
+                // A promoted form dropped promoted: `+L@c3`, as Fairy-Stockfish writes it.
+                let (plus, kind) = if cr.base_kind != cr.kind {
+                    ("+", cr.base_kind)
+                } else {
+                    ("", cr.kind)
+                };
+                let letter = r.letters[0][r.code(Side::White, kind) as usize].unwrap_or('?');
+                return format!("{plus}{letter}@{}{}", name(m.to as usize), self.wall_text(m));
             }
             // Castling that gates on the rook's square is written from the rook's square to the
             // king's, as Fairy-Stockfish writes it.
@@ -292,13 +298,29 @@ impl<B: Bits> Typed<B> {
             _ => format!("{}{}", name(m.from as usize), name(m.to as usize)),
         };
         if m.promo != 0 {
-            s.push(self.promo_letter(m.promo - 1));
+            s.push(self.promo_letter_of(m));
         }
         if m.gate != 0 {
             s.push(self.gate_letter(m.gate - 1));
         }
         s.push_str(&self.wall_text(m));
         s
+    }
+
+    /// The promotion suffix of `m`: `-` when a promoted form turns back into its base (Kyoto
+    /// shogi), as Fairy-Stockfish writes it; else [`Typed::promo_letter`].
+    fn promo_letter_of(&self, m: &Move) -> char {
+        let r = &*self.rules;
+        let target = r.codes[m.promo as usize - 1].kind;
+        let demotes = m.kind != MoveKind::Drop
+            && crate::engine::position::piece_code(self.pos.board[m.from as usize]).is_some_and(
+                |c| r.variant.pieces[r.codes[c as usize].kind].promoted_from == Some(target),
+            );
+        if demotes {
+            '-'
+        } else {
+            self.promo_letter(m.promo - 1)
+        }
     }
 
     /// The letter of a gated piece, lower case (`g1f3h`), as Fairy-Stockfish writes it.

@@ -466,6 +466,12 @@ impl Variant {
         if h.no_drops {
             writeln!(f, "  no drops: pieces in hand enter only by gating")?;
         }
+        if h.drop_promoted {
+            writeln!(
+                f,
+                "  drop promoted: a piece in hand may also be dropped as its promoted form"
+            )?;
+        }
         if h.castling_from_drops {
             writeln!(
                 f,

@@ -135,6 +135,8 @@ pub struct Hands {
     pub no_drops: bool,
     /// A drop that puts a castle's king and rook on their squares gives that castling right.
     pub castling_from_drops: bool,
+    /// A piece in hand may also be dropped as its promoted form (Kyoto shogi).
+    pub drop_promoted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]

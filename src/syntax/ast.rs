@@ -181,6 +181,8 @@ pub struct HandAst {
     pub no_drops: Option<Span>,
     /// `castling from drops`: the statement's span.
     pub castling_from_drops: Option<Span>,
+    /// `drop promoted`: the statement's span.
+    pub drop_promoted: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

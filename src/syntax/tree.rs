@@ -240,6 +240,7 @@ fn build_hand(p: P) -> Option<HandAst> {
             Rule::must_drop => h.must_drop = true,
             Rule::no_drops => h.no_drops = Some(span(&k)),
             Rule::castling_from_drops => h.castling_from_drops = Some(span(&k)),
+            Rule::drop_promoted => h.drop_promoted = Some(span(&k)),
             Rule::gate_rule => {
                 let gs = span(&k);
                 h.gate = Some((build_region(kids(k).next()?)?, gs));
