@@ -522,3 +522,13 @@ fn placement_bishops_split_between_colours_and_castling_from_drops() {
         "the bishop f1 is light: the second one must go on c1, the last dark square, which the rook may not take; the rook dropped on h1 gives K castling with the king on e1",
     );
 }
+
+#[test]
+fn kyotoshogi_every_move_turns_the_piece_over_and_drops_either_side_up() {
+    moves(
+        "kyotoshogi_every_move_turns_the_piece_over_and_drops_either_side_up",
+        "kyotoshogi",
+        "k4/5/2+P2/5/2K2[L] w 0 1",
+        "the +P (a rook) moves as a rook and turns back into a pawn (c3c4-); the lance in hand drops as a lance (L@) or a gold (+L@), anywhere, the last rank too",
+    );
+}

@@ -679,6 +679,12 @@ variant("placement", special=[
     ("black drops while white has castled", "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[q] b KQ - 0 1"),
     ("play after the placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNN] w - - 0 1"),
 ])
+variant("kyotoshogi", large=True, special=[
+    ("drops of every piece, either side up", "k4/5/5/5/4K[PSLNpsln] w 0 1"),
+    ("black drops either side up", "k4/5/5/5/4K[PSLNpsln] b 0 1"),
+    ("a pawn on the last rank turns into a rook", "k4/4P/5/5/4K[] w 0 1"),
+    ("a rook turns back into a pawn", "k4/5/2+P2/5/2K2[L] w 0 1"),
+])
 variant("shouse", special=SEIRAWAN_SPECIAL + [
     ("drops beside gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEPhep] w KQkq - 0 1"),
     ("gates stay open with an empty hand", "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1"),
