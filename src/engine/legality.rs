@@ -75,7 +75,8 @@ impl<B: Bits> Position<B> {
         let by_pins = single
             && r.pins_suffice[us.index()]
             && !r.check.all_royals
-            && !r.check.touching_royals_safe;
+            && !r.check.touching_royals_safe
+            && r.blast.is_none();
         if !by_pins {
             return Some(Safety {
                 royals,
@@ -281,6 +282,11 @@ impl<B: Bits> Position<B> {
 
     /// Judges a move of an effect-free variant from the occupancy it leaves, without playing it.
     pub(crate) fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        if let Some(blast) = &r.blast
+            && let Some(legal) = self.blast_legal(r, blast, s, m)
+        {
+            return legal;
+        }
         let Some(k) = self.sketch(r, m, s.royals) else {
             return false;
         };
@@ -337,7 +343,10 @@ impl<B: Bits> Position<B> {
             if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !r.moving_wall {
                 return s.evasion.has(to);
             }
-            return self.sketch_legal(r, s, m);
+            if self.bears_on_royal(r, s, m) {
+                return self.sketch_legal(r, s, m);
+            }
+            return !s.in_check;
         }
         if !r.layered {
             return s.evasion.has(to) && (!s.pinned.has(from) || s.pin_line(from).has(to));
@@ -351,6 +360,27 @@ impl<B: Bits> Position<B> {
             return true;
         }
         self.sketch_legal(r, s, m)
+    }
+
+    /// Whether a move may change the royal piece's safety: it moves the royal piece, or
+    /// something else than the move's own two squares changes, or one of them bears on the
+    /// royal piece's square (an enemy could attack from it, through it or over it). A move
+    /// that does not leaves the royal piece as safe as it was.
+    #[inline(always)]
+    fn bears_on_royal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        let touched = match m.kind {
+            MoveKind::Normal if m.from as usize != s.royal => {
+                B::bit(m.from as usize) | B::bit(m.to as usize)
+            }
+            MoveKind::Drop => B::bit(m.to as usize),
+            _ => return true,
+        };
+        s.royal == usize::MAX
+            || r.layered
+            || r.moving_wall
+            || r.blast.is_some()
+            || r.check.touching_royals_safe
+            || (touched & r.influence[self.side.flip().index()][s.royal]).any()
     }
 
     /// A normal move to `to` lands on a cell free on every other layer (after crossing, if

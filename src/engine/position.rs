@@ -378,7 +378,10 @@ impl<B: Bits> Position<B> {
         };
         self.set(r, to, new);
         let cr = &r.codes[code as usize];
-        if cr.en_passant && !captured {
+        // A piece that promoted on its double step (Torpedo) is no longer one to take en passant.
+        let passer = cr.en_passant
+            && (new == v || r.codes[piece_code(new).unwrap_or(0) as usize].en_passant);
+        if passer && !captured {
             self.ep = self.passed(r, from, to);
         } else {
             self.ep = None;
@@ -508,6 +511,16 @@ impl<B: Bits> Position<B> {
             self.set(r, old, 0);
         }
         self.set(r, to, WALL);
+        // A wall on a square just passed over leaves nothing to take there en passant.
+        if let Some(ep) = &mut self.ep
+            && let Some(i) = ep.targets().iter().position(|&t| t as usize == to)
+        {
+            ep.targets.copy_within(i + 1.., i);
+            ep.n -= 1;
+            if ep.n == 0 {
+                self.ep = None;
+            }
+        }
     }
 
     fn advance_clocks(&mut self, r: &Rules<B>, mover: Side, moved: &Moved) {

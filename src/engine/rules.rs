@@ -7,6 +7,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::engine::bitboard::Bits;
+use crate::engine::blast::Blast;
 use crate::engine::geometry::{Geometry, RayDir};
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
@@ -277,6 +278,10 @@ pub struct Rules<B> {
     pub attack_sliders: [Vec<(u16, Vec<u8>)>; 2],
     pub attack_rays: [Vec<RideAttack<B>>; 2],
     pub hop_attacks: [Vec<HopAttack<B>>; 2],
+    /// Per attacking side, per square: every square whose occupancy can change whether that
+    /// side attacks the square (where its attackers stand, and every square their attacks
+    /// pass over or hop over).
+    pub influence: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
     /// Castles with fixed squares.
@@ -316,6 +321,8 @@ pub struct Rules<B> {
     pub effect_promotes: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
+    /// The effects are one explosion, whose removals tables give without playing the move.
+    pub blast: Option<Blast<B>>,
     /// The enemy pieces of this side can pin only along rides (no hoppers or lame leaps), so
     /// pins and checks settle most moves.
     pub pins_suffice: [bool; 2],
@@ -373,6 +380,7 @@ impl<B: Bits> Rules<B> {
             attack_sliders: [vec![], vec![]],
             attack_rays: [vec![], vec![]],
             hop_attacks: [vec![], vec![]],
+            influence: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
@@ -405,6 +413,7 @@ impl<B: Bits> Rules<B> {
             effects: v.effects.values().cloned().collect(),
             effect_promotes: false,
             fast_legality: false,
+            blast: None,
             pins_suffice: [true; 2],
             layered,
             layer_masks: vec![],
@@ -424,6 +433,7 @@ impl<B: Bits> Rules<B> {
         r.compile_effects(v);
         r.compile_letters(v);
         r.compile_legality(v);
+        r.compile_influence();
         r
     }
 
@@ -1065,12 +1075,47 @@ impl<B: Bits> Rules<B> {
     }
 
     fn compile_legality(&mut self, v: &Variant) {
-        self.fast_legality = v.effects.is_empty()
-            && self.check.at_final
-            && !self.no_checks
-            && !self.check.unless_royal_captured
-            && !self.check.touching_royals_safe
-            && !self.promotes_to_royal(v);
+        if !self.check.at_move {
+            self.blast = Blast::compile(self, &self.effects);
+        }
+        // Without effects, the sketch knows no exception for a captured royal piece; with an
+        // explosion, the blast tables say which royal pieces a capture removes.
+        let settled = if self.blast.is_some() {
+            true
+        } else {
+            v.effects.is_empty() && !self.check.unless_royal_captured
+        };
+        self.fast_legality =
+            settled && self.check.at_final && !self.no_checks && !self.promotes_to_royal(v);
+    }
+
+    fn compile_influence(&mut self) {
+        for by in Side::BOTH {
+            let b = by.index();
+            self.influence[b] = (0..self.geo.squares)
+                .map(|sq| {
+                    let mut m = B::ZERO;
+                    for &c in &self.leap_attackers[b] {
+                        m |= self.codes[c as usize].leap_attack_rev[sq];
+                    }
+                    for (slider, _) in &self.attack_sliders[b] {
+                        m |= self.slide(*slider, sq, B::ZERO);
+                    }
+                    for g in &self.attack_rays[b] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for g in &self.hop_attacks[b] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for &c in &self.lame_attackers[b] {
+                        for l in &self.codes[c as usize].lame_attack_rev[sq] {
+                            m |= B::bit(l.to as usize) | l.path;
+                        }
+                    }
+                    m
+                })
+                .collect();
+        }
     }
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
