@@ -481,7 +481,9 @@ fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError>
                 if v.castling_rule.is_some() {
                     "use K Q k q, or the rook's file letter (upper case for white), or `-`".into()
                 } else if gating {
-                    format!("use some of `{flags}`, a gate's file letter (upper case for white), or `-`")
+                    format!(
+                        "use some of `{flags}`, a gate's file letter (upper case for white), or `-`"
+                    )
                 } else if flags.is_empty() {
                     "this variant has no castling: write `-`".into()
                 } else {

@@ -482,7 +482,11 @@ impl<B: Bits> Position<B> {
     /// castling right.
     fn castle_by_drop(&mut self, sq: usize) {
         let castles = self.castles.clone();
-        for (i, c) in castles.iter().enumerate().take(crate::engine::rules::GATE_BIT0 as usize) {
+        for (i, c) in castles
+            .iter()
+            .enumerate()
+            .take(crate::engine::rules::GATE_BIT0 as usize)
+        {
             if (c.king_from as usize == sq || c.rook_from as usize == sq)
                 && piece_code(self.board[c.king_from as usize]) == Some(c.king_code)
                 && piece_code(self.board[c.rook_from as usize]) == Some(c.rook_code)

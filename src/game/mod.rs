@@ -275,7 +275,11 @@ impl<B: Bits> Typed<B> {
                     ("", cr.kind)
                 };
                 let letter = r.letters[0][r.code(Side::White, kind) as usize].unwrap_or('?');
-                return format!("{plus}{letter}@{}{}", name(m.to as usize), self.wall_text(m));
+                return format!(
+                    "{plus}{letter}@{}{}",
+                    name(m.to as usize),
+                    self.wall_text(m)
+                );
             }
             // Castling that gates on the rook's square is written from the rook's square to the
             // king's, as Fairy-Stockfish writes it.

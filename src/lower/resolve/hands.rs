@@ -80,17 +80,17 @@ impl Resolver<'_> {
                 }
             }
         }
-        if let Some(span) = h.drop_promoted {
-            if h.keep_promoted {
-                self.err(
-                    Problem::error(
-                        Code::HandRule,
-                        "`drop promoted` with `keep promoted`: promoted pieces already stay promoted in hand",
-                    )
-                    .label(def.src, span, "nothing left to choose")
-                    .help("keep one of the two"),
-                );
-            }
+        if let Some(span) = h.drop_promoted
+            && h.keep_promoted
+        {
+            self.err(
+                Problem::error(
+                    Code::HandRule,
+                    "`drop promoted` with `keep promoted`: promoted pieces already stay promoted in hand",
+                )
+                .label(def.src, span, "nothing left to choose")
+                .help("keep one of the two"),
+            );
         }
         Some(ir::Hands {
             drop_promoted: h.drop_promoted.is_some(),
