@@ -343,10 +343,20 @@ impl<B: Bits> Position<B> {
             if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !r.moving_wall {
                 return s.evasion.has(to);
             }
-            if self.bears_on_royal(r, s, m) {
+            let Some(touched) = self.touched_beside_royal(r, s, m) else {
+                return self.sketch_legal(r, s, m);
+            };
+            if (touched & r.influence[self.side.flip().index()][s.royal]).is_zero() {
+                return !s.in_check;
+            }
+            if s.in_check {
                 return self.sketch_legal(r, s, m);
             }
-            return !s.in_check;
+            // Not in check: only a line or a lame path through the move's squares can open.
+            let Some(k) = self.sketch(r, m, s.royals) else {
+                return false;
+            };
+            return !self.attack_opened(r, s.royal, self.side.flip(), k.after_all, k.gone, touched);
         }
         if !r.layered {
             return s.evasion.has(to) && (!s.pinned.has(from) || s.pin_line(from).has(to));
@@ -362,25 +372,26 @@ impl<B: Bits> Position<B> {
         self.sketch_legal(r, s, m)
     }
 
-    /// Whether a move may change the royal piece's safety: it moves the royal piece, or
-    /// something else than the move's own two squares changes, or one of them bears on the
-    /// royal piece's square (an enemy could attack from it, through it or over it). A move
-    /// that does not leaves the royal piece as safe as it was.
+    /// The squares a move changes, when that is all it changes and the royal piece stays where
+    /// it is (a normal move or a drop of another piece, one royal piece, no layers, walls,
+    /// explosions or touching royals): then only attacks through these squares can change.
     #[inline(always)]
-    fn bears_on_royal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
-        let touched = match m.kind {
-            MoveKind::Normal if m.from as usize != s.royal => {
-                B::bit(m.from as usize) | B::bit(m.to as usize)
-            }
-            MoveKind::Drop => B::bit(m.to as usize),
-            _ => return true,
-        };
-        s.royal == usize::MAX
+    fn touched_beside_royal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> Option<B> {
+        if s.royal == usize::MAX
             || r.layered
             || r.moving_wall
             || r.blast.is_some()
             || r.check.touching_royals_safe
-            || (touched & r.influence[self.side.flip().index()][s.royal]).any()
+        {
+            return None;
+        }
+        match m.kind {
+            MoveKind::Normal if m.from as usize != s.royal => {
+                Some(B::bit(m.from as usize) | B::bit(m.to as usize))
+            }
+            MoveKind::Drop => Some(B::bit(m.to as usize)),
+            _ => None,
+        }
     }
 
     /// A normal move to `to` lands on a cell free on every other layer (after crossing, if
