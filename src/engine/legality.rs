@@ -182,7 +182,9 @@ impl<B: Bits> Position<B> {
         B::bit(checker)
     }
 
-    /// The occupancy after a move, for [`Position::sketch_legal`].
+    /// The occupancy after a move, for [`Position::sketch_legal`]. A gated piece is left out:
+    /// it does not shield the mover's royal piece in the move's own test (Fairy-Stockfish's
+    /// rule), so a gating move is legal exactly when the same move without the gate is.
     pub(crate) fn sketch(&self, r: &Rules<B>, m: &Move, royals: B) -> Option<Sketch<B>> {
         let (from, to) = (m.from as usize, m.to as usize);
         let crosses = |captured: bool| match r.cross {

@@ -68,6 +68,9 @@ impl<B: Bits> PromotionRules<B> {
     }
 }
 
+/// The first bit of the castling rights that records a gate (below it: the castles).
+pub const GATE_BIT0: u32 = 32;
+
 /// Where a piece in hand may be dropped.
 #[derive(Clone, Debug)]
 pub struct DropRules<B> {
@@ -75,6 +78,8 @@ pub struct DropRules<B> {
     /// At most this many unpromoted pieces of its kind per file (the dropped one included).
     pub per_file: Option<u8>,
     pub no_mate: bool,
+    /// Split between the square colours ([`crate::ir::DropRule::both_colors`]).
+    pub both_colors: bool,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -111,6 +116,9 @@ pub struct CodeRules<B> {
     pub resets_clock: bool,
     /// The kind it goes back to when captured into a hand.
     pub base_kind: PieceId,
+    /// The code whose hand count a drop of it uses: its own, or its base's for a promoted form
+    /// dropped promoted (`drop promoted`).
+    pub hand_code: u8,
     /// The kind that promotes to it, for a piece marked promoted (Crazyhouse's `~`).
     pub unpromoted: PieceId,
     pub drop: Option<DropRules<B>>,
@@ -291,6 +299,19 @@ pub struct Rules<B> {
     pub captures_to_hand: bool,
     pub keep_promoted: bool,
     pub must_drop: bool,
+    /// Pieces in hand may be dropped (not only gated).
+    pub drops: bool,
+    /// Gating: the gate squares, (side, square); the right of the i-th is bit
+    /// [`GATE_BIT0`]` + i` of the position's castling rights.
+    pub gate_squares: Vec<(Side, u16)>,
+    /// Per side, per square: the castling-rights bit of its gate (0 when none).
+    pub gate_bit: [Vec<u64>; 2],
+    /// A drop that completes a castle's king and rook gives that castling right.
+    pub castling_from_drops: bool,
+    /// Per side: the codes whose drops keep them split between the square colours.
+    pub color_bound: [Vec<u8>; 2],
+    /// The squares of a1's colour (layer 0).
+    pub dark: B,
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
     /// The position counts the checks each side gives.
@@ -381,6 +402,12 @@ impl<B: Bits> Rules<B> {
             captures_to_hand: v.hands.as_ref().is_some_and(|h| h.captures),
             keep_promoted: v.hands.as_ref().is_some_and(|h| h.keep_promoted),
             must_drop: v.hands.as_ref().is_some_and(|h| h.must_drop),
+            drops: v.hands.as_ref().is_some_and(|h| !h.no_drops),
+            gate_squares: vec![],
+            gate_bit: [vec![], vec![]],
+            castling_from_drops: false,
+            color_bound: [vec![], vec![]],
+            dark: B::ZERO,
             en_passant_region: [B::ZERO; 2],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
             cross: v.cross,
@@ -467,6 +494,7 @@ impl<B: Bits> Rules<B> {
             en_passant: v.en_passant.contains(&kind),
             resets_clock: v.halfmove.pieces.contains(&kind),
             base_kind: piece.promoted_from.unwrap_or(kind),
+            hand_code: 0,
             unpromoted: kind,
             drop: None,
         };
@@ -625,12 +653,42 @@ impl<B: Bits> Rules<B> {
 
     fn compile_drops(&mut self, v: &Variant) {
         let Some(h) = &v.hands else { return };
+        self.castling_from_drops = h.castling_from_drops;
+        for sq in 0..self.cells {
+            let (_, f, k) = self.coords(sq);
+            if (f + k) % 2 == 0 {
+                self.dark |= B::bit(sq);
+            }
+        }
+        self.gate_bit = [vec![0; self.squares], vec![0; self.squares]];
+        if let Some(g) = &h.gate {
+            for side in Side::BOTH {
+                let mask = self.region_mask(g, side);
+                let cells = self.cells;
+                for sq in mask.iter().filter(|&sq| sq < cells) {
+                    let i = self.gate_squares.len();
+                    if i < 64 - GATE_BIT0 as usize {
+                        self.gate_squares.push((side, sq as u16));
+                        self.gate_bit[side.index()][sq] = 1 << (GATE_BIT0 as usize + i);
+                    }
+                }
+            }
+        }
         for side in Side::BOTH {
             for kind in 0..self.kinds {
                 let code = self.code(side, kind) as usize;
-                // Promoted forms are dropped as their base (unless the hand keeps them).
-                if v.pieces[kind].promoted_from.is_some() && !h.keep_promoted {
-                    continue;
+                if h.rules.get(&kind).is_some_and(|r| r.both_colors) {
+                    self.color_bound[side.index()].push(code as u8);
+                }
+                // Promoted forms are dropped as their base (unless the hand keeps them, or they
+                // may be dropped promoted, from their base's count).
+                self.codes[code].hand_code = code as u8;
+                if let Some(base) = v.pieces[kind].promoted_from {
+                    if h.drop_promoted && !h.keep_promoted {
+                        self.codes[code].hand_code = self.code(side, base);
+                    } else if !h.keep_promoted {
+                        continue;
+                    }
                 }
                 let rule = h.rules.get(&kind);
                 let region = rule
@@ -641,6 +699,7 @@ impl<B: Bits> Rules<B> {
                     region: region & self.codes[code].confined,
                     per_file: rule.and_then(|r| r.per_file),
                     no_mate: rule.is_some_and(|r| r.no_mate),
+                    both_colors: rule.is_some_and(|r| r.both_colors),
                 });
             }
         }

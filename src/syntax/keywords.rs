@@ -112,6 +112,10 @@ pub const KEYWORDS: &[&str] = &[
     "with",
     "answered",
     "held",
+    "gate",
+    "drops",
+    "both",
+    "colors",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
