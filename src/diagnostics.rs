@@ -143,6 +143,10 @@ codes! {
     CastlingMove = "castling_move",
     /// Castling that moves a piece that is not royal (a warning).
     CastlingNotRoyal = "castling_not_royal",
+    /// A `hand` rule that cannot work: a `gate` region that the castling field cannot name (two
+    /// squares on one file for a side), `no drops` without `gate`, `castling from drops`
+    /// without castling, `both colors` on a drop region of one colour.
+    HandRule = "hand_rule",
     /// Castling rights of the start position whose king or rook is not in place.
     CastlingStart = "castling_start",
     /// A rule that needs a royal piece, in a variant without one.

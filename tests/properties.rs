@@ -21,7 +21,7 @@ use rulebook::bundled;
 use rulebook::diagnostics::{Sources, render, to_json};
 use rulebook::engine::bitboard::{Bits, Wide};
 use rulebook::engine::fen;
-use rulebook::engine::position::{Move, Position};
+use rulebook::engine::position::{Move, MoveKind, Position};
 use rulebook::game::{Game, Typed, new_game};
 use rulebook::ir::Variant;
 use rulebook::lower::{LoadError, Origin, load_text};
@@ -1152,4 +1152,114 @@ fn uci_and_san_name_each_legal_move_once_in_every_variant() {
         }
     }
     assert!(checked >= 20_000, "only {checked} moves checked");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legality without playing
+
+/// The moves of `fens` whose legality the fast paths (pins, occupancy sketches, explosion
+/// tables) decide are exactly the pseudo-legal moves that playing accepts; returns how many
+/// pseudo-legal moves were compared.
+fn fast_legality_agrees<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
+    let name = v.name.clone();
+    let mut t = Typed::<B>::new(v);
+    let r = t.rules.clone();
+    let mut compared = 0;
+    for fen in fens {
+        t.set_fen(fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+        let mut legal = vec![];
+        t.pos.legal_moves(&r, &mut legal);
+        let mut pseudo = vec![];
+        t.pos.pseudo_moves(&r, &mut pseudo);
+        let mut accepted = vec![];
+        if t.pos.immediate_end(&r).is_none() {
+            for &m in &pseudo {
+                if t.pos.make(&r, m) {
+                    match t
+                        .pos
+                        .pending_choice
+                        .and_then(|c| r.codes[c as usize].promotion.as_ref())
+                    {
+                        Some(p) => {
+                            accepted.extend(p.choices.iter().map(|&c| Move { promo: c + 1, ..m }))
+                        }
+                        None => accepted.push(m),
+                    }
+                }
+                t.pos.unmake(&r);
+            }
+            // The obligations filter the legal list as a whole, as `legal_moves` does.
+            if r.must_drop && accepted.iter().any(|m| m.kind == MoveKind::Drop) {
+                accepted.retain(|m| m.kind == MoveKind::Drop);
+            }
+            if r.must_capture && accepted.iter().any(|m| t.pos.is_capture(m)) {
+                accepted.retain(|m| t.pos.is_capture(m));
+            }
+        }
+        compared += pseudo.len();
+        let key = |m: &Move| (m.from, m.to, m.promo, m.aux, format!("{:?}", m.kind));
+        let mut a: Vec<_> = legal.iter().map(key).collect();
+        let mut b: Vec<_> = accepted.iter().map(key).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{name} {fen}: fast legality differs from playing");
+    }
+    compared
+}
+
+fn fast_legality_agrees_any(v: Arc<Variant>, fens: &[String]) -> usize {
+    let squares = v.layers.len() * v.files as usize * v.ranks as usize;
+    match squares {
+        0..=64 => fast_legality_agrees::<u64>(v, fens),
+        65..=128 => fast_legality_agrees::<u128>(v, fens),
+        129..=256 => fast_legality_agrees::<Wide<4>>(v, fens),
+        257..=512 => fast_legality_agrees::<Wide<8>>(v, fens),
+        _ => fast_legality_agrees::<Wide<16>>(v, fens),
+    }
+}
+
+/// In every bundled variant, on every position of its Fairy-Stockfish suite and the positions
+/// one move after them: the legal moves found without playing are those playing accepts.
+#[test]
+fn fast_legality_agrees_with_playing_in_every_variant() {
+    let mut compared = 0;
+    for name in bundled::names() {
+        let Ok(suite) = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd")) else {
+            continue;
+        };
+        let roots: Vec<String> = suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
+            .collect();
+        let mut fens = roots.clone();
+        for fen in &roots {
+            let mut game = common::game_at(name, fen);
+            fens.extend(game.moves().into_iter().step_by(3).map(|m| m.fen));
+        }
+        compared += fast_legality_agrees_any(variant(name), &fens);
+    }
+    assert!(compared >= 100_000, "only {compared} moves compared");
+}
+
+/// A moving wall put on the square a pawn just passed over leaves no en passant there, and the
+/// FEN written says `-` (it used to say `a3`, which the FEN reader then refused).
+#[test]
+fn regression_a_wall_on_the_passed_square_ends_en_passant() {
+    let mut game = common::game("duck");
+    game.play("a2a4,a4a3").expect("a legal move");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppppppp/8/8/P7/*7/1PPPPPPP/RNBQKBNR b KQkq - 0 1"
+    );
+}
+
+/// A pawn that promotes on its double step is no longer a pawn to take en passant (Torpedo):
+/// the FEN written after it has no en-passant square.
+#[test]
+fn regression_a_double_step_that_promotes_leaves_no_en_passant() {
+    let mut game = common::game_at("torpedo", "1n2k3/8/P7/8/8/8/8/4K3 w - - 0 1");
+    game.play("a6a8q").expect("a legal move");
+    assert_eq!(game.fen(), "Qn2k3/8/8/8/8/8/8/4K3 b - - 0 1");
 }

@@ -494,6 +494,46 @@ fn dobutsu_lion_wins_on_the_far_rank_only_if_not_attacked() {
 }
 
 #[test]
+fn gating_on_the_square_left_and_on_castling_squares() {
+    moves(
+        "gating_on_the_square_left_and_on_castling_squares",
+        "seirawan",
+        "4k3/8/8/8/8/8/8/RN2K2R[H] w KQB - 0 1",
+        "the knight b1 may gate the hawk as it leaves; O-O gates on e1 (e1g1h) or on h1 (h1e1h); the rooks and the king gate too (K and Q name e1, a1 and h1); once the hand is empty no gates are written",
+    );
+}
+
+#[test]
+fn gating_does_not_shield_the_king_in_its_own_move() {
+    moves(
+        "gating_does_not_shield_the_king_in_its_own_move",
+        "seirawan",
+        "4k3/8/8/8/8/8/8/q2QK3[H] w D - 0 1",
+        "the queen d1 is pinned by a1: it may gate the hawk only moving along the rank (c1, b1, xa1), never off it, though the hawk would block",
+    );
+}
+
+#[test]
+fn placement_bishops_split_between_colours_and_castling_from_drops() {
+    moves(
+        "placement_bishops_split_between_colours_and_castling_from_drops",
+        "placement",
+        "8/pppppppp/8/8/8/8/PPPPPPPP/RN1QKBN1[BR] w - - 0 1",
+        "the bishop f1 is light: the second one must go on c1, the last dark square, which the rook may not take; the rook dropped on h1 gives K castling with the king on e1",
+    );
+}
+
+#[test]
+fn kyotoshogi_every_move_turns_the_piece_over_and_drops_either_side_up() {
+    moves(
+        "kyotoshogi_every_move_turns_the_piece_over_and_drops_either_side_up",
+        "kyotoshogi",
+        "k4/5/2+P2/5/2K2[L] w 0 1",
+        "the +P (a rook) moves as a rook and turns back into a pawn (c3c4-); the lance in hand drops as a lance (L@) or a gold (+L@), anywhere, the last rank too",
+    );
+}
+
+#[test]
 fn atomar_kings_cannot_capture_each_other_and_survive_explosions() {
     moves(
         "atomar_kings_cannot_capture_each_other_and_survive_explosions",

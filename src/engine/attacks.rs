@@ -3,7 +3,7 @@
 
 use crate::engine::bitboard::Bits;
 use crate::engine::position::Position;
-use crate::engine::rules::Rules;
+use crate::engine::rules::{HopAttack, RideAttack, Rules};
 use crate::ir::Side;
 
 impl<B: Bits> Position<B> {
@@ -107,20 +107,7 @@ impl<B: Bits> Position<B> {
             }
         }
         for g in &r.attack_rays[by.index()] {
-            let mut riders = B::ZERO;
-            for a in &g.codes {
-                riders |= self.pieces[a.code as usize];
-            }
-            if (r.ray(g.rev_dir, sq) & riders).is_zero() {
-                continue;
-            }
-            if let Some(b) = r.first_blocker(g.rev_dir, sq, occ)
-                && !gone.has(b)
-                && let Some(code) = self.code_at(b)
-                && g.codes
-                    .iter()
-                    .any(|a| a.code == code && (g.unconditional || a.hits(code, b, sq)))
-            {
+            if let Some(b) = self.ray_attacker(r, g, sq, occ, gone) {
                 out |= B::bit(b);
                 if ANY {
                     return out;
@@ -155,37 +142,117 @@ impl<B: Bits> Position<B> {
     fn hop_attackers(&self, r: &Rules<B>, sq: usize, by: Side, occ: B, gone: B) -> B {
         let mut out = B::ZERO;
         for g in &r.hop_attacks[by.index()] {
-            // No hopper of the group on the line at all: nothing to look for.
-            let mut hoppers = B::ZERO;
-            for a in &g.codes {
-                hoppers |= self.pieces[a.code as usize];
-            }
-            if (r.ray(g.rev_dir, sq) & hoppers & !gone).is_zero() {
-                continue;
-            }
-            let Some(screen) = r.first_blocker(g.rev_dir, sq, occ) else {
-                continue;
-            };
-            if g.range != u8::MAX {
-                // Steps from the screen to `sq`, which must be within range.
-                let beyond = (r.ray(g.rev_dir, sq) & !r.ray(g.rev_dir, screen)).count();
-                if beyond > g.range as u32 {
-                    continue;
-                }
-            }
-            let Some(hopper) = r.first_blocker(g.rev_dir, screen, occ) else {
-                continue;
-            };
-            if gone.has(hopper) {
-                continue;
-            }
-            if let Some(code) = self.code_at(hopper)
-                && g.codes.iter().any(|a| a.hits(code, hopper, sq))
-                && !self.barred_screen(&r.codes[code as usize], screen)
-            {
+            if let Some(hopper) = self.hop_attacker(r, g, sq, occ, gone) {
                 out |= B::bit(hopper);
             }
         }
         out
+    }
+
+    /// The piece of a ride group that attacks `sq`, if any.
+    #[inline(always)]
+    fn ray_attacker(
+        &self,
+        r: &Rules<B>,
+        g: &RideAttack<B>,
+        sq: usize,
+        occ: B,
+        gone: B,
+    ) -> Option<usize> {
+        let mut riders = B::ZERO;
+        for a in &g.codes {
+            riders |= self.pieces[a.code as usize];
+        }
+        if (r.ray(g.rev_dir, sq) & riders).is_zero() {
+            return None;
+        }
+        let at = r.first_blocker(g.rev_dir, sq, occ)?;
+        let code = self.code_at(at)?;
+        (!gone.has(at)
+            && g.codes
+                .iter()
+                .any(|a| a.code == code && (g.unconditional || a.hits(code, at, sq))))
+        .then_some(at)
+    }
+
+    /// The hopper of a hop group that lands on `sq`, if any.
+    #[inline(always)]
+    fn hop_attacker(
+        &self,
+        r: &Rules<B>,
+        g: &HopAttack<B>,
+        sq: usize,
+        occ: B,
+        gone: B,
+    ) -> Option<usize> {
+        // No hopper of the group on the line at all: nothing to look for.
+        let mut hoppers = B::ZERO;
+        for a in &g.codes {
+            hoppers |= self.pieces[a.code as usize];
+        }
+        if (r.ray(g.rev_dir, sq) & hoppers & !gone).is_zero() {
+            return None;
+        }
+        let screen = r.first_blocker(g.rev_dir, sq, occ)?;
+        if g.range != u8::MAX {
+            // Steps from the screen to `sq`, which must be within range.
+            let beyond = (r.ray(g.rev_dir, sq) & !r.ray(g.rev_dir, screen)).count();
+            if beyond > g.range as u32 {
+                return None;
+            }
+        }
+        let hopper = r.first_blocker(g.rev_dir, screen, occ)?;
+        let code = self.code_at(hopper)?;
+        (!gone.has(hopper)
+            && g.codes.iter().any(|a| a.hits(code, hopper, sq))
+            && !self.barred_screen(&r.codes[code as usize], screen))
+        .then_some(hopper)
+    }
+
+    /// Whether `by`, which does not attack `sq` now, attacks it once the squares `touched`
+    /// change, with the occupancy `occ` and what stood on `gone` removed: only the lines and
+    /// lame paths through a touched square can open (a leap cannot).
+    pub(crate) fn attack_opened(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: Side,
+        occ: B,
+        gone: B,
+        touched: B,
+    ) -> bool {
+        let b = by.index();
+        for (slider, codes) in &r.attack_sliders[b] {
+            if (r.slide(*slider, sq, B::ZERO) & touched).is_zero() {
+                continue;
+            }
+            let mut riders = B::ZERO;
+            for &c in codes {
+                riders |= self.pieces[c as usize];
+            }
+            if (r.slide(*slider, sq, occ) & riders & !gone).any() {
+                return true;
+            }
+        }
+        let on_line = |dir: u16| (r.ray(dir, sq) & touched).any();
+        if r.attack_rays[b]
+            .iter()
+            .any(|g| on_line(g.rev_dir) && self.ray_attacker(r, g, sq, occ, gone).is_some())
+        {
+            return true;
+        }
+        if r.hop_attacks[b]
+            .iter()
+            .any(|g| on_line(g.rev_dir) && self.hop_attacker(r, g, sq, occ, gone).is_some())
+        {
+            return true;
+        }
+        r.lame_attackers[b].iter().any(|&c| {
+            let pieces = self.pieces[c as usize] & !gone;
+            pieces.any()
+                && r.codes[c as usize].lame_attack_rev[sq]
+                    .iter()
+                    .any(|l| (l.path & touched).any() && pieces.has(l.to as usize) && l.open(occ))
+        })
     }
 }

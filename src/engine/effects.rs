@@ -27,7 +27,7 @@ impl<B: Bits> Position<B> {
                 continue;
             };
             if let Some(f) = &effect.origin_filter
-                && !self.eval(r, f, mover, origin_code, None, 0)
+                && !eval(r, f, mover, origin_code, None, 0)
             {
                 continue;
             }
@@ -63,7 +63,7 @@ impl<B: Bits> Position<B> {
             }
             let run = match (&effect.finally_when, self.code_at(origin)) {
                 (None, _) => true,
-                (Some(cond), Some(code)) => self.eval(r, cond, mover, code, None, 0),
+                (Some(cond), Some(code)) => eval(r, cond, mover, code, None, 0),
                 (Some(_), None) => false,
             };
             if run {
@@ -93,7 +93,7 @@ impl<B: Bits> Position<B> {
             return;
         };
         for clause in &effect.clauses {
-            if self.eval(r, &clause.cond, mover, origin_code, Some(target_code), dist) {
+            if eval(r, &clause.cond, mover, origin_code, Some(target_code), dist) {
                 let mut t = target;
                 for a in &clause.actions {
                     t = self.act(r, a, mover, origin, t, step, choice);
@@ -201,85 +201,83 @@ impl<B: Bits> Position<B> {
             }
         }
     }
+}
 
-    fn eval(
-        &self,
-        r: &Rules<B>,
-        e: &Expr,
-        mover: Side,
-        origin: u8,
-        target: Option<u8>,
-        dist: i32,
-    ) -> bool {
-        match e {
-            Expr::And(a, b) => {
-                self.eval(r, a, mover, origin, target, dist)
-                    && self.eval(r, b, mover, origin, target, dist)
-            }
-            Expr::Or(a, b) => {
-                self.eval(r, a, mover, origin, target, dist)
-                    || self.eval(r, b, mover, origin, target, dist)
-            }
-            Expr::Not(a) => !self.eval(r, a, mover, origin, target, dist),
-            Expr::Truth(s, f) => {
-                self.value(r, &Value::Field(*s, *f), mover, origin, target, dist) == Val::Bool(true)
-            }
-            Expr::Cmp(op, a, b) => {
-                let (x, y) = (
-                    self.value(r, a, mover, origin, target, dist),
-                    self.value(r, b, mover, origin, target, dist),
-                );
-                match (x, y) {
-                    (Val::Num(x), Val::Num(y)) => match op {
-                        ir::CmpOp::Eq => x == y,
-                        ir::CmpOp::Ne => x != y,
-                        ir::CmpOp::Lt => x < y,
-                        ir::CmpOp::Le => x <= y,
-                        ir::CmpOp::Gt => x > y,
-                        ir::CmpOp::Ge => x >= y,
-                    },
-                    (x, y) => match op {
-                        ir::CmpOp::Eq => x == y,
-                        ir::CmpOp::Ne => x != y,
-                        _ => false,
-                    },
-                }
+/// Evaluates an effect condition for an origin piece (and a target at a distance): it depends
+/// only on the two pieces' codes, never on the rest of the board.
+pub(crate) fn eval<B: Bits>(
+    r: &Rules<B>,
+    e: &Expr,
+    mover: Side,
+    origin: u8,
+    target: Option<u8>,
+    dist: i32,
+) -> bool {
+    match e {
+        Expr::And(a, b) => {
+            eval(r, a, mover, origin, target, dist) && eval(r, b, mover, origin, target, dist)
+        }
+        Expr::Or(a, b) => {
+            eval(r, a, mover, origin, target, dist) || eval(r, b, mover, origin, target, dist)
+        }
+        Expr::Not(a) => !eval(r, a, mover, origin, target, dist),
+        Expr::Truth(s, f) => {
+            value(r, &Value::Field(*s, *f), mover, origin, target, dist) == Val::Bool(true)
+        }
+        Expr::Cmp(op, a, b) => {
+            let (x, y) = (
+                value(r, a, mover, origin, target, dist),
+                value(r, b, mover, origin, target, dist),
+            );
+            match (x, y) {
+                (Val::Num(x), Val::Num(y)) => match op {
+                    ir::CmpOp::Eq => x == y,
+                    ir::CmpOp::Ne => x != y,
+                    ir::CmpOp::Lt => x < y,
+                    ir::CmpOp::Le => x <= y,
+                    ir::CmpOp::Gt => x > y,
+                    ir::CmpOp::Ge => x >= y,
+                },
+                (x, y) => match op {
+                    ir::CmpOp::Eq => x == y,
+                    ir::CmpOp::Ne => x != y,
+                    _ => false,
+                },
             }
         }
     }
+}
 
-    fn value(
-        &self,
-        r: &Rules<B>,
-        v: &Value,
-        mover: Side,
-        origin: u8,
-        target: Option<u8>,
-        dist: i32,
-    ) -> Val {
-        match v {
-            Value::Distance => Val::Num(dist as i64),
-            Value::Int(i) => Val::Num(*i),
-            Value::Relation(rel) => Val::Rel(*rel),
-            Value::Kind(k) => Val::Kind(*k),
-            Value::Field(s, f) => {
-                let code = match s {
-                    Subject::Origin => origin,
-                    Subject::Target => match target {
-                        Some(t) => t,
-                        None => return Val::None,
-                    },
-                };
-                let c = &r.codes[code as usize];
-                match f {
-                    Field::Side => Val::Rel(if c.side == mover {
-                        Relation::Friend
-                    } else {
-                        Relation::Enemy
-                    }),
-                    Field::Kind => Val::Kind(c.kind),
-                    Field::Royal => Val::Bool(c.royal),
-                }
+fn value<B: Bits>(
+    r: &Rules<B>,
+    v: &Value,
+    mover: Side,
+    origin: u8,
+    target: Option<u8>,
+    dist: i32,
+) -> Val {
+    match v {
+        Value::Distance => Val::Num(dist as i64),
+        Value::Int(i) => Val::Num(*i),
+        Value::Relation(rel) => Val::Rel(*rel),
+        Value::Kind(k) => Val::Kind(*k),
+        Value::Field(s, f) => {
+            let code = match s {
+                Subject::Origin => origin,
+                Subject::Target => match target {
+                    Some(t) => t,
+                    None => return Val::None,
+                },
+            };
+            let c = &r.codes[code as usize];
+            match f {
+                Field::Side => Val::Rel(if c.side == mover {
+                    Relation::Friend
+                } else {
+                    Relation::Enemy
+                }),
+                Field::Kind => Val::Kind(c.kind),
+                Field::Royal => Val::Bool(c.royal),
             }
         }
     }

@@ -462,11 +462,13 @@ fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError>
         return Ok(castling);
     }
     for (i, c) in f.char_indices() {
+        let file_letter =
+            c.is_ascii_alphabetic() && (c.to_ascii_lowercase() as u8 - b'a') < v.files;
+        let gating = v.hands.as_ref().is_some_and(|h| h.gate.is_some());
         let known = if v.castling_rule.is_some() {
-            matches!(c, 'K' | 'Q' | 'k' | 'q')
-                || (c.is_ascii_alphabetic() && (c.to_ascii_lowercase() as u8 - b'a') < v.files)
+            matches!(c, 'K' | 'Q' | 'k' | 'q') || file_letter
         } else {
-            v.castling.contains_key(&c)
+            v.castling.contains_key(&c) || gating && file_letter
         };
         if !known {
             let flags: String = v.castling.keys().collect();
@@ -478,6 +480,10 @@ fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError>
                 "unknown castling flag",
                 if v.castling_rule.is_some() {
                     "use K Q k q, or the rook's file letter (upper case for white), or `-`".into()
+                } else if gating {
+                    format!(
+                        "use some of `{flags}`, a gate's file letter (upper case for white), or `-`"
+                    )
                 } else if flags.is_empty() {
                     "this variant has no castling: write `-`".into()
                 } else {
@@ -779,9 +785,79 @@ impl<B: Bits> Position<B> {
                 rights |= 1 << i;
             }
         }
+        // Gates: named by their file letter, or by a castling right (on its king's and rook's
+        // squares), on a square where a piece of that side stands.
+        for &(side, sq) in &r.gate_squares {
+            let sq = sq as usize;
+            let bit = r.gate_bit[side.index()][sq];
+            keep[sq] &= !bit;
+            let (_, file, _) = r.coords(sq);
+            let letter = (b'a' + file as u8) as char;
+            let letter = if side == Side::White {
+                letter.to_ascii_uppercase()
+            } else {
+                letter
+            };
+            let by_castle = castles.iter().any(|c| {
+                c.side == side
+                    && s.castling.contains(&c.flag)
+                    && (c.king_from as usize == sq || c.rook_from as usize == sq)
+            });
+            let own = self
+                .code_at(sq)
+                .is_some_and(|c| r.codes[c as usize].side == side);
+            let named = s.castling.contains(&letter) && !castles.iter().any(|c| c.flag == letter);
+            if own && (named || by_castle) {
+                rights |= bit;
+            }
+        }
         self.castles = Arc::new(castles);
         self.castle_keep = Arc::new(keep);
         self.castling = rights;
+    }
+
+    /// The castling field: per side, its castling flags, then (gating) the file letters of its
+    /// gates that no castling flag implies.
+    fn castling_field(&self, r: &Rules<B>) -> String {
+        let mut out = String::new();
+        for side in Side::BOTH {
+            let held: Vec<&CastleRules<B>> = self
+                .castles
+                .iter()
+                .enumerate()
+                .filter(|(i, c)| c.side == side && self.castling & (1 << i) != 0)
+                .map(|(_, c)| c)
+                .collect();
+            out.extend(held.iter().map(|c| c.flag));
+            // A hand that can never fill again has no use for its gates: they are not written
+            // (as Fairy-Stockfish drops them).
+            let can_gate = r.captures_to_hand
+                || r.side_codes[side.index()]
+                    .iter()
+                    .any(|&c| self.hand[c as usize] > 0);
+            for &(s, sq) in r.gate_squares.iter().filter(|_| can_gate) {
+                if s != side || !self.has_gate(r, side, sq as usize) {
+                    continue;
+                }
+                let (_, file, _) = r.coords(sq as usize);
+                let implied = held.iter().any(|c| {
+                    r.coords(c.king_from as usize).1 == file
+                        || r.coords(c.rook_from as usize).1 == file
+                });
+                if !implied {
+                    let letter = (b'a' + file as u8) as char;
+                    out.push(if side == Side::White {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    });
+                }
+            }
+        }
+        if out.is_empty() {
+            out.push('-');
+        }
+        out
     }
 
     /// The castle a right of castling by rule stands for: `K`/`Q` the outermost rook on that
@@ -911,16 +987,7 @@ impl<B: Bits> Position<B> {
     }
 
     pub fn fen(&self, r: &Rules<B>) -> String {
-        let mut castling: String = self
-            .castles
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.castling & (1 << i) != 0)
-            .map(|(_, c)| c.flag)
-            .collect();
-        if castling.is_empty() {
-            castling.push('-');
-        }
+        let castling = self.castling_field(r);
         let ep = match self.ep {
             None => "-".to_string(),
             Some(e) => self.ep_text(r, &e),

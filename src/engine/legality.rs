@@ -78,7 +78,8 @@ impl<B: Bits> Position<B> {
         let by_pins = single
             && r.pins_suffice[us.index()]
             && !r.check.all_royals
-            && !r.check.touching_royals_safe;
+            && !r.check.touching_royals_safe
+            && r.blast.is_none();
         if !by_pins {
             return Some(Safety {
                 royals,
@@ -186,7 +187,9 @@ impl<B: Bits> Position<B> {
         B::bit(checker)
     }
 
-    /// The occupancy after a move, for [`Position::sketch_legal`].
+    /// The occupancy after a move, for [`Position::sketch_legal`]. A gated piece is left out:
+    /// it does not shield the mover's royal piece in the move's own test (Fairy-Stockfish's
+    /// rule), so a gating move is legal exactly when the same move without the gate is.
     pub(crate) fn sketch(&self, r: &Rules<B>, m: &Move, royals: B) -> Option<Sketch<B>> {
         let (from, to) = (m.from as usize, m.to as usize);
         let crosses = |captured: bool| match r.cross {
@@ -291,26 +294,13 @@ impl<B: Bits> Position<B> {
 
     /// Judges a move of an effect-free variant from the occupancy it leaves, without playing it.
     pub(crate) fn sketch_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        if let Some(blast) = &r.blast
+            && let Some(legal) = self.blast_legal(r, blast, s, m)
+        {
+            return legal;
+        }
         if m.kind == MoveKind::Pass && s.facing {
             return true;
-        }
-        // Out of check, a move that neither leaves nor enters a square that matters to the
-        // attacks on the single royal piece leaves it unattacked.
-        if m.kind == MoveKind::Normal
-            && !s.in_check
-            && !s.facing
-            && s.royal != usize::MAX
-            && m.from as usize != s.royal
-            && !r.layered
-            && !r.moving_wall
-            && !r.check.at_move
-            && !r.check.touching_royals_safe
-            && !r.check.all_royals
-        {
-            let rel = r.relevant[self.side.flip().index()][s.royal];
-            if !rel.has(m.from as usize) && !rel.has(m.to as usize) {
-                return true;
-            }
         }
         let Some(k) = self.sketch(r, m, s.royals) else {
             return false;
@@ -340,17 +330,22 @@ impl<B: Bits> Position<B> {
         }
         if r.barred_screens {
             // A hop's screen may be the moved piece, which the board does not show yet.
-            let mover = match m.kind {
-                MoveKind::Normal | MoveKind::EnPassant => self.code_at(m.from as usize),
-                MoveKind::Drop => Some(m.promo - 1),
-                _ => None,
-            };
-            self.sketch_mover.set(mover.map(|c| (m.to, c)));
+            self.sketch_mover.set(self.moved_piece(m));
             let attacked = self.royals_attacked(r, us, royals, k.after_all, k.gone);
             self.sketch_mover.set(None);
             return !attacked;
         }
         !self.royals_attacked(r, us, royals, k.after_all, k.gone)
+    }
+
+    /// Where the piece of a normal move, en passant or drop lands, and its code.
+    fn moved_piece(&self, m: &Move) -> Option<(u16, u8)> {
+        let code = match m.kind {
+            MoveKind::Normal | MoveKind::EnPassant => self.code_at(m.from as usize),
+            MoveKind::Drop => Some(m.promo - 1),
+            _ => None,
+        };
+        code.map(|c| (m.to, c))
     }
 
     /// On a layered board, no cell may hold pieces on two layers after the move.
@@ -389,7 +384,29 @@ impl<B: Bits> Position<B> {
             if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !r.moving_wall {
                 return s.evasion.has(to);
             }
-            return self.sketch_legal(r, s, m);
+            if s.facing {
+                return self.sketch_legal(r, s, m);
+            }
+            let Some(touched) = self.touched_beside_royal(r, s, m) else {
+                return self.sketch_legal(r, s, m);
+            };
+            if (touched & r.influence[self.side.flip().index()][s.royal]).is_zero() {
+                return !s.in_check;
+            }
+            if s.in_check {
+                return self.sketch_legal(r, s, m);
+            }
+            // Not in check: only a line or a lame path through the move's squares can open.
+            let Some(k) = self.sketch(r, m, s.royals) else {
+                return false;
+            };
+            if r.barred_screens {
+                self.sketch_mover.set(self.moved_piece(m));
+            }
+            let opened =
+                self.attack_opened(r, s.royal, self.side.flip(), k.after_all, k.gone, touched);
+            self.sketch_mover.set(None);
+            return !opened;
         }
         if !r.layered {
             return s.evasion.has(to) && (!s.pinned.has(from) || s.pin_line(from).has(to));
@@ -403,6 +420,28 @@ impl<B: Bits> Position<B> {
             return true;
         }
         self.sketch_legal(r, s, m)
+    }
+
+    /// The squares a move changes, when that is all it changes and the royal piece stays where
+    /// it is (a normal move or a drop of another piece, one royal piece, no layers, walls,
+    /// explosions or touching royals): then only attacks through these squares can change.
+    #[inline(always)]
+    fn touched_beside_royal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> Option<B> {
+        if s.royal == usize::MAX
+            || r.layered
+            || r.moving_wall
+            || r.blast.is_some()
+            || r.check.touching_royals_safe
+        {
+            return None;
+        }
+        match m.kind {
+            MoveKind::Normal if m.from as usize != s.royal => {
+                Some(B::bit(m.from as usize) | B::bit(m.to as usize))
+            }
+            MoveKind::Drop => Some(B::bit(m.to as usize)),
+            _ => None,
+        }
     }
 
     /// A normal move to `to` lands on a cell free on every other layer (after crossing, if

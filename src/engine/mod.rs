@@ -1,10 +1,11 @@
 //! The interpreter: the IR compiled into per-square tables ([`rules`]), the position and how a
-//! move changes it ([`position`], [`effects`]), pseudo-legal moves ([`movegen`]), attack queries
+//! move changes it ([`position`], [`effects`], explosions judged from tables in [`blast`]), pseudo-legal moves ([`movegen`]), attack queries
 //! ([`attacks`]), legality ([`legality`]), perft ([`perft`]), the end of the game ([`end`]) and
 //! FEN ([`fen`]).
 
 pub mod attacks;
 pub mod bitboard;
+pub mod blast;
 pub mod effects;
 pub mod end;
 pub mod fen;

@@ -197,8 +197,11 @@ impl<B: Bits> Position<B> {
             }
         }
         self.special_moves(r, out);
-        if r.hands {
+        if r.drops {
             self.drops(r, out);
+        }
+        if !r.gate_squares.is_empty() {
+            self.gating_moves(r, out);
         }
         if r.pass {
             self.pass_move(r, out);
@@ -341,11 +344,88 @@ impl<B: Bits> Position<B> {
             if c.safe.iter().any(|&s| self.square_unsafe(r, s as usize)) {
                 continue;
             }
-            out.push(Move {
+            let m = Move {
                 from: c.king_from,
                 to: c.king_to,
                 kind: MoveKind::Castle(i as u8),
                 ..Move::default()
+            };
+            out.push(m);
+            if !r.gate_squares.is_empty() {
+                // A gate on the square the king or the rook ends on would be covered at once.
+                for sq in [c.king_from, c.rook_from] {
+                    if self.has_gate(r, us, sq as usize) && sq != c.king_to && sq != c.rook_to {
+                        self.each_gate(r, sq as usize, |g| {
+                            out.push(Move {
+                                gate: g + 1,
+                                aux: sq,
+                                ..m
+                            })
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with each code of the side to move that may be gated onto `sq`: in hand, and
+    /// allowed there by its drop region.
+    #[inline]
+    pub(crate) fn each_gate(&self, r: &Rules<B>, sq: usize, mut f: impl FnMut(u8)) {
+        for &code in &r.side_codes[self.side.index()] {
+            if self.hand[code as usize] > 0
+                && r.codes[code as usize]
+                    .drop
+                    .as_ref()
+                    .is_some_and(|d| d.region.has(sq))
+            {
+                f(code);
+            }
+        }
+    }
+
+    /// Gating moves (but castling's, which [`Position::castle_moves`] lists): each move of a
+    /// piece from a square where its side still has the gate, with each piece the hand may
+    /// bring onto the square it leaves.
+    pub(crate) fn gating_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let us = self.side;
+        if !r.side_codes[us.index()]
+            .iter()
+            .any(|&c| self.hand[c as usize] > 0)
+        {
+            return;
+        }
+        for &(side, sq) in &r.gate_squares {
+            let sq = sq as usize;
+            if side != us || !self.has_gate(r, us, sq) {
+                continue;
+            }
+            let Some(code) = self.code_at(sq) else {
+                continue;
+            };
+            if r.codes[code as usize].side != us {
+                continue;
+            }
+            let mut gates = [0u8; 16];
+            let mut n = 0;
+            self.each_gate(r, sq, |g| {
+                if n < gates.len() {
+                    gates[n] = g;
+                    n += 1;
+                }
+            });
+            if n == 0 {
+                continue;
+            }
+            let (quiet, cap) = self.targets(r, code as usize, sq);
+            self.each_move(r, code as usize, sq, quiet | cap, |m| {
+                for &g in &gates[..n] {
+                    out.push(Move {
+                        gate: g + 1,
+                        aux: sq as u16,
+                        ..m
+                    });
+                }
             });
         }
     }
@@ -374,7 +454,7 @@ impl<B: Bits> Position<B> {
     pub(crate) fn drops(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         for &code in &r.side_codes[us.index()] {
-            if self.hand[code as usize] == 0 {
+            if self.hand[r.codes[code as usize].hand_code as usize] == 0 {
                 continue;
             }
             for to in self.drop_targets(r, code as usize).iter() {
@@ -399,6 +479,9 @@ impl<B: Bits> Position<B> {
         if r.no_stuck_pieces {
             t &= !cr.stuck;
         }
+        if !r.color_bound[cr.side.index()].is_empty() {
+            t &= self.color_room(r, code, t);
+        }
         if let Some(n) = d.per_file {
             for file in 0..r.files {
                 let m = r.file_masks[file];
@@ -410,8 +493,46 @@ impl<B: Bits> Position<B> {
         t
     }
 
+    /// Of the drop targets `t` of `code`, those that keep the side's colour-bound pieces able
+    /// to be split between the square colours: a colour-bound piece may not join more than
+    /// half (rounded up) of its kind on one colour; another piece may not take the last square
+    /// of a colour that such pieces still need.
+    fn color_room(&self, r: &Rules<B>, code: usize, t: B) -> B {
+        let side = r.codes[code].side.index();
+        let colors = [r.dark, r.geo.all & !r.dark];
+        let mut keep = t;
+        for &bc in &r.color_bound[side] {
+            let bc = bc as usize;
+            let n = self.count_with_hand(bc as u8);
+            let on = self.pieces[bc];
+            if bc == code {
+                for c in colors {
+                    if (on & c).count() + 1 > n.div_ceil(2) {
+                        keep &= !c;
+                    }
+                }
+                continue;
+            }
+            let Some(d) = &r.codes[bc].drop else { continue };
+            let free = d.region & !self.occ & r.geo.all;
+            for c in colors {
+                let avail = ((on | free) & c).count();
+                if avail < n / 2 {
+                    return B::ZERO;
+                }
+                if avail == n / 2 {
+                    keep &= !(free & c);
+                }
+            }
+        }
+        keep
+    }
+
     /// The pieces of `code` that can capture onto `sq` (the square may be empty).
     pub(crate) fn capturers_of(&self, r: &Rules<B>, code: usize, sq: usize) -> B {
+        if let Some(rev) = r.codes[code].leap_capture_rev.get(sq) {
+            return *rev & self.pieces[code];
+        }
         let mut out = B::ZERO;
         for from in self.pieces[code].iter() {
             if self.capture_reach(r, code, from).has(sq) {

@@ -299,8 +299,11 @@ impl<B: Bits> Position<B> {
             }
         }
         let mut special = self.take_special_moves(r);
-        if r.hands {
+        if r.drops {
             self.drops(r, &mut special);
+        }
+        if !r.gate_squares.is_empty() {
+            self.gating_moves(r, &mut special);
         }
         for m in &special {
             if self.fast_legal(r, s, m) {
@@ -391,8 +394,11 @@ impl<B: Bits> Position<B> {
             }
         }
         let mut special = self.take_special_moves(r);
-        if r.hands {
+        if r.drops {
             self.drops(r, &mut special);
+        }
+        if !r.gate_squares.is_empty() {
+            self.gating_moves(r, &mut special);
         }
         for &m in &special {
             n += match (r.moving_wall, m.kind) {

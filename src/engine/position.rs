@@ -36,8 +36,11 @@ pub struct Move {
     /// The code promoted to (or dropped), plus one; 0 when none.
     pub promo: u8,
     pub kind: MoveKind,
-    /// Where the moving wall goes (variants with a moving wall).
+    /// Where the moving wall goes (variants with a moving wall), or where the gated piece
+    /// goes (gating).
     pub aux: u16,
+    /// The code of the piece gated from the hand onto `aux`, plus one; 0 when none.
+    pub gate: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
@@ -379,6 +382,11 @@ impl<B: Bits> Position<B> {
         }
         self.advance_clocks(r, mover, &moved);
         let legal = self.after_move(r, m, mover, &mut moved, verify);
+        // The gated piece comes last: it does not shield the mover's royal piece in the move's
+        // own test (as Fairy-Stockfish judges gating).
+        if m.gate != 0 {
+            self.gate_in(r, m.gate - 1, m.aux as usize);
+        }
         if legal && r.counts_checks && self.royal_attacked(r, self.side) {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
@@ -398,9 +406,16 @@ impl<B: Bits> Position<B> {
 
     /// The piece byte a piece of `code` becomes when it promotes to `promo` (code + 1).
     #[inline]
-    fn promoted_byte(&self, r: &Rules<B>, promo: u8) -> u8 {
+    /// Only a piece of a base kind that becomes another base kind is marked: a promoted form
+    /// turning back into its base (Kyoto shogi) is not promoted.
+    fn promoted_byte(&self, r: &Rules<B>, mover: u8, promo: u8) -> u8 {
         let code = (promo - 1) as usize;
-        if r.captures_to_hand && !r.keep_promoted && r.codes[code].base_kind == r.codes[code].kind {
+        let m = &r.codes[mover as usize];
+        if r.captures_to_hand
+            && !r.keep_promoted
+            && r.codes[code].base_kind == r.codes[code].kind
+            && m.base_kind == m.kind
+        {
             promo | PROMOTED
         } else {
             promo
@@ -439,7 +454,7 @@ impl<B: Bits> Position<B> {
         }
         self.set(r, from, 0);
         let new = if self.promotes(r, code, from, to, m.promo) {
-            self.promoted_byte(r, m.promo)
+            self.promoted_byte(r, code, m.promo)
         } else {
             v
         };
@@ -450,7 +465,10 @@ impl<B: Bits> Position<B> {
         } else {
             self.set(r, to, new);
         }
-        if cr.en_passant && !captured {
+        // A piece that promoted on its double step (Torpedo) is no longer one to take en passant.
+        let passer = cr.en_passant
+            && (new == v || r.codes[piece_code(new).unwrap_or(0) as usize].en_passant);
+        if passer && !captured {
             self.ep = self.passed(r, from, to);
         } else {
             self.ep = None;
@@ -498,7 +516,7 @@ impl<B: Bits> Position<B> {
         let code = piece_code(v).unwrap_or(0);
         self.set(r, from, 0);
         let new = if self.promotes(r, code, from, to, m.promo) {
-            self.promoted_byte(r, m.promo)
+            self.promoted_byte(r, code, m.promo)
         } else {
             v
         };
@@ -536,10 +554,13 @@ impl<B: Bits> Position<B> {
 
     fn play_drop(&mut self, r: &Rules<B>, m: Move) -> Moved {
         self.ep = None;
-        let code = m.promo - 1;
+        let code = r.codes[m.promo as usize - 1].hand_code;
         let n = self.hand[code as usize].saturating_sub(1);
         self.set_hand(r, code, n);
         self.set(r, m.to as usize, m.promo);
+        if r.castling_from_drops {
+            self.castle_by_drop(m.to as usize);
+        }
         Moved {
             squares: [m.to as usize, 0],
             n: 1,
@@ -549,12 +570,53 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// A drop on `sq` that completes a castle's king and rook on their squares gives that
+    /// castling right.
+    fn castle_by_drop(&mut self, sq: usize) {
+        let castles = self.castles.clone();
+        for (i, c) in castles
+            .iter()
+            .enumerate()
+            .take(crate::engine::rules::GATE_BIT0 as usize)
+        {
+            if (c.king_from as usize == sq || c.rook_from as usize == sq)
+                && piece_code(self.board[c.king_from as usize]) == Some(c.king_code)
+                && piece_code(self.board[c.rook_from as usize]) == Some(c.rook_code)
+            {
+                self.castling |= 1 << i;
+            }
+        }
+    }
+
+    /// Gating: the piece of `code` comes from the hand onto `sq`, which the move has left.
+    fn gate_in(&mut self, r: &Rules<B>, code: u8, sq: usize) {
+        let n = self.hand[code as usize].saturating_sub(1);
+        self.set_hand(r, code, n);
+        self.set(r, sq, code + 1);
+    }
+
+    /// Whether `side` still has the gate on `sq`.
+    #[inline(always)]
+    pub fn has_gate(&self, r: &Rules<B>, side: Side, sq: usize) -> bool {
+        self.castling & r.gate_bit[side.index()][sq] != 0
+    }
+
     /// The moving wall leaves its square for `to`.
     fn move_wall(&mut self, r: &Rules<B>, to: usize) {
         if let Some(old) = self.walls.iter().next() {
             self.set(r, old, 0);
         }
         self.set(r, to, WALL);
+        // A wall on a square just passed over leaves nothing to take there en passant.
+        if let Some(ep) = &mut self.ep
+            && let Some(i) = ep.targets().iter().position(|&t| t as usize == to)
+        {
+            ep.targets.copy_within(i + 1.., i);
+            ep.n -= 1;
+            if ep.n == 0 {
+                self.ep = None;
+            }
+        }
     }
 
     fn advance_clocks(&mut self, r: &Rules<B>, mover: Side, moved: &Moved) {

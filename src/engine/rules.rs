@@ -7,6 +7,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::engine::bitboard::Bits;
+use crate::engine::blast::Blast;
 use crate::engine::geometry::{Geometry, RayDir};
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
@@ -71,6 +72,9 @@ impl<B: Bits> PromotionRules<B> {
     }
 }
 
+/// The first bit of the castling rights that records a gate (below it: the castles).
+pub const GATE_BIT0: u32 = 32;
+
 /// Where a piece in hand may be dropped.
 #[derive(Clone, Debug)]
 pub struct DropRules<B> {
@@ -78,6 +82,8 @@ pub struct DropRules<B> {
     /// At most this many unpromoted pieces of its kind per file (the dropped one included).
     pub per_file: Option<u8>,
     pub no_mate: bool,
+    /// Split between the square colours ([`crate::ir::DropRule::both_colors`]).
+    pub both_colors: bool,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -92,6 +98,9 @@ pub struct CodeRules<B> {
     pub leap_capture: Vec<B>,
     /// Per square: the squares from which this code attacks it by a leap.
     pub leap_attack_rev: Vec<B>,
+    /// Per square: the squares from which this code captures on it by a leap, when leaps are
+    /// its only captures (empty otherwise): en passant's capturers, found without generating.
+    pub leap_capture_rev: Vec<B>,
     /// Rides not covered by `slides`.
     pub rides: Vec<Ride<B>>,
     /// Unlimited rides from every square, grouped into sliders.
@@ -111,6 +120,9 @@ pub struct CodeRules<B> {
     pub resets_clock: bool,
     /// The kind it goes back to when captured into a hand.
     pub base_kind: PieceId,
+    /// The code whose hand count a drop of it uses: its own, or its base's for a promoted form
+    /// dropped promoted (`drop promoted`).
+    pub hand_code: u8,
     /// The kind that promotes to it, for a piece marked promoted (Crazyhouse's `~`).
     pub unpromoted: PieceId,
     pub drop: Option<DropRules<B>>,
@@ -287,9 +299,10 @@ pub struct Rules<B> {
     pub attack_sliders: [Vec<(u16, Vec<u8>)>; 2],
     pub attack_rays: [Vec<RideAttack<B>>; 2],
     pub hop_attacks: [Vec<HopAttack<B>>; 2],
-    /// Per attacking side and square: the squares whose occupancy may change whether that
-    /// side attacks the square (its rays, hop lines and the ways of lame and jumping leaps).
-    pub relevant: [Vec<B>; 2],
+    /// Per attacking side, per square: every square whose occupancy can change whether that
+    /// side attacks the square (where its attackers stand, and every square their attacks
+    /// pass over or hop over).
+    pub influence: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
     /// Castles with fixed squares.
@@ -310,6 +323,19 @@ pub struct Rules<B> {
     pub captures_to_hand: bool,
     pub keep_promoted: bool,
     pub must_drop: bool,
+    /// Pieces in hand may be dropped (not only gated).
+    pub drops: bool,
+    /// Gating: the gate squares, (side, square); the right of the i-th is bit
+    /// [`GATE_BIT0`]` + i` of the position's castling rights.
+    pub gate_squares: Vec<(Side, u16)>,
+    /// Per side, per square: the castling-rights bit of its gate (0 when none).
+    pub gate_bit: [Vec<u64>; 2],
+    /// A drop that completes a castle's king and rook gives that castling right.
+    pub castling_from_drops: bool,
+    /// Per side: the codes whose drops keep them split between the square colours.
+    pub color_bound: [Vec<u8>; 2],
+    /// The squares of a1's colour (layer 0).
+    pub dark: B,
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
     /// The position counts the checks each side gives.
@@ -322,6 +348,8 @@ pub struct Rules<B> {
     pub effect_promotes: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
+    /// The effects are one explosion, whose removals tables give without playing the move.
+    pub blast: Option<Blast<B>>,
     /// The enemy pieces of this side can pin only along rides (no hoppers or lame leaps), so
     /// pins and checks settle most moves.
     pub pins_suffice: [bool; 2],
@@ -379,7 +407,7 @@ impl<B: Bits> Rules<B> {
             attack_sliders: [vec![], vec![]],
             attack_rays: [vec![], vec![]],
             hop_attacks: [vec![], vec![]],
-            relevant: [vec![], vec![]],
+            influence: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
@@ -401,6 +429,12 @@ impl<B: Bits> Rules<B> {
             captures_to_hand: v.hands.as_ref().is_some_and(|h| h.captures),
             keep_promoted: v.hands.as_ref().is_some_and(|h| h.keep_promoted),
             must_drop: v.hands.as_ref().is_some_and(|h| h.must_drop),
+            drops: v.hands.as_ref().is_some_and(|h| !h.no_drops),
+            gate_squares: vec![],
+            gate_bit: [vec![], vec![]],
+            castling_from_drops: false,
+            color_bound: [vec![], vec![]],
+            dark: B::ZERO,
             en_passant_region: [B::ZERO; 2],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
             cross: v.cross,
@@ -409,6 +443,7 @@ impl<B: Bits> Rules<B> {
             effects: v.effects.values().cloned().collect(),
             effect_promotes: false,
             fast_legality: false,
+            blast: None,
             pins_suffice: [true; 2],
             layered,
             layer_masks: vec![],
@@ -428,6 +463,7 @@ impl<B: Bits> Rules<B> {
         r.compile_effects(v);
         r.compile_letters(v);
         r.compile_legality(v);
+        r.compile_influence();
         r
     }
 
@@ -472,6 +508,7 @@ impl<B: Bits> Rules<B> {
             leap_move: vec![B::ZERO; squares],
             leap_capture: vec![B::ZERO; squares],
             leap_attack_rev: vec![B::ZERO; squares],
+            leap_capture_rev: vec![],
             rides: vec![],
             slides: vec![],
             hops: vec![],
@@ -484,6 +521,7 @@ impl<B: Bits> Rules<B> {
             en_passant: v.en_passant.contains(&kind),
             resets_clock: v.halfmove.pieces.contains(&kind),
             base_kind: piece.promoted_from.unwrap_or(kind),
+            hand_code: 0,
             unpromoted: kind,
             drop: None,
             spares: piece
@@ -570,6 +608,19 @@ impl<B: Bits> Rules<B> {
         for s in 0..squares {
             c.leap_move[s] &= confined;
             c.leap_capture[s] &= confined;
+        }
+        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
+        if !c.slides.iter().any(|&(_, m)| capturing(m))
+            && !c.rides.iter().any(|ride| capturing(ride.modality))
+            && !c.hops.iter().any(|hop| capturing(hop.modality))
+            && c.lame_capture.iter().all(|l| l.is_empty())
+        {
+            c.leap_capture_rev = vec![B::ZERO; squares];
+            for s in 0..squares {
+                for t in c.leap_capture[s].iter() {
+                    c.leap_capture_rev[t] |= B::bit(s);
+                }
+            }
         }
         c
     }
@@ -690,12 +741,42 @@ impl<B: Bits> Rules<B> {
 
     fn compile_drops(&mut self, v: &Variant) {
         let Some(h) = &v.hands else { return };
+        self.castling_from_drops = h.castling_from_drops;
+        for sq in 0..self.cells {
+            let (_, f, k) = self.coords(sq);
+            if (f + k) % 2 == 0 {
+                self.dark |= B::bit(sq);
+            }
+        }
+        self.gate_bit = [vec![0; self.squares], vec![0; self.squares]];
+        if let Some(g) = &h.gate {
+            for side in Side::BOTH {
+                let mask = self.region_mask(g, side);
+                let cells = self.cells;
+                for sq in mask.iter().filter(|&sq| sq < cells) {
+                    let i = self.gate_squares.len();
+                    if i < 64 - GATE_BIT0 as usize {
+                        self.gate_squares.push((side, sq as u16));
+                        self.gate_bit[side.index()][sq] = 1 << (GATE_BIT0 as usize + i);
+                    }
+                }
+            }
+        }
         for side in Side::BOTH {
             for kind in 0..self.kinds {
                 let code = self.code(side, kind) as usize;
-                // Promoted forms are dropped as their base (unless the hand keeps them).
-                if v.pieces[kind].promoted_from.is_some() && !h.keep_promoted {
-                    continue;
+                if h.rules.get(&kind).is_some_and(|r| r.both_colors) {
+                    self.color_bound[side.index()].push(code as u8);
+                }
+                // Promoted forms are dropped as their base (unless the hand keeps them, or they
+                // may be dropped promoted, from their base's count).
+                self.codes[code].hand_code = code as u8;
+                if let Some(base) = v.pieces[kind].promoted_from {
+                    if h.drop_promoted && !h.keep_promoted {
+                        self.codes[code].hand_code = self.code(side, base);
+                    } else if !h.keep_promoted {
+                        continue;
+                    }
                 }
                 let rule = h.rules.get(&kind);
                 let region = rule
@@ -706,6 +787,7 @@ impl<B: Bits> Rules<B> {
                     region: region & self.codes[code].confined,
                     per_file: rule.and_then(|r| r.per_file),
                     no_mate: rule.is_some_and(|r| r.no_mate),
+                    both_colors: rule.is_some_and(|r| r.both_colors),
                 });
             }
         }
@@ -780,29 +862,6 @@ impl<B: Bits> Rules<B> {
         self.group_sliders();
         self.attack_rays = self.ride_groups();
         self.hop_attacks = self.hop_groups();
-        self.relevant = Side::BOTH.map(|side| {
-            let s = side.index();
-            (0..self.squares)
-                .map(|sq| {
-                    let mut m = B::ZERO;
-                    for (slider, _) in &self.attack_sliders[s] {
-                        m |= self.slide(*slider, sq, B::ZERO);
-                    }
-                    for g in &self.attack_rays[s] {
-                        m |= self.ray(g.rev_dir, sq);
-                    }
-                    for g in &self.hop_attacks[s] {
-                        m |= self.ray(g.rev_dir, sq);
-                    }
-                    for &c in &self.lame_attackers[s] {
-                        for l in &self.codes[c as usize].lame_attack_rev[sq] {
-                            m |= l.path;
-                        }
-                    }
-                    m
-                })
-                .collect()
-        });
     }
 
     /// Per attacking side, the attacking rides of the codes, one group per direction, each found
@@ -1130,12 +1189,47 @@ impl<B: Bits> Rules<B> {
 
     fn compile_legality(&mut self, v: &Variant) {
         self.barred_screens = self.codes.iter().any(|c| !c.no_screens.is_empty());
-        self.fast_legality = v.effects.is_empty()
-            && self.check.at_final
-            && !self.no_checks
-            && !self.check.unless_royal_captured
-            && !self.check.touching_royals_safe
-            && !self.promotes_to_royal(v);
+        if !self.check.at_move {
+            self.blast = Blast::compile(self, &self.effects);
+        }
+        // Without effects, the sketch knows no exception for a captured royal piece; with an
+        // explosion, the blast tables say which royal pieces a capture removes.
+        let settled = if self.blast.is_some() {
+            true
+        } else {
+            v.effects.is_empty() && !self.check.unless_royal_captured
+        };
+        self.fast_legality =
+            settled && self.check.at_final && !self.no_checks && !self.promotes_to_royal(v);
+    }
+
+    fn compile_influence(&mut self) {
+        for by in Side::BOTH {
+            let b = by.index();
+            self.influence[b] = (0..self.geo.squares)
+                .map(|sq| {
+                    let mut m = B::ZERO;
+                    for &c in &self.leap_attackers[b] {
+                        m |= self.codes[c as usize].leap_attack_rev[sq];
+                    }
+                    for (slider, _) in &self.attack_sliders[b] {
+                        m |= self.slide(*slider, sq, B::ZERO);
+                    }
+                    for g in &self.attack_rays[b] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for g in &self.hop_attacks[b] {
+                        m |= self.ray(g.rev_dir, sq);
+                    }
+                    for &c in &self.lame_attackers[b] {
+                        for l in &self.codes[c as usize].lame_attack_rev[sq] {
+                            m |= B::bit(l.to as usize) | l.path;
+                        }
+                    }
+                    m
+                })
+                .collect();
+        }
     }
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must

@@ -267,9 +267,31 @@ impl<B: Bits> Typed<B> {
         let mut s = match m.kind {
             MoveKind::Drop => {
                 let c = m.promo - 1;
-                let letter = r.letters[0][r.code(Side::White, r.codes[c as usize].kind) as usize]
-                    .unwrap_or('?');
-                return format!("{letter}@{}{}", name(m.to as usize), self.wall_text(m));
+                let cr = &r.codes[c as usize];
+                // A promoted form dropped promoted: `+L@c3`, as Fairy-Stockfish writes it.
+                let (plus, kind) = if cr.base_kind != cr.kind {
+                    ("+", cr.base_kind)
+                } else {
+                    ("", cr.kind)
+                };
+                let letter = r.letters[0][r.code(Side::White, kind) as usize].unwrap_or('?');
+                return format!(
+                    "{plus}{letter}@{}{}",
+                    name(m.to as usize),
+                    self.wall_text(m)
+                );
+            }
+            // Castling that gates on the rook's square is written from the rook's square to the
+            // king's, as Fairy-Stockfish writes it.
+            MoveKind::Castle(i)
+                if m.gate != 0
+                    && self
+                        .pos
+                        .castles
+                        .get(i as usize)
+                        .is_some_and(|c| c.rook_from == m.aux) =>
+            {
+                format!("{}{}", name(m.aux as usize), name(m.from as usize))
             }
             // Castling by rule, or a king move that is also an ordinary one, is written as the
             // king taking its own rook, which no other move can be.
@@ -280,10 +302,39 @@ impl<B: Bits> Typed<B> {
             _ => format!("{}{}", name(m.from as usize), name(m.to as usize)),
         };
         if m.promo != 0 {
-            s.push(self.promo_letter(m.promo - 1));
+            s.push(self.promo_letter_of(m));
+        }
+        if m.gate != 0 {
+            s.push(self.gate_letter(m.gate - 1));
         }
         s.push_str(&self.wall_text(m));
         s
+    }
+
+    /// The promotion suffix of `m`: `-` when a promoted form turns back into its base (Kyoto
+    /// shogi), as Fairy-Stockfish writes it; else [`Typed::promo_letter`].
+    fn promo_letter_of(&self, m: &Move) -> char {
+        let r = &*self.rules;
+        let target = r.codes[m.promo as usize - 1].kind;
+        let demotes = m.kind != MoveKind::Drop
+            && crate::engine::position::piece_code(self.pos.board[m.from as usize]).is_some_and(
+                |c| r.variant.pieces[r.codes[c as usize].kind].promoted_from == Some(target),
+            );
+        if demotes {
+            '-'
+        } else {
+            self.promo_letter(m.promo - 1)
+        }
+    }
+
+    /// The letter of a gated piece, lower case (`g1f3h`), as Fairy-Stockfish writes it.
+    pub(crate) fn gate_letter(&self, code: u8) -> char {
+        let r = &*self.rules;
+        let p = &r.variant.pieces[r.codes[code as usize].kind];
+        p.letters[0][0]
+            .or(p.letters[0][1])
+            .unwrap_or('?')
+            .to_ascii_lowercase()
     }
 
     /// `,e4d4`: where the moving wall goes, written as Fairy-Stockfish writes it

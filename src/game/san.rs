@@ -33,8 +33,9 @@ impl<B: Bits> Typed<B> {
                 let c = &self.pos.castles[i as usize];
                 let short = c.rook_from % r.files as u16 > c.king_from % r.files as u16;
                 return format!(
-                    "{}{}",
+                    "{}{}{}",
                     if short { "O-O" } else { "O-O-O" },
+                    self.gate_san(m),
                     self.wall_san(m)
                 );
             }
@@ -70,7 +71,21 @@ impl<B: Bits> Typed<B> {
             s.push('=');
             s.push_str(&self.piece_letter(m.promo - 1));
         }
+        s.push_str(&self.gate_san(m));
         s.push_str(&self.wall_san(m));
+        s
+    }
+
+    /// `/H`: the piece a move gates onto the square it leaves; castling names the square when
+    /// it is the rook's (`O-O/Hh1`).
+    fn gate_san(&self, m: &Move) -> String {
+        if m.gate == 0 {
+            return String::new();
+        }
+        let mut s = format!("/{}", self.piece_letter(m.gate - 1));
+        if m.aux != m.from {
+            s.push_str(&self.square(m.aux as usize));
+        }
         s
     }
 
@@ -223,6 +238,7 @@ impl<B: Bits> Typed<B> {
             && w.file.as_deref().is_none_or(|f| f == file)
             && w.rank.as_deref().is_none_or(|r| r == rank)
             && w.promo == promo
+            && w.gate == self.gate_san(m)
     }
 
     /// Why no legal move is the SAN `w`.
@@ -277,6 +293,8 @@ struct SanMove {
     rank: Option<String>,
     to: String,
     promo: String,
+    /// `/H`: the gated piece (empty when none).
+    gate: String,
     wall: Option<String>,
 }
 
@@ -294,6 +312,7 @@ impl SanMove {
             rank: None,
             to: String::new(),
             promo: String::new(),
+            gate: String::new(),
             wall,
         };
         if whole == "pass" {
@@ -302,6 +321,13 @@ impl SanMove {
         if whole.starts_with("O-O") || whole.contains('@') {
             return (whole == "O-O" || whole == "O-O-O" || whole.len() >= 4).then_some(m);
         }
+        let whole = match whole.split_once('/') {
+            Some((body, gate)) => {
+                m.gate = format!("/{gate}");
+                body
+            }
+            None => whole,
+        };
         let (body, promo) = split_promotion(whole);
         m.promo = promo.to_string();
         let to_at = body.rfind(|c: char| c.is_ascii_lowercase())?;

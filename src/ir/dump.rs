@@ -510,7 +510,9 @@ impl Variant {
         writeln!(
             f,
             "hands: {}",
-            if how.is_empty() {
+            if how.is_empty() && h.no_drops {
+                "gating only".to_string()
+            } else if how.is_empty() {
                 "drops".to_string()
             } else {
                 how.join("; ")
@@ -527,7 +529,35 @@ impl Variant {
             if d.no_mate {
                 rules.push("a checkmate by its drop loses".to_string());
             }
+            if d.both_colors {
+                rules.push(
+                    "both colors: at most half (rounded up) on squares of one colour, and other drops leave room for that"
+                        .to_string(),
+                );
+            }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
+        }
+        if let Some(g) = &h.gate {
+            writeln!(
+                f,
+                "  gate within {}: a piece leaving such a square for the first time may leave a piece from the hand on it (castling: on the king's or the rook's square)",
+                self.region_text(g)
+            )?;
+        }
+        if h.no_drops {
+            writeln!(f, "  no drops: pieces in hand enter only by gating")?;
+        }
+        if h.drop_promoted {
+            writeln!(
+                f,
+                "  drop promoted: a piece in hand may also be dropped as its promoted form"
+            )?;
+        }
+        if h.castling_from_drops {
+            writeln!(
+                f,
+                "  castling from drops: a drop that puts a castle's king and rook on their squares gives that castling right"
+            )?;
         }
         Ok(())
     }

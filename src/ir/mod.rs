@@ -133,6 +133,15 @@ pub struct Hands {
     pub rules: IndexMap<PieceId, DropRule>,
     /// While a side has pieces in hand, it must drop (Placement, Sittuyin).
     pub must_drop: bool,
+    /// Gating (S-chess): a piece leaving a square of this region (per side) for the first time
+    /// may leave a piece from the hand behind on it; the rights are kept in the castling field.
+    pub gate: Option<Region>,
+    /// Pieces in hand enter the board only by gating, never by a drop.
+    pub no_drops: bool,
+    /// A drop that puts a castle's king and rook on their squares gives that castling right.
+    pub castling_from_drops: bool,
+    /// A piece in hand may also be dropped as its promoted form (Kyoto shogi).
+    pub drop_promoted: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -144,6 +153,9 @@ pub struct DropRule {
     /// A checkmate by a drop of it loses for the side that dropped it (Shogi's uchifuzume, as
     /// Fairy-Stockfish plays it: the drop is a legal move that ends the game).
     pub no_mate: bool,
+    /// The side's pieces of this kind must be split between the square colours (at most half,
+    /// rounded up, on either), drops of other pieces leaving room for that (Placement).
+    pub both_colors: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -188,6 +188,14 @@ pub struct HandAst {
     pub must_drop: bool,
     /// `drop PIECE ...` restrictions.
     pub drops: Vec<DropRuleAst>,
+    /// `gate within REGION`: the region, and the statement's span.
+    pub gate: Option<(RegionAst, Span)>,
+    /// `no drops`: the statement's span.
+    pub no_drops: Option<Span>,
+    /// `castling from drops`: the statement's span.
+    pub castling_from_drops: Option<Span>,
+    /// `drop promoted`: the statement's span.
+    pub drop_promoted: Option<Span>,
     /// The whole item.
     pub span: Span,
 }
@@ -212,6 +220,8 @@ pub enum DropRuleKind {
     PerFile(Spanned<i64>),
     /// `no mate`
     NoMate,
+    /// `both colors`
+    BothColors,
 }
 
 /// The kinds of top-level items, named by the keyword that starts them.

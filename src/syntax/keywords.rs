@@ -118,6 +118,10 @@ pub const KEYWORDS: &[&str] = &[
     "pass",
     "facing",
     "double",
+    "gate",
+    "drops",
+    "both",
+    "colors",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

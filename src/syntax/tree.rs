@@ -243,6 +243,13 @@ fn build_hand(p: P) -> Option<HandAst> {
             Rule::hand_captures => h.captures = true,
             Rule::keep_promoted => h.keep_promoted = true,
             Rule::must_drop => h.must_drop = true,
+            Rule::no_drops => h.no_drops = Some(span(&k)),
+            Rule::castling_from_drops => h.castling_from_drops = Some(span(&k)),
+            Rule::drop_promoted => h.drop_promoted = Some(span(&k)),
+            Rule::gate_rule => {
+                let gs = span(&k);
+                h.gate = Some((build_region(kids(k).next()?)?, gs));
+            }
             _ => {
                 let ds = span(&k);
                 let mut it = kids(k);
@@ -251,6 +258,7 @@ fn build_hand(p: P) -> Option<HandAst> {
                 let rule = match how.as_rule() {
                     Rule::drop_within => DropRuleKind::Within(build_region(kids(how).next()?)?),
                     Rule::drop_per_file => DropRuleKind::PerFile(int(kids(how).next()?)),
+                    Rule::drop_both_colors => DropRuleKind::BothColors,
                     _ => DropRuleKind::NoMate,
                 };
                 h.drops.push(DropRuleAst {

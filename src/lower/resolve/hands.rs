@@ -22,14 +22,116 @@ impl Resolver<'_> {
                 DropRuleKind::Within(r) => rule.region = self.region(r, def.src),
                 DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), def.src, 1),
                 DropRuleKind::NoMate => rule.no_mate = true,
+                DropRuleKind::BothColors => rule.both_colors = true,
             }
         }
+        let gate = match &h.gate {
+            Some((r, span)) => {
+                let region = self.region(r, def.src);
+                if let Some(region) = &region {
+                    self.check_gate(region, *span, def.src);
+                }
+                region
+            }
+            None => None,
+        };
+        if let (Some(span), None) = (h.no_drops, &h.gate) {
+            self.err(
+                Problem::error(
+                    Code::HandRule,
+                    "`no drops` without `gate`: pieces in hand could never enter the board",
+                )
+                .label(def.src, span, "no way in for the hand")
+                .help("add `gate within rank 1` (gating), or leave out `no drops`"),
+            );
+        }
+        if let Some(span) = h.castling_from_drops
+            && self.draft.castling.is_empty()
+            && self.draft.castling_rule.is_none()
+        {
+            self.err(
+                Problem::error(
+                    Code::HandRule,
+                    "`castling from drops` in a variant without castling",
+                )
+                .label(def.src, span, "no castle to give")
+                .help("define the castles with `castling { ... }`, or leave this out"),
+            );
+        }
+        for d in &h.drops {
+            if let DropRuleKind::BothColors = d.rule
+                && let Some(id) = self.piece_ref(&d.piece, def.src)
+                && let Some(region) = rules.get(&id).and_then(|r| r.region.clone())
+            {
+                let colors: std::collections::HashSet<u8> = (0..self.files)
+                    .flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
+                    .filter(|&(f, k)| region.contains(ir::Side::White, f, k, self.ranks))
+                    .map(|(f, k)| (f + k) % 2)
+                    .collect();
+                if colors.len() < 2 {
+                    self.err(
+                        Problem::error(
+                            Code::HandRule,
+                            "`both colors` for a piece whose drop region has squares of one colour only",
+                        )
+                        .label(def.src, d.span, "the rule could never be met")
+                        .help("give the piece a drop region with squares of both colours"),
+                    );
+                }
+            }
+        }
+        if let Some(span) = h.drop_promoted
+            && h.keep_promoted
+        {
+            self.err(
+                Problem::error(
+                    Code::HandRule,
+                    "`drop promoted` with `keep promoted`: promoted pieces already stay promoted in hand",
+                )
+                .label(def.src, span, "nothing left to choose")
+                .help("keep one of the two"),
+            );
+        }
         Some(ir::Hands {
+            drop_promoted: h.drop_promoted.is_some(),
+            castling_from_drops: h.castling_from_drops.is_some(),
             captures: h.captures,
             keep_promoted: h.keep_promoted,
             rules,
             must_drop: h.must_drop,
+            gate,
+            no_drops: h.no_drops.is_some(),
         })
+    }
+
+    /// The castling field names a gate by its file: each side may have at most one gate square
+    /// per file.
+    fn check_gate(&mut self, region: &ir::Region, span: Span, src: crate::diagnostics::SourceId) {
+        for side in ir::Side::BOTH {
+            for file in 0..self.files {
+                let n = (0..self.ranks)
+                    .filter(|&rank| region.contains(side, file, rank, self.ranks))
+                    .count();
+                if n > 1 {
+                    self.err(
+                        Problem::error(
+                            Code::HandRule,
+                            format!(
+                                "the gate region has {n} squares on file {} for {}",
+                                (b'a' + file) as char,
+                                side.name()
+                            ),
+                        )
+                        .label(src, span, "two gates on one file")
+                        .help(
+                            "the castling field names a gate by its file letter: give at most one \
+                             square per file and side, e.g. `gate within rank 1`",
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
     }
 
     /// `castling rule { ... }`: the king and rook pieces, their rank, and the files they end on.

@@ -690,6 +690,41 @@ variant("yarishogi", large=True, special=[
     ("a pawn drop may mate", "2pk3/7/3K3/7/7/7/7/7/7[P] w - - 0 1"),
 ], start_budget=1_000_000)
 
+SEIRAWAN_SPECIAL = [
+    ("castling gates on the king's or the rook's square",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1"),
+    ("black castles and gates", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] b KQkq - 0 1"),
+    ("a gate kept on a rook whose castling is lost", "r3k2r/p6p/8/8/8/8/P6P/R3K2R[H] w KAkq - 0 1"),
+    ("a pinned piece gates only along its line", "4k3/8/8/8/8/8/8/q2QK3[H] w D - 0 1"),
+    ("gates named by file letters", "4k3/8/8/8/8/8/8/r2QK1NR[H] w KDG - 0 1"),
+    ("no gates left", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w - - 0 1"),
+]
+
+variant("seirawan", special=SEIRAWAN_SPECIAL)
+variant("placement", special=[
+    ("the second bishop must go on the other colour",
+     "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 1"),
+    ("a king and rooks dropped on their squares may castle",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1NBQ1BN1[KRR] w - - 0 1"),
+    ("other drops leave a square of each colour for the bishops",
+     "8/pppppppp/8/8/8/8/PPPPPPPP/RN1Q1BNR[KBkqrrbbnn] w - - 0 1"),
+    ("no square of the bishop's colour left", "8/pppppppp/8/8/8/8/PPPPPPPP/RNBQ2NR[KBkqrrbbnn] w - - 0 1"),
+    ("black drops while white has castled", "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[q] b KQ - 0 1"),
+    ("play after the placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNN] w - - 0 1"),
+])
+variant("kyotoshogi", large=True, special=[
+    ("drops of every piece, either side up", "k4/5/5/5/4K[PSLNpsln] w 0 1"),
+    ("black drops either side up", "k4/5/5/5/4K[PSLNpsln] b 0 1"),
+    ("a pawn on the last rank turns into a rook", "k4/4P/5/5/4K[] w 0 1"),
+    ("a rook turns back into a pawn", "k4/5/2+P2/5/2K2[L] w 0 1"),
+])
+variant("shouse", special=SEIRAWAN_SPECIAL + [
+    ("drops beside gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEPhep] w KQkq - 0 1"),
+    ("gates stay open with an empty hand", "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1"),
+    ("a drop or a gate beside a pin", "4k3/8/8/8/8/8/8/q2QK3[HP] w D - 0 1"),
+    ("a captured promoted pawn goes back as a pawn", "rQ~2k3/8/8/8/8/8/8/4K3[h] b - - 0 1"),
+])
+
 variant("dobutsu", large=True, special=[
     ("the lion may reach the far rank, safely only on b4", "3/1L1/l2/3[G] w 0 1"),
     ("the far rank guarded by a giraffe", "g2/1L1/l2/3[] w 0 1"),

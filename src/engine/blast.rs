@@ -1,0 +1,181 @@
+//! Explosions judged without playing the move. An effect that only removes pieces around a
+//! capture (Atomic's explosion) decides which pieces go from the two pieces' kinds alone, so
+//! the squares a capture empties are known from tables, and the move's legality follows from
+//! the occupancy it leaves, as for any other move.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::effects::eval;
+use crate::engine::legality::Safety;
+use crate::engine::position::{Move, MoveKind, Position};
+use crate::engine::rules::Rules;
+use crate::ir::{self, Action, Effect, Expr, OriginKind, Scan, Side, Subject, Value};
+
+/// An explosion compiled into tables: which pieces a capture removes, by the capturer's code,
+/// the other piece's code and their distance.
+#[derive(Clone, Debug)]
+pub struct Blast<B> {
+    /// Per side, per distance: the squares around each square at that distance.
+    rings: [Vec<(i32, Vec<B>)>; 2],
+    /// `[origin code][target code]`: the distances at which the target is removed, as bits.
+    removes: Vec<u64>,
+    /// Per origin code: whether the explosion happens (the effect's `where`).
+    fires: Vec<bool>,
+    /// Per origin code: whether the capturing piece is removed too (`finally remove origin`).
+    removes_origin: Vec<bool>,
+    codes: usize,
+}
+
+impl<B: Bits> Blast<B> {
+    /// The tables of a variant's effects, if they are a single explosion: one effect from
+    /// captures, looking at squares around, whose actions only remove the target (in clauses)
+    /// or the origin (finally), on a single layer.
+    pub fn compile(r: &Rules<B>, effects: &[Effect]) -> Option<Blast<B>> {
+        let [e] = effects else { return None };
+        let Scan::Around(vectors) = &e.scan else {
+            return None;
+        };
+        let removal_only = |actions: &[Action], subject: Subject| {
+            actions
+                .iter()
+                .all(|a| matches!(a, Action::Nothing) || *a == Action::Remove(subject))
+        };
+        if e.origin != OriginKind::Capture
+            || r.layered
+            || r.moving_wall
+            || !e
+                .clauses
+                .iter()
+                .all(|c| removal_only(&c.actions, Subject::Target))
+            || !removal_only(&e.finally, Subject::Origin)
+            || [&e.origin_filter, &e.finally_when]
+                .into_iter()
+                .flatten()
+                .any(mentions_distance)
+        {
+            return None;
+        }
+        let codes = r.codes.len();
+        let mut rings: [Vec<(i32, Vec<B>)>; 2] = [vec![], vec![]];
+        for side in Side::BOTH {
+            for &v in vectors {
+                let step = ir::oriented(v, side);
+                let dist = i32::from(step.0.unsigned_abs().max(step.1.unsigned_abs()));
+                let ring = match rings[side.index()].iter().position(|(d, _)| *d == dist) {
+                    Some(i) => i,
+                    None => {
+                        rings[side.index()].push((dist, vec![B::ZERO; r.geo.squares]));
+                        rings[side.index()].len() - 1
+                    }
+                };
+                for sq in 0..r.geo.squares {
+                    if let Some(t) = r.step(sq, step) {
+                        rings[side.index()][ring].1[sq] |= B::bit(t);
+                    }
+                }
+            }
+        }
+        if rings.iter().flatten().any(|(d, _)| *d >= 64) {
+            return None;
+        }
+        let mut removes = vec![0u64; codes * codes];
+        let mut fires = vec![false; codes];
+        let mut removes_origin = vec![false; codes];
+        for origin in 0..codes {
+            let mover = r.codes[origin].side;
+            let o = origin as u8;
+            fires[origin] = e
+                .origin_filter
+                .as_ref()
+                .is_none_or(|f| eval(r, f, mover, o, None, 0));
+            removes_origin[origin] = e.finally.contains(&Action::Remove(Subject::Origin))
+                && e.finally_when
+                    .as_ref()
+                    .is_none_or(|f| eval(r, f, mover, o, None, 0));
+            for target in 0..codes {
+                for (dist, _) in &rings[mover.index()] {
+                    let clause = e
+                        .clauses
+                        .iter()
+                        .find(|c| eval(r, &c.cond, mover, o, Some(target as u8), *dist));
+                    if clause.is_some_and(|c| c.actions.contains(&Action::Remove(Subject::Target)))
+                    {
+                        removes[origin * codes + target] |= 1 << dist;
+                    }
+                }
+            }
+        }
+        Some(Blast {
+            rings,
+            removes,
+            fires,
+            removes_origin,
+            codes,
+        })
+    }
+}
+
+/// Whether a condition reads the distance (an origin's condition has none to read).
+fn mentions_distance(e: &Expr) -> bool {
+    match e {
+        Expr::And(a, b) | Expr::Or(a, b) => mentions_distance(a) || mentions_distance(b),
+        Expr::Not(a) => mentions_distance(a),
+        Expr::Cmp(_, a, b) => *a == Value::Distance || *b == Value::Distance,
+        Expr::Truth(..) => false,
+    }
+}
+
+impl<B: Bits> Position<B> {
+    /// Judges a capture of a variant with an explosion from the squares it empties: the
+    /// mover may not lose its last royal piece; a capture that removes the enemy's last one
+    /// is legal even if it leaves the mover in check (where the variant says so); otherwise
+    /// no royal piece of the mover may stand attacked afterwards.
+    pub(crate) fn blast_legal(
+        &self,
+        r: &Rules<B>,
+        blast: &Blast<B>,
+        s: &Safety<B>,
+        m: &Move,
+    ) -> Option<bool> {
+        let (from, to) = (m.from as usize, m.to as usize);
+        let victim = match m.kind {
+            MoveKind::Normal if self.board[to] != 0 => to,
+            MoveKind::EnPassant => self.ep?.victim as usize,
+            _ => return None,
+        };
+        let us = self.side;
+        let mover = self.code_at(from)?;
+        let origin = if m.promo != 0 { m.promo - 1 } else { mover } as usize;
+        let after_move = ((self.occ ^ B::bit(from)) & !B::bit(victim)) | B::bit(to);
+        let mut removed = B::bit(victim);
+        if blast.fires[origin] {
+            let row = &blast.removes[origin * blast.codes..(origin + 1) * blast.codes];
+            for (dist, ring) in &blast.rings[us.index()] {
+                for t in (ring[to] & after_move & !B::bit(to)).iter() {
+                    if let Some(code) = self.code_at(t)
+                        && row[code as usize] & (1 << dist) != 0
+                    {
+                        removed |= B::bit(t);
+                    }
+                }
+            }
+            if blast.removes_origin[origin] {
+                removed |= B::bit(to);
+            }
+        }
+        let mut royals = s.royals;
+        if royals.has(from) {
+            royals = (royals ^ B::bit(from)) | B::bit(to);
+        }
+        royals &= !removed;
+        if royals.is_zero() {
+            return Some(!r.check.enabled());
+        }
+        let enemy = self.royals(r, us.flip());
+        if r.check.unless_royal_captured && enemy.any() && (enemy & !removed).is_zero() {
+            return Some(true);
+        }
+        let occ = after_move & !removed;
+        let gone = removed | B::bit(to);
+        Some(!self.royals_attacked(r, us, royals, occ, gone))
+    }
+}
