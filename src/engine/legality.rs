@@ -378,6 +378,11 @@ impl<B: Bits> Position<B> {
         let from = m.from as usize;
         let to = m.to as usize;
         if s.royals.is_zero() {
+            // No royal piece on the board: a royal piece dropped must land where it is safe, as
+            // Fairy-Stockfish tests a king's drop like a king's move.
+            if m.kind == MoveKind::Drop && r.codes[m.promo as usize - 1].royal {
+                return !self.attacked(r, to, self.side.flip(), self.occ | B::bit(to));
+            }
             return true;
         }
         if !s.by_pins || m.kind != MoveKind::Normal || from == s.royal || r.moving_wall {

@@ -156,7 +156,8 @@ impl Resolver<'_> {
             let on_board = setup
                 .cells
                 .iter()
-                .any(|c| matches!(c, Some(fen::Cell::Piece(_, _, k, _)) if *k == id));
+                .any(|c| matches!(c, Some(fen::Cell::Piece(_, _, k, _)) if *k == id))
+                || setup.hand.iter().any(|&(_, k, n)| k == id && n > 0);
             let promoted = variant
                 .promotions
                 .values()
