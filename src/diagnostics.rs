@@ -134,6 +134,8 @@ codes! {
     PromotionTarget = "promotion_target",
     /// A promotion without choices for a side.
     PromotionChoices = "promotion_choices",
+    /// `in place` with `optional` or `from zone`, which it replaces.
+    PromotionInPlace = "promotion_in_place",
     /// A castling flag that is not a letter.
     CastlingFlag = "castling_flag",
     /// A castling square off the board.

@@ -198,7 +198,7 @@ impl<B: Bits> Position<B> {
             None => false,
         };
         match m.kind {
-            MoveKind::Normal | MoveKind::EnPassant => {
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Promote => {
                 let victim = match m.kind {
                     MoveKind::EnPassant => {
                         let ep = self.ep?;
@@ -342,7 +342,7 @@ impl<B: Bits> Position<B> {
     fn moved_piece(&self, m: &Move) -> Option<(u16, u8)> {
         let code = match m.kind {
             MoveKind::Normal | MoveKind::EnPassant => self.code_at(m.from as usize),
-            MoveKind::Drop => Some(m.promo - 1),
+            MoveKind::Drop | MoveKind::Promote => Some(m.promo - 1),
             _ => None,
         };
         code.map(|c| (m.to, c))
@@ -377,6 +377,19 @@ impl<B: Bits> Position<B> {
     pub(crate) fn fast_legal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
         let from = m.from as usize;
         let to = m.to as usize;
+        if m.kind == MoveKind::Promote {
+            // Judged as the same piece's plain move, and it may not give check.
+            return !self.promotion_checks(r, m)
+                && self.fast_legal(
+                    r,
+                    s,
+                    &Move {
+                        kind: MoveKind::Normal,
+                        promo: 0,
+                        ..*m
+                    },
+                );
+        }
         if s.royals.is_zero() {
             // No royal piece on the board: a royal piece dropped must land where it is safe, as
             // Fairy-Stockfish tests a king's drop like a king's move.
@@ -427,6 +440,21 @@ impl<B: Bits> Position<B> {
         self.sketch_legal(r, s, m)
     }
 
+    /// Whether a promotion in place attacks an enemy royal piece. The new piece attacks no
+    /// enemy piece (the generator saw to it), so only a line the move opens can check.
+    fn promotion_checks(&self, r: &Rules<B>, m: &Move) -> bool {
+        let us = self.side;
+        let theirs = self.royals(r, us.flip());
+        if theirs.is_zero() {
+            return false;
+        }
+        let from = B::bit(m.from as usize);
+        let occ = (self.occ ^ from) | B::bit(m.to as usize);
+        theirs
+            .iter()
+            .any(|k| self.attacked_without(r, k, us, occ, from))
+    }
+
     /// The squares a move changes, when that is all it changes and the royal piece stays where
     /// it is (a normal move or a drop of another piece, one royal piece, no layers, walls,
     /// explosions or touching royals): then only attacks through these squares can change.
@@ -441,7 +469,7 @@ impl<B: Bits> Position<B> {
             return None;
         }
         match m.kind {
-            MoveKind::Normal if m.from as usize != s.royal => {
+            MoveKind::Normal | MoveKind::Promote if m.from as usize != s.royal => {
                 Some(B::bit(m.from as usize) | B::bit(m.to as usize))
             }
             MoveKind::Drop => Some(B::bit(m.to as usize)),

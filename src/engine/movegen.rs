@@ -133,7 +133,7 @@ impl<B: Bits> Position<B> {
             to: to as u16,
             ..Move::default()
         };
-        if let Some(p) = &cr.promotion {
+        if let Some(p) = cr.promotion.as_ref().filter(|p| !p.in_place) {
             let promoting = if p.from_zone && p.zone.has(from) {
                 targets
             } else {
@@ -249,7 +249,7 @@ impl<B: Bits> Position<B> {
                     (B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
                         & !(B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
                 }
-                MoveKind::Normal => B::bit(m.from as usize),
+                MoveKind::Normal | MoveKind::Promote => B::bit(m.from as usize),
                 MoveKind::Pass => B::ZERO,
             };
             let filled = match m.kind {
@@ -272,19 +272,65 @@ impl<B: Bits> Position<B> {
     pub(crate) fn take_special_moves(&mut self, r: &Rules<B>) -> Vec<Move> {
         let mut v = std::mem::take(&mut self.scratch);
         v.clear();
-        if self.ep.is_some() || self.castling != 0 {
+        if self.ep.is_some() || self.castling != 0 || r.in_place_promotions {
             self.special_moves(r, &mut v);
         }
         v
     }
 
-    /// En passant and castling.
+    /// En passant, castling and promotions in place.
     pub(crate) fn special_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         if self.ep.is_some() {
             self.en_passant_moves(r, out);
         }
         if self.castling != 0 {
             self.castle_moves(r, out);
+        }
+        if r.in_place_promotions {
+            self.in_place_promotions(r, out);
+        }
+    }
+
+    /// Promotions in place (Sittuyin's, as Fairy-Stockfish generates them): a piece that
+    /// promotes so, standing in its zone (or anywhere, when it is its side's last piece of its
+    /// kind), becomes each choice its limits allow, on its own square or by a move of the new
+    /// piece to an empty square, unless the new piece would attack an enemy piece there. That
+    /// such a move gives no check is judged with its legality.
+    fn in_place_promotions(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let us = self.side;
+        let enemy = self.by_side[us.flip().index()];
+        for &code in &r.side_codes[us.index()] {
+            let code = code as usize;
+            let Some(p) = r.codes[code].promotion.as_ref().filter(|p| p.in_place) else {
+                continue;
+            };
+            let pieces = self.pieces[code];
+            let promoting = if pieces.count() > 1 {
+                pieces & p.zone
+            } else {
+                pieces
+            };
+            for from in promoting.iter() {
+                let occ = self.occ ^ B::bit(from);
+                for &c in &p.choices {
+                    if !self.under_limit(p, c) {
+                        continue;
+                    }
+                    let (quiet, _) = self.targets(r, c as usize, from);
+                    for to in (quiet | B::bit(from)).iter() {
+                        if (self.reach_with(r, c as usize, to, occ) & enemy).any() {
+                            continue;
+                        }
+                        out.push(Move {
+                            from: from as u16,
+                            to: to as u16,
+                            promo: c + 1,
+                            kind: MoveKind::Promote,
+                            ..Move::default()
+                        });
+                    }
+                }
+            }
         }
     }
 
@@ -544,38 +590,45 @@ impl<B: Bits> Position<B> {
 
     /// The squares the piece of `code` on `from` could capture on, were an enemy there.
     fn capture_reach(&self, r: &Rules<B>, code: usize, from: usize) -> B {
+        let mut reach = self.reach_with(r, code, from, self.occ);
+        for &c in &r.codes[code].spares {
+            reach &= !self.pieces[c as usize];
+        }
+        reach
+    }
+
+    /// The squares a piece of `code` on `from` attacks with the occupancy `occ`, whatever
+    /// stands there.
+    fn reach_with(&self, r: &Rules<B>, code: usize, from: usize, occ: B) -> B {
         let cr = &r.codes[code];
         let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
         let mut reach = cr.leap_capture[from];
         for &(slider, modality) in &cr.slides {
             if capturing(modality) {
-                reach |= r.slide(slider, from, self.occ);
+                reach |= r.slide(slider, from, occ);
             }
         }
         for ride in &cr.rides {
             if capturing(ride.modality) && ride.origin.has(from) {
-                reach |= r.ride_targets(ride.dir, from, self.occ) & ride.targets;
+                reach |= r.ride_targets(ride.dir, from, occ) & ride.targets;
             }
         }
         for hop in &cr.hops {
             if capturing(hop.modality)
                 && hop.origin.has(from)
-                && let Some(screen) = r.first_blocker(hop.dir, from, self.occ)
+                && let Some(screen) = r.first_blocker(hop.dir, from, occ)
                 && !self.barred_screen(cr, screen)
             {
-                let beyond = r.ride_targets(hop.dir, screen, self.occ) & hop.targets;
+                let beyond = r.ride_targets(hop.dir, screen, occ) & hop.targets;
                 reach |= ordered(r, hop.dir, beyond)
                     .take(hop.range as usize)
                     .fold(B::ZERO, |m, s| m | B::bit(s));
             }
         }
         for l in &cr.lame_capture[from] {
-            if l.open(self.occ) {
+            if l.open(occ) {
                 reach |= B::bit(l.to as usize);
             }
-        }
-        for &c in &cr.spares {
-            reach &= !self.pieces[c as usize];
         }
         reach & cr.confined
     }

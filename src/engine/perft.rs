@@ -67,7 +67,7 @@ impl<B: Bits> Position<B> {
         match m.kind {
             MoveKind::Normal => self.code_at(m.to as usize).is_some(),
             MoveKind::EnPassant => true,
-            MoveKind::Castle(_) | MoveKind::Drop | MoveKind::Pass => false,
+            MoveKind::Castle(_) | MoveKind::Drop | MoveKind::Pass | MoveKind::Promote => false,
         }
     }
 
@@ -203,7 +203,7 @@ impl<B: Bits> Position<B> {
             return t.count() as u64;
         }
         let t = self.unstuck(r, code, from, t);
-        let Some(p) = &cr.promotion else {
+        let Some(p) = cr.promotion.as_ref().filter(|p| !p.in_place) else {
             return t.count() as u64;
         };
         let promoting = if p.from_zone && p.zone.has(from) {

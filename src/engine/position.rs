@@ -53,6 +53,9 @@ pub enum MoveKind {
     Drop,
     /// No move: `from` and `to` are the royal piece's square.
     Pass,
+    /// A promotion in place: the piece on `from` becomes the code in `promo` on `to`, its own
+    /// square or one the new piece moves to.
+    Promote,
 }
 
 /// The en-passant state, as board cells (layer-less): the squares passed over, and the cell of
@@ -162,7 +165,8 @@ pub enum Refusal {
     RoyalLost,
     /// The mover's royal piece is attacked once the move is done.
     Check,
-    /// The move would attack the enemy royal piece, and the variant forbids checks.
+    /// The move would attack the enemy royal piece, and the variant forbids checks (or the
+    /// move is a promotion in place).
     GivesCheck,
     /// The royals faced each other, and the move (not a pass) left them so.
     RoyalsFacing,
@@ -367,6 +371,7 @@ impl<B: Bits> Position<B> {
             MoveKind::EnPassant => self.play_en_passant(r, m),
             MoveKind::Castle(i) => self.play_castle(r, i as usize),
             MoveKind::Drop => self.play_drop(r, m),
+            MoveKind::Promote => self.play_promote(r, m),
             MoveKind::Pass => {
                 self.ep = None;
                 Moved {
@@ -570,6 +575,22 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// A promotion in place: the piece leaves `from` and its new form stands on `to`.
+    fn play_promote(&mut self, r: &Rules<B>, m: Move) -> Moved {
+        self.ep = None;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let code = piece_code(self.board[from]).unwrap_or(0);
+        let new = self.promoted_byte(r, code, m.promo);
+        self.set(r, from, 0);
+        self.set(r, to, new);
+        Moved {
+            squares: [to, 0],
+            n: 1,
+            captured: false,
+            resets: true,
+        }
+    }
+
     /// A drop on `sq` that completes a castle's king and rook on their squares gives that
     /// castling right.
     fn castle_by_drop(&mut self, sq: usize) {
@@ -698,7 +719,7 @@ impl<B: Bits> Position<B> {
             self.refusal = Some(Refusal::Check);
             return false;
         }
-        if r.no_checks && self.royal_attacked(r, mover.flip()) {
+        if (r.no_checks || m.kind == MoveKind::Promote) && self.royal_attacked(r, mover.flip()) {
             self.refusal = Some(Refusal::GivesCheck);
             return false;
         }

@@ -62,13 +62,15 @@ pub struct PromotionRules<B> {
     pub from_zone: bool,
     /// (code, n): only while the side has fewer than n of that code.
     pub limits: Vec<(u8, u8)>,
+    /// Promotes only as a move of its own ([`crate::ir::Promotion::in_place`]).
+    pub in_place: bool,
 }
 
 impl<B: Bits> PromotionRules<B> {
     /// Whether a move from `from` to `to` may promote.
     #[inline(always)]
     pub fn applies(&self, from: usize, to: usize) -> bool {
-        self.zone.has(to) || (self.from_zone && self.zone.has(from))
+        !self.in_place && (self.zone.has(to) || (self.from_zone && self.zone.has(from)))
     }
 }
 
@@ -312,6 +314,8 @@ pub struct Rules<B> {
     pub must_capture: bool,
     pub no_checks: bool,
     pub no_stuck_pieces: bool,
+    /// Some piece promotes in place ([`crate::ir::Promotion::in_place`]).
+    pub in_place_promotions: bool,
     pub moving_wall: bool,
     /// A side may pass (not in check).
     pub pass: bool,
@@ -421,6 +425,7 @@ impl<B: Bits> Rules<B> {
             must_capture: v.obligations.must_capture,
             no_checks: v.obligations.no_checks,
             no_stuck_pieces: v.no_stuck_pieces,
+            in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
             pass: v.pass,
             facing_rule: false,
@@ -727,6 +732,7 @@ impl<B: Bits> Rules<B> {
                     optional: p.optional,
                     from_zone: p.from_zone,
                     limits,
+                    in_place: p.in_place,
                 });
             }
         }

@@ -25,7 +25,7 @@ impl<B: Bits> Typed<B> {
             )),
             MoveKind::EnPassant => notes.push("captures en passant".to_string()),
             MoveKind::Pass => notes.push("passes".to_string()),
-            MoveKind::Drop | MoveKind::Normal => {}
+            MoveKind::Drop | MoveKind::Normal | MoveKind::Promote => {}
         }
         if let Some((sq, code)) = captured {
             notes.push(format!(
@@ -39,8 +39,13 @@ impl<B: Bits> Typed<B> {
             && !events.iter().any(|e| matches!(e, Event::Promoted { .. }))
         {
             notes.push(format!(
-                "promotes to {}",
-                r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind)
+                "promotes to {}{}",
+                r.variant.piece_name(r.codes[(m.promo - 1) as usize].kind),
+                if m.kind == MoveKind::Promote && m.from == m.to {
+                    " in place"
+                } else {
+                    ""
+                }
             ));
         }
         for e in events {

@@ -467,7 +467,7 @@ impl<B: Bits> Game for Typed<B> {
                     self.pos.code_at(sq).map(|c| (sq, c))
                 })
             }),
-            MoveKind::Castle(_) | MoveKind::Drop | MoveKind::Pass => None,
+            MoveKind::Castle(_) | MoveKind::Drop | MoveKind::Pass | MoveKind::Promote => None,
         };
         let mover_code = if m.kind == MoveKind::Drop {
             Some(m.promo - 1)

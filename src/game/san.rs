@@ -48,8 +48,13 @@ impl<B: Bits> Typed<B> {
         let from = self.square(m.from as usize);
         if letter == "P" {
             // A pawn's capture always names its file; any move names more where another
-            // pawn could go there too (sideways and backward pawns).
-            let more = self.disambiguation(m, code, legal);
+            // pawn could go there too (sideways and backward pawns); a promotion in place that
+            // moves names its whole origin, as Fairy-Stockfish writes it (`e5f6=F`).
+            let more = if m.kind == MoveKind::Promote && m.from != m.to {
+                from.clone()
+            } else {
+                self.disambiguation(m, code, legal)
+            };
             let (file, _) = from.split_at(1);
             match (capture, more.as_str()) {
                 (true, "") => s.push_str(file),
@@ -123,6 +128,7 @@ impl<B: Bits> Typed<B> {
             .filter(|o| {
                 o.kind != MoveKind::Drop
                     && !matches!(o.kind, MoveKind::Castle(_))
+                    && (o.kind == MoveKind::Promote) == (m.kind == MoveKind::Promote)
                     && o.to == m.to
                     && o.from != m.from
                     && piece_code(self.pos.board[o.from as usize]) == Some(code)

@@ -410,6 +410,15 @@ impl Variant {
             if p.from_zone {
                 how.push("also from the zone".to_string());
             }
+            if p.in_place {
+                how.push(
+                    "in place: not by entering the zone, but as a move of its own from a square \
+                     of it (from any square for its side's last one), staying or moving as the \
+                     new piece to an empty square; never with the new piece attacking an enemy \
+                     piece, nor giving check"
+                        .to_string(),
+                );
+            }
             for &(k, n) in &p.limits {
                 how.push(format!("{} while fewer than {n}", self.piece_name(k)));
             }

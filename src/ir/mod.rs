@@ -488,6 +488,11 @@ pub struct Promotion {
     pub from_zone: bool,
     /// (piece, n): a side may promote to the piece only while it has fewer than n of it (Grand).
     pub limits: Vec<(PieceId, u8)>,
+    /// Sittuyin's promotion: entering the zone does not promote; a piece standing in the zone
+    /// (anywhere, when it is its side's last piece of its kind) promotes as a move of its own,
+    /// on its square or by a move of the piece it becomes to an empty square, provided the new
+    /// piece attacks no enemy piece and the move gives no check.
+    pub in_place: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -592,6 +592,8 @@ pub struct PromotionAst {
     pub optional: bool,
     /// `from zone`
     pub from_zone: bool,
+    /// `in place`, where it is written.
+    pub in_place: Option<Span>,
     /// `limit PIECE N, ...`
     pub limits: Vec<(Name, Spanned<i64>)>,
     /// The whole item.

@@ -122,6 +122,8 @@ pub const KEYWORDS: &[&str] = &[
     "drops",
     "both",
     "colors",
+    "in",
+    "place",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -642,6 +642,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
             choices: vec![],
             optional: false,
             from_zone: false,
+            in_place: None,
             limits: vec![],
             span: sp,
         };
@@ -651,6 +652,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
                 Rule::promo_to => promo.choices.push(build_promotion_choice(k)),
                 Rule::optional => promo.optional = true,
                 Rule::promo_from_zone => promo.from_zone = true,
+                Rule::promo_in_place => promo.in_place = Some(span(&k)),
                 Rule::promo_limit => {
                     for e in kids(k) {
                         let mut ek = kids(e);

@@ -81,6 +81,24 @@ impl Resolver<'_> {
             };
             limits.push((k, c));
         }
+        if let Some(at) = p.in_place
+            && (p.optional || p.from_zone)
+        {
+            let other = if p.optional { "optional" } else { "from zone" };
+            self.err(
+                Problem::error(
+                    Code::PromotionInPlace,
+                    format!(
+                        "promotion of `{}` is `in place` and `{other}` at once",
+                        p.piece.node
+                    ),
+                )
+                .label(src, at, "promotes only as a move of its own")
+                .help(format!(
+                    "an `in place` promotion is always a choice of its own: remove `{other}`"
+                )),
+            );
+        }
         Some((
             id,
             ir::Promotion {
@@ -89,6 +107,7 @@ impl Resolver<'_> {
                 optional: p.optional,
                 from_zone: p.from_zone,
                 limits,
+                in_place: p.in_place.is_some(),
             },
         ))
     }
