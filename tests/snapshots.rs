@@ -524,6 +524,29 @@ fn placement_bishops_split_between_colours_and_castling_from_drops() {
 }
 
 #[test]
+fn sittuyin_pawn_promotes_in_place_or_by_a_diagonal_step_without_giving_check() {
+    moves(
+        "sittuyin_pawn_promotes_in_place_or_by_a_diagonal_step_without_giving_check",
+        "sittuyin",
+        "8/8/8/R3P2k/8/P7/8/3K4[] w - - 0 1",
+        "the pawn on e5, a promotion square, turns into a general on its square (e5e5f); its \
+         diagonal steps (e5d4f, e5f6f...) would uncover the rook's check on h5, so they are \
+         illegal; a3 is off the promotion squares and only steps",
+    );
+}
+
+#[test]
+fn sittuyin_setup_drops_in_the_own_three_ranks_and_no_king_onto_an_attacked_square() {
+    moves(
+        "sittuyin_setup_drops_in_the_own_three_ranks_and_no_king_onto_an_attacked_square",
+        "sittuyin",
+        "4k3/8/8/8/8/8/3r4/8[KFR] w - - 0 1",
+        "white must drop: the general and the king on ranks 1 to 3, the rook on rank 1 only; the \
+         king never on the second rank or the d-file, which the black rook attacks",
+    );
+}
+
+#[test]
 fn kyotoshogi_every_move_turns_the_piece_over_and_drops_either_side_up() {
     moves(
         "kyotoshogi_every_move_turns_the_piece_over_and_drops_either_side_up",

@@ -712,6 +712,27 @@ variant("placement", special=[
     ("black drops while white has castled", "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[q] b KQ - 0 1"),
     ("play after the placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNN] w - - 0 1"),
 ])
+variant("sittuyin", games=20, special=[
+    ("the setup half done: drops in the own three ranks, rooks on the first only",
+     "8/8/4pppp/pppp4/4PPPP/PPPP4/3S4/2R1K3[FRSNNkfrrssnn] b - - 0 1"),
+    ("black's last drop, then play", "r1s1kf2/4s2r/n3pppp/pppp4/4PPPP/PPPP2N1/2S2F2/R3KS1R[n] b - - 0 1"),
+    ("no king on the board: the king may not be dropped on an attacked square",
+     "4k3/8/8/8/8/8/3r4/8[KFR] w - - 0 1"),
+    ("a drop must block the check (the rook on the first rank only)", "4k3/8/8/8/8/8/8/4K2r[RN] w - - 0 1"),
+    ("in check, no drop can block: the pawn promotes to block, though the general is in hand",
+     "7k/8/8/4P3/K6r/8/8/8[F] w - - 0 1"),
+    ("promotion in place or by a diagonal step, only from a promotion square",
+     "4k3/8/8/4P3/8/P7/8/3K4 w - - 0 1"),
+    ("the last pawn promotes from any square", "4k3/8/8/8/8/2P5/8/3K4 w - - 0 1"),
+    ("no promotion while the side has a general", "4k3/8/8/4P3/8/P7/8/3KF3 w - - 0 1"),
+    ("the new general may attack no enemy piece", "4k3/8/5n2/4P3/8/P7/8/3K4 w - - 0 1"),
+    ("no promotion that gives check", "5k2/8/5P2/8/8/P7/8/3K4 w - - 0 1"),
+    ("no promotion that uncovers a check", "8/8/8/R3P2k/8/P7/8/3K4 w - - 0 1"),
+    ("a pawn on the last rank, off the promotion squares", "1P2k3/8/8/8/8/P7/8/3K4 w - - 0 1"),
+    ("black promotes", "3k4/8/8/8/4p3/8/p7/3K4 b - - 0 1"),
+    ("a pawn pinned on its file promotes only in place", "4r2k/8/8/4P3/8/P7/8/4K3 w - - 0 1"),
+    ("several pawns on promotion squares", "3k4/1P4P1/8/3PP3/8/8/8/3K4 w - - 0 1"),
+])
 variant("kyotoshogi", large=True, special=[
     ("drops of every piece, either side up", "k4/5/5/5/4K[PSLNpsln] w 0 1"),
     ("black drops either side up", "k4/5/5/5/4K[PSLNpsln] b 0 1"),
