@@ -1053,14 +1053,17 @@ impl<B: Bits> Position<B> {
             message,
             help: help.to_string(),
         };
-        // Where losing the royal piece ends the game, a position without it is that end.
-        let may_lose_royal = r.end.iter().any(|e| {
-            matches!(
-                e.test,
-                crate::engine::rules::EndTest::RoyalCaptured
-                    | crate::engine::rules::EndTest::Extinct { .. }
-            )
-        });
+        // Where losing the royal piece ends the game, a position without it is that end; so it
+        // is where a side may pass in check while the royals face each other (Janggi's
+        // bikjang), and the other then takes its royal piece.
+        let may_lose_royal = r.facing_rule && r.pass
+            || r.end.iter().any(|e| {
+                matches!(
+                    e.test,
+                    crate::engine::rules::EndTest::RoyalCaptured
+                        | crate::engine::rules::EndTest::Extinct { .. }
+                )
+            });
         for side in Side::BOTH {
             if royal_sides[side.index()]
                 && !self.has_royal(r, side)
@@ -1076,7 +1079,10 @@ impl<B: Bits> Position<B> {
         let them = self.side.flip();
         // A side that has just taken the last royal piece may stand attacked: the game is over.
         let royal_taken = may_lose_royal && !self.has_royal(r, self.side);
-        if r.check.enabled() && !royal_taken && self.royal_attacked(r, them) {
+        // Where royals facing each other let a side pass even in check (Janggi's bikjang), the
+        // side that just moved may have passed so.
+        let passed_facing = r.facing_rule && r.pass && self.royals_facing(r);
+        if r.check.enabled() && !royal_taken && !passed_facing && self.royal_attacked(r, them) {
             return Err(placement(
                 format!(
                     "{} is in check with {} to move",

@@ -308,6 +308,8 @@ variant("janggi", large=True, special=[
     ("soldiers along the enemy palace's diagonals", "3C1k3/4p4/5r3/9/9/9/9/9/9/3K5 w - - 0 1"),
     ("an elephant blocked on its way", "4k4/9/9/9/9/9/2p6/2B6/9/4K4 w - - 0 1"),
     ("a cannon checks over a screen in the palace", "3k5/9/4c4/9/9/9/9/4R4/9/3K5 w - - 0 1"),
+    ("black has passed in check while the generals face each other (a FEN written after bikjang)",
+     "R3k4/9/9/9/9/9/9/9/4K4/9 w - - 1 2"),
 ], start_budget=1_500_000)
 variant("minixiangqi", special=[
     ("soldiers step sideways from the start", "3k3/7/7/2P4/7/7/4K2 w - - 0 1"),
