@@ -30,6 +30,9 @@ pub(crate) struct Safety<B> {
     /// The royals face each other (where the variant has that rule): a move must part them,
     /// or pass.
     pub(crate) facing: bool,
+    /// Where no move may give check: an enemy royal piece is attacked already, so every move
+    /// must be played to be judged.
+    pub(crate) enemy_attacked: bool,
 }
 
 impl<B: Bits> Safety<B> {
@@ -92,6 +95,7 @@ impl<B: Bits> Position<B> {
                 pins: [(0, B::ZERO); 8],
                 n_pins: 0,
                 facing: r.facing_rule && self.royals_facing(r),
+                enemy_attacked: r.no_checks && self.royal_attacked(r, them),
             });
         }
         let royal = royals.lsb();
@@ -113,6 +117,7 @@ impl<B: Bits> Position<B> {
             pins: [(0, B::ZERO); 8],
             n_pins: 0,
             facing: r.facing_rule && self.royals_facing(r),
+            enemy_attacked: r.no_checks && self.royal_attacked(r, them),
         };
         // Pins along sliders: the riders seen once our first blockers are lifted.
         for (slider, codes) in &r.attack_sliders[them.index()] {
@@ -438,6 +443,52 @@ impl<B: Bits> Position<B> {
             return true;
         }
         self.sketch_legal(r, s, m)
+    }
+
+    /// Where no move may give check: whether `m` might attack an enemy royal piece once done.
+    /// Only a move whose squares bear on an enemy royal piece can (a piece arriving where it
+    /// would attack it, or leaving a line to it); a move that is not a plain move or a drop
+    /// is always played to be judged.
+    pub(crate) fn may_give_check(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
+        if s.enemy_attacked || r.layered || r.moving_wall {
+            return true;
+        }
+        let touched = match m.kind {
+            MoveKind::Normal => B::bit(m.from as usize) | B::bit(m.to as usize),
+            MoveKind::Drop => B::bit(m.to as usize),
+            _ => return true,
+        };
+        let influence = &r.influence[self.side.index()];
+        self.royals(r, self.side.flip())
+            .iter()
+            .any(|k| (touched & influence[k]).any())
+    }
+
+    /// Where no move may give check: whether the plain move or drop `m` leaves an enemy royal
+    /// piece attacked, found by putting the pieces where the move takes them and back (none of
+    /// a move's bookkeeping); `None` for the moves that must be played.
+    pub(crate) fn checks_after(&mut self, r: &Rules<B>, m: &Move) -> Option<bool> {
+        if r.layered || r.moving_wall || r.blast.is_some() {
+            return None;
+        }
+        let (from, to) = (m.from as usize, m.to as usize);
+        let (from_byte, to_byte) = (self.board[from], self.board[to]);
+        let arriving = match m.kind {
+            MoveKind::Drop => m.promo,
+            MoveKind::Normal if m.promo > 0 => m.promo,
+            MoveKind::Normal => from_byte,
+            _ => return None,
+        };
+        if m.kind == MoveKind::Normal {
+            self.put(r, from, 0);
+        }
+        self.put(r, to, arriving);
+        let check = self.royal_attacked(r, self.side.flip());
+        self.put(r, to, to_byte);
+        if m.kind == MoveKind::Normal {
+            self.put(r, from, from_byte);
+        }
+        Some(check)
     }
 
     /// Whether a promotion in place attacks an enemy royal piece. The new piece attacks no

@@ -29,18 +29,36 @@ impl<B: Bits> Position<B> {
         } else {
             None
         };
+        let stand = safety.is_none() && r.pseudo_moves_stand();
         for m in pseudo {
-            if let Some(s) = &safety {
-                if self.fast_legal(r, s, &m) {
-                    out.push(m);
-                }
+            if stand && matches!(m.kind, MoveKind::Normal | MoveKind::Drop) {
+                out.push(m);
                 continue;
             }
-            self.push_if_legal(r, m, out);
+            match safety.as_ref().and_then(|s| self.judge(r, s, &m)) {
+                Some(true) => out.push(m),
+                Some(false) => {}
+                None => self.push_if_legal(r, m, out),
+            }
         }
         if self.has_obligations(r) {
             self.apply_obligations(r, out);
         }
+    }
+
+    /// Whether `m` is legal, judged without playing it; `None` when it must be played to tell.
+    #[inline(always)]
+    fn judge(&mut self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> Option<bool> {
+        if r.royal_promotions && m.promo > 0 && r.codes[m.promo as usize - 1].royal {
+            return None;
+        }
+        if !self.fast_legal(r, s, m) {
+            return Some(false);
+        }
+        if r.no_checks && self.may_give_check(r, s, m) {
+            return self.checks_after(r, m).map(|check| !check);
+        }
+        Some(true)
     }
 
     /// Plays `m` to judge it; pushes it (once per effect choice) if legal.
@@ -100,7 +118,9 @@ impl<B: Bits> Position<B> {
             buffers.push(Vec::with_capacity(128));
         }
         let mut moves = std::mem::take(&mut buffers[ply]);
-        let nodes = if self.has_obligations(r) {
+        let nodes = if depth == 1 && r.must_capture && !r.must_drop && r.pseudo_moves_stand() {
+            self.count_must_capture(r)
+        } else if self.has_obligations(r) {
             self.legal_moves(r, &mut moves);
             self.perft_list(r, depth, &moves, buffers)
         } else {
@@ -144,7 +164,10 @@ impl<B: Bits> Position<B> {
             None
         };
         if depth == 1 {
-            if let Some(s) = &safety {
+            if let Some(s) = &safety
+                && !r.no_checks
+                && !r.royal_promotions
+            {
                 return self.count_fast(r, s);
             }
             if !r.check.enabled() && !r.no_checks {
@@ -155,8 +178,12 @@ impl<B: Bits> Position<B> {
         self.pseudo_moves(r, moves);
         let mut nodes = 0;
         for &m in moves.iter() {
-            let known = safety.as_ref().map(|s| self.fast_legal(r, s, &m));
+            let known = safety.as_ref().and_then(|s| self.judge(r, s, &m));
             if known == Some(false) {
+                continue;
+            }
+            if known == Some(true) && depth == 1 && !r.effect_promotes {
+                nodes += 1;
                 continue;
             }
             let legal = self.play(r, m, known.is_none());
@@ -410,6 +437,40 @@ impl<B: Bits> Position<B> {
         }
         self.scratch = special;
         n
+    }
+
+    /// Counts the legal moves at a leaf where captures are compulsory and every pseudo-legal
+    /// move stands: the captures, or every move when there is none.
+    fn count_must_capture(&mut self, r: &Rules<B>) -> u64 {
+        let (mut quiet_n, mut capture_n) = (0u64, 0u64);
+        for &code in &r.side_codes[self.side.index()] {
+            let code = code as usize;
+            for from in self.pieces[code].iter() {
+                let (quiet, cap) = self.targets(r, code, from);
+                quiet_n += self.count_targets(r, code, from, quiet);
+                capture_n += self.count_targets(r, code, from, cap);
+            }
+        }
+        let mut special = self.take_special_moves(r);
+        if r.drops {
+            self.drops(r, &mut special);
+        }
+        if !r.gate_squares.is_empty() {
+            self.gating_moves(r, &mut special);
+        }
+        for &m in &special {
+            let n = match m.kind {
+                MoveKind::Drop => 1,
+                _ => self.count_play(r, m),
+            };
+            if self.is_capture(&m) {
+                capture_n += n;
+            } else {
+                quiet_n += n;
+            }
+        }
+        self.scratch = special;
+        if capture_n > 0 { capture_n } else { quiet_n }
     }
 
     /// Whether the only effect, acting from `to` after a move from `from`, could bring one of

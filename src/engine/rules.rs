@@ -352,6 +352,9 @@ pub struct Rules<B> {
     pub effect_promotes: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
+    /// A promotion may make a royal piece (Coregal's queens): such a move is played to be
+    /// judged, as only then is the new royal piece's safety known.
+    pub royal_promotions: bool,
     /// The effects are one explosion, whose removals tables give without playing the move.
     pub blast: Option<Blast<B>>,
     /// The enemy pieces of this side can pin only along rides (no hoppers or lame leaps), so
@@ -448,6 +451,7 @@ impl<B: Bits> Rules<B> {
             effects: v.effects.values().cloned().collect(),
             effect_promotes: false,
             fast_legality: false,
+            royal_promotions: false,
             blast: None,
             pins_suffice: [true; 2],
             layered,
@@ -1205,8 +1209,8 @@ impl<B: Bits> Rules<B> {
         } else {
             v.effects.is_empty() && !self.check.unless_royal_captured
         };
-        self.fast_legality =
-            settled && self.check.at_final && !self.no_checks && !self.promotes_to_royal(v);
+        self.fast_legality = settled && self.check.at_final;
+        self.royal_promotions = self.promotes_to_royal(v);
     }
 
     fn compile_influence(&mut self) {
@@ -1236,6 +1240,19 @@ impl<B: Bits> Rules<B> {
                 })
                 .collect();
         }
+    }
+
+    /// Whether every pseudo-legal plain move and drop is legal as it stands: no check rule of
+    /// any kind, one layer, no passing, no moving wall and no effect that may promote.
+    #[inline]
+    pub fn pseudo_moves_stand(&self) -> bool {
+        !self.check.enabled()
+            && !self.no_checks
+            && self.layers == 1
+            && !self.facing_rule
+            && !self.pass
+            && !self.moving_wall
+            && !self.effect_promotes
     }
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
