@@ -413,7 +413,12 @@ impl<B: Bits> Position<B> {
             let Some(touched) = self.touched_beside_royal(r, s, m) else {
                 return self.sketch_legal(r, s, m);
             };
-            if (touched & r.influence[self.side.flip().index()][s.royal]).is_zero() {
+            let them = self.side.flip();
+            let influence = &r.influence[them.index()];
+            if s.royals
+                .iter()
+                .all(|royal| (touched & influence[royal]).is_zero())
+            {
                 return !s.in_check;
             }
             if s.in_check {
@@ -426,8 +431,10 @@ impl<B: Bits> Position<B> {
             if r.barred_screens {
                 self.sketch_mover.set(self.moved_piece(m));
             }
-            let opened =
-                self.attack_opened(r, s.royal, self.side.flip(), k.after_all, k.gone, touched);
+            let opened = s.royals.iter().any(|royal| {
+                (touched & influence[royal]).any()
+                    && self.attack_opened(r, royal, them, k.after_all, k.gone, touched)
+            });
             self.sketch_mover.set(None);
             return !opened;
         }
@@ -506,12 +513,13 @@ impl<B: Bits> Position<B> {
             .any(|k| self.attacked_without(r, k, us, occ, from))
     }
 
-    /// The squares a move changes, when that is all it changes and the royal piece stays where
-    /// it is (a normal move or a drop of another piece, one royal piece, no layers, walls,
-    /// explosions or touching royals): then only attacks through these squares can change.
+    /// The squares a move changes, when that is all it changes and the royal pieces stay where
+    /// they are (a normal move or a drop of another piece; any one royal piece attacked is
+    /// check; no layers, walls, explosions or touching royals): then only attacks through these
+    /// squares can change.
     #[inline(always)]
     fn touched_beside_royal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> Option<B> {
-        if s.royal == usize::MAX
+        if r.check.all_royals
             || r.layered
             || r.moving_wall
             || r.blast.is_some()
@@ -520,7 +528,7 @@ impl<B: Bits> Position<B> {
             return None;
         }
         match m.kind {
-            MoveKind::Normal | MoveKind::Promote if m.from as usize != s.royal => {
+            MoveKind::Normal | MoveKind::Promote if !s.royals.has(m.from as usize) => {
                 Some(B::bit(m.from as usize) | B::bit(m.to as usize))
             }
             MoveKind::Drop => Some(B::bit(m.to as usize)),
