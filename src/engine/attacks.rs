@@ -57,7 +57,7 @@ impl<B: Bits> Position<B> {
     }
 
     /// Whether a piece on `sq` stands next to one of `others`.
-    fn touches(&self, r: &Rules<B>, sq: usize, others: B) -> bool {
+    pub(crate) fn touches(&self, r: &Rules<B>, sq: usize, others: B) -> bool {
         others.iter().any(|o| {
             let (la, fa, ra) = r.coords(sq);
             let (lb, fb, rb) = r.coords(o);

@@ -431,8 +431,15 @@ impl<B: Bits> Position<B> {
             if r.barred_screens {
                 self.sketch_mover.set(self.moved_piece(m));
             }
+            // A royal piece touching an enemy royal cannot be attacked (Atomic's kings).
+            let enemy_royals = if r.check.touching_royals_safe {
+                self.royals(r, them)
+            } else {
+                B::ZERO
+            };
             let opened = s.royals.iter().any(|royal| {
                 (touched & influence[royal]).any()
+                    && !(enemy_royals.any() && self.touches(r, royal, enemy_royals))
                     && self.attack_opened(r, royal, them, k.after_all, k.gone, touched)
             });
             self.sketch_mover.set(None);
@@ -513,22 +520,29 @@ impl<B: Bits> Position<B> {
             .any(|k| self.attacked_without(r, k, us, occ, from))
     }
 
+    /// Whether a quiet move of a non-royal piece is judged by the squares it touches alone
+    /// (the conditions of [`Position::touched_beside_royal`] that do not depend on the move).
+    #[inline(always)]
+    pub(crate) fn untouched_settles(&self, r: &Rules<B>) -> bool {
+        !(r.check.all_royals || r.layered || r.moving_wall)
+    }
+
     /// The squares a move changes, when that is all it changes and the royal pieces stay where
     /// they are (a normal move or a drop of another piece; any one royal piece attacked is
-    /// check; no layers, walls, explosions or touching royals): then only attacks through these
-    /// squares can change.
+    /// check; no layers or walls; with an explosion or touching royals, a quiet move only):
+    /// then only attacks through these squares can change.
     #[inline(always)]
     fn touched_beside_royal(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> Option<B> {
-        if r.check.all_royals
-            || r.layered
-            || r.moving_wall
-            || r.blast.is_some()
-            || r.check.touching_royals_safe
-        {
+        if !self.untouched_settles(r) {
             return None;
         }
+        // An explosion or touching royals change nothing on a quiet move of another piece.
+        let capture_unsettled =
+            (r.blast.is_some() || r.check.touching_royals_safe) && self.board[m.to as usize] != 0;
         match m.kind {
-            MoveKind::Normal | MoveKind::Promote if !s.royals.has(m.from as usize) => {
+            MoveKind::Normal | MoveKind::Promote
+                if !s.royals.has(m.from as usize) && !capture_unsettled =>
+            {
                 Some(B::bit(m.from as usize) | B::bit(m.to as usize))
             }
             MoveKind::Drop => Some(B::bit(m.to as usize)),

@@ -268,8 +268,11 @@ impl<B: Bits> Position<B> {
     /// Counts legal moves at a leaf of an effect-free variant without listing them: pins and
     /// checks settle most moves, occupancy algebra the rest.
     pub(crate) fn count_fast(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
-        if !s.by_pins || r.moving_wall {
+        if r.moving_wall || (!s.by_pins && r.pass) {
             return self.count_by_list(r, s);
+        }
+        if !s.by_pins {
+            return self.count_by_lines(r, s);
         }
         let us = self.side;
         let them = us.flip();
@@ -337,6 +340,50 @@ impl<B: Bits> Position<B> {
                 n += 1;
             }
         }
+        self.scratch = special;
+        n
+    }
+
+    /// Counts a leaf where pins do not settle the moves (several royal pieces, explosions,
+    /// touching royals, hoppers): move by move, but the quiet moves of a piece that stands on
+    /// no line to a royal piece in bulk when not in check, as they cannot uncover one (nor,
+    /// landing off those lines, give a hopper a screen).
+    fn count_by_lines(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
+        let bulk_quiet = !s.in_check && !s.facing && self.untouched_settles(r);
+        let them = self.side.flip().index();
+        let mut lines = B::ZERO;
+        for royal in s.royals.iter() {
+            lines |= r.influence[them][royal];
+        }
+        let landing = if r.hop_attacks[them].is_empty() {
+            !B::ZERO
+        } else {
+            !lines
+        };
+        let mut n = 0u64;
+        for &code in &r.side_codes[self.side.index()] {
+            let code = code as usize;
+            for from in self.pieces[code].iter() {
+                let (quiet, cap) = self.targets(r, code, from);
+                let each = if bulk_quiet && !s.royals.has(from) && !lines.has(from) {
+                    n += self.count_targets(r, code, from, quiet & landing);
+                    cap | (quiet & !landing)
+                } else {
+                    quiet | cap
+                };
+                self.each_move(r, code, from, each, |m| {
+                    n += self.fast_legal(r, s, &m) as u64;
+                });
+            }
+        }
+        let mut special = self.take_special_moves(r);
+        if r.drops {
+            self.drops(r, &mut special);
+        }
+        if !r.gate_squares.is_empty() {
+            self.gating_moves(r, &mut special);
+        }
+        n += special.iter().filter(|m| self.fast_legal(r, s, m)).count() as u64;
         self.scratch = special;
         n
     }
