@@ -328,13 +328,7 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        let mut special = self.take_special_moves(r);
-        if r.drops {
-            self.drops(r, &mut special);
-        }
-        if !r.gate_squares.is_empty() {
-            self.gating_moves(r, &mut special);
-        }
+        let special = self.take_leaf_extras(r);
         for m in &special {
             if self.fast_legal(r, s, m) {
                 n += 1;
@@ -376,16 +370,23 @@ impl<B: Bits> Position<B> {
                 });
             }
         }
-        let mut special = self.take_special_moves(r);
-        if r.drops {
-            self.drops(r, &mut special);
-        }
-        if !r.gate_squares.is_empty() {
-            self.gating_moves(r, &mut special);
-        }
+        let special = self.take_leaf_extras(r);
         n += special.iter().filter(|m| self.fast_legal(r, s, m)).count() as u64;
         self.scratch = special;
         n
+    }
+
+    /// The moves a leaf count cannot take from target sets: en passant, castling, promotions
+    /// in place, drops and gating, in the position's scratch list (give it back after).
+    fn take_leaf_extras(&mut self, r: &Rules<B>) -> Vec<Move> {
+        let mut extras = self.take_special_moves(r);
+        if r.drops {
+            self.drops(r, &mut extras);
+        }
+        if !r.gate_squares.is_empty() {
+            self.gating_moves(r, &mut extras);
+        }
+        extras
     }
 
     /// Counts a leaf by listing the pseudo-legal moves and sketching each.
@@ -467,13 +468,7 @@ impl<B: Bits> Position<B> {
                     + self.count_targets(r, code, from, t & cap) * capture_factor;
             }
         }
-        let mut special = self.take_special_moves(r);
-        if r.drops {
-            self.drops(r, &mut special);
-        }
-        if !r.gate_squares.is_empty() {
-            self.gating_moves(r, &mut special);
-        }
+        let special = self.take_leaf_extras(r);
         for &m in &special {
             n += match (r.moving_wall, m.kind) {
                 (true, MoveKind::Drop) => quiet_factor - 1,
@@ -498,13 +493,7 @@ impl<B: Bits> Position<B> {
                 capture_n += self.count_targets(r, code, from, cap);
             }
         }
-        let mut special = self.take_special_moves(r);
-        if r.drops {
-            self.drops(r, &mut special);
-        }
-        if !r.gate_squares.is_empty() {
-            self.gating_moves(r, &mut special);
-        }
+        let special = self.take_leaf_extras(r);
         for &m in &special {
             let n = match m.kind {
                 MoveKind::Drop => 1,
