@@ -263,10 +263,8 @@ pub enum ItemKind {
     Must,
     /// `no`
     No,
-    /// `moving wall`
+    /// `moving wall` (also its old form, `duck`)
     MovingWall,
-    /// `duck`
-    Duck,
     /// `petrify`
     Petrify,
     /// `pass`
@@ -296,10 +294,14 @@ impl ItemKind {
             "must" => ItemKind::Must,
             "no" => ItemKind::No,
             "moving" => ItemKind::MovingWall,
-            "duck" => ItemKind::Duck,
             "petrify" => ItemKind::Petrify,
             "pass" => ItemKind::Pass,
-            _ => return None,
+            _ => {
+                let (_, now) = crate::syntax::keywords::RENAMED_ITEMS
+                    .iter()
+                    .find(|(old, _)| *old == word)?;
+                return ItemKind::from_keyword(now.split(' ').next()?);
+            }
         })
     }
 }

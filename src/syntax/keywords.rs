@@ -151,6 +151,10 @@ pub const ITEM_STARTS: &[&str] = &[
     "pass",
 ];
 
+/// Item keywords the language has renamed: (old word, the words to write now). The old word
+/// still starts its item, which gets a warning saying what to write now.
+pub const RENAMED_ITEMS: &[(&str, &str)] = &[("duck", "moving wall")];
+
 /// Whether `word` starts a line that begins a new top-level item (`variant` starts the header).
 pub fn starts_item(word: &str) -> bool {
     word == "variant"
