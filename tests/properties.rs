@@ -1243,6 +1243,66 @@ fn fast_legality_agrees_with_playing_in_every_variant() {
     assert!(compared >= 100_000, "only {compared} moves compared");
 }
 
+/// Perft at `depth` from each of `fens`, by the plain path and by the interpreter alone; `None`
+/// when the rules are not plain, else how many positions were compared.
+fn plain_path_agrees<B: Bits>(v: Arc<Variant>, fens: &[String], depth: u32) -> Option<usize> {
+    let name = v.name.clone();
+    let mut t = Typed::<B>::new(v);
+    let r = t.rules.clone();
+    r.plain.as_ref()?;
+    for fen in fens {
+        t.set_fen(fen)
+            .unwrap_or_else(|e| panic!("{name}: {fen}: {e:?}"));
+        let plain = t.pos.perft(&r, depth, &mut vec![]);
+        let interpreted = t.pos.perft_interpreted(&r, depth, &mut vec![]);
+        assert_eq!(plain, interpreted, "{name} {fen}: perft {depth}");
+    }
+    Some(fens.len())
+}
+
+fn plain_path_agrees_any(v: Arc<Variant>, fens: &[String], depth: u32) -> Option<usize> {
+    let squares = v.layers.len() * v.files as usize * v.ranks as usize;
+    match squares {
+        0..=64 => plain_path_agrees::<u64>(v, fens, depth),
+        65..=128 => plain_path_agrees::<u128>(v, fens, depth),
+        129..=256 => plain_path_agrees::<Wide<4>>(v, fens, depth),
+        257..=512 => plain_path_agrees::<Wide<8>>(v, fens, depth),
+        _ => plain_path_agrees::<Wide<16>>(v, fens, depth),
+    }
+}
+
+/// In every bundled variant whose rules are plain, on every position of its suites and the
+/// positions one move after them: perft by the plain path equals the interpreter's, move
+/// generation and counting written twice, independently.
+#[test]
+fn plain_path_agrees_with_the_interpreter_in_every_plain_variant() {
+    let mut variants = 0;
+    let mut positions = 0;
+    for name in bundled::names() {
+        let suite = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd"))
+            .or_else(|_| std::fs::read_to_string(format!("tests/reference/perft/{name}.epd")));
+        let Ok(suite) = suite else { continue };
+        let roots: Vec<String> = suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
+            .collect();
+        let mut fens = roots.clone();
+        for fen in &roots {
+            let mut game = common::game_at(name, fen);
+            fens.extend(game.moves().into_iter().map(|m| m.fen));
+        }
+        if let Some(n) = plain_path_agrees_any(variant(name), &fens, 2) {
+            plain_path_agrees_any(variant(name), &roots, 3);
+            variants += 1;
+            positions += n;
+        }
+    }
+    assert!(variants >= 30, "only {variants} plain variants");
+    assert!(positions >= 10_000, "only {positions} positions compared");
+    eprintln!("{variants} plain variants, {positions} positions");
+}
+
 /// A moving wall put on the square a pawn just passed over leaves no en passant there, and the
 /// FEN written says `-` (it used to say `a3`, which the FEN reader then refused).
 #[test]

@@ -24,14 +24,23 @@ pub struct RayDir {
 #[derive(Clone, Debug)]
 pub struct Slider {
     pub dirs: Vec<u16>,
-    /// Per square: the relevant occupancy, within the square's layer word.
-    pub masks: Vec<u64>,
-    /// Per square: where its entries start in `table`.
-    pub offsets: Vec<u32>,
-    /// Per square: the magic multiplier and the shift (unused with PEXT).
-    pub magics: Vec<u64>,
-    pub shifts: Vec<u8>,
+    /// Per square: what its lookup needs, in one place.
+    pub entries: Vec<SliderEntry>,
     pub table: Arc<Vec<u64>>,
+}
+
+/// One square's lookup in a slider's table.
+#[derive(Clone, Copy, Debug)]
+pub struct SliderEntry {
+    /// The relevant occupancy, within the square's layer word.
+    pub mask: u64,
+    /// The magic multiplier (unused with PEXT).
+    pub magic: u64,
+    /// Where its entries start in the table.
+    pub offset: u32,
+    pub shift: u8,
+    /// The first square of its layer.
+    pub base: u16,
 }
 
 /// Index tables already built, by board size and the slider's steps: the same tables serve every
@@ -189,10 +198,10 @@ impl<B: Bits> Geometry<B> {
     #[inline(always)]
     pub fn slide(&self, slider: u16, sq: usize, occ: B) -> B {
         let s = &self.sliders[slider as usize];
-        let base = self.layer_base[sq] as usize;
-        let mask = s.masks[sq];
-        let idx = index(occ.extract64(base) & mask, mask, s.magics[sq], s.shifts[sq]);
-        B::deposit64(s.table[s.offsets[sq] as usize + idx], base)
+        let e = s.entries[sq];
+        let base = e.base as usize;
+        let idx = index(occ.extract64(base) & e.mask, e.mask, e.magic, e.shift);
+        B::deposit64(s.table[e.offset as usize + idx], base)
     }
 
     /// The squares strictly between two squares of one ray direction's line, if they are on one.
@@ -291,17 +300,18 @@ impl<B: Bits> Geometry<B> {
         };
         // Every layer shares the first layer's entries.
         let cells = self.cells;
-        let per_square = |v: &[u64]| {
-            (0..self.squares)
-                .map(|sq| v[sq % cells])
-                .collect::<Vec<_>>()
-        };
+        let entries = (0..self.squares)
+            .map(|sq| SliderEntry {
+                mask: masks[sq % cells],
+                magic: magics[sq % cells],
+                offset: offsets[sq % cells],
+                shift: shifts[sq % cells],
+                base: self.layer_base[sq],
+            })
+            .collect();
         self.sliders.push(Slider {
             dirs: key,
-            masks: per_square(&masks),
-            offsets: (0..self.squares).map(|sq| offsets[sq % cells]).collect(),
-            magics: per_square(&magics),
-            shifts: (0..self.squares).map(|sq| shifts[sq % cells]).collect(),
+            entries,
             table,
         });
         Some((self.sliders.len() - 1) as u16)

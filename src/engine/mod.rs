@@ -13,5 +13,6 @@ pub mod geometry;
 pub mod legality;
 pub mod movegen;
 pub mod perft;
+pub mod plain;
 pub mod position;
 pub mod rules;

@@ -8,7 +8,14 @@ use crate::ir::Modality;
 
 /// Adds the squares of `a` to the quiet and capture sets as `modality` allows.
 #[inline(always)]
-fn add<B: Bits>(modality: Modality, a: B, empty: B, enemy: B, quiet: &mut B, cap: &mut B) {
+pub(crate) fn add<B: Bits>(
+    modality: Modality,
+    a: B,
+    empty: B,
+    enemy: B,
+    quiet: &mut B,
+    cap: &mut B,
+) {
     match modality {
         Modality::Move => *quiet |= a & empty,
         Modality::Capture => *cap |= a & enemy,

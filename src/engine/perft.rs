@@ -105,8 +105,22 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// Perft: leaf positions at `depth`, game-over positions having no children.
+    /// Perft: leaf positions at `depth`, game-over positions having no children. A plain rule
+    /// set takes the plain path ([`crate::engine::plain`]).
     pub fn perft(&mut self, r: &Rules<B>, depth: u32, buffers: &mut Vec<Vec<Move>>) -> u64 {
+        match self.plain_perft(r, depth) {
+            Some(nodes) => nodes,
+            None => self.perft_interpreted(r, depth, buffers),
+        }
+    }
+
+    /// Perft by the interpreter alone, never the plain path (which it cross-checks).
+    pub fn perft_interpreted(
+        &mut self,
+        r: &Rules<B>,
+        depth: u32,
+        buffers: &mut Vec<Vec<Move>>,
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -144,7 +158,7 @@ impl<B: Bits> Position<B> {
         let mut nodes = 0;
         for &m in moves {
             self.play(r, m, false);
-            nodes += self.perft(r, depth - 1, buffers);
+            nodes += self.perft_interpreted(r, depth - 1, buffers);
             self.unmake(r);
         }
         nodes
@@ -203,7 +217,7 @@ impl<B: Bits> Position<B> {
                     } else {
                         for c in choices {
                             self.make(r, Move { promo: c + 1, ..m });
-                            nodes += self.perft(r, depth - 1, buffers);
+                            nodes += self.perft_interpreted(r, depth - 1, buffers);
                             self.unmake(r);
                         }
                     }
@@ -212,7 +226,7 @@ impl<B: Bits> Position<B> {
                     nodes += if depth == 1 {
                         1
                     } else {
-                        self.perft(r, depth - 1, buffers)
+                        self.perft_interpreted(r, depth - 1, buffers)
                     };
                     self.unmake(r);
                 }

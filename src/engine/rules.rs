@@ -355,6 +355,9 @@ pub struct Rules<B> {
     /// A promotion may make a royal piece (Coregal's queens): such a move is played to be
     /// judged, as only then is the new royal piece's safety known.
     pub royal_promotions: bool,
+    /// Where the rule set is plain, how each code's moves are formed on the plain path
+    /// ([`crate::engine::plain`]); `None` keeps perft in the interpreter.
+    pub plain: Option<crate::engine::plain::PlainTables<B>>,
     /// The effects are one explosion, whose removals tables give without playing the move.
     pub blast: Option<Blast<B>>,
     /// The enemy pieces of this side can pin only along rides (no hoppers or lame leaps), so
@@ -452,6 +455,7 @@ impl<B: Bits> Rules<B> {
             effect_promotes: false,
             fast_legality: false,
             royal_promotions: false,
+            plain: None,
             blast: None,
             pins_suffice: [true; 2],
             layered,
@@ -473,6 +477,7 @@ impl<B: Bits> Rules<B> {
         r.compile_letters(v);
         r.compile_legality(v);
         r.compile_influence();
+        r.plain = r.is_plain().then(|| r.plain_tables());
         r
     }
 

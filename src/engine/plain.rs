@@ -1,0 +1,998 @@
+//! Perft for plain rule sets, the common case of chess and much of its family: pieces that
+//! only leap and ride, one royal piece a side, check as the only test of a move, and castling,
+//! en passant and promotion as the only special moves ([`Rules::plain`] says whether a rule
+//! set is one). Moves are generated legal from checks and pins, the last ply is counted from
+//! target sets, and a move is played on a copy: a position here is a handful of bitboards, which
+//! costs less to copy than the interpreter's undo log costs to keep.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::movegen::add;
+use crate::engine::position::{EnPassant, Position};
+use crate::engine::rules::{CastleRules, CodeRules, EndTest, Rules};
+use crate::ir::Modality;
+
+/// The most piece codes (both sides) a plain position holds.
+const MAX_CODES: usize = 16;
+/// The most pins one royal piece can have: one per direction a slider attacks along.
+const MAX_PINS: usize = 16;
+
+/// What the plain path adds to the compiled rules.
+#[derive(Clone, Debug)]
+pub struct PlainTables<B> {
+    shapes: Vec<Shape>,
+    /// Per code: its sweep, when its moves are the same steps from every square.
+    sweeps: Vec<Option<Sweep<B>>>,
+    /// Per attacking side: its slider groups.
+    groups: [Vec<AttackGroup<B>>; 2],
+}
+
+/// Pieces that attack along one slider.
+#[derive(Clone, Debug)]
+struct AttackGroup<B> {
+    slider: u16,
+    codes: Vec<u8>,
+    /// Per square: what the slider reaches from it on an empty board.
+    open: Vec<B>,
+}
+
+/// The moves of a code that makes the same steps from every square (Chess's pawn), counted
+/// for all its pieces at once by shifting their set: one move per piece and displacement.
+#[derive(Clone, Debug)]
+struct Sweep<B> {
+    /// The distinct displacements of its moves.
+    shifts: Vec<Shift<B>>,
+    /// Leaps: the displacement's shift and index, and whether it moves, captures or both.
+    leaps: Vec<(Shift<B>, u8, Modality)>,
+    rides: Vec<SweepRide<B>>,
+}
+
+/// A displacement as a shift of the square numbers, from the squares it stays on the board.
+#[derive(Clone, Copy, Debug)]
+struct Shift<B> {
+    by: i32,
+    source: B,
+}
+
+impl<B: Bits> Shift<B> {
+    #[inline(always)]
+    fn apply(&self, set: B) -> B {
+        let set = set & self.source;
+        if self.by >= 0 {
+            set.shl(self.by as usize)
+        } else {
+            set.shr(self.by.unsigned_abs() as usize)
+        }
+    }
+}
+
+/// A ride swept step by step: each step's landing squares, until blocked.
+#[derive(Clone, Debug)]
+struct SweepRide<B> {
+    step: Shift<B>,
+    modality: Modality,
+    origin: B,
+    targets: B,
+    /// Per distance (1, 2, …): the index of its displacement.
+    at: Vec<u8>,
+}
+
+/// The most distinct displacements a sweep keeps apart.
+/// (A power of two: an index is masked to it.)
+const MAX_SHIFTS: usize = 16;
+
+/// How a code's targets are formed on the plain path.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    /// Only leaps and rides along sliders that move and capture alike, anywhere on the board
+    /// (else the interpreter's target rules apply).
+    simple: bool,
+    /// Its leaps move and capture alike.
+    leaps_alike: bool,
+    sliders: [u16; 2],
+    n_sliders: u8,
+}
+
+/// A position of a plain rule set: what a move changes, and nothing else.
+#[derive(Clone, Copy)]
+struct Board<B> {
+    pieces: [B; MAX_CODES],
+    by_side: [B; 2],
+    occ: B,
+    side: usize,
+    castling: u64,
+    ep: Option<EnPassant>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Normal,
+    EnPassant,
+    Castle(u8),
+}
+
+#[derive(Clone, Copy)]
+struct PlainMove {
+    from: u16,
+    to: u16,
+    code: u8,
+    /// The code it promotes to, plus one; 0 when it does not.
+    promo: u8,
+    kind: Kind,
+}
+
+/// The checks and pins against the side to move's royal piece.
+struct Guard<B> {
+    royal: usize,
+    /// Where a non-royal piece may move: the checker and the squares between, everything when
+    /// not in check, nothing in double check.
+    evasion: B,
+    pinned: B,
+    pins: [(u16, B); MAX_PINS],
+    n_pins: usize,
+}
+
+impl<B: Bits> Guard<B> {
+    #[inline(always)]
+    fn pin_line(&self, sq: usize) -> B {
+        let mut line = !B::ZERO;
+        for &(p, l) in &self.pins[..self.n_pins] {
+            if p as usize == sq {
+                line &= l;
+            }
+        }
+        line
+    }
+}
+
+impl<B: Bits> Rules<B> {
+    /// Whether this rule set is plain (see the module's text): decided once, from the compiled
+    /// tables, so that any rule the plain path does not know keeps the interpreter.
+    pub(crate) fn is_plain(&self) -> bool {
+        let rules_ok = !self.layered
+            && self.cross.is_none()
+            && self.effects.is_empty()
+            && self.blast.is_none()
+            && !self.hands
+            && !self.drops
+            && self.gate_squares.is_empty()
+            && !self.moving_wall
+            && !self.pass
+            && !self.facing_rule
+            && !self.must_capture
+            && !self.must_drop
+            && !self.no_checks
+            && !self.no_stuck_pieces
+            && !self.in_place_promotions
+            && !self.counts_checks
+            && !self.effect_promotes
+            && !self.royal_promotions
+            && !self.castling_from_drops
+            && self.fast_legality
+            && self.check.enabled()
+            && !self.check.all_royals
+            && !self.check.touching_royals_safe
+            && self.codes.len() <= MAX_CODES
+            && self
+                .end
+                .iter()
+                .all(|e| matches!(e.test, EndTest::Checkmate | EndTest::Stalemate));
+        let attacks_ok = (0..2).all(|s| {
+            let dirs: usize = self.attack_sliders[s]
+                .iter()
+                .map(|(slider, _)| self.sliders[*slider as usize].dirs.len())
+                .sum();
+            self.attack_rays[s].is_empty()
+                && self.hop_attacks[s].is_empty()
+                && self.lame_attackers[s].is_empty()
+                && self.pins_suffice[s]
+                && dirs <= MAX_PINS
+        });
+        let pieces_ok = self.codes.iter().all(|c| {
+            !c.has_hops()
+                && !c.has_lame()
+                && c.spares.is_empty()
+                && !c.petrifies
+                && c.drop.is_none()
+                && c.castle_guard_rev.is_empty()
+                && c.promotion.as_ref().is_none_or(|p| {
+                    !p.optional
+                        && !p.in_place
+                        && p.limits.is_empty()
+                        && p.choices.iter().all(|&k| !self.codes[k as usize].royal)
+                })
+        });
+        rules_ok && attacks_ok && pieces_ok
+    }
+}
+
+impl<B: Bits> Rules<B> {
+    /// The plain path's tables.
+    pub(crate) fn plain_tables(&self) -> PlainTables<B> {
+        let groups = [0, 1].map(|side| {
+            self.attack_sliders[side]
+                .iter()
+                .map(|(slider, codes)| AttackGroup {
+                    slider: *slider,
+                    codes: codes.clone(),
+                    open: (0..self.squares)
+                        .map(|sq| self.slide(*slider, sq, B::ZERO))
+                        .collect(),
+                })
+                .collect()
+        });
+        PlainTables {
+            shapes: self.shapes(),
+            sweeps: (0..self.codes.len()).map(|c| self.sweep(c)).collect(),
+            groups,
+        }
+    }
+
+    /// The sweep of `code`, when its leaps are the same from every square and it has no
+    /// slides (a rider's moves depend on each piece's own line).
+    fn sweep(&self, code: usize) -> Option<Sweep<B>> {
+        let c = &self.codes[code];
+        if c.royal || !c.slides.is_empty() || (c.confined & self.all) != self.all {
+            return None;
+        }
+        let mut steps: Vec<(i32, i32)> = vec![];
+        let mut index = |d: (i32, i32)| -> Option<u8> {
+            let i = steps.iter().position(|&x| x == d).unwrap_or_else(|| {
+                steps.push(d);
+                steps.len() - 1
+            });
+            (i < MAX_SHIFTS).then_some(i as u8)
+        };
+        let mut leaps: Vec<(u8, Modality)> = vec![];
+        let quiet = self.translation(&c.leap_move)?;
+        let captures = self.translation(&c.leap_capture)?;
+        for d in &quiet {
+            let m = if captures.contains(d) {
+                Modality::Both
+            } else {
+                Modality::Move
+            };
+            leaps.push((index(*d)?, m));
+        }
+        for d in captures.iter().filter(|d| !quiet.contains(d)) {
+            leaps.push((index(*d)?, Modality::Capture));
+        }
+        let mut rides = vec![];
+        for ride in c.rides.iter().filter(|r| r.modality != Modality::Attack) {
+            let dir = self.dirs[ride.dir as usize];
+            let step = (dir.step.0 as i32, dir.step.1 as i32);
+            let range = (dir.range as usize).min(self.files.max(self.ranks));
+            let mut at = vec![];
+            for k in 1..=range as i32 {
+                at.push(index((step.0 * k, step.1 * k))?);
+            }
+            rides.push(SweepRide {
+                step: self.shift(step),
+                modality: ride.modality,
+                origin: ride.origin,
+                targets: ride.targets,
+                at,
+            });
+        }
+        let shifts: Vec<Shift<B>> = steps.iter().map(|&d| self.shift(d)).collect();
+        Some(Sweep {
+            leaps: leaps
+                .into_iter()
+                .map(|(i, m)| (shifts[i as usize], i, m))
+                .collect(),
+            shifts,
+            rides,
+        })
+    }
+
+    /// The displacements of a leap table that gives, from every square, exactly those of them
+    /// that stay on the board; `None` when the table is not such a translation.
+    fn translation(&self, table: &[B]) -> Option<Vec<(i32, i32)>> {
+        let coords = |sq: usize| {
+            let (_, f, r) = self.coords(sq);
+            (f as i32, r as i32)
+        };
+        let mut steps = vec![];
+        for (from, t) in table.iter().enumerate() {
+            let (f, r) = coords(from);
+            for to in t.iter() {
+                let (tf, tr) = coords(to);
+                if !steps.contains(&(tf - f, tr - r)) {
+                    steps.push((tf - f, tr - r));
+                }
+            }
+        }
+        for (from, &t) in table.iter().enumerate() {
+            let mut expected = B::ZERO;
+            for s in &steps {
+                if let Some(to) = self.offset(from, (s.0 as i8, s.1 as i8)) {
+                    expected |= B::bit(to);
+                }
+            }
+            if expected != t {
+                return None;
+            }
+        }
+        Some(steps)
+    }
+
+    /// A displacement as a shift.
+    fn shift(&self, (df, dr): (i32, i32)) -> Shift<B> {
+        let mut source = B::ZERO;
+        for sq in 0..self.squares {
+            if self.offset(sq, (df as i8, dr as i8)).is_some() {
+                source |= B::bit(sq);
+            }
+        }
+        Shift {
+            by: dr * self.files as i32 + df,
+            source,
+        }
+    }
+
+    /// Each code's [`Shape`].
+    fn shapes(&self) -> Vec<Shape> {
+        self.codes
+            .iter()
+            .map(|c| {
+                let sliders: Vec<u16> = c
+                    .slides
+                    .iter()
+                    .filter(|(_, m)| *m == Modality::Both)
+                    .map(|&(s, _)| s)
+                    .collect();
+                let simple = c.rides.is_empty()
+                    && sliders.len() == c.slides.len()
+                    && sliders.len() <= 2
+                    && (c.confined & self.all) == self.all;
+                let mut shape = Shape {
+                    simple,
+                    leaps_alike: c.leap_move == c.leap_capture,
+                    sliders: [0; 2],
+                    n_sliders: 0,
+                };
+                if simple {
+                    for (i, &s) in sliders.iter().enumerate() {
+                        shape.sliders[i] = s;
+                    }
+                    shape.n_sliders = sliders.len() as u8;
+                }
+                shape
+            })
+            .collect()
+    }
+}
+
+/// The plain path's view of a game: the rules, and the castling data of the position it
+/// started from.
+struct Plain<'a, B> {
+    r: &'a Rules<B>,
+    shapes: &'a [Shape],
+    sweeps: &'a [Option<Sweep<B>>],
+    groups: &'a [Vec<AttackGroup<B>>; 2],
+    castles: &'a [CastleRules<B>],
+    /// Per side: the castling-rights bits of its castles.
+    castle_bits: [u64; 2],
+    keep: &'a [u64],
+}
+
+impl<B: Bits> Position<B> {
+    /// Perft by the plain path, when the rules are plain and the position is one it can take
+    /// (one royal piece a side, the side not to move not in check, no walls).
+    pub(crate) fn plain_perft(&self, r: &Rules<B>, depth: u32) -> Option<u64> {
+        let tables = r.plain.as_ref()?;
+        if self.walls.any() {
+            return None;
+        }
+        let mut pieces = [B::ZERO; MAX_CODES];
+        pieces[..r.codes.len()].copy_from_slice(&self.pieces);
+        let board = Board {
+            pieces,
+            by_side: self.by_side,
+            occ: self.occ,
+            side: self.side.index(),
+            castling: self.castling,
+            ep: self.ep,
+        };
+        let mut castle_bits = [0; 2];
+        for (i, c) in self.castles.iter().enumerate() {
+            castle_bits[c.side.index()] |= 1 << i;
+        }
+        let p = Plain {
+            r,
+            shapes: &tables.shapes,
+            sweeps: &tables.sweeps,
+            groups: &tables.groups,
+            castle_bits,
+            castles: &self.castles,
+            keep: &self.castle_keep,
+        };
+        for side in 0..2 {
+            if p.royals(&board, side).count() != 1 {
+                return None;
+            }
+        }
+        let them = 1 - board.side;
+        if p.attacked(
+            &board,
+            p.royals(&board, them).lsb(),
+            board.side,
+            board.occ,
+            B::ZERO,
+        ) {
+            return None;
+        }
+        let mut buffers = vec![];
+        Some(p.perft(&board, depth, &mut buffers))
+    }
+}
+
+impl<B: Bits> Plain<'_, B> {
+    fn perft(&self, b: &Board<B>, depth: u32, buffers: &mut Vec<Vec<PlainMove>>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let g = self.guard(b);
+        if depth == 1 {
+            return self.count(b, &g);
+        }
+        let ply = depth as usize;
+        while buffers.len() <= ply {
+            buffers.push(Vec::with_capacity(128));
+        }
+        let mut moves = std::mem::take(&mut buffers[ply]);
+        moves.clear();
+        self.legal_moves(b, &g, &mut moves);
+        let mut nodes = 0;
+        for &m in &moves {
+            nodes += self.perft(&self.play(b, m), depth - 1, buffers);
+        }
+        buffers[ply] = moves;
+        nodes
+    }
+
+    #[inline(always)]
+    fn royals(&self, b: &Board<B>, side: usize) -> B {
+        let mut royals = B::ZERO;
+        for &c in &self.r.royal_codes[side] {
+            royals |= b.pieces[c as usize];
+        }
+        royals
+    }
+
+    /// The pieces of `by` that attack `sq` with the occupancy `occ`, leaving out those on
+    /// `gone`; with `ANY`, it stops at the first one found.
+    #[inline(always)]
+    fn attackers<const ANY: bool>(&self, b: &Board<B>, sq: usize, by: usize, occ: B, gone: B) -> B {
+        let r = self.r;
+        let mut out = B::ZERO;
+        for &c in &r.leap_attackers[by] {
+            out |= r.codes[c as usize].leap_attack_rev[sq] & b.pieces[c as usize];
+            if ANY && (out & !gone).any() {
+                return out & !gone;
+            }
+        }
+        for (slider, codes) in &r.attack_sliders[by] {
+            let mut riders = B::ZERO;
+            for &c in codes {
+                riders |= b.pieces[c as usize];
+            }
+            riders &= !gone;
+            if riders.any() {
+                out |= r.slide(*slider, sq, occ) & riders;
+                if ANY && (out & !gone).any() {
+                    return out & !gone;
+                }
+            }
+        }
+        out & !gone
+    }
+
+    #[inline(always)]
+    fn attacked(&self, b: &Board<B>, sq: usize, by: usize, occ: B, gone: B) -> bool {
+        self.attackers::<true>(b, sq, by, occ, gone).any()
+    }
+
+    /// Checks and pins against the royal piece of the side to move.
+    fn guard(&self, b: &Board<B>) -> Guard<B> {
+        let r = self.r;
+        let us = b.side;
+        let them = 1 - us;
+        let royal = self.royals(b, us).lsb();
+        let own = b.by_side[us];
+        let mut checkers = B::ZERO;
+        for &c in &r.leap_attackers[them] {
+            checkers |= r.codes[c as usize].leap_attack_rev[royal] & b.pieces[c as usize];
+        }
+        let mut g = Guard {
+            royal,
+            evasion: !B::ZERO,
+            pinned: B::ZERO,
+            pins: [(0, B::ZERO); MAX_PINS],
+            n_pins: 0,
+        };
+        for group in &self.groups[them] {
+            let mut riders = B::ZERO;
+            for &c in &group.codes {
+                riders |= b.pieces[c as usize];
+            }
+            if (group.open[royal] & riders).is_zero() {
+                continue;
+            }
+            let near = r.slide(group.slider, royal, b.occ);
+            checkers |= near & riders;
+            let shield = near & own;
+            if shield.is_zero() {
+                continue;
+            }
+            let pinners = r.slide(group.slider, royal, b.occ & !shield) & riders & !near;
+            for p in pinners.iter() {
+                for &d in &r.sliders[group.slider as usize].dirs {
+                    if r.ray(d, royal).has(p) && g.n_pins < MAX_PINS {
+                        let line = r.ride_targets(d, royal, B::bit(p));
+                        let pinned = (line & shield).lsb();
+                        g.pinned |= B::bit(pinned);
+                        g.pins[g.n_pins] = (pinned as u16, line);
+                        g.n_pins += 1;
+                    }
+                }
+            }
+        }
+        g.evasion = match checkers.count() {
+            0 => !B::ZERO,
+            1 => self.block_or_capture(b, royal, checkers.lsb()),
+            _ => B::ZERO,
+        };
+        g
+    }
+
+    /// Where a non-royal piece may move to answer a check by `checker`: the checker, and the
+    /// squares between when it rides.
+    fn block_or_capture(&self, b: &Board<B>, royal: usize, checker: usize) -> B {
+        let r = self.r;
+        let them = 1 - b.side;
+        for &c in &r.leap_attackers[them] {
+            if (r.codes[c as usize].leap_attack_rev[royal] & b.pieces[c as usize]).has(checker) {
+                return B::bit(checker);
+            }
+        }
+        for (slider, _) in &r.attack_sliders[them] {
+            for &d in &r.sliders[*slider as usize].dirs {
+                let line = r.ride_targets(d, royal, b.occ);
+                if line.has(checker) {
+                    return line;
+                }
+            }
+        }
+        B::bit(checker)
+    }
+
+    /// The targets of the piece of `code` on `from`: (quiet, captures).
+    #[inline(always)]
+    fn targets(&self, b: &Board<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
+        let r = self.r;
+        let enemy = b.by_side[1 - b.side];
+        let empty = !b.occ;
+        let mut quiet = cr.leap_move[from] & empty;
+        let mut cap = cr.leap_capture[from] & enemy;
+        for &(slider, modality) in &cr.slides {
+            let a = r.slide(slider, from, b.occ);
+            add(modality, a, empty, enemy, &mut quiet, &mut cap);
+        }
+        for ride in &cr.rides {
+            if ride.origin.has(from) {
+                let a = r.ride_targets(ride.dir, from, b.occ) & ride.targets;
+                add(ride.modality, a, empty, enemy, &mut quiet, &mut cap);
+            }
+        }
+        (quiet & cr.confined, cap & cr.confined)
+    }
+
+    /// Of the targets `t` of the royal piece on `from`, those where it stands safe.
+    #[inline]
+    fn safe_steps(&self, b: &Board<B>, from: usize, t: B) -> B {
+        let occ = b.occ ^ B::bit(from);
+        let them = 1 - b.side;
+        let mut safe = B::ZERO;
+        for to in t.iter() {
+            if !self.attacked(b, to, them, occ, B::ZERO) {
+                safe |= B::bit(to);
+            }
+        }
+        safe
+    }
+
+    /// The targets of the piece of `code` on `from`, before checks and pins.
+    #[inline(always)]
+    fn reach(&self, b: &Board<B>, shape: &Shape, cr: &CodeRules<B>, from: usize) -> B {
+        if !shape.simple {
+            let (quiet, cap) = self.targets(b, cr, from);
+            return quiet | cap;
+        }
+        let own = b.by_side[b.side];
+        let mut a = B::ZERO;
+        for &s in &shape.sliders[..shape.n_sliders as usize] {
+            a |= self.r.slide(s, from, b.occ);
+        }
+        if shape.leaps_alike {
+            (cr.leap_move[from] | a) & !own
+        } else {
+            let enemy = b.by_side[1 - b.side];
+            ((cr.leap_move[from] & !b.occ) | (cr.leap_capture[from] & enemy) | a) & !own
+        }
+    }
+
+    /// The legal targets of the piece of `code` on `from`.
+    #[inline(always)]
+    fn legal_targets(
+        &self,
+        b: &Board<B>,
+        g: &Guard<B>,
+        code: usize,
+        cr: &CodeRules<B>,
+        from: usize,
+    ) -> B {
+        let t = self.reach(b, &self.shapes[code], cr, from);
+        if from == g.royal {
+            return self.safe_steps(b, from, t);
+        }
+        let mut t = t & g.evasion;
+        if g.pinned.has(from) {
+            t &= g.pin_line(from);
+        }
+        t
+    }
+
+    /// How many moves the piece of `cr` on `from` has to `t`: one per promotion choice where
+    /// it promotes.
+    #[inline(always)]
+    fn moves_to(cr: &CodeRules<B>, from: usize, t: B) -> u64 {
+        let Some(p) = &cr.promotion else {
+            return t.count() as u64;
+        };
+        let promoting = if p.from_zone && p.zone.has(from) {
+            t
+        } else {
+            t & p.zone
+        };
+        (t & !promoting).count() as u64 + promoting.count() as u64 * p.choices.len() as u64
+    }
+
+    /// Counts the legal moves at a leaf.
+    fn count(&self, b: &Board<B>, g: &Guard<B>) -> u64 {
+        let mut n = 0;
+        for &code in &self.r.side_codes[b.side] {
+            let code = code as usize;
+            let mut pieces = b.pieces[code];
+            if pieces.is_zero() {
+                continue;
+            }
+            let cr = &self.r.codes[code];
+            let shape = &self.shapes[code];
+            if cr.royal {
+                // The side's only royal piece.
+                let t = self.safe_steps(b, g.royal, self.reach(b, shape, cr, g.royal));
+                n += Self::moves_to(cr, g.royal, t);
+                continue;
+            }
+            if let Some(sweep) = &self.sweeps[code] {
+                // A pinned piece, or one promoting because it starts in the zone, goes alone.
+                let mut swept = pieces & !g.pinned;
+                if let Some(p) = cr.promotion.as_ref().filter(|p| p.from_zone) {
+                    swept &= !p.zone;
+                }
+                // A displacement costs about half what a piece does: few pieces go one by one.
+                if 2 * swept.count() as usize >= sweep.shifts.len() {
+                    n += self.sweep_count(b, g, cr, sweep, swept);
+                    pieces &= !swept;
+                }
+            }
+            for from in (pieces & !g.pinned).iter() {
+                n += Self::moves_to(cr, from, self.reach(b, shape, cr, from) & g.evasion);
+            }
+            for from in (pieces & g.pinned).iter() {
+                let t = self.reach(b, shape, cr, from) & g.evasion & g.pin_line(from);
+                n += Self::moves_to(cr, from, t);
+            }
+        }
+        self.special_moves(b, g, &mut |_| n += 1);
+        n
+    }
+
+    /// The moves of the unpinned, non-royal `pieces` of a sweeping code, counted at once.
+    #[inline(always)]
+    fn sweep_count(
+        &self,
+        b: &Board<B>,
+        g: &Guard<B>,
+        cr: &CodeRules<B>,
+        sweep: &Sweep<B>,
+        pieces: B,
+    ) -> u64 {
+        if pieces.is_zero() {
+            return 0;
+        }
+        let empty = !b.occ;
+        let enemy = b.by_side[1 - b.side];
+        // Where each modality may land, in the order of `Modality`'s variants.
+        let open = [empty, enemy, empty | enemy, B::ZERO];
+        let open = |m: Modality| open[m as usize];
+        let mut landing = [B::ZERO; MAX_SHIFTS];
+        for (shift, i, m) in &sweep.leaps {
+            landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(pieces) & open(*m);
+        }
+        for ride in &sweep.rides {
+            let mut reach = pieces & ride.origin;
+            for &i in &ride.at {
+                reach = ride.step.apply(reach);
+                if reach.is_zero() {
+                    break;
+                }
+                landing[i as usize & (MAX_SHIFTS - 1)] |=
+                    reach & ride.targets & open(ride.modality);
+                reach &= empty;
+            }
+        }
+        let landing = &landing[..sweep.shifts.len().min(MAX_SHIFTS)];
+        match &cr.promotion {
+            Some(p) => {
+                let choices = p.choices.len() as u64;
+                landing
+                    .iter()
+                    .map(|&l| {
+                        let l = l & g.evasion;
+                        (l & !p.zone).count() as u64 + (l & p.zone).count() as u64 * choices
+                    })
+                    .sum()
+            }
+            None => landing
+                .iter()
+                .map(|&l| (l & g.evasion).count() as u64)
+                .sum(),
+        }
+    }
+
+    /// The legal moves.
+    fn legal_moves(&self, b: &Board<B>, g: &Guard<B>, out: &mut Vec<PlainMove>) {
+        for &code in &self.r.side_codes[b.side] {
+            let code = code as usize;
+            let cr = &self.r.codes[code];
+            for from in b.pieces[code].iter() {
+                let t = self.legal_targets(b, g, code, cr, from);
+                self.each_move(code, from, t, Kind::Normal, &mut |m| out.push(m));
+            }
+        }
+        self.special_moves(b, g, &mut |m| out.push(m));
+    }
+
+    /// Calls `f` with each move of the piece of `code` on `from` to `t`, a move per promotion
+    /// choice.
+    #[inline(always)]
+    fn each_move(
+        &self,
+        code: usize,
+        from: usize,
+        mut t: B,
+        kind: Kind,
+        f: &mut impl FnMut(PlainMove),
+    ) {
+        let m = |to: usize, promo: u8| PlainMove {
+            from: from as u16,
+            to: to as u16,
+            code: code as u8,
+            promo,
+            kind,
+        };
+        if let Some(p) = self.r.codes[code].promotion.as_ref() {
+            let promoting = if p.from_zone && p.zone.has(from) {
+                t
+            } else {
+                t & p.zone
+            };
+            t &= !promoting;
+            for to in promoting.iter() {
+                for &c in &p.choices {
+                    f(m(to, c + 1));
+                }
+            }
+        }
+        for to in t.iter() {
+            f(m(to, 0));
+        }
+    }
+
+    /// Calls `f` with each legal en-passant capture and castle.
+    #[inline(always)]
+    fn special_moves(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+        if b.ep.is_some() {
+            self.en_passant_moves(b, g, f);
+        }
+        if b.castling & self.castle_bits[b.side] != 0 {
+            self.castles(b, g, f);
+        }
+    }
+
+    fn en_passant_moves(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+        let r = self.r;
+        let Some(ep) = b.ep else { return };
+        let us = b.side;
+        let them = 1 - us;
+        let victim = ep.victim as usize;
+        let victim_ok = r.side_codes[them]
+            .iter()
+            .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(victim));
+        if !victim_ok {
+            return;
+        }
+        for &target in ep.targets() {
+            let target = target as usize;
+            if b.occ.has(target) || !r.en_passant_region[us].has(target) {
+                continue;
+            }
+            for &code in &r.side_codes[us] {
+                let code = code as usize;
+                if !r.codes[code].en_passant {
+                    continue;
+                }
+                let cr = &r.codes[code];
+                for from in self.capturers(b, code, target).iter() {
+                    // A piece that may also step there quietly just steps there.
+                    if self.targets(b, cr, from).0.has(target) {
+                        continue;
+                    }
+                    let royal = if from == g.royal { target } else { g.royal };
+                    let occ = (b.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(target);
+                    let gone = B::bit(victim) | B::bit(target);
+                    if !self.attacked(b, royal, them, occ, gone) {
+                        self.each_move(code, from, B::bit(target), Kind::EnPassant, f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The pieces of `code` that could capture on `sq`, were an enemy there.
+    fn capturers(&self, b: &Board<B>, code: usize, sq: usize) -> B {
+        let pieces = b.pieces[code];
+        if let Some(rev) = self.r.codes[code].leap_capture_rev.get(sq) {
+            return *rev & pieces;
+        }
+        let mut out = B::ZERO;
+        for from in pieces.iter() {
+            if self.capture_reach(b, code, from).has(sq) {
+                out |= B::bit(from);
+            }
+        }
+        out
+    }
+
+    /// The squares the piece of `code` on `from` could capture on, were an enemy there.
+    fn capture_reach(&self, b: &Board<B>, code: usize, from: usize) -> B {
+        let r = self.r;
+        let cr = &r.codes[code];
+        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
+        let mut reach = cr.leap_capture[from];
+        for &(slider, modality) in &cr.slides {
+            if capturing(modality) {
+                reach |= r.slide(slider, from, b.occ);
+            }
+        }
+        for ride in &cr.rides {
+            if capturing(ride.modality) && ride.origin.has(from) {
+                reach |= r.ride_targets(ride.dir, from, b.occ) & ride.targets;
+            }
+        }
+        reach & cr.confined
+    }
+
+    fn castles(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+        let them = 1 - b.side;
+        let mut rights = b.castling & self.castle_bits[b.side];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let c = &self.castles[i];
+            if (b.occ & c.empty).any() {
+                continue;
+            }
+            let (kf, kt, rf, rt) = c.squares();
+            if !b.pieces[c.king_code as usize].has(kf)
+                || !b.pieces[c.rook_code as usize].has(rf)
+                || c.safe
+                    .iter()
+                    .any(|&s| self.attacked(b, s as usize, them, b.occ, B::ZERO))
+            {
+                continue;
+            }
+            let occ = (b.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
+            let royal = if kf == g.royal { kt } else { g.royal };
+            if self.attacked(b, royal, them, occ, B::bit(kt) | B::bit(rt)) {
+                continue;
+            }
+            f(PlainMove {
+                from: kf as u16,
+                to: kt as u16,
+                code: c.king_code,
+                promo: 0,
+                kind: Kind::Castle(i as u8),
+            });
+        }
+    }
+
+    /// The position after `m`.
+    #[inline(always)]
+    fn play(&self, b: &Board<B>, m: PlainMove) -> Board<B> {
+        let r = self.r;
+        let mut n = *b;
+        let us = b.side;
+        let them = 1 - us;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let code = m.code as usize;
+        match m.kind {
+            Kind::Castle(i) => {
+                let c = &self.castles[i as usize];
+                let (kf, kt, rf, rt) = c.squares();
+                let (king, rook) = (c.king_code as usize, c.rook_code as usize);
+                n.pieces[king] ^= B::bit(kf);
+                n.pieces[rook] ^= B::bit(rf);
+                n.pieces[king] |= B::bit(kt);
+                n.pieces[rook] |= B::bit(rt);
+                n.by_side[us] =
+                    (n.by_side[us] & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
+                n.castling &= self.keep[kf] & self.keep[rf] & self.keep[kt] & self.keep[rt];
+                n.ep = None;
+            }
+            Kind::Normal | Kind::EnPassant => {
+                let victim = match (m.kind, b.ep) {
+                    (Kind::EnPassant, Some(ep)) => ep.victim as usize,
+                    _ => to,
+                };
+                let captured = b.by_side[them].has(victim);
+                if captured {
+                    for &c in &r.side_codes[them] {
+                        n.pieces[c as usize] &= !B::bit(victim);
+                    }
+                    n.by_side[them] ^= B::bit(victim);
+                    n.castling &= self.keep[victim];
+                }
+                let new = if m.promo > 0 {
+                    m.promo as usize - 1
+                } else {
+                    code
+                };
+                n.pieces[code] ^= B::bit(from);
+                n.pieces[new] |= B::bit(to);
+                n.by_side[us] ^= B::bit(from) | B::bit(to);
+                n.castling &= self.keep[from] & self.keep[to];
+                let passer = r.codes[code].en_passant && (new == code || r.codes[new].en_passant);
+                n.ep = if passer && !captured {
+                    self.passed(us, from, to)
+                } else {
+                    None
+                };
+            }
+        }
+        n.occ = n.by_side[0] | n.by_side[1];
+        n.side = them;
+        n
+    }
+
+    /// The en-passant state a move of `side` from `from` to `to` leaves.
+    #[inline(always)]
+    fn passed(&self, side: usize, from: usize, to: usize) -> Option<EnPassant> {
+        let r = self.r;
+        let between = r.between(from, to) & r.en_passant_region[1 - side];
+        if between.is_zero() {
+            return None;
+        }
+        let mut ep = EnPassant {
+            targets: [0; 2],
+            n: 0,
+            victim: to as u16,
+        };
+        for sq in between.iter().take(2) {
+            ep.targets[ep.n as usize] = sq as u16;
+            ep.n += 1;
+        }
+        Some(ep)
+    }
+}
