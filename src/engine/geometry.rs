@@ -29,6 +29,17 @@ pub struct Slider {
     pub table: Arc<Vec<u64>>,
 }
 
+impl Slider {
+    /// Along each of its rays from `sq`: the empty squares and the first occupied one.
+    #[inline(always)]
+    pub fn reach<B: Bits>(&self, sq: usize, occ: B) -> B {
+        let e = self.entries[sq];
+        let base = e.base as usize;
+        let idx = index(occ.extract64(base) & e.mask, e.mask, e.magic, e.shift);
+        B::deposit64(self.table[e.offset as usize + idx], base)
+    }
+}
+
 /// One square's lookup in a slider's table.
 #[derive(Clone, Copy, Debug)]
 pub struct SliderEntry {
@@ -197,11 +208,7 @@ impl<B: Bits> Geometry<B> {
     /// first occupied one.
     #[inline(always)]
     pub fn slide(&self, slider: u16, sq: usize, occ: B) -> B {
-        let s = &self.sliders[slider as usize];
-        let e = s.entries[sq];
-        let base = e.base as usize;
-        let idx = index(occ.extract64(base) & e.mask, e.mask, e.magic, e.shift);
-        B::deposit64(s.table[e.offset as usize + idx], base)
+        self.sliders[slider as usize].reach(sq, occ)
     }
 
     /// The squares strictly between two squares of one ray direction's line, if they are on one.

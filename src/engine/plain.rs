@@ -6,9 +6,10 @@
 //! costs less to copy than the interpreter's undo log costs to keep.
 
 use crate::engine::bitboard::Bits;
+use crate::engine::geometry::Slider;
 use crate::engine::movegen::add;
 use crate::engine::position::{EnPassant, Position};
-use crate::engine::rules::{CastleRules, CodeRules, EndTest, Rules};
+use crate::engine::rules::{CastleRules, CodeRules, EndTest, PromotionRules, Rules};
 use crate::ir::Modality;
 
 /// The most piece codes (both sides) a plain position holds.
@@ -19,17 +20,33 @@ const MAX_PINS: usize = 16;
 /// What the plain path adds to the compiled rules.
 #[derive(Clone, Debug)]
 pub struct PlainTables<B> {
-    shapes: Vec<Shape>,
-    /// Per code: its sweep, when its moves are the same steps from every square.
-    sweeps: Vec<Option<Sweep<B>>>,
+    /// Per side: its codes' tables, in the order of `side_codes`.
+    codes: [Vec<CodeTables<B>>; 2],
+    /// Per attacking side: (code, per square the squares it leaps to it from).
+    leapers: [Vec<(usize, Vec<B>)>; 2],
     /// Per attacking side: its slider groups.
     groups: [Vec<AttackGroup<B>>; 2],
+}
+
+/// A code's tables, gathered for the inner loops.
+#[derive(Clone, Debug)]
+struct CodeTables<B> {
+    code: usize,
+    royal: bool,
+    promotion: Option<PromotionRules<B>>,
+    shape: Shape,
+    leap_move: Vec<B>,
+    leap_capture: Vec<B>,
+    /// The sliders of a simple shape.
+    sliders: Vec<Slider>,
+    /// Its sweep, when its moves are the same steps from every square.
+    sweep: Option<Sweep<B>>,
 }
 
 /// Pieces that attack along one slider.
 #[derive(Clone, Debug)]
 struct AttackGroup<B> {
-    slider: u16,
+    slider: Slider,
     codes: Vec<u8>,
     /// Per square: what the slider reaches from it on an empty board.
     open: Vec<B>,
@@ -212,7 +229,7 @@ impl<B: Bits> Rules<B> {
             self.attack_sliders[side]
                 .iter()
                 .map(|(slider, codes)| AttackGroup {
-                    slider: *slider,
+                    slider: self.sliders[*slider as usize].clone(),
                     codes: codes.clone(),
                     open: (0..self.squares)
                         .map(|sq| self.slide(*slider, sq, B::ZERO))
@@ -220,9 +237,39 @@ impl<B: Bits> Rules<B> {
                 })
                 .collect()
         });
+        let shapes = self.shapes();
+        let codes = [0, 1].map(|side| {
+            self.side_codes[side]
+                .iter()
+                .map(|&c| {
+                    let c = c as usize;
+                    let cr = &self.codes[c];
+                    let shape = shapes[c];
+                    CodeTables {
+                        code: c,
+                        royal: cr.royal,
+                        promotion: cr.promotion.clone(),
+                        shape,
+                        leap_move: cr.leap_move.clone(),
+                        leap_capture: cr.leap_capture.clone(),
+                        sliders: shape.sliders[..shape.n_sliders as usize]
+                            .iter()
+                            .map(|&s| self.sliders[s as usize].clone())
+                            .collect(),
+                        sweep: self.sweep(c),
+                    }
+                })
+                .collect()
+        });
+        let leapers = [0, 1].map(|side| {
+            self.leap_attackers[side]
+                .iter()
+                .map(|&c| (c as usize, self.codes[c as usize].leap_attack_rev.clone()))
+                .collect()
+        });
         PlainTables {
-            shapes: self.shapes(),
-            sweeps: (0..self.codes.len()).map(|c| self.sweep(c)).collect(),
+            codes,
+            leapers,
             groups,
         }
     }
@@ -366,9 +413,7 @@ impl<B: Bits> Rules<B> {
 /// started from.
 struct Plain<'a, B> {
     r: &'a Rules<B>,
-    shapes: &'a [Shape],
-    sweeps: &'a [Option<Sweep<B>>],
-    groups: &'a [Vec<AttackGroup<B>>; 2],
+    t: &'a PlainTables<B>,
     castles: &'a [CastleRules<B>],
     /// Per side: the castling-rights bits of its castles.
     castle_bits: [u64; 2],
@@ -399,9 +444,7 @@ impl<B: Bits> Position<B> {
         }
         let p = Plain {
             r,
-            shapes: &tables.shapes,
-            sweeps: &tables.sweeps,
-            groups: &tables.groups,
+            t: tables,
             castle_bits,
             castles: &self.castles,
             keep: &self.castle_keep,
@@ -463,22 +506,21 @@ impl<B: Bits> Plain<'_, B> {
     /// `gone`; with `ANY`, it stops at the first one found.
     #[inline(always)]
     fn attackers<const ANY: bool>(&self, b: &Board<B>, sq: usize, by: usize, occ: B, gone: B) -> B {
-        let r = self.r;
         let mut out = B::ZERO;
-        for &c in &r.leap_attackers[by] {
-            out |= r.codes[c as usize].leap_attack_rev[sq] & b.pieces[c as usize];
+        for (c, rev) in &self.t.leapers[by] {
+            out |= rev[sq] & b.pieces[*c];
             if ANY && (out & !gone).any() {
                 return out & !gone;
             }
         }
-        for (slider, codes) in &r.attack_sliders[by] {
+        for group in &self.t.groups[by] {
             let mut riders = B::ZERO;
-            for &c in codes {
+            for &c in &group.codes {
                 riders |= b.pieces[c as usize];
             }
-            riders &= !gone;
+            riders &= !gone & group.open[sq];
             if riders.any() {
-                out |= r.slide(*slider, sq, occ) & riders;
+                out |= group.slider.reach(sq, occ) & riders;
                 if ANY && (out & !gone).any() {
                     return out & !gone;
                 }
@@ -500,8 +542,8 @@ impl<B: Bits> Plain<'_, B> {
         let royal = self.royals(b, us).lsb();
         let own = b.by_side[us];
         let mut checkers = B::ZERO;
-        for &c in &r.leap_attackers[them] {
-            checkers |= r.codes[c as usize].leap_attack_rev[royal] & b.pieces[c as usize];
+        for (c, rev) in &self.t.leapers[them] {
+            checkers |= rev[royal] & b.pieces[*c];
         }
         let mut g = Guard {
             royal,
@@ -510,7 +552,7 @@ impl<B: Bits> Plain<'_, B> {
             pins: [(0, B::ZERO); MAX_PINS],
             n_pins: 0,
         };
-        for group in &self.groups[them] {
+        for group in &self.t.groups[them] {
             let mut riders = B::ZERO;
             for &c in &group.codes {
                 riders |= b.pieces[c as usize];
@@ -518,15 +560,15 @@ impl<B: Bits> Plain<'_, B> {
             if (group.open[royal] & riders).is_zero() {
                 continue;
             }
-            let near = r.slide(group.slider, royal, b.occ);
+            let near = group.slider.reach(royal, b.occ);
             checkers |= near & riders;
             let shield = near & own;
             if shield.is_zero() {
                 continue;
             }
-            let pinners = r.slide(group.slider, royal, b.occ & !shield) & riders & !near;
+            let pinners = group.slider.reach(royal, b.occ & !shield) & riders & !near;
             for p in pinners.iter() {
-                for &d in &r.sliders[group.slider as usize].dirs {
+                for &d in &group.slider.dirs {
                     if r.ray(d, royal).has(p) && g.n_pins < MAX_PINS {
                         let line = r.ride_targets(d, royal, B::bit(p));
                         let pinned = (line & shield).lsb();
@@ -601,37 +643,30 @@ impl<B: Bits> Plain<'_, B> {
         safe
     }
 
-    /// The targets of the piece of `code` on `from`, before checks and pins.
+    /// The targets of a piece on `from`, before checks and pins.
     #[inline(always)]
-    fn reach(&self, b: &Board<B>, shape: &Shape, cr: &CodeRules<B>, from: usize) -> B {
-        if !shape.simple {
-            let (quiet, cap) = self.targets(b, cr, from);
+    fn reach(&self, b: &Board<B>, v: &CodeTables<B>, from: usize) -> B {
+        if !v.shape.simple {
+            let (quiet, cap) = self.targets(b, &self.r.codes[v.code], from);
             return quiet | cap;
         }
         let own = b.by_side[b.side];
         let mut a = B::ZERO;
-        for &s in &shape.sliders[..shape.n_sliders as usize] {
-            a |= self.r.slide(s, from, b.occ);
+        for s in &v.sliders {
+            a |= s.reach(from, b.occ);
         }
-        if shape.leaps_alike {
-            (cr.leap_move[from] | a) & !own
+        if v.shape.leaps_alike {
+            (v.leap_move[from] | a) & !own
         } else {
             let enemy = b.by_side[1 - b.side];
-            ((cr.leap_move[from] & !b.occ) | (cr.leap_capture[from] & enemy) | a) & !own
+            ((v.leap_move[from] & !b.occ) | (v.leap_capture[from] & enemy) | a) & !own
         }
     }
 
-    /// The legal targets of the piece of `code` on `from`.
+    /// The legal targets of a piece on `from`.
     #[inline(always)]
-    fn legal_targets(
-        &self,
-        b: &Board<B>,
-        g: &Guard<B>,
-        code: usize,
-        cr: &CodeRules<B>,
-        from: usize,
-    ) -> B {
-        let t = self.reach(b, &self.shapes[code], cr, from);
+    fn legal_targets(&self, b: &Board<B>, g: &Guard<B>, v: &CodeTables<B>, from: usize) -> B {
+        let t = self.reach(b, v, from);
         if from == g.royal {
             return self.safe_steps(b, from, t);
         }
@@ -642,11 +677,11 @@ impl<B: Bits> Plain<'_, B> {
         t
     }
 
-    /// How many moves the piece of `cr` on `from` has to `t`: one per promotion choice where
-    /// it promotes.
+    /// How many moves a piece of `v` on `from` has to `t`: one per promotion choice where it
+    /// promotes.
     #[inline(always)]
-    fn moves_to(cr: &CodeRules<B>, from: usize, t: B) -> u64 {
-        let Some(p) = &cr.promotion else {
+    fn moves_to(v: &CodeTables<B>, from: usize, t: B) -> u64 {
+        let Some(p) = &v.promotion else {
             return t.count() as u64;
         };
         let promoting = if p.from_zone && p.zone.has(from) {
@@ -660,38 +695,35 @@ impl<B: Bits> Plain<'_, B> {
     /// Counts the legal moves at a leaf.
     fn count(&self, b: &Board<B>, g: &Guard<B>) -> u64 {
         let mut n = 0;
-        for &code in &self.r.side_codes[b.side] {
-            let code = code as usize;
-            let mut pieces = b.pieces[code];
+        for v in &self.t.codes[b.side] {
+            let mut pieces = b.pieces[v.code];
             if pieces.is_zero() {
                 continue;
             }
-            let cr = &self.r.codes[code];
-            let shape = &self.shapes[code];
-            if cr.royal {
+            if v.royal {
                 // The side's only royal piece.
-                let t = self.safe_steps(b, g.royal, self.reach(b, shape, cr, g.royal));
-                n += Self::moves_to(cr, g.royal, t);
+                let t = self.safe_steps(b, g.royal, self.reach(b, v, g.royal));
+                n += Self::moves_to(v, g.royal, t);
                 continue;
             }
-            if let Some(sweep) = &self.sweeps[code] {
+            if let Some(sweep) = &v.sweep {
                 // A pinned piece, or one promoting because it starts in the zone, goes alone.
                 let mut swept = pieces & !g.pinned;
-                if let Some(p) = cr.promotion.as_ref().filter(|p| p.from_zone) {
+                if let Some(p) = v.promotion.as_ref().filter(|p| p.from_zone) {
                     swept &= !p.zone;
                 }
                 // A displacement costs about half what a piece does: few pieces go one by one.
                 if 2 * swept.count() as usize >= sweep.shifts.len() {
-                    n += self.sweep_count(b, g, cr, sweep, swept);
+                    n += self.sweep_count(b, g, v, sweep, swept);
                     pieces &= !swept;
                 }
             }
             for from in (pieces & !g.pinned).iter() {
-                n += Self::moves_to(cr, from, self.reach(b, shape, cr, from) & g.evasion);
+                n += Self::moves_to(v, from, self.reach(b, v, from) & g.evasion);
             }
             for from in (pieces & g.pinned).iter() {
-                let t = self.reach(b, shape, cr, from) & g.evasion & g.pin_line(from);
-                n += Self::moves_to(cr, from, t);
+                let t = self.reach(b, v, from) & g.evasion & g.pin_line(from);
+                n += Self::moves_to(v, from, t);
             }
         }
         self.special_moves(b, g, &mut |_| n += 1);
@@ -704,7 +736,7 @@ impl<B: Bits> Plain<'_, B> {
         &self,
         b: &Board<B>,
         g: &Guard<B>,
-        cr: &CodeRules<B>,
+        v: &CodeTables<B>,
         sweep: &Sweep<B>,
         pieces: B,
     ) -> u64 {
@@ -733,7 +765,7 @@ impl<B: Bits> Plain<'_, B> {
             }
         }
         let landing = &landing[..sweep.shifts.len().min(MAX_SHIFTS)];
-        match &cr.promotion {
+        match &v.promotion {
             Some(p) => {
                 let choices = p.choices.len() as u64;
                 landing
@@ -753,11 +785,10 @@ impl<B: Bits> Plain<'_, B> {
 
     /// The legal moves.
     fn legal_moves(&self, b: &Board<B>, g: &Guard<B>, out: &mut Vec<PlainMove>) {
-        for &code in &self.r.side_codes[b.side] {
-            let code = code as usize;
-            let cr = &self.r.codes[code];
+        for v in &self.t.codes[b.side] {
+            let code = v.code;
             for from in b.pieces[code].iter() {
-                let t = self.legal_targets(b, g, code, cr, from);
+                let t = self.legal_targets(b, g, v, from);
                 self.each_move(code, from, t, Kind::Normal, &mut |m| out.push(m));
             }
         }
