@@ -464,13 +464,13 @@ impl<B: Bits> Position<B> {
         ) {
             return None;
         }
-        let mut buffers = vec![];
-        Some(p.perft(&board, depth, &mut buffers))
+        Some(p.perft(&board, depth))
     }
 }
 
 impl<B: Bits> Plain<'_, B> {
-    fn perft(&self, b: &Board<B>, depth: u32, buffers: &mut Vec<Vec<PlainMove>>) -> u64 {
+    /// Perft, each move's subtree counted as the move is found (no move list is kept).
+    fn perft(&self, b: &Board<B>, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -478,18 +478,10 @@ impl<B: Bits> Plain<'_, B> {
         if depth == 1 {
             return self.count(b, &g);
         }
-        let ply = depth as usize;
-        while buffers.len() <= ply {
-            buffers.push(Vec::with_capacity(128));
-        }
-        let mut moves = std::mem::take(&mut buffers[ply]);
-        moves.clear();
-        self.legal_moves(b, &g, &mut moves);
         let mut nodes = 0;
-        for &m in &moves {
-            nodes += self.perft(&self.play(b, m), depth - 1, buffers);
-        }
-        buffers[ply] = moves;
+        self.legal_moves(b, &g, &mut |m| {
+            nodes += self.perft(&self.play(b, m), depth - 1)
+        });
         nodes
     }
 
@@ -783,16 +775,16 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    /// The legal moves.
-    fn legal_moves(&self, b: &Board<B>, g: &Guard<B>, out: &mut Vec<PlainMove>) {
+    /// Calls `f` with each legal move.
+    fn legal_moves(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
         for v in &self.t.codes[b.side] {
             let code = v.code;
             for from in b.pieces[code].iter() {
                 let t = self.legal_targets(b, g, v, from);
-                self.each_move(code, from, t, Kind::Normal, &mut |m| out.push(m));
+                self.each_move(code, from, t, Kind::Normal, f);
             }
         }
-        self.special_moves(b, g, &mut |m| out.push(m));
+        self.special_moves(b, g, f);
     }
 
     /// Calls `f` with each move of the piece of `code` on `from` to `t`, a move per promotion
