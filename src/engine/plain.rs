@@ -13,7 +13,7 @@ use crate::engine::rules::{CastleRules, CodeRules, EndTest, PromotionRules, Rule
 use crate::ir::Modality;
 
 /// The most piece codes (both sides) a plain position holds.
-const MAX_CODES: usize = 16;
+const MAX_CODES: usize = 24;
 /// The most pins one royal piece can have: one per direction a slider attacks along.
 const MAX_PINS: usize = 16;
 
@@ -26,6 +26,8 @@ pub struct PlainTables<B> {
     leapers: [Vec<(usize, Vec<B>)>; 2],
     /// Per attacking side: its slider groups.
     groups: [Vec<AttackGroup<B>>; 2],
+    /// Per side: where its royal piece ends the game on arriving (campmate), if anywhere.
+    camps: [B; 2],
 }
 
 /// A code's tables, gathered for the inner loops.
@@ -189,10 +191,12 @@ impl<B: Bits> Rules<B> {
             && !self.check.all_royals
             && !self.check.touching_royals_safe
             && self.codes.len() <= MAX_CODES
-            && self
-                .end
-                .iter()
-                .all(|e| matches!(e.test, EndTest::Checkmate | EndTest::Stalemate));
+            && self.end.iter().all(|e| {
+                matches!(
+                    e.test,
+                    EndTest::Checkmate | EndTest::Stalemate | EndTest::Campmate(_)
+                )
+            });
         let attacks_ok = (0..2).all(|s| {
             let dirs: usize = self.attack_sliders[s]
                 .iter()
@@ -267,10 +271,18 @@ impl<B: Bits> Rules<B> {
                 .map(|&c| (c as usize, self.codes[c as usize].leap_attack_rev.clone()))
                 .collect()
         });
+        let mut camps = [B::ZERO; 2];
+        for e in &self.end {
+            if let EndTest::Campmate(masks) = &e.test {
+                camps[0] |= masks[0];
+                camps[1] |= masks[1];
+            }
+        }
         PlainTables {
             codes,
             leapers,
             groups,
+            camps,
         }
     }
 
@@ -474,13 +486,19 @@ impl<B: Bits> Plain<'_, B> {
         if depth == 0 {
             return 1;
         }
+        let mover = 1 - b.side;
+        if (self.royals(b, mover) & self.t.camps[mover]).any() {
+            return 0;
+        }
         let g = self.guard(b);
         if depth == 1 {
             return self.count(b, &g);
         }
         let mut nodes = 0;
         self.legal_moves(b, &g, &mut |m| {
-            nodes += self.perft(&self.play(b, m), depth - 1)
+            let mut child = *b;
+            self.play(&mut child, m);
+            nodes += self.perft(&child, depth - 1)
         });
         nodes
     }
@@ -941,12 +959,11 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    /// The position after `m`.
+    /// Plays `m` on `n` (a copy of the position it was found in).
     #[inline(always)]
-    fn play(&self, b: &Board<B>, m: PlainMove) -> Board<B> {
+    fn play(&self, n: &mut Board<B>, m: PlainMove) {
         let r = self.r;
-        let mut n = *b;
-        let us = b.side;
+        let us = n.side;
         let them = 1 - us;
         let (from, to) = (m.from as usize, m.to as usize);
         let code = m.code as usize;
@@ -965,11 +982,11 @@ impl<B: Bits> Plain<'_, B> {
                 n.ep = None;
             }
             Kind::Normal | Kind::EnPassant => {
-                let victim = match (m.kind, b.ep) {
+                let victim = match (m.kind, n.ep) {
                     (Kind::EnPassant, Some(ep)) => ep.victim as usize,
                     _ => to,
                 };
-                let captured = b.by_side[them].has(victim);
+                let captured = n.by_side[them].has(victim);
                 if captured {
                     for &c in &r.side_codes[them] {
                         n.pieces[c as usize] &= !B::bit(victim);
@@ -996,7 +1013,6 @@ impl<B: Bits> Plain<'_, B> {
         }
         n.occ = n.by_side[0] | n.by_side[1];
         n.side = them;
-        n
     }
 
     /// The en-passant state a move of `side` from `from` to `to` leaves.
