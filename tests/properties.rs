@@ -1157,6 +1157,28 @@ fn uci_and_san_name_each_legal_move_once_in_every_variant() {
 // ---------------------------------------------------------------------------------------------
 // Legality without playing
 
+/// The positions of an EPD suite, if the file exists.
+fn suite_roots(path: &str) -> Option<Vec<String>> {
+    let suite = std::fs::read_to_string(path).ok()?;
+    Some(
+        suite
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
+            .collect(),
+    )
+}
+
+/// `roots`, and the positions one move after them (every `step`-th move's).
+fn with_children(name: &str, roots: &[String], step: usize) -> Vec<String> {
+    let mut fens = roots.to_vec();
+    for fen in roots {
+        let mut game = common::game_at(name, fen);
+        fens.extend(game.moves().into_iter().step_by(step).map(|m| m.fen));
+    }
+    fens
+}
+
 /// The moves of `fens` whose legality the fast paths (pins, occupancy sketches, explosion
 /// tables) decide are exactly the pseudo-legal moves that playing accepts; returns how many
 /// pseudo-legal moves were compared.
@@ -1225,19 +1247,10 @@ fn fast_legality_agrees_any(v: Arc<Variant>, fens: &[String]) -> usize {
 fn fast_legality_agrees_with_playing_in_every_variant() {
     let mut compared = 0;
     for name in bundled::names() {
-        let Ok(suite) = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd")) else {
+        let Some(roots) = suite_roots(&format!("tests/reference/fairy/{name}.epd")) else {
             continue;
         };
-        let roots: Vec<String> = suite
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
-            .collect();
-        let mut fens = roots.clone();
-        for fen in &roots {
-            let mut game = common::game_at(name, fen);
-            fens.extend(game.moves().into_iter().step_by(3).map(|m| m.fen));
-        }
+        let fens = with_children(name, &roots, 3);
         compared += fast_legality_agrees_any(variant(name), &fens);
     }
     assert!(compared >= 100_000, "only {compared} moves compared");
@@ -1279,19 +1292,10 @@ fn plain_path_agrees_with_the_interpreter_in_every_plain_variant() {
     let mut variants = vec![];
     let mut positions = 0;
     for name in bundled::names() {
-        let suite = std::fs::read_to_string(format!("tests/reference/fairy/{name}.epd"))
-            .or_else(|_| std::fs::read_to_string(format!("tests/reference/perft/{name}.epd")));
-        let Ok(suite) = suite else { continue };
-        let roots: Vec<String> = suite
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
-            .collect();
-        let mut fens = roots.clone();
-        for fen in &roots {
-            let mut game = common::game_at(name, fen);
-            fens.extend(game.moves().into_iter().map(|m| m.fen));
-        }
+        let roots = suite_roots(&format!("tests/reference/fairy/{name}.epd"))
+            .or_else(|| suite_roots(&format!("tests/reference/perft/{name}.epd")));
+        let Some(roots) = roots else { continue };
+        let fens = with_children(name, &roots, 1);
         if let Some(n) = plain_path_agrees_any(variant(name), &fens, 2) {
             plain_path_agrees_any(variant(name), &roots, 3);
             variants.push(name);

@@ -8,14 +8,7 @@ use crate::ir::Modality;
 
 /// Adds the squares of `a` to the quiet and capture sets as `modality` allows.
 #[inline(always)]
-pub(crate) fn add<B: Bits>(
-    modality: Modality,
-    a: B,
-    empty: B,
-    enemy: B,
-    quiet: &mut B,
-    cap: &mut B,
-) {
+fn add<B: Bits>(modality: Modality, a: B, empty: B, enemy: B, quiet: &mut B, cap: &mut B) {
     match modality {
         Modality::Move => *quiet |= a & empty,
         Modality::Capture => *cap |= a & enemy,
@@ -25,6 +18,32 @@ pub(crate) fn add<B: Bits>(
         }
         Modality::Attack => {}
     }
+}
+
+/// The targets of the leaps and rides of the piece of `cr` on `from`, with the occupancy `occ`
+/// and the pieces it may capture `enemy`: (quiet, captures).
+#[inline(always)]
+pub(crate) fn ride_and_leap_targets<B: Bits>(
+    r: &Rules<B>,
+    cr: &CodeRules<B>,
+    from: usize,
+    occ: B,
+    enemy: B,
+) -> (B, B) {
+    let empty = !occ;
+    let mut quiet = cr.leap_move[from] & empty;
+    let mut cap = cr.leap_capture[from] & enemy;
+    for &(slider, modality) in &cr.slides {
+        let a = r.slide(slider, from, occ);
+        add(modality, a, empty, enemy, &mut quiet, &mut cap);
+    }
+    for ride in &cr.rides {
+        if ride.origin.has(from) {
+            let a = r.ride_targets(ride.dir, from, occ) & ride.targets;
+            add(ride.modality, a, empty, enemy, &mut quiet, &mut cap);
+        }
+    }
+    (quiet, cap)
 }
 
 impl<B: Bits> Position<B> {
@@ -38,18 +57,7 @@ impl<B: Bits> Position<B> {
             enemy &= !self.pieces[c as usize];
         }
         let empty = !self.occ;
-        let mut quiet = cr.leap_move[from] & empty;
-        let mut cap = cr.leap_capture[from] & enemy;
-        for &(slider, modality) in &cr.slides {
-            let a = r.slide(slider, from, self.occ);
-            add(modality, a, empty, enemy, &mut quiet, &mut cap);
-        }
-        for ride in &cr.rides {
-            if ride.origin.has(from) {
-                let a = r.ride_targets(ride.dir, from, self.occ) & ride.targets;
-                add(ride.modality, a, empty, enemy, &mut quiet, &mut cap);
-            }
-        }
+        let (mut quiet, mut cap) = ride_and_leap_targets(r, cr, from, self.occ, enemy);
         if !cr.hops.is_empty() {
             self.hop_targets(r, cr, from, empty, enemy, &mut quiet, &mut cap);
         }

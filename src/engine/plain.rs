@@ -7,7 +7,7 @@
 
 use crate::engine::bitboard::Bits;
 use crate::engine::geometry::Slider;
-use crate::engine::movegen::add;
+use crate::engine::movegen::ride_and_leap_targets;
 use crate::engine::position::{EnPassant, Position};
 use crate::engine::rules::{CastleRules, CodeRules, EndTest, PromotionRules, Rules};
 use crate::ir::Modality;
@@ -621,21 +621,8 @@ impl<B: Bits> Plain<'_, B> {
     /// The targets of the piece of `code` on `from`: (quiet, captures).
     #[inline(always)]
     fn targets(&self, b: &Board<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
-        let r = self.r;
         let enemy = b.by_side[1 - b.side];
-        let empty = !b.occ;
-        let mut quiet = cr.leap_move[from] & empty;
-        let mut cap = cr.leap_capture[from] & enemy;
-        for &(slider, modality) in &cr.slides {
-            let a = r.slide(slider, from, b.occ);
-            add(modality, a, empty, enemy, &mut quiet, &mut cap);
-        }
-        for ride in &cr.rides {
-            if ride.origin.has(from) {
-                let a = r.ride_targets(ride.dir, from, b.occ) & ride.targets;
-                add(ride.modality, a, empty, enemy, &mut quiet, &mut cap);
-            }
-        }
+        let (quiet, cap) = ride_and_leap_targets(self.r, cr, from, b.occ, enemy);
         (quiet & cr.confined, cap & cr.confined)
     }
 
