@@ -13,7 +13,8 @@ under it. Each side runs --runs times (default 3) and keeps its best wall time: 
 its start-up (the best time of perft 1), Fairy-Stockfish's timed inside its running process from
 `go perft` to its node count (its start-up, loading its network, is not steady enough to take
 off). Options are written --nodes=N, --runs=R.
-Prints a table, the worst ratio (rulebook / Fairy-Stockfish) first.
+Prints a table, the worst ratio (rulebook / Fairy-Stockfish) first; rows whose counts differ come
+last, without a ratio.
 """
 
 import os
@@ -137,11 +138,17 @@ def main():
         same = n1 == n2 and counts.get(depth, n1) == n1
         rows.append((ours / theirs, name, depth, n1, ours, theirs, same))
         print(f"{name}: depth {depth}, {ours:.3f} s vs {theirs:.3f} s", file=sys.stderr)
-    rows.sort(reverse=True)
+    # A row whose counts differ compares nothing (a binary without the variant counts chess).
+    rows.sort(key=lambda row: (row[6], row[0]), reverse=True)
     print("| variant | depth | nodes | rulebook s | Fairy-Stockfish s | ratio | counts agree |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for ratio, name, depth, nodes, ours, theirs, same in rows:
-        print(f"| {name} | {depth} | {nodes:,} | {ours:.3f} | {theirs:.3f} | {ratio:.2f} | {'yes' if same else 'NO'} |")
+        shown = f"{ratio:.2f}" if same else "—"
+        print(f"| {name} | {depth} | {nodes:,} | {ours:.3f} | {theirs:.3f} | {shown} | {'yes' if same else 'NO'} |")
+    for row in rows:
+        if not row[6]:
+            print(f"{row[1]}: counts differ, not compared (does this Fairy-Stockfish know it?)",
+                  file=sys.stderr)
 
 
 if __name__ == "__main__":
