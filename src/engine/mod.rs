@@ -1,7 +1,7 @@
 //! The interpreter: the IR compiled into per-square tables ([`rules`]), the position and how a
 //! move changes it ([`position`], [`effects`], explosions judged from tables in [`blast`]), pseudo-legal moves ([`movegen`]), attack queries
-//! ([`attacks`]), legality ([`legality`]), perft ([`perft`]), the end of the game ([`end`]) and
-//! FEN ([`fen`]).
+//! ([`attacks`]), legality ([`legality`]), perft ([`perft`], and [`plain`] for rule sets that only
+//! leap and ride), the end of the game ([`end`]) and FEN ([`fen`]).
 
 pub mod attacks;
 pub mod bitboard;
