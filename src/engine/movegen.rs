@@ -46,6 +46,30 @@ pub(crate) fn ride_and_leap_targets<B: Bits>(
     (quiet, cap)
 }
 
+/// The squares the leaps and rides of the piece of `cr` on `from` could capture on with the
+/// occupancy `occ`, were an enemy there.
+#[inline]
+pub(crate) fn ride_and_leap_reach<B: Bits>(
+    r: &Rules<B>,
+    cr: &CodeRules<B>,
+    from: usize,
+    occ: B,
+) -> B {
+    let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
+    let mut reach = cr.leap_capture[from];
+    for &(slider, modality) in &cr.slides {
+        if capturing(modality) {
+            reach |= r.slide(slider, from, occ);
+        }
+    }
+    for ride in &cr.rides {
+        if capturing(ride.modality) && ride.origin.has(from) {
+            reach |= r.ride_targets(ride.dir, from, occ) & ride.targets;
+        }
+    }
+    reach
+}
+
 impl<B: Bits> Position<B> {
     /// The targets of the piece of `code` on `from`: (quiet, captures).
     #[inline(always)]
@@ -617,17 +641,7 @@ impl<B: Bits> Position<B> {
     fn reach_with(&self, r: &Rules<B>, code: usize, from: usize, occ: B) -> B {
         let cr = &r.codes[code];
         let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
-        let mut reach = cr.leap_capture[from];
-        for &(slider, modality) in &cr.slides {
-            if capturing(modality) {
-                reach |= r.slide(slider, from, occ);
-            }
-        }
-        for ride in &cr.rides {
-            if capturing(ride.modality) && ride.origin.has(from) {
-                reach |= r.ride_targets(ride.dir, from, occ) & ride.targets;
-            }
-        }
+        let mut reach = ride_and_leap_reach(r, cr, from, occ);
         for hop in &cr.hops {
             if capturing(hop.modality)
                 && hop.origin.has(from)

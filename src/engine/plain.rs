@@ -7,10 +7,10 @@
 
 use crate::engine::bitboard::Bits;
 use crate::engine::geometry::Slider;
-use crate::engine::movegen::ride_and_leap_targets;
+use crate::engine::movegen::{ride_and_leap_reach, ride_and_leap_targets};
 use crate::engine::position::{EnPassant, Position};
 use crate::engine::rules::{CastleRules, CodeRules, EndTest, PromotionRules, Rules};
-use crate::ir::Modality;
+use crate::ir::{Modality, Side};
 
 /// The most piece codes (both sides) a plain position holds.
 const MAX_CODES: usize = 24;
@@ -107,8 +107,6 @@ struct Shape {
     simple: bool,
     /// Its leaps move and capture alike.
     leaps_alike: bool,
-    sliders: [u16; 2],
-    n_sliders: u8,
 }
 
 /// A position of a plain rule set: what a move changes, and nothing else.
@@ -241,14 +239,13 @@ impl<B: Bits> Rules<B> {
                 })
                 .collect()
         });
-        let shapes = self.shapes();
         let codes = [0, 1].map(|side| {
             self.side_codes[side]
                 .iter()
                 .map(|&c| {
                     let c = c as usize;
                     let cr = &self.codes[c];
-                    let shape = shapes[c];
+                    let (shape, sliders) = self.shape(c);
                     CodeTables {
                         code: c,
                         royal: cr.royal,
@@ -256,10 +253,7 @@ impl<B: Bits> Rules<B> {
                         shape,
                         leap_move: cr.leap_move.clone(),
                         leap_capture: cr.leap_capture.clone(),
-                        sliders: shape.sliders[..shape.n_sliders as usize]
-                            .iter()
-                            .map(|&s| self.sliders[s as usize].clone())
-                            .collect(),
+                        sliders,
                         sweep: self.sweep(c),
                     }
                 })
@@ -388,36 +382,24 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    /// Each code's [`Shape`].
-    fn shapes(&self) -> Vec<Shape> {
-        self.codes
+    /// The [`Shape`] of `code`, and the sliders of a simple one.
+    fn shape(&self, code: usize) -> (Shape, Vec<Slider>) {
+        let c = &self.codes[code];
+        let sliders: Vec<Slider> = c
+            .slides
             .iter()
-            .map(|c| {
-                let sliders: Vec<u16> = c
-                    .slides
-                    .iter()
-                    .filter(|(_, m)| *m == Modality::Both)
-                    .map(|&(s, _)| s)
-                    .collect();
-                let simple = c.rides.is_empty()
-                    && sliders.len() == c.slides.len()
-                    && sliders.len() <= 2
-                    && (c.confined & self.all) == self.all;
-                let mut shape = Shape {
-                    simple,
-                    leaps_alike: c.leap_move == c.leap_capture,
-                    sliders: [0; 2],
-                    n_sliders: 0,
-                };
-                if simple {
-                    for (i, &s) in sliders.iter().enumerate() {
-                        shape.sliders[i] = s;
-                    }
-                    shape.n_sliders = sliders.len() as u8;
-                }
-                shape
-            })
-            .collect()
+            .filter(|(_, m)| *m == Modality::Both)
+            .map(|&(s, _)| self.sliders[s as usize].clone())
+            .collect();
+        let simple = c.rides.is_empty()
+            && sliders.len() == c.slides.len()
+            && sliders.len() <= 2
+            && (c.confined & self.all) == self.all;
+        let shape = Shape {
+            simple,
+            leaps_alike: c.leap_move == c.leap_capture,
+        };
+        (shape, if simple { sliders } else { vec![] })
     }
 }
 
@@ -895,21 +877,8 @@ impl<B: Bits> Plain<'_, B> {
 
     /// The squares the piece of `code` on `from` could capture on, were an enemy there.
     fn capture_reach(&self, b: &Board<B>, code: usize, from: usize) -> B {
-        let r = self.r;
-        let cr = &r.codes[code];
-        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
-        let mut reach = cr.leap_capture[from];
-        for &(slider, modality) in &cr.slides {
-            if capturing(modality) {
-                reach |= r.slide(slider, from, b.occ);
-            }
-        }
-        for ride in &cr.rides {
-            if capturing(ride.modality) && ride.origin.has(from) {
-                reach |= r.ride_targets(ride.dir, from, b.occ) & ride.targets;
-            }
-        }
-        reach & cr.confined
+        let cr = &self.r.codes[code];
+        ride_and_leap_reach(self.r, cr, from, b.occ) & cr.confined
     }
 
     fn castles(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
@@ -992,7 +961,7 @@ impl<B: Bits> Plain<'_, B> {
                 n.castling &= self.keep[from] & self.keep[to];
                 let passer = r.codes[code].en_passant && (new == code || r.codes[new].en_passant);
                 n.ep = if passer && !captured {
-                    self.passed(us, from, to)
+                    r.passed_over(Side::BOTH[us], from, to)
                 } else {
                     None
                 };
@@ -1000,25 +969,5 @@ impl<B: Bits> Plain<'_, B> {
         }
         n.occ = n.by_side[0] | n.by_side[1];
         n.side = them;
-    }
-
-    /// The en-passant state a move of `side` from `from` to `to` leaves.
-    #[inline(always)]
-    fn passed(&self, side: usize, from: usize, to: usize) -> Option<EnPassant> {
-        let r = self.r;
-        let between = r.between(from, to) & r.en_passant_region[1 - side];
-        if between.is_zero() {
-            return None;
-        }
-        let mut ep = EnPassant {
-            targets: [0; 2],
-            n: 0,
-            victim: to as u16,
-        };
-        for sq in between.iter().take(2) {
-            ep.targets[ep.n as usize] = sq as u16;
-            ep.n += 1;
-        }
-        Some(ep)
     }
 }

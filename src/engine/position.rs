@@ -474,7 +474,7 @@ impl<B: Bits> Position<B> {
         let passer = cr.en_passant
             && (new == v || r.codes[piece_code(new).unwrap_or(0) as usize].en_passant);
         if passer && !captured {
-            self.ep = self.passed(r, from, to);
+            self.ep = r.passed_over(self.side, from, to);
         } else {
             self.ep = None;
         }
@@ -485,25 +485,6 @@ impl<B: Bits> Position<B> {
             // A promotion cannot be taken back either (Fairy-Stockfish's count).
             resets: cr.resets_clock || new != v,
         }
-    }
-
-    /// The en-passant state a move from `from` to `to` leaves: the squares it passed over in a
-    /// straight line, where the opponent may capture en passant.
-    fn passed(&self, r: &Rules<B>, from: usize, to: usize) -> Option<EnPassant> {
-        let between = r.between(from, to) & r.en_passant_region[self.side.flip().index()];
-        if between.is_zero() {
-            return None;
-        }
-        let mut ep = EnPassant {
-            targets: [0; 2],
-            n: 0,
-            victim: (to % r.cells) as u16,
-        };
-        for sq in between.iter().take(2) {
-            ep.targets[ep.n as usize] = (sq % r.cells) as u16;
-            ep.n += 1;
-        }
-        Some(ep)
     }
 
     fn play_en_passant(&mut self, r: &Rules<B>, m: Move) -> Moved {

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use crate::engine::bitboard::Bits;
 use crate::engine::blast::Blast;
 use crate::engine::geometry::{Geometry, RayDir};
+use crate::engine::position::EnPassant;
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
 /// A ride from some squares of the board.
@@ -1258,6 +1259,26 @@ impl<B: Bits> Rules<B> {
             && !self.pass
             && !self.moving_wall
             && !self.effect_promotes
+    }
+
+    /// The en-passant state a move of `mover` from `from` to `to` leaves: the squares it passed
+    /// over in a straight line, where the opponent may capture en passant (as cells).
+    #[inline]
+    pub fn passed_over(&self, mover: Side, from: usize, to: usize) -> Option<EnPassant> {
+        let between = self.between(from, to) & self.en_passant_region[mover.flip().index()];
+        if between.is_zero() {
+            return None;
+        }
+        let mut ep = EnPassant {
+            targets: [0; 2],
+            n: 0,
+            victim: (to % self.cells) as u16,
+        };
+        for sq in between.iter().take(2) {
+            ep.targets[ep.n as usize] = (sq % self.cells) as u16;
+            ep.n += 1;
+        }
+        Some(ep)
     }
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
