@@ -1315,6 +1315,35 @@ fn plain_path_agrees_with_the_interpreter_in_every_plain_variant() {
     );
 }
 
+/// Where no move may give check, the plain path's filters (the squares from which a piece
+/// would check, the lines a piece screens, promotions judged per choice, en passant and castling
+/// played) agree with the interpreter's on chess's positions, whose pawns, castles and
+/// promotions Racing Kings does not have.
+#[test]
+fn plain_path_agrees_with_the_interpreter_where_no_move_may_give_check() {
+    let text = "variant nochecks \"Chess, no checks\" extends chess\nno checks\n";
+    let mut sources = Sources::default();
+    let loaded = load_text(
+        "nochecks",
+        text,
+        Origin::File("nochecks".into()),
+        &mut sources,
+    )
+    .unwrap_or_else(|_| panic!("the variant does not load"));
+    let v = Arc::new(loaded.variant);
+    let roots = suite_roots("tests/reference/perft/chess.epd").expect("the chess suite");
+    let mut fens = vec![];
+    for fen in &roots {
+        let mut game = new_game(v.clone());
+        if game.set_fen(fen).is_ok() {
+            fens.push(fen.clone());
+            fens.extend(game.moves().into_iter().map(|m| m.fen));
+        }
+    }
+    let n = plain_path_agrees::<u64>(v.clone(), &fens, 2).expect("plain rules");
+    assert!(n >= 1_000, "only {n} positions compared");
+}
+
 /// A moving wall put on the square a pawn just passed over leaves no en passant there, and the
 /// FEN written says `-` (it used to say `a3`, which the FEN reader then refused).
 #[test]

@@ -1,7 +1,8 @@
 //! Perft for plain rule sets, the common case of chess and much of its family: pieces that
-//! only leap and ride, one royal piece a side, check as the only test of a move, and castling,
-//! en passant and promotion as the only special moves ([`Rules::plain`] says whether a rule
-//! set is one). Moves are generated legal from checks and pins, the last ply is counted from
+//! only leap and ride, one royal piece a side, check as the only test of a move (leaving none,
+//! and where a rule asks, giving none), castling, en passant and promotion as the only special
+//! moves, and mates, camps and regions reached as the ends ([`Rules::plain`] says whether a
+//! rule set is one). Moves are generated legal from checks and pins, the last ply is counted from
 //! target sets, and a move is played on a copy: a position here is a handful of bitboards, which
 //! costs less to copy than the interpreter's undo log costs to keep.
 
@@ -10,7 +11,7 @@ use crate::engine::geometry::Slider;
 use crate::engine::movegen::{ride_and_leap_reach, ride_and_leap_targets};
 use crate::engine::position::{EnPassant, Position};
 use crate::engine::rules::{CastleRules, CodeRules, EndTest, PromotionRules, Rules};
-use crate::ir::{Modality, Side};
+use crate::ir::{Modality, ReachRule, Side};
 
 /// The most piece codes (both sides) a plain position holds.
 const MAX_CODES: usize = 24;
@@ -28,6 +29,8 @@ pub struct PlainTables<B> {
     groups: [Vec<AttackGroup<B>>; 2],
     /// Per side: where its royal piece ends the game on arriving (campmate), if anywhere.
     camps: [B; 2],
+    /// Whether some end rule asks for a region reached.
+    reach_ends: bool,
 }
 
 /// A code's tables, gathered for the inner loops.
@@ -143,21 +146,60 @@ struct Guard<B> {
     /// Where a non-royal piece may move: the checker and the squares between, everything when
     /// not in check, nothing in double check.
     evasion: B,
-    pinned: B,
-    pins: [(u16, B); MAX_PINS],
-    n_pins: usize,
+    pins: Lines<B>,
+    /// Where no move may give check: what would give one.
+    unchecked: Option<Unchecked<B>>,
 }
 
-impl<B: Bits> Guard<B> {
+/// Pieces that stand alone between a rider and a royal piece, each with the line (the squares
+/// between and the rider) it must stay on to keep the rider from the royal piece.
+#[derive(Clone, Copy)]
+struct Lines<B> {
+    screens: B,
+    lines: [(u16, B); MAX_PINS],
+    n: usize,
+}
+
+impl<B: Bits> Lines<B> {
+    const NONE: Self = Lines {
+        screens: B::ZERO,
+        lines: [(0, B::ZERO); MAX_PINS],
+        n: 0,
+    };
+
+    /// Where the piece on `sq` may go without opening a line: everywhere when it screens none.
     #[inline(always)]
-    fn pin_line(&self, sq: usize) -> B {
+    fn line(&self, sq: usize) -> B {
         let mut line = !B::ZERO;
-        for &(p, l) in &self.pins[..self.n_pins] {
+        for &(p, l) in &self.lines[..self.n] {
             if p as usize == sq {
                 line &= l;
             }
         }
         line
+    }
+}
+
+/// Where no move may give check: what would give one to the royal piece of the side not to
+/// move.
+struct Unchecked<B> {
+    royal: usize,
+    /// Per code of the side to move: the squares from which it would attack that royal piece.
+    from: [B; MAX_CODES],
+    /// The side to move's pieces that screen that royal piece from one of its own riders.
+    screens: Lines<B>,
+}
+
+impl<B: Bits> Unchecked<B> {
+    /// Of the targets `t` of the piece on `from`, those where it keeps closed the lines it
+    /// screens.
+    #[inline(always)]
+    fn closed(&self, from: usize, t: B) -> B {
+        if self.screens.screens.has(from) {
+            t & self.screens.line(from)
+        } else {
+            t
+        }
     }
 }
 
@@ -177,7 +219,6 @@ impl<B: Bits> Rules<B> {
             && !self.facing_rule
             && !self.must_capture
             && !self.must_drop
-            && !self.no_checks
             && !self.no_stuck_pieces
             && !self.in_place_promotions
             && !self.counts_checks
@@ -192,7 +233,10 @@ impl<B: Bits> Rules<B> {
             && self.end.iter().all(|e| {
                 matches!(
                     e.test,
-                    EndTest::Checkmate | EndTest::Stalemate | EndTest::Campmate(_)
+                    EndTest::Checkmate
+                        | EndTest::Stalemate
+                        | EndTest::Campmate(_)
+                        | EndTest::Reached { .. }
                 )
             });
         let attacks_ok = (0..2).all(|s| {
@@ -277,6 +321,10 @@ impl<B: Bits> Rules<B> {
             leapers,
             groups,
             camps,
+            reach_ends: self
+                .end
+                .iter()
+                .any(|e| matches!(e.test, EndTest::Reached { .. })),
         }
     }
 
@@ -468,8 +516,7 @@ impl<B: Bits> Plain<'_, B> {
         if depth == 0 {
             return 1;
         }
-        let mover = 1 - b.side;
-        if (self.royals(b, mover) & self.t.camps[mover]).any() {
+        if self.ended(b) {
             return 0;
         }
         let g = self.guard(b);
@@ -483,6 +530,87 @@ impl<B: Bits> Plain<'_, B> {
             nodes += self.perft(&child, depth - 1)
         });
         nodes
+    }
+
+    /// Whether the game is over before the side to move moves (a camp or a region reached).
+    #[inline(always)]
+    fn ended(&self, b: &Board<B>) -> bool {
+        let mover = 1 - b.side;
+        if (self.royals(b, mover) & self.t.camps[mover]).any() {
+            return true;
+        }
+        self.t.reach_ends
+            && self.r.end.iter().any(|e| match &e.test {
+                EndTest::Reached { codes, masks, rule } => self.reached_end(b, codes, masks, *rule),
+                _ => false,
+            })
+    }
+
+    /// Whether a region reached ends the game, as the interpreter judges it
+    /// ([`Position::immediate_end`]): a win or a draw, either way no move follows.
+    fn reached_end(
+        &self,
+        b: &Board<B>,
+        codes: &[Vec<u8>; 2],
+        masks: &[B; 2],
+        rule: ReachRule,
+    ) -> bool {
+        let (us, them) = (b.side, 1 - b.side);
+        let held = matches!(
+            rule,
+            ReachRule::Answered | ReachRule::Held | ReachRule::Safe
+        );
+        if held && self.reached(b, codes, masks, us, rule) {
+            return true;
+        }
+        if rule == ReachRule::Held || !self.reached(b, codes, masks, them, rule) {
+            return false;
+        }
+        !(rule == ReachRule::Answered
+            && Side::BOTH[us] == Side::Black
+            && self.can_reach(b, codes, masks))
+    }
+
+    /// Whether a piece of `side` of `codes` (any of its pieces when empty) stands in its
+    /// region, and under the `Safe` rule is not attacked there.
+    fn reached(
+        &self,
+        b: &Board<B>,
+        codes: &[Vec<u8>; 2],
+        masks: &[B; 2],
+        side: usize,
+        rule: ReachRule,
+    ) -> bool {
+        let mask = masks[side];
+        let there = if codes[side].is_empty() {
+            b.by_side[side] & mask
+        } else {
+            codes[side]
+                .iter()
+                .fold(B::ZERO, |m, &c| m | (b.pieces[c as usize] & mask))
+        };
+        match rule {
+            ReachRule::Safe if there.count() == 1 => {
+                !self.attacked(b, there.lsb(), 1 - side, b.occ, B::ZERO)
+            }
+            _ => there.any(),
+        }
+    }
+
+    /// Whether the side to move, not in check, has a legal move that brings a piece of
+    /// `codes` into its region.
+    fn can_reach(&self, b: &Board<B>, codes: &[Vec<u8>; 2], masks: &[B; 2]) -> bool {
+        let us = b.side;
+        let g = self.guard(b);
+        if g.evasion != !B::ZERO {
+            return false;
+        }
+        let mut found = false;
+        self.legal_moves(b, &g, &mut |m| {
+            let mover = codes[us].is_empty() || codes[us].contains(&m.code);
+            found |= mover && masks[us].has(m.to as usize);
+        });
+        found
     }
 
     #[inline(always)]
@@ -528,7 +656,6 @@ impl<B: Bits> Plain<'_, B> {
 
     /// Checks and pins against the royal piece of the side to move.
     fn guard(&self, b: &Board<B>) -> Guard<B> {
-        let r = self.r;
         let us = b.side;
         let them = 1 - us;
         let royal = self.royals(b, us).lsb();
@@ -537,46 +664,113 @@ impl<B: Bits> Plain<'_, B> {
         for (c, rev) in &self.t.leapers[them] {
             checkers |= rev[royal] & b.pieces[*c];
         }
-        let mut g = Guard {
-            royal,
-            evasion: !B::ZERO,
-            pinned: B::ZERO,
-            pins: [(0, B::ZERO); MAX_PINS],
-            n_pins: 0,
-        };
+        let mut pins = Lines::NONE;
         for group in &self.t.groups[them] {
-            let mut riders = B::ZERO;
-            for &c in &group.codes {
-                riders |= b.pieces[c as usize];
-            }
+            let riders = Self::riders(b, group);
             if (group.open[royal] & riders).is_zero() {
                 continue;
             }
             let near = group.slider.reach(royal, b.occ);
             checkers |= near & riders;
-            let shield = near & own;
-            if shield.is_zero() {
-                continue;
-            }
-            let pinners = group.slider.reach(royal, b.occ & !shield) & riders & !near;
-            for p in pinners.iter() {
-                for &d in &group.slider.dirs {
-                    if r.ray(d, royal).has(p) && g.n_pins < MAX_PINS {
-                        let line = r.ride_targets(d, royal, B::bit(p));
-                        let pinned = (line & shield).lsb();
-                        g.pinned |= B::bit(pinned);
-                        g.pins[g.n_pins] = (pinned as u16, line);
-                        g.n_pins += 1;
-                    }
-                }
-            }
+            self.add_screens(&mut pins, b, group, royal, near, near & own, riders);
         }
-        g.evasion = match checkers.count() {
+        let evasion = match checkers.count() {
             0 => !B::ZERO,
             1 => self.block_or_capture(b, royal, checkers.lsb()),
             _ => B::ZERO,
         };
-        g
+        Guard {
+            royal,
+            evasion,
+            pins,
+            unchecked: self.unchecked(b),
+        }
+    }
+
+    /// The pieces on the board that attack along `group`'s slider.
+    #[inline(always)]
+    fn riders(b: &Board<B>, group: &AttackGroup<B>) -> B {
+        let mut riders = B::ZERO;
+        for &c in &group.codes {
+            riders |= b.pieces[c as usize];
+        }
+        riders
+    }
+
+    /// Adds to `lines` the pieces of `shield` that alone stand between `royal` and one of
+    /// `riders`, riding along `group`, which reaches `near` from the royal piece.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn add_screens(
+        &self,
+        lines: &mut Lines<B>,
+        b: &Board<B>,
+        group: &AttackGroup<B>,
+        royal: usize,
+        near: B,
+        shield: B,
+        riders: B,
+    ) {
+        if shield.is_zero() {
+            return;
+        }
+        let r = self.r;
+        let behind = group.slider.reach(royal, b.occ & !shield) & riders & !near;
+        for p in behind.iter() {
+            for &d in &group.slider.dirs {
+                if r.ray(d, royal).has(p) && lines.n < MAX_PINS {
+                    let line = r.ride_targets(d, royal, B::bit(p));
+                    let screen = (line & shield).lsb();
+                    lines.screens |= B::bit(screen);
+                    lines.lines[lines.n] = (screen as u16, line);
+                    lines.n += 1;
+                }
+            }
+        }
+    }
+
+    /// Where no move may give check: the squares and lines that would give one to the royal
+    /// piece of the side not to move.
+    fn unchecked(&self, b: &Board<B>) -> Option<Unchecked<B>> {
+        if !self.r.no_checks {
+            return None;
+        }
+        let us = b.side;
+        let royal = self.royals(b, 1 - us).lsb();
+        let own = b.by_side[us];
+        let mut u = Unchecked {
+            royal,
+            from: [B::ZERO; MAX_CODES],
+            screens: Lines::NONE,
+        };
+        for (c, rev) in &self.t.leapers[us] {
+            u.from[*c] |= rev[royal];
+        }
+        for group in &self.t.groups[us] {
+            let near = group.slider.reach(royal, b.occ);
+            for &c in &group.codes {
+                u.from[c as usize] |= near;
+            }
+            let riders = Self::riders(b, group);
+            if (group.open[royal] & riders).any() {
+                self.add_screens(&mut u.screens, b, group, royal, near, near & own, riders);
+            }
+        }
+        Some(u)
+    }
+
+    /// Whether the piece of `code` on `to` attacks the royal piece of `u` with the occupancy
+    /// `occ`.
+    fn checks_from(&self, u: &Unchecked<B>, by: usize, code: usize, to: usize, occ: B) -> bool {
+        if self.t.leapers[by]
+            .iter()
+            .any(|(c, rev)| *c == code && rev[u.royal].has(to))
+        {
+            return true;
+        }
+        self.t.groups[by].iter().any(|group| {
+            group.codes.contains(&(code as u8)) && group.slider.reach(u.royal, occ).has(to)
+        })
     }
 
     /// Where a non-royal piece may move to answer a check by `checker`: the checker, and the
@@ -646,12 +840,13 @@ impl<B: Bits> Plain<'_, B> {
     #[inline(always)]
     fn legal_targets(&self, b: &Board<B>, g: &Guard<B>, v: &CodeTables<B>, from: usize) -> B {
         let t = self.reach(b, v, from);
-        if from == g.royal {
-            return self.safe_steps(b, from, t);
-        }
-        let mut t = t & g.evasion;
-        if g.pinned.has(from) {
-            t &= g.pin_line(from);
+        let mut t = if from == g.royal {
+            self.safe_steps(b, from, t)
+        } else {
+            t & g.evasion & g.pins.line(from)
+        };
+        if let Some(u) = &g.unchecked {
+            t = u.closed(from, t);
         }
         t
     }
@@ -663,16 +858,69 @@ impl<B: Bits> Plain<'_, B> {
         let Some(p) = &v.promotion else {
             return t.count() as u64;
         };
-        let promoting = if p.from_zone && p.zone.has(from) {
+        let promoting = Self::promoting(p, from, t);
+        (t & !promoting).count() as u64 + promoting.count() as u64 * p.choices.len() as u64
+    }
+
+    /// Of the targets `t` of a piece on `from`, those where it promotes.
+    #[inline(always)]
+    fn promoting(p: &PromotionRules<B>, from: usize, t: B) -> B {
+        if p.from_zone && p.zone.has(from) {
             t
         } else {
             t & p.zone
-        };
-        (t & !promoting).count() as u64 + promoting.count() as u64 * p.choices.len() as u64
+        }
+    }
+
+    /// Where no move may give check: how many moves of the piece of `code` on `from` to `t`
+    /// give none by the piece that arrives (a move per promotion choice where it promotes).
+    fn unchecked_moves_to(
+        &self,
+        b: &Board<B>,
+        u: &Unchecked<B>,
+        code: usize,
+        from: usize,
+        t: B,
+    ) -> u64 {
+        let mut n = 0;
+        self.each_unchecked(b, u, code, from, t, &mut |_, _| n += 1);
+        n
+    }
+
+    /// Calls `f` with each target and promotion (the code plus one, or 0) of the piece of
+    /// `code` on `from` to `t` that gives no check by the piece that arrives.
+    #[inline(always)]
+    fn each_unchecked(
+        &self,
+        b: &Board<B>,
+        u: &Unchecked<B>,
+        code: usize,
+        from: usize,
+        mut t: B,
+        f: &mut impl FnMut(usize, u8),
+    ) {
+        if let Some(p) = self.r.codes[code].promotion.as_ref() {
+            let promoting = Self::promoting(p, from, t);
+            t &= !promoting;
+            let occ = b.occ & !B::bit(from);
+            for to in promoting.iter() {
+                for &c in &p.choices {
+                    if !self.checks_from(u, b.side, c as usize, to, occ | B::bit(to)) {
+                        f(to, c + 1);
+                    }
+                }
+            }
+        }
+        for to in (t & !u.from[code]).iter() {
+            f(to, 0);
+        }
     }
 
     /// Counts the legal moves at a leaf.
     fn count(&self, b: &Board<B>, g: &Guard<B>) -> u64 {
+        if let Some(u) = &g.unchecked {
+            return self.count_unchecked(b, g, u);
+        }
         let mut n = 0;
         for v in &self.t.codes[b.side] {
             let mut pieces = b.pieces[v.code];
@@ -687,7 +935,7 @@ impl<B: Bits> Plain<'_, B> {
             }
             if let Some(sweep) = &v.sweep {
                 // A pinned piece, or one promoting because it starts in the zone, goes alone.
-                let mut swept = pieces & !g.pinned;
+                let mut swept = pieces & !g.pins.screens;
                 if let Some(p) = v.promotion.as_ref().filter(|p| p.from_zone) {
                     swept &= !p.zone;
                 }
@@ -697,12 +945,25 @@ impl<B: Bits> Plain<'_, B> {
                     pieces &= !swept;
                 }
             }
-            for from in (pieces & !g.pinned).iter() {
+            for from in (pieces & !g.pins.screens).iter() {
                 n += Self::moves_to(v, from, self.reach(b, v, from) & g.evasion);
             }
-            for from in (pieces & g.pinned).iter() {
-                let t = self.reach(b, v, from) & g.evasion & g.pin_line(from);
+            for from in (pieces & g.pins.screens).iter() {
+                let t = self.reach(b, v, from) & g.evasion & g.pins.line(from);
                 n += Self::moves_to(v, from, t);
+            }
+        }
+        self.special_moves(b, g, &mut |_| n += 1);
+        n
+    }
+
+    /// Counts the legal moves at a leaf where no move may give check, piece by piece.
+    fn count_unchecked(&self, b: &Board<B>, g: &Guard<B>, u: &Unchecked<B>) -> u64 {
+        let mut n = 0;
+        for v in &self.t.codes[b.side] {
+            for from in b.pieces[v.code].iter() {
+                let t = self.legal_targets(b, g, v, from);
+                n += self.unchecked_moves_to(b, u, v.code, from, t);
             }
         }
         self.special_moves(b, g, &mut |_| n += 1);
@@ -768,7 +1029,7 @@ impl<B: Bits> Plain<'_, B> {
             let code = v.code;
             for from in b.pieces[code].iter() {
                 let t = self.legal_targets(b, g, v, from);
-                self.each_move(code, from, t, Kind::Normal, f);
+                self.each_move(b, g, code, from, t, Kind::Normal, f);
             }
         }
         self.special_moves(b, g, f);
@@ -777,8 +1038,11 @@ impl<B: Bits> Plain<'_, B> {
     /// Calls `f` with each move of the piece of `code` on `from` to `t`, a move per promotion
     /// choice.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn each_move(
         &self,
+        b: &Board<B>,
+        g: &Guard<B>,
         code: usize,
         from: usize,
         mut t: B,
@@ -792,12 +1056,12 @@ impl<B: Bits> Plain<'_, B> {
             promo,
             kind,
         };
+        if let Some(u) = &g.unchecked {
+            self.each_unchecked(b, u, code, from, t, &mut |to, promo| f(m(to, promo)));
+            return;
+        }
         if let Some(p) = self.r.codes[code].promotion.as_ref() {
-            let promoting = if p.from_zone && p.zone.has(from) {
-                t
-            } else {
-                t & p.zone
-            };
+            let promoting = Self::promoting(p, from, t);
             t &= !promoting;
             for to in promoting.iter() {
                 for &c in &p.choices {
@@ -813,6 +1077,28 @@ impl<B: Bits> Plain<'_, B> {
     /// Calls `f` with each legal en-passant capture and castle.
     #[inline(always)]
     fn special_moves(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+        if let Some(u) = &g.unchecked {
+            // Few and rare: each is played to see whether it gives check.
+            let mut unchecking = |m: PlainMove| {
+                let mut child = *b;
+                self.play(&mut child, m);
+                if !self.attacked(&child, u.royal, b.side, child.occ, B::ZERO) {
+                    f(m);
+                }
+            };
+            let g = Guard {
+                unchecked: None,
+                ..*g
+            };
+            self.special_moves_unfiltered(b, &g, &mut unchecking);
+            return;
+        }
+        self.special_moves_unfiltered(b, g, f);
+    }
+
+    /// Calls `f` with each en-passant capture and castle that leaves the royal piece safe.
+    #[inline(always)]
+    fn special_moves_unfiltered(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
         if b.ep.is_some() {
             self.en_passant_moves(b, g, f);
         }
@@ -853,7 +1139,7 @@ impl<B: Bits> Plain<'_, B> {
                     let occ = (b.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(target);
                     let gone = B::bit(victim) | B::bit(target);
                     if !self.attacked(b, royal, them, occ, gone) {
-                        self.each_move(code, from, B::bit(target), Kind::EnPassant, f);
+                        self.each_move(b, g, code, from, B::bit(target), Kind::EnPassant, f);
                     }
                 }
             }
