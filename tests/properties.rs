@@ -1315,6 +1315,21 @@ fn plain_path_agrees_with_the_interpreter_in_every_plain_variant() {
     );
 }
 
+/// Perft by the plain path equals the interpreter's for `v` on chess's suite positions that
+/// `v` accepts and the positions one move after them; returns how many were compared.
+fn plain_path_agrees_on_chess_positions(v: Arc<Variant>) -> usize {
+    let roots = suite_roots("tests/reference/perft/chess.epd").expect("the chess suite");
+    let mut fens = vec![];
+    for fen in &roots {
+        let mut game = new_game(v.clone());
+        if game.set_fen(fen).is_ok() {
+            fens.push(fen.clone());
+            fens.extend(game.moves().into_iter().map(|m| m.fen));
+        }
+    }
+    plain_path_agrees::<u64>(v, &fens, 2).expect("plain rules")
+}
+
 /// Where no move may give check, the plain path's filters (the squares from which a piece
 /// would check, the lines a piece screens, promotions judged per choice, en passant and castling
 /// played) agree with the interpreter's on chess's positions, whose pawns, castles and
@@ -1330,18 +1345,17 @@ fn plain_path_agrees_with_the_interpreter_where_no_move_may_give_check() {
         &mut sources,
     )
     .unwrap_or_else(|_| panic!("the variant does not load"));
-    let v = Arc::new(loaded.variant);
-    let roots = suite_roots("tests/reference/perft/chess.epd").expect("the chess suite");
-    let mut fens = vec![];
-    for fen in &roots {
-        let mut game = new_game(v.clone());
-        if game.set_fen(fen).is_ok() {
-            fens.push(fen.clone());
-            fens.extend(game.moves().into_iter().map(|m| m.fen));
-        }
-    }
-    let n = plain_path_agrees::<u64>(v.clone(), &fens, 2).expect("plain rules");
+    let n = plain_path_agrees_on_chess_positions(Arc::new(loaded.variant));
     assert!(n >= 1_000, "only {n} positions compared");
+}
+
+/// With several royal pieces (Coregal's queens), the plain path's checks and pins of each, the
+/// moves of a royal piece that screens another, and promotions to a royal piece agree with the
+/// interpreter's on chess's positions, promotions among them.
+#[test]
+fn plain_path_agrees_with_the_interpreter_with_several_royal_pieces() {
+    let n = plain_path_agrees_on_chess_positions(variant("coregal"));
+    assert!(n >= 500, "only {n} positions compared");
 }
 
 /// A moving wall put on the square a pawn just passed over leaves no en passant there, and the

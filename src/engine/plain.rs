@@ -1,10 +1,12 @@
 //! Perft for plain rule sets, the common case of chess and much of its family: pieces that
-//! only leap and ride, one royal piece a side, check as the only test of a move (leaving none,
-//! and where a rule asks, giving none), castling, en passant and promotion as the only special
+//! only leap and ride, one or two royal pieces a side (any of them attacked is check), check as
+//! the only test of a move (leaving none, and where a rule asks, giving none), castling, en passant and promotion as the only special
 //! moves, and mates, camps and regions reached as the ends ([`Rules::plain`] says whether a
 //! rule set is one). Moves are generated legal from checks and pins, the last ply is counted from
 //! target sets, and a move is played on a copy: a position here is a handful of bitboards, which
 //! costs less to copy than the interpreter's undo log costs to keep.
+
+use std::cell::Cell;
 
 use crate::engine::bitboard::Bits;
 use crate::engine::geometry::Slider;
@@ -15,8 +17,11 @@ use crate::ir::{Modality, ReachRule, Side};
 
 /// The most piece codes (both sides) a plain position holds.
 const MAX_CODES: usize = 24;
-/// The most pins one royal piece can have: one per direction a slider attacks along.
+/// The most pins a position's royal pieces have (for one royal piece, at most one per direction
+/// a slider attacks along; beyond it, with several, the position goes to the interpreter).
 const MAX_PINS: usize = 16;
+/// The most royal pieces a side has on the plain path.
+const MAX_ROYALS: usize = 2;
 
 /// What the plain path adds to the compiled rules.
 #[derive(Clone, Debug)]
@@ -31,6 +36,9 @@ pub struct PlainTables<B> {
     camps: [B; 2],
     /// Whether some end rule asks for a region reached.
     reach_ends: bool,
+    /// Whether a promotion's legality depends on the piece chosen (a royal piece, or no move
+    /// may give check).
+    exact_promotions: bool,
 }
 
 /// A code's tables, gathered for the inner loops.
@@ -140,15 +148,19 @@ struct PlainMove {
     kind: Kind,
 }
 
-/// The checks and pins against the side to move's royal piece.
-struct Guard<B> {
-    royal: usize,
-    /// Where a non-royal piece may move: the checker and the squares between, everything when
-    /// not in check, nothing in double check.
+/// The checks and pins against the side to move's royal pieces.
+struct Guard<'u, B> {
+    royals: B,
+    /// Where a non-royal piece may move: for each royal piece, its checker and the squares
+    /// between, everything when not in check, nothing in double check.
     evasion: B,
+    /// Each royal piece's square and evasion, when there are several (a royal piece that moves
+    /// answers the checks on the others only).
+    each: [(u16, B); MAX_ROYALS],
+    n_royals: usize,
     pins: Lines<B>,
     /// Where no move may give check: what would give one.
-    unchecked: Option<Unchecked<B>>,
+    unchecked: Option<&'u Unchecked<B>>,
 }
 
 /// Pieces that stand alone between a rider and a royal piece, each with the line (the squares
@@ -156,14 +168,30 @@ struct Guard<B> {
 #[derive(Clone, Copy)]
 struct Lines<B> {
     screens: B,
-    lines: [(u16, B); MAX_PINS],
+    squares: [u16; MAX_PINS],
+    lines: [B; MAX_PINS],
     n: usize,
+}
+
+impl<B: Bits> Guard<'_, B> {
+    /// Where the royal piece on `from` may move as far as the other royal pieces' checks go.
+    #[inline(always)]
+    fn evasion_of_others(&self, from: usize) -> B {
+        let mut evasion = !B::ZERO;
+        for &(sq, e) in &self.each[..self.n_royals] {
+            if sq as usize != from {
+                evasion &= e;
+            }
+        }
+        evasion
+    }
 }
 
 impl<B: Bits> Lines<B> {
     const NONE: Self = Lines {
         screens: B::ZERO,
-        lines: [(0, B::ZERO); MAX_PINS],
+        squares: [0; MAX_PINS],
+        lines: [B::ZERO; MAX_PINS],
         n: 0,
     };
 
@@ -171,7 +199,10 @@ impl<B: Bits> Lines<B> {
     #[inline(always)]
     fn line(&self, sq: usize) -> B {
         let mut line = !B::ZERO;
-        for &(p, l) in &self.lines[..self.n] {
+        if !self.screens.has(sq) {
+            return line;
+        }
+        for (&p, &l) in self.squares[..self.n].iter().zip(&self.lines[..self.n]) {
             if p as usize == sq {
                 line &= l;
             }
@@ -223,7 +254,6 @@ impl<B: Bits> Rules<B> {
             && !self.in_place_promotions
             && !self.counts_checks
             && !self.effect_promotes
-            && !self.royal_promotions
             && !self.castling_from_drops
             && self.fast_legality
             && self.check.enabled()
@@ -257,12 +287,9 @@ impl<B: Bits> Rules<B> {
                 && !c.petrifies
                 && c.drop.is_none()
                 && c.castle_guard_rev.is_empty()
-                && c.promotion.as_ref().is_none_or(|p| {
-                    !p.optional
-                        && !p.in_place
-                        && p.limits.is_empty()
-                        && p.choices.iter().all(|&k| !self.codes[k as usize].royal)
-                })
+                && c.promotion
+                    .as_ref()
+                    .is_none_or(|p| !p.optional && !p.in_place && p.limits.is_empty())
         });
         rules_ok && attacks_ok && pieces_ok
     }
@@ -325,6 +352,7 @@ impl<B: Bits> Rules<B> {
                 .end
                 .iter()
                 .any(|e| matches!(e.test, EndTest::Reached { .. })),
+            exact_promotions: self.royal_promotions || self.no_checks,
         }
     }
 
@@ -460,11 +488,15 @@ struct Plain<'a, B> {
     /// Per side: the castling-rights bits of its castles.
     castle_bits: [u64; 2],
     keep: &'a [u64],
+    /// Set when a position met has more royal pieces or pins than the plain path keeps: the
+    /// count is then the interpreter's.
+    overflow: Cell<bool>,
 }
 
 impl<B: Bits> Position<B> {
     /// Perft by the plain path, when the rules are plain and the position is one it can take
-    /// (one royal piece a side, the side not to move not in check, no walls).
+    /// (one or two royal pieces a side, the side not to move not in check, no walls; a position
+    /// met on the way with more royal pieces or pins than it keeps hands the count back).
     pub(crate) fn plain_perft(&self, r: &Rules<B>, depth: u32) -> Option<u64> {
         let tables = r.plain.as_ref()?;
         if self.walls.any() {
@@ -490,23 +522,22 @@ impl<B: Bits> Position<B> {
             castle_bits,
             castles: &self.castles,
             keep: &self.castle_keep,
+            overflow: Cell::new(false),
         };
         for side in 0..2 {
-            if p.royals(&board, side).count() != 1 {
+            if !(1..=MAX_ROYALS).contains(&(p.royals(&board, side).count() as usize)) {
                 return None;
             }
         }
         let them = 1 - board.side;
-        if p.attacked(
-            &board,
-            p.royals(&board, them).lsb(),
-            board.side,
-            board.occ,
-            B::ZERO,
-        ) {
+        if p.royals(&board, them)
+            .iter()
+            .any(|k| p.attacked(&board, k, board.side, board.occ, B::ZERO))
+        {
             return None;
         }
-        Some(p.perft(&board, depth))
+        let nodes = p.perft(&board, depth);
+        (!p.overflow.get()).then_some(nodes)
     }
 }
 
@@ -516,10 +547,11 @@ impl<B: Bits> Plain<'_, B> {
         if depth == 0 {
             return 1;
         }
-        if self.ended(b) {
+        if self.ended(b) || self.overflow.get() {
             return 0;
         }
-        let g = self.guard(b);
+        let u = self.r.no_checks.then(|| self.unchecked(b));
+        let g = self.guard(b, u.as_ref());
         if depth == 1 {
             return self.count(b, &g);
         }
@@ -601,7 +633,8 @@ impl<B: Bits> Plain<'_, B> {
     /// `codes` into its region.
     fn can_reach(&self, b: &Board<B>, codes: &[Vec<u8>; 2], masks: &[B; 2]) -> bool {
         let us = b.side;
-        let g = self.guard(b);
+        let u = self.r.no_checks.then(|| self.unchecked(b));
+        let g = self.guard(b, u.as_ref());
         if g.evasion != !B::ZERO {
             return false;
         }
@@ -654,37 +687,48 @@ impl<B: Bits> Plain<'_, B> {
         self.attackers::<true>(b, sq, by, occ, gone).any()
     }
 
-    /// Checks and pins against the royal piece of the side to move.
-    fn guard(&self, b: &Board<B>) -> Guard<B> {
+    /// Checks and pins against the royal pieces of the side to move.
+    fn guard<'u>(&self, b: &Board<B>, unchecked: Option<&'u Unchecked<B>>) -> Guard<'u, B> {
         let us = b.side;
         let them = 1 - us;
-        let royal = self.royals(b, us).lsb();
+        let royals = self.royals(b, us);
         let own = b.by_side[us];
-        let mut checkers = B::ZERO;
-        for (c, rev) in &self.t.leapers[them] {
-            checkers |= rev[royal] & b.pieces[*c];
-        }
-        let mut pins = Lines::NONE;
-        for group in &self.t.groups[them] {
-            let riders = Self::riders(b, group);
-            if (group.open[royal] & riders).is_zero() {
-                continue;
-            }
-            let near = group.slider.reach(royal, b.occ);
-            checkers |= near & riders;
-            self.add_screens(&mut pins, b, group, royal, near, near & own, riders);
-        }
-        let evasion = match checkers.count() {
-            0 => !B::ZERO,
-            1 => self.block_or_capture(b, royal, checkers.lsb()),
-            _ => B::ZERO,
+        let mut g = Guard {
+            royals,
+            evasion: !B::ZERO,
+            each: [(0, !B::ZERO); MAX_ROYALS],
+            n_royals: 0,
+            pins: Lines::NONE,
+            unchecked,
         };
-        Guard {
-            royal,
-            evasion,
-            pins,
-            unchecked: self.unchecked(b),
+        for royal in royals.iter() {
+            let mut checkers = B::ZERO;
+            for (c, rev) in &self.t.leapers[them] {
+                checkers |= rev[royal] & b.pieces[*c];
+            }
+            for group in &self.t.groups[them] {
+                let riders = Self::riders(b, group);
+                if (group.open[royal] & riders).is_zero() {
+                    continue;
+                }
+                let near = group.slider.reach(royal, b.occ);
+                checkers |= near & riders;
+                self.add_screens(&mut g.pins, b, group, royal, near, near & own, riders);
+            }
+            let evasion = match checkers.count() {
+                0 => !B::ZERO,
+                1 => self.block_or_capture(b, royal, checkers.lsb()),
+                _ => B::ZERO,
+            };
+            g.evasion &= evasion;
+            if g.n_royals < MAX_ROYALS {
+                g.each[g.n_royals] = (royal as u16, evasion);
+                g.n_royals += 1;
+            } else {
+                self.overflow.set(true);
+            }
         }
+        g
     }
 
     /// The pieces on the board that attack along `group`'s slider.
@@ -718,11 +762,16 @@ impl<B: Bits> Plain<'_, B> {
         let behind = group.slider.reach(royal, b.occ & !shield) & riders & !near;
         for p in behind.iter() {
             for &d in &group.slider.dirs {
-                if r.ray(d, royal).has(p) && lines.n < MAX_PINS {
+                if r.ray(d, royal).has(p) {
+                    if lines.n == MAX_PINS {
+                        self.overflow.set(true);
+                        return;
+                    }
                     let line = r.ride_targets(d, royal, B::bit(p));
                     let screen = (line & shield).lsb();
                     lines.screens |= B::bit(screen);
-                    lines.lines[lines.n] = (screen as u16, line);
+                    lines.squares[lines.n] = screen as u16;
+                    lines.lines[lines.n] = line;
                     lines.n += 1;
                 }
             }
@@ -731,12 +780,13 @@ impl<B: Bits> Plain<'_, B> {
 
     /// Where no move may give check: the squares and lines that would give one to the royal
     /// piece of the side not to move.
-    fn unchecked(&self, b: &Board<B>) -> Option<Unchecked<B>> {
-        if !self.r.no_checks {
-            return None;
-        }
+    fn unchecked(&self, b: &Board<B>) -> Unchecked<B> {
         let us = b.side;
-        let royal = self.royals(b, 1 - us).lsb();
+        let royals = self.royals(b, 1 - us);
+        if royals.count() != 1 {
+            self.overflow.set(true);
+        }
+        let royal = royals.lsb();
         let own = b.by_side[us];
         let mut u = Unchecked {
             royal,
@@ -756,7 +806,7 @@ impl<B: Bits> Plain<'_, B> {
                 self.add_screens(&mut u.screens, b, group, royal, near, near & own, riders);
             }
         }
-        Some(u)
+        u
     }
 
     /// Whether the piece of `code` on `to` attacks the royal piece of `u` with the occupancy
@@ -802,6 +852,16 @@ impl<B: Bits> Plain<'_, B> {
         (quiet & cr.confined, cap & cr.confined)
     }
 
+    /// Of the targets `t` of the royal piece on `from`, those where it stands safe and leaves
+    /// the other royal pieces safe.
+    #[inline(always)]
+    fn royal_targets(&self, b: &Board<B>, g: &Guard<'_, B>, from: usize, t: B) -> B {
+        if g.n_royals == 1 {
+            return self.safe_steps(b, from, t);
+        }
+        self.safe_steps(b, from, t & g.evasion_of_others(from) & g.pins.line(from))
+    }
+
     /// Of the targets `t` of the royal piece on `from`, those where it stands safe.
     #[inline]
     fn safe_steps(&self, b: &Board<B>, from: usize, t: B) -> B {
@@ -838,14 +898,14 @@ impl<B: Bits> Plain<'_, B> {
 
     /// The legal targets of a piece on `from`.
     #[inline(always)]
-    fn legal_targets(&self, b: &Board<B>, g: &Guard<B>, v: &CodeTables<B>, from: usize) -> B {
+    fn legal_targets(&self, b: &Board<B>, g: &Guard<'_, B>, v: &CodeTables<B>, from: usize) -> B {
         let t = self.reach(b, v, from);
-        let mut t = if from == g.royal {
-            self.safe_steps(b, from, t)
+        let mut t = if g.royals.has(from) {
+            self.royal_targets(b, g, from, t)
         } else {
             t & g.evasion & g.pins.line(from)
         };
-        if let Some(u) = &g.unchecked {
+        if let Some(u) = g.unchecked {
             t = u.closed(from, t);
         }
         t
@@ -854,12 +914,50 @@ impl<B: Bits> Plain<'_, B> {
     /// How many moves a piece of `v` on `from` has to `t`: one per promotion choice where it
     /// promotes.
     #[inline(always)]
-    fn moves_to(v: &CodeTables<B>, from: usize, t: B) -> u64 {
+    fn moves_per_choice(v: &CodeTables<B>, from: usize, t: B) -> u64 {
         let Some(p) = &v.promotion else {
             return t.count() as u64;
         };
         let promoting = Self::promoting(p, from, t);
         (t & !promoting).count() as u64 + promoting.count() as u64 * p.choices.len() as u64
+    }
+
+    /// How many legal moves a piece of `v` on `from` has to its legal targets `t`, each
+    /// promotion choice judged.
+    #[inline(always)]
+    fn moves_to(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        v: &CodeTables<B>,
+        from: usize,
+        t: B,
+    ) -> u64 {
+        let Some(p) = &v.promotion else {
+            return Self::unchecked_stay(g, v.code, t).count() as u64;
+        };
+        let promoting = Self::promoting(p, from, t);
+        let stay = Self::unchecked_stay(g, v.code, t & !promoting).count() as u64;
+        if !self.t.exact_promotions {
+            return stay + promoting.count() as u64 * p.choices.len() as u64;
+        }
+        let mut n = stay;
+        for to in promoting.iter() {
+            for &c in &p.choices {
+                n += self.promotion_legal(b, g, from, to, c as usize) as u64;
+            }
+        }
+        n
+    }
+
+    /// Of the targets `t` of a piece of `code` that stays what it is, those from which it
+    /// gives no check where none may be given.
+    #[inline(always)]
+    fn unchecked_stay(g: &Guard<'_, B>, code: usize, t: B) -> B {
+        match g.unchecked {
+            Some(u) => t & !u.from[code],
+            None => t,
+        }
     }
 
     /// Of the targets `t` of a piece on `from`, those where it promotes.
@@ -872,54 +970,32 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    /// Where no move may give check: how many moves of the piece of `code` on `from` to `t`
-    /// give none by the piece that arrives (a move per promotion choice where it promotes).
-    fn unchecked_moves_to(
+    /// Whether the promotion to `new` of the piece on `from`, arriving on its legal target
+    /// `to`, is legal where the piece it becomes matters: a royal piece must stand safe there,
+    /// and where no check may be given it must give none.
+    #[inline(never)]
+    fn promotion_legal(
         &self,
         b: &Board<B>,
-        u: &Unchecked<B>,
-        code: usize,
+        g: &Guard<'_, B>,
         from: usize,
-        t: B,
-    ) -> u64 {
-        let mut n = 0;
-        self.each_unchecked(b, u, code, from, t, &mut |_, _| n += 1);
-        n
-    }
-
-    /// Calls `f` with each target and promotion (the code plus one, or 0) of the piece of
-    /// `code` on `from` to `t` that gives no check by the piece that arrives.
-    #[inline(always)]
-    fn each_unchecked(
-        &self,
-        b: &Board<B>,
-        u: &Unchecked<B>,
-        code: usize,
-        from: usize,
-        mut t: B,
-        f: &mut impl FnMut(usize, u8),
-    ) {
-        if let Some(p) = self.r.codes[code].promotion.as_ref() {
-            let promoting = Self::promoting(p, from, t);
-            t &= !promoting;
-            let occ = b.occ & !B::bit(from);
-            for to in promoting.iter() {
-                for &c in &p.choices {
-                    if !self.checks_from(u, b.side, c as usize, to, occ | B::bit(to)) {
-                        f(to, c + 1);
-                    }
-                }
-            }
+        to: usize,
+        new: usize,
+    ) -> bool {
+        let occ = (b.occ & !B::bit(from)) | B::bit(to);
+        if self.r.codes[new].royal && self.attacked(b, to, 1 - b.side, occ, B::bit(to)) {
+            return false;
         }
-        for to in (t & !u.from[code]).iter() {
-            f(to, 0);
+        match g.unchecked {
+            Some(u) => !self.checks_from(u, b.side, new, to, occ),
+            None => true,
         }
     }
 
     /// Counts the legal moves at a leaf.
-    fn count(&self, b: &Board<B>, g: &Guard<B>) -> u64 {
-        if let Some(u) = &g.unchecked {
-            return self.count_unchecked(b, g, u);
+    fn count(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
+        if g.unchecked.is_some() || self.t.exact_promotions {
+            return self.count_exact(b, g);
         }
         let mut n = 0;
         for v in &self.t.codes[b.side] {
@@ -928,9 +1004,10 @@ impl<B: Bits> Plain<'_, B> {
                 continue;
             }
             if v.royal {
-                // The side's only royal piece.
-                let t = self.safe_steps(b, g.royal, self.reach(b, v, g.royal));
-                n += Self::moves_to(v, g.royal, t);
+                for from in pieces.iter() {
+                    let t = self.royal_targets(b, g, from, self.reach(b, v, from));
+                    n += Self::moves_per_choice(v, from, t);
+                }
                 continue;
             }
             if let Some(sweep) = &v.sweep {
@@ -946,24 +1023,26 @@ impl<B: Bits> Plain<'_, B> {
                 }
             }
             for from in (pieces & !g.pins.screens).iter() {
-                n += Self::moves_to(v, from, self.reach(b, v, from) & g.evasion);
+                n += Self::moves_per_choice(v, from, self.reach(b, v, from) & g.evasion);
             }
             for from in (pieces & g.pins.screens).iter() {
                 let t = self.reach(b, v, from) & g.evasion & g.pins.line(from);
-                n += Self::moves_to(v, from, t);
+                n += Self::moves_per_choice(v, from, t);
             }
         }
         self.special_moves(b, g, &mut |_| n += 1);
         n
     }
 
-    /// Counts the legal moves at a leaf where no move may give check, piece by piece.
-    fn count_unchecked(&self, b: &Board<B>, g: &Guard<B>, u: &Unchecked<B>) -> u64 {
+    /// Counts the legal moves at a leaf piece by piece, where a move's legality may depend on
+    /// the piece a promotion makes or on the checks it gives.
+    #[inline(never)]
+    fn count_exact(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
         let mut n = 0;
         for v in &self.t.codes[b.side] {
             for from in b.pieces[v.code].iter() {
                 let t = self.legal_targets(b, g, v, from);
-                n += self.unchecked_moves_to(b, u, v.code, from, t);
+                n += self.moves_to(b, g, v, from, t);
             }
         }
         self.special_moves(b, g, &mut |_| n += 1);
@@ -975,7 +1054,7 @@ impl<B: Bits> Plain<'_, B> {
     fn sweep_count(
         &self,
         b: &Board<B>,
-        g: &Guard<B>,
+        g: &Guard<'_, B>,
         v: &CodeTables<B>,
         sweep: &Sweep<B>,
         pieces: B,
@@ -1024,7 +1103,7 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// Calls `f` with each legal move.
-    fn legal_moves(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+    fn legal_moves(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
         for v in &self.t.codes[b.side] {
             let code = v.code;
             for from in b.pieces[code].iter() {
@@ -1042,7 +1121,7 @@ impl<B: Bits> Plain<'_, B> {
     fn each_move(
         &self,
         b: &Board<B>,
-        g: &Guard<B>,
+        g: &Guard<'_, B>,
         code: usize,
         from: usize,
         mut t: B,
@@ -1056,28 +1135,27 @@ impl<B: Bits> Plain<'_, B> {
             promo,
             kind,
         };
-        if let Some(u) = &g.unchecked {
-            self.each_unchecked(b, u, code, from, t, &mut |to, promo| f(m(to, promo)));
-            return;
-        }
         if let Some(p) = self.r.codes[code].promotion.as_ref() {
             let promoting = Self::promoting(p, from, t);
             t &= !promoting;
             for to in promoting.iter() {
                 for &c in &p.choices {
-                    f(m(to, c + 1));
+                    if !self.t.exact_promotions || self.promotion_legal(b, g, from, to, c as usize)
+                    {
+                        f(m(to, c + 1));
+                    }
                 }
             }
         }
-        for to in t.iter() {
+        for to in Self::unchecked_stay(g, code, t).iter() {
             f(m(to, 0));
         }
     }
 
     /// Calls `f` with each legal en-passant capture and castle.
     #[inline(always)]
-    fn special_moves(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
-        if let Some(u) = &g.unchecked {
+    fn special_moves(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
+        if let Some(u) = g.unchecked {
             // Few and rare: each is played to see whether it gives check.
             let mut unchecking = |m: PlainMove| {
                 let mut child = *b;
@@ -1098,7 +1176,12 @@ impl<B: Bits> Plain<'_, B> {
 
     /// Calls `f` with each en-passant capture and castle that leaves the royal piece safe.
     #[inline(always)]
-    fn special_moves_unfiltered(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+    fn special_moves_unfiltered(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        f: &mut impl FnMut(PlainMove),
+    ) {
         if b.ep.is_some() {
             self.en_passant_moves(b, g, f);
         }
@@ -1107,7 +1190,7 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    fn en_passant_moves(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+    fn en_passant_moves(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
         let r = self.r;
         let Some(ep) = b.ep else { return };
         let us = b.side;
@@ -1135,14 +1218,24 @@ impl<B: Bits> Plain<'_, B> {
                     if self.targets(b, cr, from).0.has(target) {
                         continue;
                     }
-                    let royal = if from == g.royal { target } else { g.royal };
+                    let royals = Self::moved(g.royals, from, target);
                     let occ = (b.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(target);
                     let gone = B::bit(victim) | B::bit(target);
-                    if !self.attacked(b, royal, them, occ, gone) {
+                    if !royals.iter().any(|k| self.attacked(b, k, them, occ, gone)) {
                         self.each_move(b, g, code, from, B::bit(target), Kind::EnPassant, f);
                     }
                 }
             }
+        }
+    }
+
+    /// The squares `set` once a piece on `from` (if one of them) has gone to `to`.
+    #[inline(always)]
+    fn moved(set: B, from: usize, to: usize) -> B {
+        if set.has(from) {
+            (set & !B::bit(from)) | B::bit(to)
+        } else {
+            set
         }
     }
 
@@ -1167,7 +1260,7 @@ impl<B: Bits> Plain<'_, B> {
         ride_and_leap_reach(self.r, cr, from, b.occ) & cr.confined
     }
 
-    fn castles(&self, b: &Board<B>, g: &Guard<B>, f: &mut impl FnMut(PlainMove)) {
+    fn castles(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
         let them = 1 - b.side;
         let mut rights = b.castling & self.castle_bits[b.side];
         while rights != 0 {
@@ -1187,8 +1280,17 @@ impl<B: Bits> Plain<'_, B> {
                 continue;
             }
             let occ = (b.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
-            let royal = if kf == g.royal { kt } else { g.royal };
-            if self.attacked(b, royal, them, occ, B::bit(kt) | B::bit(rt)) {
+            let mut royals = g.royals & !B::bit(kf) & !B::bit(rf);
+            if g.royals.has(kf) {
+                royals |= B::bit(kt);
+            }
+            if g.royals.has(rf) {
+                royals |= B::bit(rt);
+            }
+            if royals
+                .iter()
+                .any(|k| self.attacked(b, k, them, occ, B::bit(kt) | B::bit(rt)))
+            {
                 continue;
             }
             f(PlainMove {
