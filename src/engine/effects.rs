@@ -26,9 +26,8 @@ impl<B: Bits> Position<B> {
             let Some(origin_code) = self.code_at(origin) else {
                 continue;
             };
-            if let Some(f) = &effect.origin_filter
-                && !eval(r, f, mover, origin_code, None, 0)
-            {
+            let table = &r.effect_tables[e];
+            if !table.origin[mover.index()][origin_code as usize] {
                 continue;
             }
             match &effect.scan {
@@ -44,7 +43,7 @@ impl<B: Bits> Position<B> {
                             .abs()
                             .max((tr as i32 - or as i32).abs())
                             / (step.0 as i32).abs().max((step.1 as i32).abs());
-                        self.apply_clauses(r, effect, mover, origin, t, dist, Some(step), choice);
+                        self.apply_clauses(r, e, mover, origin, t, dist, Some(step), choice);
                     }
                 }
                 Scan::Around(vectors) => {
@@ -57,13 +56,13 @@ impl<B: Bits> Position<B> {
                             continue;
                         }
                         let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
-                        self.apply_clauses(r, effect, mover, origin, t, dist, None, choice);
+                        self.apply_clauses(r, e, mover, origin, t, dist, None, choice);
                     }
                 }
             }
             let run = match (&effect.finally_when, self.code_at(origin)) {
                 (None, _) => true,
-                (Some(cond), Some(code)) => eval(r, cond, mover, code, None, 0),
+                (Some(_), Some(code)) => table.finally[mover.index()][code as usize],
                 (Some(_), None) => false,
             };
             if run {
@@ -78,7 +77,7 @@ impl<B: Bits> Position<B> {
     fn apply_clauses(
         &mut self,
         r: &Rules<B>,
-        effect: &ir::Effect,
+        e: usize,
         mover: Side,
         origin: usize,
         target: usize,
@@ -92,14 +91,14 @@ impl<B: Bits> Position<B> {
         let Some(target_code) = self.code_at(target) else {
             return;
         };
-        for clause in &effect.clauses {
-            if eval(r, &clause.cond, mover, origin_code, Some(target_code), dist) {
-                let mut t = target;
-                for a in &clause.actions {
-                    t = self.act(r, a, mover, origin, t, step, choice);
-                }
-                return;
-            }
+        let effect = &r.effects[e];
+        let Some(i) = r.effect_tables[e].clause(r, effect, mover, origin_code, target_code, dist)
+        else {
+            return;
+        };
+        let mut t = target;
+        for a in &effect.clauses[i].actions {
+            t = self.act(r, a, mover, origin, t, step, choice);
         }
     }
 
@@ -201,6 +200,104 @@ impl<B: Bits> Position<B> {
             }
         }
     }
+}
+
+/// An effect's conditions decided ahead: they read only the codes of the origin and target
+/// pieces and their distance, so a table answers them during move generation.
+#[derive(Clone, Debug)]
+pub struct EffectTable {
+    /// Per mover, per origin code: whether the origin filter holds.
+    origin: [Vec<bool>; 2],
+    /// Per mover, per origin code: whether the `finally` actions run.
+    finally: [Vec<bool>; 2],
+    /// Per mover, by origin code, target code and distance: the clause that applies, plus
+    /// one (0: none).
+    clauses: [Vec<u8>; 2],
+    codes: usize,
+    /// The distances the table holds (0 to one less); beyond, the conditions are evaluated.
+    distances: usize,
+}
+
+impl EffectTable {
+    pub(crate) fn compile<B: Bits>(r: &Rules<B>, effect: &ir::Effect) -> Self {
+        let codes = r.codes.len();
+        let distances = if effect.clauses.len() < u8::MAX as usize {
+            r.geo.files.max(r.geo.ranks) + 1
+        } else {
+            0
+        };
+        let holds = |cond: &Option<Expr>, mover: Side, code: usize| {
+            cond.as_ref()
+                .is_none_or(|c| eval(r, c, mover, code as u8, None, 0))
+        };
+        let origin = Side::BOTH.map(|m| {
+            (0..codes)
+                .map(|c| holds(&effect.origin_filter, m, c))
+                .collect()
+        });
+        let finally = Side::BOTH.map(|m| {
+            (0..codes)
+                .map(|c| holds(&effect.finally_when, m, c))
+                .collect()
+        });
+        let clauses = Side::BOTH.map(|m| {
+            let mut t = Vec::with_capacity(codes * codes * distances);
+            for o in 0..codes {
+                for target in 0..codes {
+                    for d in 0..distances {
+                        t.push(
+                            first_clause(r, effect, m, o as u8, target as u8, d as i32)
+                                .map_or(0, |i| i as u8 + 1),
+                        );
+                    }
+                }
+            }
+            t
+        });
+        EffectTable {
+            origin,
+            finally,
+            clauses,
+            codes,
+            distances,
+        }
+    }
+
+    /// The clause that applies to a target of code `target` at distance `dist` from an origin of
+    /// code `origin`.
+    #[inline]
+    fn clause<B: Bits>(
+        &self,
+        r: &Rules<B>,
+        effect: &ir::Effect,
+        mover: Side,
+        origin: u8,
+        target: u8,
+        dist: i32,
+    ) -> Option<usize> {
+        if !(0..self.distances as i32).contains(&dist) {
+            return first_clause(r, effect, mover, origin, target, dist);
+        }
+        let i = (origin as usize * self.codes + target as usize) * self.distances + dist as usize;
+        self.clauses[mover.index()][i]
+            .checked_sub(1)
+            .map(usize::from)
+    }
+}
+
+/// The first clause of `effect` whose condition holds.
+fn first_clause<B: Bits>(
+    r: &Rules<B>,
+    effect: &ir::Effect,
+    mover: Side,
+    origin: u8,
+    target: u8,
+    dist: i32,
+) -> Option<usize> {
+    effect
+        .clauses
+        .iter()
+        .position(|c| eval(r, &c.cond, mover, origin, Some(target), dist))
 }
 
 /// Evaluates an effect condition for an origin piece (and a target at a distance): it depends

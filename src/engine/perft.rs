@@ -563,6 +563,9 @@ impl<B: Bits> Position<B> {
 
     /// Plays the moves to `t` to count them with the choices their effects ask for.
     pub(crate) fn count_played(&mut self, r: &Rules<B>, code: usize, from: usize, t: B) -> u64 {
+        if t.is_zero() {
+            return 0;
+        }
         let mut n = 0;
         let mut moves = std::mem::take(&mut self.scratch);
         moves.clear();

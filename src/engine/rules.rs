@@ -349,6 +349,8 @@ pub struct Rules<B> {
     pub halfmove_capture: bool,
     pub end: Vec<EndRule<B>>,
     pub effects: Vec<ir::Effect>,
+    /// Per effect: its conditions decided ahead for every pair of pieces.
+    pub effect_tables: Vec<crate::engine::effects::EffectTable>,
     /// Some effect can promote, so a move may need a choice that only playing it reveals.
     pub effect_promotes: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
@@ -453,6 +455,7 @@ impl<B: Bits> Rules<B> {
             halfmove_capture: v.halfmove.capture,
             end: vec![],
             effects: v.effects.values().cloned().collect(),
+            effect_tables: vec![],
             effect_promotes: false,
             fast_legality: false,
             royal_promotions: false,
@@ -1150,6 +1153,11 @@ impl<B: Bits> Rules<B> {
         if v.effects.len() == 1 && self.effect_promotes {
             self.promotion_watchers = Some(self.watchers(&v.effects[0]));
         }
+        self.effect_tables = self
+            .effects
+            .iter()
+            .map(|e| crate::engine::effects::EffectTable::compile(self, e))
+            .collect();
     }
 
     /// Per side and square of a promoting piece, the squares from which the effect could
