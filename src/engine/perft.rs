@@ -475,8 +475,10 @@ impl<B: Bits> Position<B> {
                             risky |= B::bit(to);
                         }
                     }
-                    t &= !risky;
-                    n += self.count_played(r, code, from, risky);
+                    if risky.any() {
+                        t &= !risky;
+                        n += self.count_played(r, code, from, risky);
+                    }
                 }
                 n += self.count_targets(r, code, from, t & quiet) * quiet_factor
                     + self.count_targets(r, code, from, t & cap) * capture_factor;
