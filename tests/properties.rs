@@ -1358,6 +1358,33 @@ fn plain_path_agrees_with_the_interpreter_with_several_royal_pieces() {
     assert!(n >= 500, "only {n} positions compared");
 }
 
+/// A game loaded from the variant text `text`.
+fn game_from_text(text: &str) -> Box<dyn Game> {
+    let mut sources = Sources::default();
+    let loaded = load_text("test", text, Origin::File("test".into()), &mut sources)
+        .unwrap_or_else(|_| panic!("the variant does not load"));
+    new_game(Arc::new(loaded.variant))
+}
+
+/// A pass is counted at a leaf as it is listed: perft used to leave it out wherever pins
+/// settle the other moves (any variant with a pass but no hopper). The deeper counts are
+/// Fairy-Stockfish's for `[passchess:chess]` with `pass = true`, which ends the game after two
+/// passes in a row.
+#[test]
+fn regression_a_pass_is_counted_at_a_leaf() {
+    let mut game = game_from_text("variant passchess \"Chess with passing\" extends chess\npass\n");
+    assert_eq!(game.moves().len(), 21);
+    assert_eq!(game.perft(1), 21);
+    let mut game = game_from_text(
+        "variant passchess \"Chess with passing\" extends chess\npass\n\
+         replace end {\n  checkmate wins\n  stalemate draws\n  double pass draws\n}\n",
+    );
+    assert_eq!(game.perft(3), 10_187);
+    game.set_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        .expect("Kiwipete");
+    assert_eq!(game.perft(3), 104_368);
+}
+
 /// A moving wall put on the square a pawn just passed over leaves no en passant there, and the
 /// FEN written says `-` (it used to say `a3`, which the FEN reader then refused).
 #[test]

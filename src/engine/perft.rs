@@ -282,7 +282,7 @@ impl<B: Bits> Position<B> {
     /// Counts legal moves at a leaf of an effect-free variant without listing them: pins and
     /// checks settle most moves, occupancy algebra the rest.
     pub(crate) fn count_fast(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
-        if r.moving_wall || (!s.by_pins && r.pass) {
+        if r.moving_wall {
             return self.count_by_list(r, s);
         }
         if !s.by_pins {
@@ -391,7 +391,8 @@ impl<B: Bits> Position<B> {
     }
 
     /// The moves a leaf count cannot take from target sets: en passant, castling, promotions
-    /// in place, drops and gating, in the position's scratch list (give it back after).
+    /// in place, drops, gating and the pass, in the position's scratch list (give it back
+    /// after).
     fn take_leaf_extras(&mut self, r: &Rules<B>) -> Vec<Move> {
         let mut extras = self.take_special_moves(r);
         if r.drops {
@@ -399,6 +400,9 @@ impl<B: Bits> Position<B> {
         }
         if !r.gate_squares.is_empty() {
             self.gating_moves(r, &mut extras);
+        }
+        if r.pass {
+            self.pass_move(r, &mut extras);
         }
         extras
     }
