@@ -107,14 +107,8 @@ impl<B: Bits> Position<B> {
         side: Side,
         rule: ReachRule,
     ) -> bool {
-        let mask = masks[side.index()];
-        let there = if codes[side.index()].is_empty() {
-            self.by_side[side.index()] & mask
-        } else {
-            codes[side.index()]
-                .iter()
-                .fold(B::ZERO, |m, &c| m | (self.pieces[c as usize] & mask))
-        };
+        let i = side.index();
+        let there = in_region(&self.pieces, self.by_side[i], &codes[i], masks[i]);
         match rule {
             ReachRule::Safe if there.count() == 1 => {
                 !self.attacked(r, there.lsb(), side.flip(), self.occ)
@@ -132,27 +126,8 @@ impl<B: Bits> Position<B> {
         masks: &[B; 2],
         rule: ReachRule,
     ) -> Option<Reach> {
-        let (us, them) = (self.side, self.side.flip());
-        let held = matches!(
-            rule,
-            ReachRule::Answered | ReachRule::Held | ReachRule::Safe
-        );
-        if held && self.reached(r, codes, masks, us, rule) {
-            let both = self.reached(r, codes, masks, them, rule);
-            let draw = match rule {
-                ReachRule::Answered => us == Side::White && both,
-                ReachRule::Safe => both,
-                _ => false,
-            };
-            return Some(if draw { Reach::Draw } else { Reach::Won(us) });
-        }
-        if rule == ReachRule::Held || !self.reached(r, codes, masks, them, rule) {
-            return None;
-        }
-        if rule == ReachRule::Answered && us == Side::Black && self.can_reach(r, codes, masks) {
-            return None;
-        }
-        Some(Reach::Won(them))
+        let reached = Side::BOTH.map(|side| self.reached(r, codes, masks, side, rule));
+        reach_outcome(rule, self.side, reached, || self.can_reach(r, codes, masks))
     }
 
     /// Whether the side to move has a legal move that brings one of its pieces of `codes` into
@@ -213,9 +188,54 @@ impl<B: Bits> Position<B> {
     }
 }
 
-enum Reach {
+pub(crate) enum Reach {
     Won(Side),
     Draw,
+}
+
+/// How a region reached ends the game, as Fairy-Stockfish's flag rules judge it, for `us` to
+/// move: by the side to move (it stood there through the opponent's move), or by the side that
+/// just moved. `reached` tells, per side, whether it is there; `can_reach` whether the side to
+/// move can get there with its next move (asked only under the `Answered` rule).
+pub(crate) fn reach_outcome(
+    rule: ReachRule,
+    us: Side,
+    reached: [bool; 2],
+    can_reach: impl FnOnce() -> bool,
+) -> Option<Reach> {
+    let them = us.flip();
+    let reached = |side: Side| reached[side.index()];
+    let held = matches!(
+        rule,
+        ReachRule::Answered | ReachRule::Held | ReachRule::Safe
+    );
+    if held && reached(us) {
+        let both = reached(them);
+        let draw = match rule {
+            ReachRule::Answered => us == Side::White && both,
+            ReachRule::Safe => both,
+            _ => false,
+        };
+        return Some(if draw { Reach::Draw } else { Reach::Won(us) });
+    }
+    if rule == ReachRule::Held || !reached(them) {
+        return None;
+    }
+    if rule == ReachRule::Answered && us == Side::Black && can_reach() {
+        return None;
+    }
+    Some(Reach::Won(them))
+}
+
+/// The pieces of `codes` (all of `side_pieces` when empty) that stand on `mask`.
+pub(crate) fn in_region<B: Bits>(pieces: &[B], side_pieces: B, codes: &[u8], mask: B) -> B {
+    if codes.is_empty() {
+        side_pieces & mask
+    } else {
+        codes
+            .iter()
+            .fold(B::ZERO, |m, &c| m | (pieces[c as usize] & mask))
+    }
 }
 
 fn draw(rule: &str) -> GameEnd {

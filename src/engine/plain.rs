@@ -9,6 +9,7 @@
 use std::cell::Cell;
 
 use crate::engine::bitboard::Bits;
+use crate::engine::end::{in_region, reach_outcome};
 use crate::engine::geometry::Slider;
 use crate::engine::movegen::{ride_and_leap_reach, ride_and_leap_targets};
 use crate::engine::position::{EnPassant, Position};
@@ -578,8 +579,7 @@ impl<B: Bits> Plain<'_, B> {
             })
     }
 
-    /// Whether a region reached ends the game, as the interpreter judges it
-    /// ([`Position::immediate_end`]): a win or a draw, either way no move follows.
+    /// Whether a region reached ends the game (a win or a draw, either way no move follows).
     fn reached_end(
         &self,
         b: &Board<B>,
@@ -587,20 +587,11 @@ impl<B: Bits> Plain<'_, B> {
         masks: &[B; 2],
         rule: ReachRule,
     ) -> bool {
-        let (us, them) = (b.side, 1 - b.side);
-        let held = matches!(
-            rule,
-            ReachRule::Answered | ReachRule::Held | ReachRule::Safe
-        );
-        if held && self.reached(b, codes, masks, us, rule) {
-            return true;
-        }
-        if rule == ReachRule::Held || !self.reached(b, codes, masks, them, rule) {
-            return false;
-        }
-        !(rule == ReachRule::Answered
-            && Side::BOTH[us] == Side::Black
-            && self.can_reach(b, codes, masks))
+        let reached = [0, 1].map(|side| self.reached(b, codes, masks, side, rule));
+        reach_outcome(rule, Side::BOTH[b.side], reached, || {
+            self.can_reach(b, codes, masks)
+        })
+        .is_some()
     }
 
     /// Whether a piece of `side` of `codes` (any of its pieces when empty) stands in its
@@ -613,14 +604,7 @@ impl<B: Bits> Plain<'_, B> {
         side: usize,
         rule: ReachRule,
     ) -> bool {
-        let mask = masks[side];
-        let there = if codes[side].is_empty() {
-            b.by_side[side] & mask
-        } else {
-            codes[side]
-                .iter()
-                .fold(B::ZERO, |m, &c| m | (b.pieces[c as usize] & mask))
-        };
+        let there = in_region(&b.pieces, b.by_side[side], &codes[side], masks[side]);
         match rule {
             ReachRule::Safe if there.count() == 1 => {
                 !self.attacked(b, there.lsb(), 1 - side, b.occ, B::ZERO)
