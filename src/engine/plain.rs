@@ -1,10 +1,11 @@
 //! Perft for plain rule sets, the common case of chess and much of its family: pieces that
 //! only leap and ride, one or two royal pieces a side (any of them attacked is check), check as
-//! the only test of a move (leaving none, and where a rule asks, giving none), castling, en passant and promotion as the only special
-//! moves, and mates, camps and regions reached as the ends ([`Rules::plain`] says whether a
-//! rule set is one). Moves are generated legal from checks and pins, the last ply is counted from
-//! target sets, and a move is played on a copy: a position here is a handful of bitboards, which
-//! costs less to copy than the interpreter's undo log costs to keep.
+//! the only test of a move (leaving none, and where a rule asks, giving none), castling, en
+//! passant and promotion as the only special moves, and mates, camps and regions reached as the
+//! ends ([`Rules::plain`] says whether a rule set is one). Moves are generated legal from checks
+//! and pins, the last ply is counted from target sets, and a move is played on a copy: a
+//! position here is a handful of bitboards, which costs less to copy than the interpreter's
+//! undo log costs to keep.
 
 use std::cell::Cell;
 
@@ -227,11 +228,7 @@ impl<B: Bits> Unchecked<B> {
     /// screens.
     #[inline(always)]
     fn closed(&self, from: usize, t: B) -> B {
-        if self.screens.screens.has(from) {
-            t & self.screens.line(from)
-        } else {
-            t
-        }
+        t & self.screens.line(from)
     }
 }
 
