@@ -1358,6 +1358,34 @@ fn plain_path_agrees_with_the_interpreter_with_several_royal_pieces() {
     assert!(n >= 500, "only {n} positions compared");
 }
 
+/// At every position of random games in every bundled variant, perft 1 (counted in bulk
+/// from target sets, pins and the lines a move could open) equals the number of legal moves
+/// listed one by one: the leaf counts of every path against the move list.
+#[test]
+fn perft_one_counts_the_listed_moves_in_every_variant() {
+    let mut compared = 0;
+    for name in bundled::names() {
+        let mut seed = 4242u64;
+        for _ in 0..8 {
+            let mut game = common::game(name);
+            for _ in 0..120 {
+                let moves = game.moves();
+                assert_eq!(game.perft(1), moves.len() as u64, "{name} {}", game.fen());
+                compared += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = &moves[(seed >> 33) as usize % moves.len()];
+                game.play(&m.uci).expect("a listed move");
+            }
+        }
+    }
+    assert!(compared >= 50_000, "only {compared} positions compared");
+}
+
 /// A game loaded from the variant text `text`.
 fn game_from_text(text: &str) -> Box<dyn Game> {
     let mut sources = Sources::default();

@@ -361,7 +361,7 @@ impl<B: Bits> Position<B> {
         let them = self.side.flip().index();
         let mut lines = B::ZERO;
         for royal in s.royals.iter() {
-            lines |= r.influence[them][royal];
+            lines |= self.live_lines(r, royal, them);
         }
         let landing = if r.hop_attacks[them].is_empty() {
             !B::ZERO
@@ -388,6 +388,54 @@ impl<B: Bits> Position<B> {
         n += special.iter().filter(|m| self.fast_legal(r, s, m)).count() as u64;
         self.scratch = special;
         n
+    }
+
+    /// The lines along which a quiet move could open an attack of `them` on `royal`: the rays
+    /// from it on which one of their riders or hoppers of that direction stands, and the paths
+    /// of their lame leapers that stand where they would reach it. (A leap does not depend on
+    /// the board; a line with no attacker on it opens nothing.)
+    fn live_lines(&self, r: &Rules<B>, royal: usize, them: usize) -> B {
+        let mut lines = B::ZERO;
+        for (slider, codes) in &r.attack_sliders[them] {
+            let mut riders = B::ZERO;
+            for &c in codes {
+                riders |= self.pieces[c as usize];
+            }
+            if (r.slide(*slider, royal, B::ZERO) & riders).is_zero() {
+                continue;
+            }
+            for &d in &r.sliders[*slider as usize].dirs {
+                let ray = r.ray(d, royal);
+                if (ray & riders).any() {
+                    lines |= ray;
+                }
+            }
+        }
+        let groups = r.attack_rays[them]
+            .iter()
+            .map(|g| (g.rev_dir, &g.codes))
+            .chain(r.hop_attacks[them].iter().map(|g| (g.rev_dir, &g.codes)));
+        for (dir, codes) in groups {
+            let ray = r.ray(dir, royal);
+            if codes
+                .iter()
+                .any(|a| (ray & self.pieces[a.code as usize]).any())
+            {
+                lines |= ray;
+            }
+        }
+        for &c in &r.lame_attackers[them] {
+            let pieces = self.pieces[c as usize];
+            if pieces.is_zero() {
+                continue;
+            }
+            for l in &r.codes[c as usize].lame_attack_rev[royal] {
+                if pieces.has(l.to as usize) {
+                    lines |= l.path;
+                }
+            }
+        }
+        lines
     }
 
     /// The moves a leaf count cannot take from target sets: en passant, castling, promotions
