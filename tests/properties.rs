@@ -1358,6 +1358,16 @@ fn plain_path_agrees_with_the_interpreter_with_several_royal_pieces() {
     assert!(n >= 500, "only {n} positions compared");
 }
 
+/// With effects and no check rule (Magnetic's pulls and pushes), the plain path's effects
+/// played on its copied board, and the leaf's moves whose push promotes a pawn found from the
+/// squares it could be pushed from, agree with the interpreter on chess's positions, whose
+/// pawns near their last rank are pushed there often.
+#[test]
+fn plain_path_agrees_with_the_interpreter_where_effects_move_pieces() {
+    let n = plain_path_agrees_on_chess_positions(variant("magnetic"));
+    assert!(n >= 1_000, "only {n} positions compared");
+}
+
 /// At every position of random games in every bundled variant, perft 1 (counted in bulk
 /// from target sets, pins and the lines a move could open) equals the number of legal moves
 /// listed one by one: the leaf counts of every path against the move list.

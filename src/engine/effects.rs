@@ -27,7 +27,7 @@ impl<B: Bits> Position<B> {
                 continue;
             };
             let table = &r.effect_tables[e];
-            if !table.origin[mover.index()][origin_code as usize] {
+            if !table.origin_holds(mover, origin_code as usize) {
                 continue;
             }
             match &effect.scan {
@@ -62,7 +62,7 @@ impl<B: Bits> Position<B> {
             }
             let run = match (&effect.finally_when, self.code_at(origin)) {
                 (None, _) => true,
-                (Some(_), Some(code)) => table.finally[mover.index()][code as usize],
+                (Some(_), Some(code)) => table.finally_holds(mover, code as usize),
                 (Some(_), None) => false,
             };
             if run {
@@ -219,6 +219,18 @@ pub struct EffectTable {
 }
 
 impl EffectTable {
+    /// Whether an origin of `code` passes the effect's origin filter.
+    #[inline(always)]
+    pub(crate) fn origin_holds(&self, mover: Side, code: usize) -> bool {
+        self.origin[mover.index()][code]
+    }
+
+    /// Whether the `finally` actions run for an origin of `code` (given a condition).
+    #[inline(always)]
+    pub(crate) fn finally_holds(&self, mover: Side, code: usize) -> bool {
+        self.finally[mover.index()][code]
+    }
+
     pub(crate) fn compile<B: Bits>(r: &Rules<B>, effect: &ir::Effect) -> Self {
         let codes = r.codes.len();
         let distances = if effect.clauses.len() < u8::MAX as usize {
@@ -266,7 +278,7 @@ impl EffectTable {
     /// The clause that applies to a target of code `target` at distance `dist` from an origin of
     /// code `origin`.
     #[inline]
-    fn clause<B: Bits>(
+    pub(crate) fn clause<B: Bits>(
         &self,
         r: &Rules<B>,
         effect: &ir::Effect,

@@ -7,6 +7,8 @@
 //! position here is a handful of bitboards, which costs less to copy than the interpreter's
 //! undo log costs to keep.
 
+mod effects;
+
 use std::cell::Cell;
 
 use crate::engine::bitboard::Bits;
@@ -41,6 +43,17 @@ pub struct PlainTables<B> {
     /// Whether a promotion's legality depends on the piece chosen (a royal piece, or no move
     /// may give check).
     exact_promotions: bool,
+    /// No check rule: every move stands, and the game ends when a royal piece is taken.
+    free: bool,
+    /// Whether some end rule asks for a royal piece captured.
+    royal_captured_end: bool,
+    /// Whether the rules have effects (only where `free`).
+    effects: bool,
+    /// Per side, per code that promotes, where an effect could promote it from (when some
+    /// effect promotes).
+    watches: [Vec<(usize, Vec<effects::Watch<B>>)>; 2],
+    /// Whether an effect promotes its origin.
+    promotes_origin: bool,
 }
 
 /// A code's tables, gathered for the inner loops.
@@ -147,6 +160,8 @@ struct PlainMove {
     code: u8,
     /// The code it promotes to, plus one; 0 when it does not.
     promo: u8,
+    /// Where it does not promote, the choice for a piece its effect promotes (as `promo`).
+    choice: u8,
     kind: Kind,
 }
 
@@ -236,9 +251,18 @@ impl<B: Bits> Rules<B> {
     /// Whether this rule set is plain (see the module's text): decided once, from the compiled
     /// tables, so that any rule the plain path does not know keeps the interpreter.
     pub(crate) fn is_plain(&self) -> bool {
+        let free = self.is_free();
+        // An effect that promotes needs its rays to find the moves that ask for a choice.
+        let effects_ok = self.effects.is_empty()
+            || free
+                && (!self.effect_promotes
+                    || self
+                        .effects
+                        .iter()
+                        .all(|e| matches!(e.scan, crate::ir::Scan::Rays(_))));
         let rules_ok = !self.layered
             && self.cross.is_none()
-            && self.effects.is_empty()
+            && effects_ok
             && self.blast.is_none()
             && !self.hands
             && !self.drops
@@ -251,10 +275,8 @@ impl<B: Bits> Rules<B> {
             && !self.no_stuck_pieces
             && !self.in_place_promotions
             && !self.counts_checks
-            && !self.effect_promotes
             && !self.castling_from_drops
-            && self.fast_legality
-            && self.check.enabled()
+            && (self.fast_legality && self.check.enabled() || free)
             && !self.check.all_royals
             && !self.check.touching_royals_safe
             && self.codes.len() <= MAX_CODES
@@ -265,6 +287,7 @@ impl<B: Bits> Rules<B> {
                         | EndTest::Stalemate
                         | EndTest::Campmate(_)
                         | EndTest::Reached { .. }
+                        | EndTest::RoyalCaptured
                 )
             });
         let attacks_ok = (0..2).all(|s| {
@@ -290,6 +313,11 @@ impl<B: Bits> Rules<B> {
                     .is_none_or(|p| !p.optional && !p.in_place && p.limits.is_empty())
         });
         rules_ok && attacks_ok && pieces_ok
+    }
+
+    /// Whether no rule judges a move: no check rule, nor one against giving check.
+    fn is_free(&self) -> bool {
+        !self.check.enabled() && !self.no_checks
     }
 }
 
@@ -351,6 +379,24 @@ impl<B: Bits> Rules<B> {
                 .iter()
                 .any(|e| matches!(e.test, EndTest::Reached { .. })),
             exact_promotions: self.royal_promotions || self.no_checks,
+            free: self.is_free(),
+            royal_captured_end: self
+                .end
+                .iter()
+                .any(|e| matches!(e.test, EndTest::RoyalCaptured)),
+            effects: !self.effects.is_empty(),
+            watches: if self.effect_promotes {
+                self.effect_watches()
+            } else {
+                [vec![], vec![]]
+            },
+            promotes_origin: self.effects.iter().any(|e| {
+                e.clauses
+                    .iter()
+                    .flat_map(|c| c.actions.iter())
+                    .chain(e.finally.iter())
+                    .any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
+            }),
         }
     }
 
@@ -522,6 +568,9 @@ impl<B: Bits> Position<B> {
             keep: &self.castle_keep,
             overflow: Cell::new(false),
         };
+        if tables.free {
+            return Some(p.perft(&board, depth));
+        }
         for side in 0..2 {
             if !(1..=MAX_ROYALS).contains(&(p.royals(&board, side).count() as usize)) {
                 return None;
@@ -551,20 +600,55 @@ impl<B: Bits> Plain<'_, B> {
         let u = self.r.no_checks.then(|| self.unchecked(b));
         let g = self.guard(b, u.as_ref());
         if depth == 1 {
-            return self.count(b, &g);
+            let n = self.count(b, &g);
+            return if self.t.watches[b.side].is_empty() {
+                n
+            } else {
+                n + self.effect_choices(b, &g)
+            };
         }
         let mut nodes = 0;
         self.legal_moves(b, &g, &mut |m| {
             let mut child = *b;
-            self.play(&mut child, m);
-            nodes += self.perft(&child, depth - 1)
+            match self.play(&mut child, m) {
+                None => nodes += self.perft(&child, depth - 1),
+                Some(code) => nodes += self.perft_choices(b, m, code, depth),
+            }
         });
+        nodes
+    }
+
+    /// Perft below the move `m`, whose effect promotes a piece of `code` without a choice: a
+    /// move per choice (which, like the interpreter's, is also the mover's, were it promoting).
+    #[inline(never)]
+    fn perft_choices(&self, b: &Board<B>, m: PlainMove, code: u8, depth: u32) -> u64 {
+        let choices = match &self.r.codes[code as usize].promotion {
+            Some(p) => &p.choices[..],
+            None => &[],
+        };
+        let mut nodes = 0;
+        for &c in choices {
+            let mut child = *b;
+            let promo = if m.promo > 0 { c + 1 } else { 0 };
+            self.play(
+                &mut child,
+                PlainMove {
+                    promo,
+                    choice: c + 1,
+                    ..m
+                },
+            );
+            nodes += self.perft(&child, depth - 1);
+        }
         nodes
     }
 
     /// Whether the game is over before the side to move moves (a camp or a region reached).
     #[inline(always)]
     fn ended(&self, b: &Board<B>) -> bool {
+        if self.t.royal_captured_end && self.royals(b, b.side).is_zero() {
+            return true;
+        }
         let mover = 1 - b.side;
         if (self.royals(b, mover) & self.t.camps[mover]).any() {
             return true;
@@ -672,7 +756,12 @@ impl<B: Bits> Plain<'_, B> {
     fn guard<'u>(&self, b: &Board<B>, unchecked: Option<&'u Unchecked<B>>) -> Guard<'u, B> {
         let us = b.side;
         let them = 1 - us;
-        let royals = self.royals(b, us);
+        // Where nothing is guarded, a royal piece moves like any other.
+        let royals = if self.t.free {
+            B::ZERO
+        } else {
+            self.royals(b, us)
+        };
         let own = b.by_side[us];
         let mut g = Guard {
             royals,
@@ -984,7 +1073,7 @@ impl<B: Bits> Plain<'_, B> {
             if pieces.is_zero() {
                 continue;
             }
-            if v.royal {
+            if v.royal && !self.t.free {
                 for from in pieces.iter() {
                     let t = self.royal_targets(b, g, from, self.reach(b, v, from));
                     n += Self::moves_per_choice(v, from, t);
@@ -1114,6 +1203,7 @@ impl<B: Bits> Plain<'_, B> {
             to: to as u16,
             code: code as u8,
             promo,
+            choice: 0,
             kind,
         };
         if let Some(p) = self.r.codes[code].promotion.as_ref() {
@@ -1279,19 +1369,23 @@ impl<B: Bits> Plain<'_, B> {
                 to: kt as u16,
                 code: c.king_code,
                 promo: 0,
+                choice: 0,
                 kind: Kind::Castle(i as u8),
             });
         }
     }
 
-    /// Plays `m` on `n` (a copy of the position it was found in).
+    /// Plays `m` on `n` (a copy of the position it was found in). Returns the code of a piece
+    /// its effect promotes without a choice, if any.
     #[inline(always)]
-    fn play(&self, n: &mut Board<B>, m: PlainMove) {
+    fn play(&self, n: &mut Board<B>, m: PlainMove) -> Option<u8> {
         let r = self.r;
         let us = n.side;
         let them = 1 - us;
         let (from, to) = (m.from as usize, m.to as usize);
         let code = m.code as usize;
+        // The squares the move leaves pieces on, how many, and whether it captured.
+        let moved: ([usize; 2], usize, bool);
         match m.kind {
             Kind::Castle(i) => {
                 let c = &self.castles[i as usize];
@@ -1305,6 +1399,7 @@ impl<B: Bits> Plain<'_, B> {
                     (n.by_side[us] & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
                 n.castling &= self.keep[kf] & self.keep[rf] & self.keep[kt] & self.keep[rt];
                 n.ep = None;
+                moved = ([kt, rt], 2, false);
             }
             Kind::Normal | Kind::EnPassant => {
                 let victim = match (m.kind, n.ep) {
@@ -1334,9 +1429,17 @@ impl<B: Bits> Plain<'_, B> {
                 } else {
                     None
                 };
+                moved = ([to, 0], 1, captured);
             }
         }
         n.occ = n.by_side[0] | n.by_side[1];
+        let mut pending = None;
+        if self.t.effects {
+            let (squares, k, captured) = moved;
+            let choice = if m.promo > 0 { m.promo } else { m.choice };
+            pending = self.run_effects(n, us, &squares[..k], captured, choice);
+        }
         n.side = them;
+        pending
     }
 }

@@ -1,0 +1,383 @@
+//! Effects on the plain path (Magnetic's pulls and pushes), for rule sets without a check rule:
+//! played on the copied board exactly as the interpreter plays them
+//! ([`crate::engine::effects`]), and at a leaf, the few moves whose effect asks for a promotion
+//! choice found from the squares an effect could promote from.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::rules::Rules;
+use crate::ir::{self, Action, OriginKind, Scan, Side, Subject};
+
+use super::{Board, Guard, Kind, Plain, PlainMove};
+
+/// Where a promoting piece standing on a square could be brought into its zone by an effect:
+/// per effect direction that can do it, the direction back towards the origins (unlimited)
+/// and the squares that must hold no enemy piece (the way to the zone).
+pub(super) type Watch<B> = Vec<(u16, B)>;
+
+impl<B: Bits> Rules<B> {
+    /// Per side, per promoting code of that side: per square, its [`Watch`].
+    pub(super) fn effect_watches(&self) -> [Vec<(usize, Vec<Watch<B>>)>; 2] {
+        [0, 1].map(|side| {
+            self.side_codes[side]
+                .iter()
+                .filter_map(|&c| {
+                    let p = self.codes[c as usize].promotion.as_ref()?;
+                    let watches = (0..self.squares)
+                        .map(|sq| self.watch(side, sq, p.zone))
+                        .collect();
+                    Some((c as usize, watches))
+                })
+                .collect()
+        })
+    }
+
+    /// A piece on `sq` lands on the ray an effect found it on: beyond it (pushed), or between
+    /// it and the origin (pulled), so only a ray whose stretch meets the zone matters.
+    fn watch(&self, side: usize, sq: usize, zone: B) -> Watch<B> {
+        let mut out = Vec::new();
+        for dirs in &self.effect_dirs {
+            for &d in &dirs[side] {
+                let back = self.geo.reverse[d as usize];
+                let beyond = self.ray(d, sq);
+                let behind = self.ray(back, sq);
+                let pulled = self
+                    .way_to(back, sq, behind, zone)
+                    .filter(|&way| (behind & !way).any());
+                let ways = if zone.has(sq) {
+                    [Some(B::ZERO), None]
+                } else {
+                    // Pushed beyond it, or pulled: it stops next to the origin, which then
+                    // stands beyond the zone.
+                    [self.way_to(d, sq, beyond, zone), pulled]
+                };
+                for way in ways.into_iter().flatten() {
+                    if !out.iter().any(|&(b, w)| b == back && w == way) {
+                        out.push((back, way));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The squares along `ray` (from `sq` along `d`) up to its first square in `zone`.
+    fn way_to(&self, d: u16, sq: usize, ray: B, zone: B) -> Option<B> {
+        let hit = ray & zone;
+        if hit.is_zero() {
+            return None;
+        }
+        let first = if self.geo.ascending[d as usize] {
+            hit.lsb()
+        } else {
+            hit.msb()
+        };
+        Some(self.ride_targets(d, sq, B::bit(first)))
+    }
+}
+
+impl<B: Bits> Plain<'_, B> {
+    /// The code of the piece on `sq`.
+    #[inline(always)]
+    fn code_at(&self, b: &Board<B>, sq: usize) -> Option<usize> {
+        let side = if b.by_side[0].has(sq) {
+            0
+        } else if b.by_side[1].has(sq) {
+            1
+        } else {
+            return None;
+        };
+        for &c in &self.r.side_codes[side] {
+            if b.pieces[c as usize].has(sq) {
+                return Some(c as usize);
+            }
+        }
+        None
+    }
+
+    /// Puts `new` on `sq` in place of `old`, as the interpreter's `set` does (a changed square
+    /// loses the castling rights it keeps).
+    #[inline(always)]
+    fn set(&self, b: &mut Board<B>, sq: usize, old: Option<usize>, new: Option<usize>) {
+        if old == new {
+            return;
+        }
+        let bit = B::bit(sq);
+        if let Some(c) = old {
+            b.pieces[c] &= !bit;
+            b.by_side[self.r.codes[c].side.index()] &= !bit;
+        }
+        if let Some(c) = new {
+            b.pieces[c] |= bit;
+            b.by_side[self.r.codes[c].side.index()] |= bit;
+        }
+        b.occ = b.by_side[0] | b.by_side[1];
+        b.castling &= self.keep[sq];
+    }
+
+    /// Moves the piece of `code` on `from` to the empty square `to`.
+    #[inline(always)]
+    fn shift(&self, b: &mut Board<B>, code: usize, from: usize, to: usize) {
+        let both = B::bit(from) | B::bit(to);
+        b.pieces[code] ^= both;
+        b.by_side[self.r.codes[code].side.index()] ^= both;
+        b.occ ^= both;
+        b.castling &= self.keep[from] & self.keep[to];
+    }
+
+    /// Runs the effects after a move of `mover` that left pieces on `moved`; `choice` is the
+    /// move's promotion choice. Returns the code of a piece an effect would promote without a
+    /// choice to promote it to (the move then stands for one move per choice).
+    pub(super) fn run_effects(
+        &self,
+        b: &mut Board<B>,
+        mover: usize,
+        moved: &[usize],
+        captured: bool,
+        choice: u8,
+    ) -> Option<u8> {
+        let r = self.r;
+        let side = Side::BOTH[mover];
+        let mut pending = None;
+        for (e, effect) in r.effects.iter().enumerate() {
+            let origins = match effect.origin {
+                OriginKind::Moved => moved,
+                OriginKind::Capture if captured => &moved[..1],
+                OriginKind::Capture => &[],
+            };
+            let table = &r.effect_tables[e];
+            for &origin in origins {
+                let Some(mut oc) = self.code_at(b, origin) else {
+                    continue;
+                };
+                if !table.origin_holds(side, oc) {
+                    continue;
+                }
+                let mut clauses = |b: &mut Board<B>, target: usize, dist: i32, dir| {
+                    let at = (origin, oc, target, dist, dir);
+                    if self.apply_clauses(b, e, side, at, choice, &mut pending) {
+                        // An action on the origin itself: what stands there now.
+                        oc = self.code_at(b, origin)?;
+                    }
+                    Some(())
+                };
+                match &effect.scan {
+                    Scan::Rays(_) => {
+                        for &d in &r.effect_dirs[e][mover] {
+                            let reach = r.ride_targets(d, origin, b.occ);
+                            let hit = reach & b.occ;
+                            if hit.any()
+                                && clauses(b, hit.lsb(), reach.count() as i32, Some(d)).is_none()
+                            {
+                                break;
+                            }
+                        }
+                    }
+                    Scan::Around(vectors) => {
+                        for &v in vectors {
+                            let step = ir::oriented(v, side);
+                            let Some(t) = r.step(origin, step) else {
+                                continue;
+                            };
+                            let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
+                            if b.occ.has(t) && clauses(b, t, dist, None).is_none() {
+                                break;
+                            }
+                        }
+                    }
+                }
+                let here = self.code_at(b, origin);
+                let run = match (&effect.finally_when, here) {
+                    (None, _) => true,
+                    (Some(_), Some(code)) => table.finally_holds(side, code),
+                    (Some(_), None) => false,
+                };
+                if run {
+                    let mut at = (origin, here, origin);
+                    for a in &effect.finally {
+                        at = self.act(b, a, side, at, None, choice, &mut pending);
+                    }
+                }
+            }
+        }
+        pending
+    }
+
+    /// Carries out the first clause that holds for the target `at.2`, met from the origin
+    /// `at.0` (of code `at.1`) at distance `at.3` along the direction `at.4`. Returns whether
+    /// an action touched the origin.
+    fn apply_clauses(
+        &self,
+        b: &mut Board<B>,
+        e: usize,
+        mover: Side,
+        (origin, oc, target, dist, dir): (usize, usize, usize, i32, Option<u16>),
+        choice: u8,
+        pending: &mut Option<u8>,
+    ) -> bool {
+        let Some(tc) = self.code_at(b, target) else {
+            return false;
+        };
+        let effect = &self.r.effects[e];
+        let table = &self.r.effect_tables[e];
+        let Some(i) = table.clause(self.r, effect, mover, oc as u8, tc as u8, dist) else {
+            return false;
+        };
+        let mut at = (target, Some(tc), origin);
+        let mut on_origin = false;
+        for a in &effect.clauses[i].actions {
+            on_origin |= matches!(
+                a,
+                Action::Remove(Subject::Origin)
+                    | Action::Change(Subject::Origin, _)
+                    | Action::Promote(Subject::Origin)
+            );
+            at = self.act(b, a, mover, at, dir, choice, pending);
+        }
+        on_origin
+    }
+
+    /// Carries out an action on its subject: the target `at.0` (of code `at.1`, if any) or the
+    /// origin `at.2`. Returns the target's square and code afterwards, and the origin.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn act(
+        &self,
+        b: &mut Board<B>,
+        a: &Action,
+        mover: Side,
+        (target, tc, origin): (usize, Option<usize>, usize),
+        dir: Option<u16>,
+        choice: u8,
+        pending: &mut Option<u8>,
+    ) -> (usize, Option<usize>, usize) {
+        let r = self.r;
+        let unchanged = (target, tc, origin);
+        let subject = |s: Subject| if s == Subject::Target { target } else { origin };
+        // After an action on `sq`, the target's code as it stands.
+        let recode = |b: &Board<B>, sq: usize| {
+            if sq == target {
+                (target, self.code_at(b, target), origin)
+            } else {
+                unchanged
+            }
+        };
+        match a {
+            Action::Nothing => unchanged,
+            Action::Pull(_) => {
+                let (Some(d), Some(code)) = (dir, tc) else {
+                    return unchanged;
+                };
+                let ray = r.ray(d, origin);
+                if ray.is_zero() {
+                    return unchanged;
+                }
+                let dest = if r.geo.ascending[d as usize] {
+                    ray.lsb()
+                } else {
+                    ray.msb()
+                };
+                if dest != target && !b.occ.has(dest) {
+                    self.shift(b, code, target, dest);
+                    return (dest, tc, origin);
+                }
+                unchanged
+            }
+            Action::Push(_) => {
+                let (Some(d), Some(code)) = (dir, tc) else {
+                    return unchanged;
+                };
+                let free = r.ride_targets(d, target, b.occ) & !b.occ;
+                if free.is_zero() {
+                    return unchanged;
+                }
+                let dest = if r.geo.ascending[d as usize] {
+                    free.msb()
+                } else {
+                    free.lsb()
+                };
+                self.shift(b, code, target, dest);
+                (dest, tc, origin)
+            }
+            Action::Remove(s) => {
+                let sq = subject(*s);
+                if let Some(code) = self.code_at(b, sq) {
+                    self.set(b, sq, Some(code), None);
+                }
+                recode(b, sq)
+            }
+            Action::Change(s, kind) => {
+                let sq = subject(*s);
+                if let Some(code) = self.code_at(b, sq) {
+                    let new = r.code(r.codes[code].side, *kind) as usize;
+                    self.set(b, sq, Some(code), Some(new));
+                }
+                recode(b, sq)
+            }
+            Action::Promote(s) => {
+                let sq = subject(*s);
+                let known = if *s == Subject::Target { tc } else { None };
+                let Some(code) = known.or_else(|| self.code_at(b, sq)) else {
+                    return unchanged;
+                };
+                let cr = &r.codes[code];
+                if cr.side != mover {
+                    return unchanged;
+                }
+                if let Some(p) = &cr.promotion
+                    && p.zone.has(sq)
+                {
+                    if choice != 0 && p.choices.contains(&(choice - 1)) {
+                        self.set(b, sq, Some(code), Some(choice as usize - 1));
+                        return recode(b, sq);
+                    } else if pending.is_none() {
+                        *pending = Some(code as u8);
+                    }
+                }
+                unchanged
+            }
+        }
+    }
+
+    /// How many moves beyond one each the leaf's moves stand for because their effect asks for
+    /// a promotion choice. Only a move to a square an effect could promote from is played
+    /// (own pieces count as absent there, as the mover's own square empties); castles and en
+    /// passant captures, which move or take more than one piece, always are.
+    pub(super) fn effect_choices(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
+        let us = b.side;
+        let enemy = b.by_side[1 - us];
+        let mut origins = B::ZERO;
+        for (code, watches) in &self.t.watches[us] {
+            for p in b.pieces[*code].iter() {
+                for &(back, way) in &watches[p] {
+                    if (way & enemy).is_zero() {
+                        origins |= self.r.ride_targets(back, p, enemy);
+                    }
+                }
+            }
+        }
+        if self.t.promotes_origin {
+            origins |= self.r.promotion_zones[us];
+        }
+        let mut extra = 0;
+        let mut judge = |m: PlainMove| {
+            let mut child = *b;
+            if let Some(code) = self.play(&mut child, m)
+                && let Some(p) = &self.r.codes[code as usize].promotion
+            {
+                extra += p.choices.len() as u64 - 1;
+            }
+        };
+        if origins.any() {
+            for v in &self.t.codes[us] {
+                for from in b.pieces[v.code].iter() {
+                    let t = self.legal_targets(b, g, v, from) & origins;
+                    if t.any() {
+                        self.each_move(b, g, v.code, from, t, Kind::Normal, &mut judge);
+                    }
+                }
+            }
+        }
+        self.special_moves(b, g, &mut judge);
+        extra
+    }
+}
