@@ -2,10 +2,11 @@
 //! only leap and ride, one or two royal pieces a side (any of them attacked is check), check as
 //! the only test of a move (leaving none, and where a rule asks, giving none), castling, en
 //! passant and promotion as the only special moves, and mates, camps and regions reached as the
-//! ends ([`Rules::plain`] says whether a rule set is one). Moves are generated legal from checks
-//! and pins, the last ply is counted from target sets, and a move is played on a copy: a
-//! position here is a handful of bitboards, which costs less to copy than the interpreter's
-//! undo log costs to keep.
+//! ends ([`Rules::plain`] says whether a rule set is one). Rule sets without any check rule
+//! (every move stands, a royal piece captured ends the game) are plain too, and may then have
+//! effects ([`effects`]: Magnetic). Moves are generated legal from checks and pins, the last ply
+//! is counted from target sets, and a move is played on a copy: a position here is a handful of
+//! bitboards, which costs less to copy than the interpreter's undo log costs to keep.
 
 mod effects;
 
@@ -43,7 +44,7 @@ pub struct PlainTables<B> {
     /// Whether a promotion's legality depends on the piece chosen (a royal piece, or no move
     /// may give check).
     exact_promotions: bool,
-    /// No check rule: every move stands, and the game ends when a royal piece is taken.
+    /// No check rule: every move stands.
     free: bool,
     /// Whether some end rule asks for a royal piece captured.
     royal_captured_end: bool,
