@@ -1396,6 +1396,34 @@ fn perft_one_counts_the_listed_moves_in_every_variant() {
     assert!(compared >= 50_000, "only {compared} positions compared");
 }
 
+/// At positions of random games in every plain variant (pulls and pushes that carry pieces far
+/// from the suites' positions among them), perft 2 by the plain path equals the interpreter's.
+#[test]
+fn plain_path_agrees_with_the_interpreter_on_random_games() {
+    let mut compared = 0;
+    for name in bundled::names() {
+        let mut fens = vec![];
+        let mut seed = 777u64;
+        for _ in 0..4 {
+            let mut game = common::game(name);
+            for _ in 0..80 {
+                fens.push(game.fen());
+                let moves = game.moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = &moves[(seed >> 33) as usize % moves.len()];
+                game.play(&m.uci).expect("a listed move");
+            }
+        }
+        compared += plain_path_agrees_any(variant(name), &fens, 2).unwrap_or(0);
+    }
+    assert!(compared >= 10_000, "only {compared} positions compared");
+}
+
 /// A game loaded from the variant text `text`.
 fn game_from_text(text: &str) -> Box<dyn Game> {
     let mut sources = Sources::default();

@@ -185,6 +185,9 @@ impl<B: Bits> Plain<'_, B> {
                         }
                     }
                 }
+                if effect.finally.is_empty() {
+                    continue;
+                }
                 let here = self.code_at(b, origin);
                 let run = match (&effect.finally_when, here) {
                     (None, _) => true,
@@ -340,8 +343,9 @@ impl<B: Bits> Plain<'_, B> {
 
     /// How many moves beyond one each the leaf's moves stand for because their effect asks for
     /// a promotion choice. Only a move to a square an effect could promote from is played
-    /// (own pieces count as absent there, as the mover's own square empties); castles and en
-    /// passant captures, which move or take more than one piece, always are.
+    /// (own pieces count as absent there, as the mover's own square empties); so is a castle
+    /// whose king or rook lands on one, and any en passant capture (it takes a piece off
+    /// another square than the one it moves to).
     pub(super) fn effect_choices(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
         let us = b.side;
         let enemy = b.by_side[1 - us];
@@ -377,7 +381,17 @@ impl<B: Bits> Plain<'_, B> {
                 }
             }
         }
-        self.special_moves(b, g, &mut judge);
+        if origins.any() || b.ep.is_some() {
+            self.special_moves(b, g, &mut |m: PlainMove| match m.kind {
+                Kind::Castle(i) => {
+                    let (_, kt, _, rt) = self.castles[i as usize].squares();
+                    if origins.has(kt) || origins.has(rt) {
+                        judge(m);
+                    }
+                }
+                _ => judge(m),
+            });
+        }
         extra
     }
 }
