@@ -1368,6 +1368,26 @@ fn plain_path_agrees_with_the_interpreter_where_effects_move_pieces() {
     assert!(n >= 1_000, "only {n} positions compared");
 }
 
+/// On two layers (Alice's boards), the plain path's judgement from one royal piece's checks and
+/// pins on its layer, and its crossings, castles, en passant captures and promotions, agree
+/// with the interpreter on chess's positions (all on the first board) and the positions one
+/// move after them (a piece on the second).
+#[test]
+fn plain_path_agrees_with_the_interpreter_on_two_layers() {
+    let v = variant("alice");
+    let roots = suite_roots("tests/reference/perft/chess.epd").expect("the chess suite");
+    let mut fens = vec![];
+    for fen in &roots {
+        let mut game = new_game(v.clone());
+        if game.set_fen(fen).is_ok() {
+            fens.push(fen.clone());
+            fens.extend(game.moves().into_iter().map(|m| m.fen));
+        }
+    }
+    let n = plain_path_agrees::<u128>(v, &fens, 2).expect("plain rules");
+    assert!(n >= 1_000, "only {n} positions compared");
+}
+
 /// At every position of random games in every bundled variant, perft 1 (counted in bulk
 /// from target sets, pins and the lines a move could open) equals the number of legal moves
 /// listed one by one: the leaf counts of every path against the move list.

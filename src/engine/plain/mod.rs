@@ -9,6 +9,7 @@
 //! bitboards, which costs less to copy than the interpreter's undo log costs to keep.
 
 mod effects;
+mod layers;
 
 use std::cell::Cell;
 
@@ -55,6 +56,8 @@ pub struct PlainTables<B> {
     watches: [Vec<(usize, Vec<effects::Watch<B>>)>; 2],
     /// Whether an effect promotes its origin.
     promotes_origin: bool,
+    /// Two layers, a moved piece crossing to the other ([`layers`]).
+    layered: bool,
 }
 
 /// A code's tables, gathered for the inner loops.
@@ -261,8 +264,13 @@ impl<B: Bits> Rules<B> {
                         .effects
                         .iter()
                         .all(|e| matches!(e.scan, crate::ir::Scan::Rays(_))));
-        let rules_ok = !self.layered
-            && self.cross.is_none()
+        // Two layers where every move crosses: one royal piece's checks and pins on its layer.
+        let layers_ok = !self.layered && self.cross.is_none()
+            || self.layers == 2
+                && self.cross == Some(crate::ir::CrossWhen::Moves)
+                && !free
+                && self.effects.is_empty();
+        let rules_ok = layers_ok
             && effects_ok
             && self.blast.is_none()
             && !self.hands
@@ -352,7 +360,8 @@ impl<B: Bits> Rules<B> {
                         leap_move: cr.leap_move.clone(),
                         leap_capture: cr.leap_capture.clone(),
                         sliders,
-                        sweep: self.sweep(c),
+                        // A shift would carry pieces across the layers' seam.
+                        sweep: if self.layered { None } else { self.sweep(c) },
                     }
                 })
                 .collect()
@@ -391,6 +400,7 @@ impl<B: Bits> Rules<B> {
             } else {
                 [vec![], vec![]]
             },
+            layered: self.layered,
             promotes_origin: self.effects.iter().any(|e| {
                 e.clauses
                     .iter()
@@ -572,8 +582,9 @@ impl<B: Bits> Position<B> {
         if tables.free {
             return Some(p.perft(&board, depth));
         }
+        let royals = if tables.layered { 1..=1 } else { 1..=MAX_ROYALS };
         for side in 0..2 {
-            if !(1..=MAX_ROYALS).contains(&(p.royals(&board, side).count() as usize)) {
+            if !royals.contains(&(p.royals(&board, side).count() as usize)) {
                 return None;
             }
         }
@@ -1065,6 +1076,9 @@ impl<B: Bits> Plain<'_, B> {
 
     /// Counts the legal moves at a leaf.
     fn count(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
+        if self.t.layered {
+            return self.count_layered(b, g);
+        }
         if g.unchecked.is_some() || self.t.exact_promotions {
             return self.count_exact(b, g);
         }
@@ -1175,6 +1189,9 @@ impl<B: Bits> Plain<'_, B> {
 
     /// Calls `f` with each legal move.
     fn legal_moves(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
+        if self.t.layered {
+            return self.legal_moves_layered(b, g, f);
+        }
         for v in &self.t.codes[b.side] {
             let code = v.code;
             for from in b.pieces[code].iter() {
@@ -1267,15 +1284,19 @@ impl<B: Bits> Plain<'_, B> {
         let Some(ep) = b.ep else { return };
         let us = b.side;
         let them = 1 - us;
-        let victim = ep.victim as usize;
-        let victim_ok = r.side_codes[them]
-            .iter()
-            .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(victim));
+        // The victim's cell and the targets' cells, on any layer.
+        let cells = r.cells;
+        let on_layers = |cell: u16| (0..r.layers).map(move |l| l * cells + cell as usize);
+        let victim_ok = on_layers(ep.victim).any(|v| {
+            r.side_codes[them]
+                .iter()
+                .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(v))
+        });
         if !victim_ok {
             return;
         }
-        for &target in ep.targets() {
-            let target = target as usize;
+        let victim = ep.victim as usize;
+        for target in ep.targets().iter().flat_map(|&cell| on_layers(cell)) {
             if b.occ.has(target) || !r.en_passant_region[us].has(target) {
                 continue;
             }
@@ -1290,10 +1311,23 @@ impl<B: Bits> Plain<'_, B> {
                     if self.targets(b, cr, from).0.has(target) {
                         continue;
                     }
-                    let royals = Self::moved(g.royals, from, target);
-                    let occ = (b.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(target);
-                    let gone = B::bit(victim) | B::bit(target);
-                    if !royals.iter().any(|k| self.attacked(b, k, them, occ, gone)) {
+                    let legal = if self.t.layered {
+                        let m = PlainMove {
+                            from: from as u16,
+                            to: target as u16,
+                            code: code as u8,
+                            promo: 0,
+                            choice: 0,
+                            kind: Kind::EnPassant,
+                        };
+                        self.layered_legal(b, g, m)
+                    } else {
+                        let royals = Self::moved(g.royals, from, target);
+                        let occ = (b.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(target);
+                        let gone = B::bit(victim) | B::bit(target);
+                        !royals.iter().any(|k| self.attacked(b, k, them, occ, gone))
+                    };
+                    if legal {
                         self.each_move(b, g, code, from, B::bit(target), Kind::EnPassant, f);
                     }
                 }
@@ -1351,6 +1385,20 @@ impl<B: Bits> Plain<'_, B> {
             {
                 continue;
             }
+            let m = PlainMove {
+                from: kf as u16,
+                to: kt as u16,
+                code: c.king_code,
+                promo: 0,
+                choice: 0,
+                kind: Kind::Castle(i as u8),
+            };
+            if self.t.layered {
+                if self.layered_legal(b, g, m) {
+                    f(m);
+                }
+                continue;
+            }
             let occ = (b.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
             let mut royals = g.royals & !B::bit(kf) & !B::bit(rf);
             if g.royals.has(kf) {
@@ -1359,20 +1407,12 @@ impl<B: Bits> Plain<'_, B> {
             if g.royals.has(rf) {
                 royals |= B::bit(rt);
             }
-            if royals
+            if !royals
                 .iter()
                 .any(|k| self.attacked(b, k, them, occ, B::bit(kt) | B::bit(rt)))
             {
-                continue;
+                f(m);
             }
-            f(PlainMove {
-                from: kf as u16,
-                to: kt as u16,
-                code: c.king_code,
-                promo: 0,
-                choice: 0,
-                kind: Kind::Castle(i as u8),
-            });
         }
     }
 
@@ -1401,9 +1441,19 @@ impl<B: Bits> Plain<'_, B> {
                 n.castling &= self.keep[kf] & self.keep[rf] & self.keep[kt] & self.keep[rt];
                 n.ep = None;
                 moved = ([kt, rt], 2, false);
+                if self.t.layered {
+                    let (kd, rd) = (r.next_layer(kt), r.next_layer(rt));
+                    n.pieces[king] ^= B::bit(kt) | B::bit(kd);
+                    n.pieces[rook] ^= B::bit(rt) | B::bit(rd);
+                    n.by_side[us] ^= B::bit(kt) | B::bit(kd) | B::bit(rt) | B::bit(rd);
+                    n.castling &= self.keep[kd] & self.keep[rd];
+                }
             }
             Kind::Normal | Kind::EnPassant => {
                 let victim = match (m.kind, n.ep) {
+                    (Kind::EnPassant, Some(_)) if self.t.layered => {
+                        self.ep_victim(n).unwrap_or(to)
+                    }
                     (Kind::EnPassant, Some(ep)) => ep.victim as usize,
                     _ => to,
                 };
@@ -1431,6 +1481,12 @@ impl<B: Bits> Plain<'_, B> {
                     None
                 };
                 moved = ([to, 0], 1, captured);
+                if self.t.layered {
+                    let dest = r.next_layer(to);
+                    n.pieces[new] ^= B::bit(to) | B::bit(dest);
+                    n.by_side[us] ^= B::bit(to) | B::bit(dest);
+                    n.castling &= self.keep[dest];
+                }
             }
         }
         n.occ = n.by_side[0] | n.by_side[1];

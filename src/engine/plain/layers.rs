@@ -1,0 +1,202 @@
+//! Two layers on the plain path (Alice's boards): a move is made on its piece's layer, then the
+//! piece crosses to the same cell of the other layer, which must be empty. Pieces see, block
+//! and attack only on their own layer, so one royal piece's checks and pins on its layer
+//! settle most moves:
+//! - a piece of the other layer lands on the royal piece's layer: harmless unless in check,
+//!   when it must land between the royal piece and its checker;
+//! - a piece of the royal piece's layer leaves it: a quiet move is harmless unless it screens
+//!   the royal piece or the royal piece is in check (then nothing it does on this layer helps);
+//!   a capture also takes a piece off the layer, which may open a line, so it is judged alone.
+//!
+//! The rest (the royal piece's own moves, captures on its layer, castling, en passant) are judged
+//! one by one as the interpreter judges them ([`crate::engine::legality`]'s sketch): the
+//! occupancy after the move on its layer and after crossing, the royal piece safe at both
+//! where the check rule asks.
+
+use crate::engine::bitboard::Bits;
+
+use super::{Board, CodeTables, Guard, Kind, Plain, PlainMove};
+
+/// What a position's moves are sorted by, gathered once per position.
+pub(super) struct LayerView<B> {
+    /// The squares whose cell is empty on the other layer (where a move may end).
+    free: B,
+    /// The layer of the royal piece of the side to move.
+    royal_layer: usize,
+    in_check: bool,
+    /// Where a piece of the other layer may land (the checker's line, when in check), seen from
+    /// its own layer.
+    landing: B,
+    enemy: B,
+}
+
+impl<B: Bits> Plain<'_, B> {
+    /// The squares of `set` moved to the same cells of the other layer.
+    #[inline(always)]
+    pub(super) fn twin(&self, set: B) -> B {
+        let masks = &self.r.layer_masks;
+        let cells = self.r.cells;
+        (set & masks[0]).shl(cells) | (set & masks[1]).shr(cells)
+    }
+
+    /// The position's [`LayerView`].
+    pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView<B> {
+        let in_check = g.evasion != !B::ZERO;
+        LayerView {
+            free: !self.twin(b.occ),
+            royal_layer: g.royals.lsb() / self.r.cells,
+            in_check,
+            landing: if in_check {
+                self.twin(g.evasion)
+            } else {
+                !B::ZERO
+            },
+            enemy: b.by_side[1 - b.side],
+        }
+    }
+
+    /// The targets of a piece on `from` that cross to a free cell: (those legal without a
+    /// test, those to judge one by one).
+    #[inline(always)]
+    pub(super) fn layered_targets(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        lv: &LayerView<B>,
+        v: &CodeTables<B>,
+        from: usize,
+    ) -> (B, B) {
+        let t = self.reach(b, v, from) & lv.free;
+        if v.royal && g.royals.has(from) {
+            return (B::ZERO, t);
+        }
+        if from / self.r.cells == lv.royal_layer {
+            if lv.in_check || g.pins.screens.has(from) {
+                (B::ZERO, t & lv.enemy)
+            } else {
+                (t & !lv.enemy, t & lv.enemy)
+            }
+        } else {
+            (t & lv.landing, B::ZERO)
+        }
+    }
+
+    /// The square of the piece an en passant capture takes: on the first layer whose cell of
+    /// the victim holds a piece.
+    pub(super) fn ep_victim(&self, b: &Board<B>) -> Option<usize> {
+        let ep = b.ep?;
+        (0..self.r.layers)
+            .map(|l| l * self.r.cells + ep.victim as usize)
+            .find(|&sq| b.occ.has(sq))
+    }
+
+    /// Whether a move is legal, judged from the occupancy it leaves, without playing it.
+    pub(super) fn layered_legal(&self, b: &Board<B>, g: &Guard<'_, B>, m: PlainMove) -> bool {
+        let r = self.r;
+        let them = 1 - b.side;
+        let (from, to) = (m.from as usize, m.to as usize);
+        let (after_move, after_all, gone, royal_moves) = match m.kind {
+            Kind::Normal | Kind::EnPassant => {
+                let victim = match m.kind {
+                    Kind::EnPassant => match self.ep_victim(b) {
+                        Some(v) => v,
+                        None => return false,
+                    },
+                    _ => to,
+                };
+                let after_move = ((b.occ ^ B::bit(from)) & !B::bit(victim)) | B::bit(to);
+                let dest = r.next_layer(to);
+                if after_move.has(dest) {
+                    return false;
+                }
+                let after_all = (after_move ^ B::bit(to)) | B::bit(dest);
+                let royal = g.royals.has(from).then_some((to, dest));
+                (after_move, after_all, B::bit(victim) | B::bit(to), royal)
+            }
+            Kind::Castle(i) => {
+                let (kf, kt, rf, rt) = self.castles[i as usize].squares();
+                let after_move = (b.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
+                let (kd, rd) = (r.next_layer(kt), r.next_layer(rt));
+                let mut after_all = after_move & !B::bit(kt) & !B::bit(rt);
+                if after_all.has(kd) || after_all.has(rd) {
+                    return false;
+                }
+                after_all |= B::bit(kd) | B::bit(rd);
+                let gone = B::bit(kt) | B::bit(rt) | B::bit(kd) | B::bit(rd);
+                (after_move, after_all, gone, g.royals.has(kf).then_some((kt, kd)))
+            }
+        };
+        // No cell may hold pieces on both layers where a piece arrived.
+        if (after_all & !b.occ & self.twin(after_all)).any() {
+            return false;
+        }
+        if r.check.at_move
+            && let Some((mid, _)) = royal_moves
+            && self.attacked(b, mid, them, after_move, gone)
+        {
+            return false;
+        }
+        let royal = match royal_moves {
+            Some((_, end)) => end,
+            None => g.royals.lsb(),
+        };
+        !self.attacked(b, royal, them, after_all, gone)
+    }
+
+    /// Counts the legal moves at a leaf on two layers.
+    pub(super) fn count_layered(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
+        let mut n = 0;
+        let lv = self.layer_view(b, g);
+        for v in &self.t.codes[b.side] {
+            for from in b.pieces[v.code].iter() {
+                let (bulk, test) = self.layered_targets(b, g, &lv, v, from);
+                let t = if test.any() {
+                    bulk | self.judged(b, g, v, from, test)
+                } else {
+                    bulk
+                };
+                n += Self::moves_per_choice(v, from, t);
+            }
+        }
+        self.special_moves(b, g, &mut |_| n += 1);
+        n
+    }
+
+    /// Calls `f` with each legal move on two layers.
+    pub(super) fn legal_moves_layered(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        f: &mut impl FnMut(PlainMove),
+    ) {
+        let lv = self.layer_view(b, g);
+        for v in &self.t.codes[b.side] {
+            for from in b.pieces[v.code].iter() {
+                let (bulk, test) = self.layered_targets(b, g, &lv, v, from);
+                let t = bulk | self.judged(b, g, v, from, test);
+                self.each_move(b, g, v.code, from, t, Kind::Normal, f);
+            }
+        }
+        self.special_moves(b, g, f);
+    }
+
+    /// Of the targets `t` of the piece on `from`, those where its move is legal.
+    #[inline(always)]
+    fn judged(&self, b: &Board<B>, g: &Guard<'_, B>, v: &CodeTables<B>, from: usize, t: B) -> B {
+        let mut ok = B::ZERO;
+        for to in t.iter() {
+            let m = PlainMove {
+                from: from as u16,
+                to: to as u16,
+                code: v.code as u8,
+                promo: 0,
+                choice: 0,
+                kind: Kind::Normal,
+            };
+            if self.layered_legal(b, g, m) {
+                ok |= B::bit(to);
+            }
+        }
+        ok
+    }
+}
