@@ -123,7 +123,12 @@ impl<B: Bits> Plain<'_, B> {
                 }
                 after_all |= B::bit(kd) | B::bit(rd);
                 let gone = B::bit(kt) | B::bit(rt) | B::bit(kd) | B::bit(rd);
-                (after_move, after_all, gone, g.royals.has(kf).then_some((kt, kd)))
+                (
+                    after_move,
+                    after_all,
+                    gone,
+                    g.royals.has(kf).then_some((kt, kd)),
+                )
             }
         };
         // No cell may hold pieces on both layers where a piece arrived.

@@ -582,7 +582,11 @@ impl<B: Bits> Position<B> {
         if tables.free {
             return Some(p.perft(&board, depth));
         }
-        let royals = if tables.layered { 1..=1 } else { 1..=MAX_ROYALS };
+        let royals = if tables.layered {
+            1..=1
+        } else {
+            1..=MAX_ROYALS
+        };
         for side in 0..2 {
             if !royals.contains(&(p.royals(&board, side).count() as usize)) {
                 return None;
@@ -1451,9 +1455,7 @@ impl<B: Bits> Plain<'_, B> {
             }
             Kind::Normal | Kind::EnPassant => {
                 let victim = match (m.kind, n.ep) {
-                    (Kind::EnPassant, Some(_)) if self.t.layered => {
-                        self.ep_victim(n).unwrap_or(to)
-                    }
+                    (Kind::EnPassant, Some(_)) if self.t.layered => self.ep_victim(n).unwrap_or(to),
                     (Kind::EnPassant, Some(ep)) => ep.victim as usize,
                     _ => to,
                 };
