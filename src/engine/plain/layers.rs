@@ -15,14 +15,14 @@
 
 use crate::engine::bitboard::Bits;
 
-use super::{Board, CodeTables, Guard, Kind, Plain, PlainMove};
+use super::{Board, CodeTables, Guard, Kind, MAX_SHIFTS, Plain, PlainMove, Sweep};
 
 /// What a position's moves are sorted by, gathered once per position.
 pub(super) struct LayerView<B> {
     /// The squares whose cell is empty on the other layer (where a move may end).
     free: B,
-    /// The layer of the royal piece of the side to move.
-    royal_layer: usize,
+    /// The squares of the layer of the royal piece of the side to move.
+    royal_layer: B,
     in_check: bool,
     /// Where a piece of the other layer may land (the checker's line, when in check), seen from
     /// its own layer.
@@ -44,7 +44,7 @@ impl<B: Bits> Plain<'_, B> {
         let in_check = g.evasion != !B::ZERO;
         LayerView {
             free: !self.twin(b.occ),
-            royal_layer: g.royals.lsb() / self.r.cells,
+            royal_layer: self.r.layer_masks[g.royals.lsb() / self.r.cells],
             in_check,
             landing: if in_check {
                 self.twin(g.evasion)
@@ -70,7 +70,7 @@ impl<B: Bits> Plain<'_, B> {
         if v.royal && g.royals.has(from) {
             return (B::ZERO, t);
         }
-        if from / self.r.cells == lv.royal_layer {
+        if lv.royal_layer.has(from) {
             if lv.in_check || g.pins.screens.has(from) {
                 (B::ZERO, t & lv.enemy)
             } else {
@@ -149,11 +149,25 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// Counts the legal moves at a leaf on two layers.
+    #[inline(never)]
     pub(super) fn count_layered(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
         let mut n = 0;
         let lv = self.layer_view(b, g);
         for v in &self.t.codes[b.side] {
-            for from in b.pieces[v.code].iter() {
+            let mut pieces = b.pieces[v.code];
+            if pieces.is_zero() {
+                continue;
+            }
+            if let Some(sweep) = &v.sweep {
+                // A screen, or a piece promoting because it starts in the zone, goes alone.
+                let mut swept = pieces & !g.pins.screens;
+                if let Some(p) = v.promotion.as_ref().filter(|p| p.from_zone) {
+                    swept &= !p.zone;
+                }
+                n += self.sweep_count_layered(b, g, &lv, v, sweep, swept);
+                pieces &= !swept;
+            }
+            for from in pieces.iter() {
                 let (bulk, test) = self.layered_targets(b, g, &lv, v, from);
                 let t = if test.any() {
                     bulk | self.judged(b, g, v, from, test)
@@ -163,11 +177,64 @@ impl<B: Bits> Plain<'_, B> {
                 n += Self::moves_per_choice(v, from, t);
             }
         }
-        self.special_moves(b, g, &mut |_| n += 1);
+        self.special_moves_layered(b, g, &mut |_| n += 1);
         n
     }
 
+    /// The moves of the unscreened `pieces` of a sweeping code, counted at once but for the
+    /// captures on the royal piece's layer.
+    fn sweep_count_layered(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        lv: &LayerView<B>,
+        v: &CodeTables<B>,
+        sweep: &Sweep<B>,
+        pieces: B,
+    ) -> u64 {
+        let shifts = sweep.shifts.len().min(MAX_SHIFTS);
+        let mut n = 0;
+        let mut landing = [B::ZERO; MAX_SHIFTS];
+        let there = pieces & !lv.royal_layer;
+        if there.any() {
+            Self::sweep_landings(b, sweep, there, &mut landing);
+            for l in &mut landing[..shifts] {
+                n += Self::landing_moves(v, *l & lv.free & lv.landing);
+                *l = B::ZERO;
+            }
+        }
+        let here = pieces & lv.royal_layer;
+        if here.any() {
+            Self::sweep_landings(b, sweep, here, &mut landing);
+            for (shift, &l) in sweep.shifts.iter().zip(&landing[..shifts]) {
+                if !lv.in_check {
+                    n += Self::landing_moves(v, l & lv.free & !lv.enemy);
+                }
+                for to in (l & lv.free & lv.enemy).iter() {
+                    let from = (to as i32 - shift.by) as usize;
+                    if self.judged(b, g, v, from, B::bit(to)).any() {
+                        n += Self::landing_moves(v, B::bit(to));
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// How many moves of a sweeping code land on `l`, one per promotion choice where it
+    /// promotes.
+    #[inline(always)]
+    fn landing_moves(v: &CodeTables<B>, l: B) -> u64 {
+        match &v.promotion {
+            Some(p) => {
+                (l & !p.zone).count() as u64 + (l & p.zone).count() as u64 * p.choices.len() as u64
+            }
+            None => l.count() as u64,
+        }
+    }
+
     /// Calls `f` with each legal move on two layers.
+    #[inline(never)]
     pub(super) fn legal_moves_layered(
         &self,
         b: &Board<B>,
@@ -182,7 +249,7 @@ impl<B: Bits> Plain<'_, B> {
                 self.each_move(b, g, v.code, from, t, Kind::Normal, f);
             }
         }
-        self.special_moves(b, g, f);
+        self.special_moves_layered(b, g, f);
     }
 
     /// Of the targets `t` of the piece on `from`, those where its move is legal.
@@ -203,5 +270,98 @@ impl<B: Bits> Plain<'_, B> {
             }
         }
         ok
+    }
+    /// Calls `f` with each legal en passant capture and castle on two layers.
+    #[inline(never)]
+    pub(super) fn special_moves_layered(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        f: &mut impl FnMut(PlainMove),
+    ) {
+        if b.ep.is_some() {
+            self.en_passant_layered(b, g, f);
+        }
+        if b.castling & self.castle_bits[b.side] != 0 {
+            self.castles_layered(b, g, f);
+        }
+    }
+
+    /// Calls `f` with each legal en passant capture on two layers: the victim and the
+    /// squares passed over are cells, taken on either layer.
+    fn en_passant_layered(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
+        let r = self.r;
+        let Some(ep) = b.ep else { return };
+        let (us, them) = (b.side, 1 - b.side);
+        let on_layers = |cell: u16| (0..r.layers).map(move |l| l * r.cells + cell as usize);
+        let victim_ok = on_layers(ep.victim).any(|v| {
+            r.side_codes[them]
+                .iter()
+                .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(v))
+        });
+        if !victim_ok {
+            return;
+        }
+        for target in ep.targets().iter().flat_map(|&cell| on_layers(cell)) {
+            if b.occ.has(target) || !r.en_passant_region[us].has(target) {
+                continue;
+            }
+            for &code in &r.side_codes[us] {
+                let code = code as usize;
+                let cr = &r.codes[code];
+                if !cr.en_passant {
+                    continue;
+                }
+                for from in self.capturers(b, code, target).iter() {
+                    // A piece that may also step there quietly just steps there.
+                    if self.targets(b, cr, from).0.has(target) {
+                        continue;
+                    }
+                    let m = PlainMove {
+                        from: from as u16,
+                        to: target as u16,
+                        code: code as u8,
+                        promo: 0,
+                        choice: 0,
+                        kind: Kind::EnPassant,
+                    };
+                    if self.layered_legal(b, g, m) {
+                        self.each_move(b, g, code, from, B::bit(target), Kind::EnPassant, f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with each legal castle on two layers (the king and the rook cross).
+    fn castles_layered(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
+        let them = 1 - b.side;
+        let mut rights = b.castling & self.castle_bits[b.side];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let c = &self.castles[i];
+            let (kf, kt, rf, _) = c.squares();
+            if (b.occ & c.empty).any()
+                || !b.pieces[c.king_code as usize].has(kf)
+                || !b.pieces[c.rook_code as usize].has(rf)
+                || c.safe
+                    .iter()
+                    .any(|&s| self.attacked(b, s as usize, them, b.occ, B::ZERO))
+            {
+                continue;
+            }
+            let m = PlainMove {
+                from: kf as u16,
+                to: kt as u16,
+                code: c.king_code,
+                promo: 0,
+                choice: 0,
+                kind: Kind::Castle(i as u8),
+            };
+            if self.layered_legal(b, g, m) {
+                f(m);
+            }
+        }
     }
 }

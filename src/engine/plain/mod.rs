@@ -269,6 +269,7 @@ impl<B: Bits> Rules<B> {
             || self.layers == 2
                 && self.cross == Some(crate::ir::CrossWhen::Moves)
                 && !free
+                && !self.no_checks
                 && self.effects.is_empty();
         let rules_ok = layers_ok
             && effects_ok
@@ -360,8 +361,7 @@ impl<B: Bits> Rules<B> {
                         leap_move: cr.leap_move.clone(),
                         leap_capture: cr.leap_capture.clone(),
                         sliders,
-                        // A shift would carry pieces across the layers' seam.
-                        sweep: if self.layered { None } else { self.sweep(c) },
+                        sweep: self.sweep(c),
                     }
                 })
                 .collect()
@@ -616,6 +616,9 @@ impl<B: Bits> Plain<'_, B> {
         let u = self.r.no_checks.then(|| self.unchecked(b));
         let g = self.guard(b, u.as_ref());
         if depth == 1 {
+            if self.t.layered {
+                return self.count_layered(b, &g);
+            }
             let n = self.count(b, &g);
             return if self.t.watches[b.side].is_empty() {
                 n
@@ -624,13 +627,18 @@ impl<B: Bits> Plain<'_, B> {
             };
         }
         let mut nodes = 0;
-        self.legal_moves(b, &g, &mut |m| {
+        let mut visit = |m| {
             let mut child = *b;
             match self.play(&mut child, m) {
                 None => nodes += self.perft(&child, depth - 1),
                 Some(code) => nodes += self.perft_choices(b, m, code, depth),
             }
-        });
+        };
+        if self.t.layered {
+            self.legal_moves_layered(b, &g, &mut visit);
+        } else {
+            self.legal_moves(b, &g, &mut visit);
+        }
         nodes
     }
 
@@ -720,10 +728,15 @@ impl<B: Bits> Plain<'_, B> {
             return false;
         }
         let mut found = false;
-        self.legal_moves(b, &g, &mut |m| {
+        let mut visit = |m: PlainMove| {
             let mover = codes[us].is_empty() || codes[us].contains(&m.code);
             found |= mover && masks[us].has(m.to as usize);
-        });
+        };
+        if self.t.layered {
+            self.legal_moves_layered(b, &g, &mut visit);
+        } else {
+            self.legal_moves(b, &g, &mut visit);
+        }
         found
     }
 
@@ -1080,9 +1093,6 @@ impl<B: Bits> Plain<'_, B> {
 
     /// Counts the legal moves at a leaf.
     fn count(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
-        if self.t.layered {
-            return self.count_layered(b, g);
-        }
         if g.unchecked.is_some() || self.t.exact_promotions {
             return self.count_exact(b, g);
         }
@@ -1151,27 +1161,8 @@ impl<B: Bits> Plain<'_, B> {
         if pieces.is_zero() {
             return 0;
         }
-        let empty = !b.occ;
-        let enemy = b.by_side[1 - b.side];
-        // Where each modality may land, in the order of `Modality`'s variants.
-        let open = [empty, enemy, empty | enemy, B::ZERO];
-        let open = |m: Modality| open[m as usize];
         let mut landing = [B::ZERO; MAX_SHIFTS];
-        for (shift, i, m) in &sweep.leaps {
-            landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(pieces) & open(*m);
-        }
-        for ride in &sweep.rides {
-            let mut reach = pieces & ride.origin;
-            for &i in &ride.at {
-                reach = ride.step.apply(reach);
-                if reach.is_zero() {
-                    break;
-                }
-                landing[i as usize & (MAX_SHIFTS - 1)] |=
-                    reach & ride.targets & open(ride.modality);
-                reach &= empty;
-            }
-        }
+        Self::sweep_landings(b, sweep, pieces, &mut landing);
         let landing = &landing[..sweep.shifts.len().min(MAX_SHIFTS)];
         match &v.promotion {
             Some(p) => {
@@ -1191,11 +1182,34 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
+    /// Adds to `landing` where the `pieces` of a sweeping code land, per displacement (indexed
+    /// as `sweep.shifts`), before checks and pins.
+    #[inline(always)]
+    fn sweep_landings(b: &Board<B>, sweep: &Sweep<B>, pieces: B, landing: &mut [B; MAX_SHIFTS]) {
+        let empty = !b.occ;
+        let enemy = b.by_side[1 - b.side];
+        // Where each modality may land, in the order of `Modality`'s variants.
+        let open = [empty, enemy, empty | enemy, B::ZERO];
+        let open = |m: Modality| open[m as usize];
+        for (shift, i, m) in &sweep.leaps {
+            landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(pieces) & open(*m);
+        }
+        for ride in &sweep.rides {
+            let mut reach = pieces & ride.origin;
+            for &i in &ride.at {
+                reach = ride.step.apply(reach);
+                if reach.is_zero() {
+                    break;
+                }
+                landing[i as usize & (MAX_SHIFTS - 1)] |=
+                    reach & ride.targets & open(ride.modality);
+                reach &= empty;
+            }
+        }
+    }
+
     /// Calls `f` with each legal move.
     fn legal_moves(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
-        if self.t.layered {
-            return self.legal_moves_layered(b, g, f);
-        }
         for v in &self.t.codes[b.side] {
             let code = v.code;
             for from in b.pieces[code].iter() {
@@ -1283,24 +1297,21 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
+    #[inline(always)]
     fn en_passant_moves(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
         let r = self.r;
         let Some(ep) = b.ep else { return };
         let us = b.side;
         let them = 1 - us;
-        // The victim's cell and the targets' cells, on any layer.
-        let cells = r.cells;
-        let on_layers = |cell: u16| (0..r.layers).map(move |l| l * cells + cell as usize);
-        let victim_ok = on_layers(ep.victim).any(|v| {
-            r.side_codes[them]
-                .iter()
-                .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(v))
-        });
+        let victim = ep.victim as usize;
+        let victim_ok = r.side_codes[them]
+            .iter()
+            .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(victim));
         if !victim_ok {
             return;
         }
-        let victim = ep.victim as usize;
-        for target in ep.targets().iter().flat_map(|&cell| on_layers(cell)) {
+        for &target in ep.targets() {
+            let target = target as usize;
             if b.occ.has(target) || !r.en_passant_region[us].has(target) {
                 continue;
             }
@@ -1315,23 +1326,10 @@ impl<B: Bits> Plain<'_, B> {
                     if self.targets(b, cr, from).0.has(target) {
                         continue;
                     }
-                    let legal = if self.t.layered {
-                        let m = PlainMove {
-                            from: from as u16,
-                            to: target as u16,
-                            code: code as u8,
-                            promo: 0,
-                            choice: 0,
-                            kind: Kind::EnPassant,
-                        };
-                        self.layered_legal(b, g, m)
-                    } else {
-                        let royals = Self::moved(g.royals, from, target);
-                        let occ = (b.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(target);
-                        let gone = B::bit(victim) | B::bit(target);
-                        !royals.iter().any(|k| self.attacked(b, k, them, occ, gone))
-                    };
-                    if legal {
+                    let royals = Self::moved(g.royals, from, target);
+                    let occ = (b.occ ^ B::bit(from) ^ B::bit(victim)) | B::bit(target);
+                    let gone = B::bit(victim) | B::bit(target);
+                    if !royals.iter().any(|k| self.attacked(b, k, them, occ, gone)) {
                         self.each_move(b, g, code, from, B::bit(target), Kind::EnPassant, f);
                     }
                 }
@@ -1370,6 +1368,7 @@ impl<B: Bits> Plain<'_, B> {
         ride_and_leap_reach(self.r, cr, from, b.occ) & cr.confined
     }
 
+    #[inline(always)]
     fn castles(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
         let them = 1 - b.side;
         let mut rights = b.castling & self.castle_bits[b.side];
@@ -1389,20 +1388,6 @@ impl<B: Bits> Plain<'_, B> {
             {
                 continue;
             }
-            let m = PlainMove {
-                from: kf as u16,
-                to: kt as u16,
-                code: c.king_code,
-                promo: 0,
-                choice: 0,
-                kind: Kind::Castle(i as u8),
-            };
-            if self.t.layered {
-                if self.layered_legal(b, g, m) {
-                    f(m);
-                }
-                continue;
-            }
             let occ = (b.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
             let mut royals = g.royals & !B::bit(kf) & !B::bit(rf);
             if g.royals.has(kf) {
@@ -1411,12 +1396,20 @@ impl<B: Bits> Plain<'_, B> {
             if g.royals.has(rf) {
                 royals |= B::bit(rt);
             }
-            if !royals
+            if royals
                 .iter()
                 .any(|k| self.attacked(b, k, them, occ, B::bit(kt) | B::bit(rt)))
             {
-                f(m);
+                continue;
             }
+            f(PlainMove {
+                from: kf as u16,
+                to: kt as u16,
+                code: c.king_code,
+                promo: 0,
+                choice: 0,
+                kind: Kind::Castle(i as u8),
+            });
         }
     }
 
