@@ -4,7 +4,8 @@
 //! passant and promotion as the only special moves, and mates, camps and regions reached as the
 //! ends ([`Rules::plain`] says whether a rule set is one). Rule sets without any check rule
 //! (every move stands, a royal piece captured ends the game) are plain too, and may then have
-//! effects ([`effects`]: Magnetic). Moves are generated legal from checks and pins, the last ply
+//! effects (module `effects`: Magnetic), and so are two layers that every move crosses (module
+//! `layers`: Alice). Moves are generated legal from checks and pins, the last ply
 //! is counted from target sets, and a move is played on a copy: a position here is a handful of
 //! bitboards, which costs less to copy than the interpreter's undo log costs to keep.
 
