@@ -271,7 +271,9 @@ impl<B: Bits> Plain<'_, B> {
         }
         ok
     }
-    /// Calls `f` with each legal en passant capture and castle on two layers.
+    /// Calls `f` with each legal en passant capture and castle on two layers. (Their loops are
+    /// written apart from the one-layer ones, which chess's leaf count keeps inlined: sharing
+    /// them cost chess 1–3% of its perft.)
     #[inline(never)]
     pub(super) fn special_moves_layered(
         &self,
