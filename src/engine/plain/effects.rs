@@ -362,13 +362,15 @@ impl<B: Bits> Plain<'_, B> {
         if self.t.promotes_origin {
             origins |= self.r.promotion_zones[us];
         }
-        let mut extra = 0;
+        let mut extra = 0u64;
         let mut judge = |m: PlainMove| {
             let mut child = *b;
             if let Some(code) = self.play(&mut child, m)
                 && let Some(p) = &self.r.codes[code as usize].promotion
             {
-                extra += p.choices.len() as u64 - 1;
+                // The move counted once stands for one move per choice (none without any):
+                // modular arithmetic, as the total cannot go below zero.
+                extra = extra.wrapping_add(p.choices.len() as u64).wrapping_sub(1);
             }
         };
         if origins.any() {

@@ -624,7 +624,7 @@ impl<B: Bits> Plain<'_, B> {
             return if self.t.watches[b.side].is_empty() {
                 n
             } else {
-                n + self.effect_choices(b, &g)
+                n.wrapping_add(self.effect_choices(b, &g))
             };
         }
         let mut nodes = 0;
