@@ -48,12 +48,12 @@ pub trait Bits:
         i
     }
     fn without_lsb(self) -> Self;
-    /// The 64 squares from `start` on, as a word.
+    /// The 64 squares from `start` on, as a word; `start` is below [`Bits::CAPACITY`].
     #[inline(always)]
     fn extract64(self, start: usize) -> u64 {
         self.shr(start).low64()
     }
-    /// A word placed at square `start`.
+    /// A word placed at square `start`, below [`Bits::CAPACITY`].
     #[inline(always)]
     fn deposit64(x: u64, start: usize) -> Self {
         Self::from_low64(x).shl(start)
@@ -112,6 +112,16 @@ macro_rules! prim_bits {
             #[inline(always)]
             fn without_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            // A primitive's shift within its width needs no test for bits shifted out whole
+            // (a slider looks up every move this way).
+            #[inline(always)]
+            fn extract64(self, start: usize) -> u64 {
+                (self >> start) as u64
+            }
+            #[inline(always)]
+            fn deposit64(x: u64, start: usize) -> Self {
+                (x as Self) << start
             }
             #[inline(always)]
             fn low64(self) -> u64 {

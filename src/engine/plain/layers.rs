@@ -28,6 +28,9 @@ pub(super) struct LayerView<B> {
     /// its own layer.
     landing: B,
     enemy: B,
+    /// The royal piece's lines that an enemy rider could attack along: taking a piece there
+    /// may open one, so such a capture is judged alone.
+    opening: B,
 }
 
 impl<B: Bits> Plain<'_, B> {
@@ -42,6 +45,13 @@ impl<B: Bits> Plain<'_, B> {
     /// The position's [`LayerView`].
     pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView<B> {
         let in_check = g.evasion != !B::ZERO;
+        let royal = g.royals.lsb();
+        let mut opening = B::ZERO;
+        for group in &self.t.groups[1 - b.side] {
+            if (group.open[royal] & Self::riders(b, group)).any() {
+                opening |= group.open[royal];
+            }
+        }
         LayerView {
             free: !self.twin(b.occ),
             royal_layer: self.r.layer_masks[g.royals.lsb() / self.r.cells],
@@ -52,6 +62,7 @@ impl<B: Bits> Plain<'_, B> {
                 !B::ZERO
             },
             enemy: b.by_side[1 - b.side],
+            opening,
         }
     }
 
@@ -68,17 +79,37 @@ impl<B: Bits> Plain<'_, B> {
     ) -> (B, B) {
         let t = self.reach(b, v, from) & lv.free;
         if v.royal && g.royals.has(from) {
-            return (B::ZERO, t);
+            return (self.royal_steps_layered(b, from, t), B::ZERO);
         }
         if lv.royal_layer.has(from) {
             if lv.in_check || g.pins.screens.has(from) {
                 (B::ZERO, t & lv.enemy)
             } else {
-                (t & !lv.enemy, t & lv.enemy)
+                let judged = t & lv.enemy & lv.opening;
+                (t & !judged, judged)
             }
         } else {
             (t & lv.landing, B::ZERO)
         }
+    }
+
+    /// Of the targets `t` of the royal piece on `from`, those where it stands safe: before
+    /// crossing where the check rule asks (without itself on `from`), and after crossing,
+    /// where only the pieces of the other layer see it.
+    #[inline(always)]
+    fn royal_steps_layered(&self, b: &Board<B>, from: usize, t: B) -> B {
+        let them = 1 - b.side;
+        let occ = b.occ ^ B::bit(from);
+        let mut safe = B::ZERO;
+        for to in t.iter() {
+            let dest = self.r.next_layer(to);
+            if !(self.r.check.at_move && self.attacked(b, to, them, occ, B::bit(to))
+                || self.attacked(b, dest, them, occ, B::ZERO))
+            {
+                safe |= B::bit(to);
+            }
+        }
+        safe
     }
 
     /// The square of the piece an en passant capture takes: on the first layer whose cell of
@@ -164,8 +195,11 @@ impl<B: Bits> Plain<'_, B> {
                 if let Some(p) = v.promotion.as_ref().filter(|p| p.from_zone) {
                     swept &= !p.zone;
                 }
-                n += self.sweep_count_layered(b, g, &lv, v, sweep, swept);
-                pieces &= !swept;
+                // A displacement costs about what a piece does here: few pieces go one by one.
+                if swept.count() as usize >= sweep.shifts.len() {
+                    n += self.sweep_count_layered(b, g, &lv, v, sweep, swept);
+                    pieces &= !swept;
+                }
             }
             for from in pieces.iter() {
                 let (bulk, test) = self.layered_targets(b, g, &lv, v, from);
@@ -182,7 +216,8 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// The moves of the unscreened `pieces` of a sweeping code, counted at once but for the
-    /// captures on the royal piece's layer.
+    /// captures on the royal piece's layer that may open one of its lines. (A piece lands on
+    /// its own layer, so where it lands tells which layer it moves on.)
     fn sweep_count_layered(
         &self,
         b: &Board<B>,
@@ -192,29 +227,32 @@ impl<B: Bits> Plain<'_, B> {
         sweep: &Sweep<B>,
         pieces: B,
     ) -> u64 {
-        let shifts = sweep.shifts.len().min(MAX_SHIFTS);
-        let mut n = 0;
-        let mut landing = [B::ZERO; MAX_SHIFTS];
-        let there = pieces & !lv.royal_layer;
-        if there.any() {
-            Self::sweep_landings(b, sweep, there, &mut landing);
-            for l in &mut landing[..shifts] {
-                n += Self::landing_moves(v, *l & lv.free & lv.landing);
-                *l = B::ZERO;
-            }
+        if pieces.is_zero() {
+            return 0;
         }
-        let here = pieces & lv.royal_layer;
-        if here.any() {
-            Self::sweep_landings(b, sweep, here, &mut landing);
-            for (shift, &l) in sweep.shifts.iter().zip(&landing[..shifts]) {
-                if !lv.in_check {
-                    n += Self::landing_moves(v, l & lv.free & !lv.enemy);
-                }
-                for to in (l & lv.free & lv.enemy).iter() {
-                    let from = (to as i32 - shift.by) as usize;
-                    if self.judged(b, g, v, from, B::bit(to)).any() {
-                        n += Self::landing_moves(v, B::bit(to));
-                    }
+        let shifts = sweep.shifts.len().min(MAX_SHIFTS);
+        let mut landing = [B::ZERO; MAX_SHIFTS];
+        Self::sweep_landings(b, sweep, pieces, &mut landing);
+        let mut n = 0;
+        for (shift, &l) in sweep.shifts.iter().zip(&landing[..shifts]) {
+            let l = l & lv.free;
+            let there = l & !lv.royal_layer & lv.landing;
+            let here = l & lv.royal_layer;
+            let judged = if lv.in_check {
+                here & lv.enemy
+            } else {
+                here & lv.enemy & lv.opening
+            };
+            let bulk = if lv.in_check {
+                there
+            } else {
+                there | (here & !judged)
+            };
+            n += Self::landing_moves(v, bulk);
+            for to in judged.iter() {
+                let from = (to as i32 - shift.by) as usize;
+                if self.judged(b, g, v, from, B::bit(to)).any() {
+                    n += Self::landing_moves(v, B::bit(to));
                 }
             }
         }
@@ -297,9 +335,9 @@ impl<B: Bits> Plain<'_, B> {
         let (us, them) = (b.side, 1 - b.side);
         let on_layers = |cell: u16| (0..r.layers).map(move |l| l * r.cells + cell as usize);
         let victim_ok = on_layers(ep.victim).any(|v| {
-            r.side_codes[them]
+            self.t.passers[them]
                 .iter()
-                .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(v))
+                .any(|&c| b.pieces[c as usize].has(v))
         });
         if !victim_ok {
             return;
@@ -308,12 +346,9 @@ impl<B: Bits> Plain<'_, B> {
             if b.occ.has(target) || !r.en_passant_region[us].has(target) {
                 continue;
             }
-            for &code in &r.side_codes[us] {
+            for &code in &self.t.passers[us] {
                 let code = code as usize;
                 let cr = &r.codes[code];
-                if !cr.en_passant {
-                    continue;
-                }
                 for from in self.capturers(b, code, target).iter() {
                     // A piece that may also step there quietly just steps there.
                     if self.targets(b, cr, from).0.has(target) {

@@ -41,6 +41,8 @@ pub struct PlainTables<B> {
     groups: [Vec<AttackGroup<B>>; 2],
     /// Per side: where its royal piece ends the game on arriving (campmate), if anywhere.
     camps: [B; 2],
+    /// Per side: its codes that take and are taken en passant.
+    passers: [Vec<u8>; 2],
     /// Whether some end rule asks for a region reached.
     reach_ends: bool,
     /// Whether a promotion's legality depends on the piece chosen (a royal piece, or no move
@@ -380,11 +382,19 @@ impl<B: Bits> Rules<B> {
                 camps[1] |= masks[1];
             }
         }
+        let passers = [0, 1].map(|side| {
+            self.side_codes[side]
+                .iter()
+                .copied()
+                .filter(|&c| self.codes[c as usize].en_passant)
+                .collect()
+        });
         PlainTables {
             codes,
             leapers,
             groups,
             camps,
+            passers,
             reach_ends: self
                 .end
                 .iter()
@@ -1305,9 +1315,9 @@ impl<B: Bits> Plain<'_, B> {
         let us = b.side;
         let them = 1 - us;
         let victim = ep.victim as usize;
-        let victim_ok = r.side_codes[them]
+        let victim_ok = self.t.passers[them]
             .iter()
-            .any(|&c| r.codes[c as usize].en_passant && b.pieces[c as usize].has(victim));
+            .any(|&c| b.pieces[c as usize].has(victim));
         if !victim_ok {
             return;
         }
@@ -1316,11 +1326,8 @@ impl<B: Bits> Plain<'_, B> {
             if b.occ.has(target) || !r.en_passant_region[us].has(target) {
                 continue;
             }
-            for &code in &r.side_codes[us] {
+            for &code in &self.t.passers[us] {
                 let code = code as usize;
-                if !r.codes[code].en_passant {
-                    continue;
-                }
                 let cr = &r.codes[code];
                 for from in self.capturers(b, code, target).iter() {
                     // A piece that may also step there quietly just steps there.
