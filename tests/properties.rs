@@ -22,7 +22,7 @@ use rulebook::diagnostics::{Sources, render, to_json};
 use rulebook::engine::bitboard::{Bits, Wide};
 use rulebook::engine::fen;
 use rulebook::engine::position::{Move, MoveKind, Position};
-use rulebook::game::{Game, Typed, new_game};
+use rulebook::game::{Game, MoveLine, Typed, new_game};
 use rulebook::ir::Variant;
 use rulebook::lower::{LoadError, Origin, load_text};
 
@@ -1398,22 +1398,47 @@ fn perft_one_counts_the_listed_moves_in_every_variant() {
         let mut seed = 4242u64;
         for _ in 0..8 {
             let mut game = common::game(name);
-            for _ in 0..120 {
-                let moves = game.moves();
+            random_game(&mut game, &mut seed, 120, |game, moves| {
                 assert_eq!(game.perft(1), moves.len() as u64, "{name} {}", game.fen());
                 compared += 1;
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let m = &moves[(seed >> 33) as usize % moves.len()];
-                game.play(&m.uci).expect("a listed move");
-            }
+            });
         }
     }
     assert!(compared >= 50_000, "only {compared} positions compared");
+}
+
+/// Plays up to `plies` random moves of `game` (drawn from `seed`), calling `visit` with each
+/// position reached and its moves, the first and the last included.
+fn random_game(
+    game: &mut Box<dyn Game>,
+    seed: &mut u64,
+    plies: usize,
+    mut visit: impl FnMut(&mut Box<dyn Game>, &[MoveLine]),
+) {
+    for _ in 0..plies {
+        let moves = game.moves();
+        visit(game, &moves);
+        if moves.is_empty() {
+            break;
+        }
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = &moves[(*seed >> 33) as usize % moves.len()];
+        game.play(&m.uci).expect("a listed move");
+    }
+}
+
+/// The positions of `games` random games of `game`'s variant from its current position.
+fn random_positions(game: &mut Box<dyn Game>, games: usize, plies: usize) -> Vec<String> {
+    let start = game.fen();
+    let mut fens = vec![];
+    let mut seed = 777u64;
+    for _ in 0..games {
+        game.set_fen(&start).expect("the position it was in");
+        random_game(game, &mut seed, plies, |game, _| fens.push(game.fen()));
+    }
+    fens
 }
 
 /// At positions of random games in every plain variant (pulls and pushes that carry pieces far
@@ -1422,26 +1447,23 @@ fn perft_one_counts_the_listed_moves_in_every_variant() {
 fn plain_path_agrees_with_the_interpreter_on_random_games() {
     let mut compared = 0;
     for name in bundled::names() {
-        let mut fens = vec![];
-        let mut seed = 777u64;
-        for _ in 0..4 {
-            let mut game = common::game(name);
-            for _ in 0..80 {
-                fens.push(game.fen());
-                let moves = game.moves();
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let m = &moves[(seed >> 33) as usize % moves.len()];
-                game.play(&m.uci).expect("a listed move");
-            }
-        }
+        let fens = random_positions(&mut common::game(name), 4, 80);
         compared += plain_path_agrees_any(variant(name), &fens, 2).unwrap_or(0);
     }
     assert!(compared >= 10_000, "only {compared} positions compared");
+}
+
+/// Two layers of 36 cells each, fewer than a word holds: the plain path counts a layer's moves
+/// as words of it, and agrees with the interpreter on random games.
+#[test]
+fn plain_path_agrees_with_the_interpreter_on_small_layers() {
+    let mut game = game_from_text(
+        "variant smallalice extends alice\nboard 6 x 6\nreplace region last-rank rank 6\n\
+         replace castling { }\nstart \"rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\"\n",
+    );
+    let fens = random_positions(&mut game, 8, 60);
+    let n = plain_path_agrees::<u128>(game.variant().clone(), &fens, 2).expect("plain rules");
+    assert!(n >= 300, "only {n} positions compared");
 }
 
 /// A game loaded from the variant text `text`.

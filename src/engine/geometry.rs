@@ -33,10 +33,16 @@ impl Slider {
     /// Along each of its rays from `sq`: the empty squares and the first occupied one.
     #[inline(always)]
     pub fn reach<B: Bits>(&self, sq: usize, occ: B) -> B {
+        let base = self.entries[sq].base as usize;
+        B::deposit64(self.reach_word(sq, occ.extract64(base)), base)
+    }
+
+    /// [`Slider::reach`] within the layer of `sq`, as a word: `occ` is the layer's occupancy
+    /// from its first square on, and so is the answer.
+    #[inline(always)]
+    pub fn reach_word(&self, sq: usize, occ: u64) -> u64 {
         let e = self.entries[sq];
-        let base = e.base as usize;
-        let idx = index(occ.extract64(base) & e.mask, e.mask, e.magic, e.shift);
-        B::deposit64(self.table[e.offset as usize + idx], base)
+        self.table[e.offset as usize + index(occ & e.mask, e.mask, e.magic, e.shift)]
     }
 }
 

@@ -8,10 +8,13 @@
 //!   the royal piece or the royal piece is in check (then nothing it does on this layer helps);
 //!   a capture also takes a piece off the layer, which may open a line, so it is judged alone.
 //!
-//! The rest (the royal piece's own moves, captures on its layer, castling, en passant) are judged
-//! one by one as the interpreter judges them ([`crate::engine::legality`]'s sketch): the
-//! occupancy after the move on its layer and after crossing, the royal piece safe at both
-//! where the check rule asks.
+//! The rest (the royal piece's own moves, the captures on its layer that may open one of its
+//! lines, castling, en passant) are judged one by one as the interpreter judges them
+//! ([`crate::engine::legality`]'s sketch): the occupancy after the move on its layer and after
+//! crossing, the royal piece safe at both where the check rule asks.
+//!
+//! A layer has at most 64 cells, numbered alike on both layers, so a piece's targets are
+//! formed in a word of its layer: the other layer's free cells are the same word negated.
 
 use crate::engine::bitboard::Bits;
 
@@ -31,6 +34,21 @@ pub(super) struct LayerView<B> {
     /// The royal piece's lines that an enemy rider could attack along: taking a piece there
     /// may open one, so such a capture is judged alone.
     opening: B,
+    /// The same as words, a layer's squares from its first one: cells number alike on both.
+    royal_layer_index: usize,
+    cells: u64,
+    words: [LayerWords; 2],
+    landing_word: u64,
+    opening_word: u64,
+}
+
+/// One layer's sets as words.
+struct LayerWords {
+    occ: u64,
+    own: u64,
+    enemy: u64,
+    /// Its cells empty on the other layer.
+    free: u64,
 }
 
 impl<B: Bits> Plain<'_, B> {
@@ -52,9 +70,19 @@ impl<B: Bits> Plain<'_, B> {
                 opening |= group.open[royal];
             }
         }
+        let cells = self.r.cells;
+        let royal_layer_index = royal / cells;
+        let word = |set: B, l: usize| set.extract64(l * cells);
+        let cell_mask = u64::MAX >> (64 - cells);
+        let words = [0, 1].map(|l| LayerWords {
+            occ: word(b.occ, l),
+            own: word(b.by_side[b.side], l),
+            enemy: word(b.by_side[1 - b.side], l),
+            free: !word(b.occ, 1 - l) & cell_mask,
+        });
         LayerView {
             free: !self.twin(b.occ),
-            royal_layer: self.r.layer_masks[g.royals.lsb() / self.r.cells],
+            royal_layer: self.r.layer_masks[royal_layer_index],
             in_check,
             landing: if in_check {
                 self.twin(g.evasion)
@@ -63,6 +91,11 @@ impl<B: Bits> Plain<'_, B> {
             },
             enemy: b.by_side[1 - b.side],
             opening,
+            royal_layer_index,
+            cells: cell_mask,
+            words,
+            landing_word: word(g.evasion, royal_layer_index),
+            opening_word: word(opening, royal_layer_index),
         }
     }
 
@@ -77,19 +110,61 @@ impl<B: Bits> Plain<'_, B> {
         v: &CodeTables<B>,
         from: usize,
     ) -> (B, B) {
-        let t = self.reach(b, v, from) & lv.free;
         if v.royal && g.royals.has(from) {
+            let t = self.reach(b, v, from) & lv.free;
             return (self.royal_steps_layered(b, from, t), B::ZERO);
         }
-        if lv.royal_layer.has(from) {
-            if lv.in_check || g.pins.screens.has(from) {
-                (B::ZERO, t & lv.enemy)
-            } else {
-                let judged = t & lv.enemy & lv.opening;
-                (t & !judged, judged)
-            }
+        let layer = from / self.r.cells;
+        let base = layer * self.r.cells;
+        let (bulk, test) = self.layer_targets(b, g, lv, v, from, layer);
+        (B::deposit64(bulk, base), B::deposit64(test, base))
+    }
+
+    /// [`Plain::layered_targets`] of a piece that is not royal, on `layer`, as words of it.
+    #[inline(always)]
+    fn layer_targets(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        lv: &LayerView<B>,
+        v: &CodeTables<B>,
+        from: usize,
+        layer: usize,
+    ) -> (u64, u64) {
+        let w = &lv.words[layer];
+        let t = self.reach_word(b, w, v, from, layer) & w.free;
+        if layer != lv.royal_layer_index {
+            (t & lv.landing_word, 0)
+        } else if lv.in_check || g.pins.screens.has(from) {
+            (0, t & w.enemy)
         } else {
-            (t & lv.landing, B::ZERO)
+            let judged = t & w.enemy & lv.opening_word;
+            (t & !judged, judged)
+        }
+    }
+
+    /// [`Plain::reach`] of a piece on `layer`, as a word of it.
+    #[inline(always)]
+    fn reach_word(
+        &self,
+        b: &Board<B>,
+        w: &LayerWords,
+        v: &CodeTables<B>,
+        from: usize,
+        layer: usize,
+    ) -> u64 {
+        if !v.shape.simple {
+            return self.reach(b, v, from).extract64(layer * self.r.cells);
+        }
+        let mut a = 0;
+        for s in &v.sliders {
+            a |= s.reach_word(from, w.occ);
+        }
+        if v.shape.leaps_alike {
+            (v.leap_move_words[from] | a) & !w.own
+        } else {
+            ((v.leap_move_words[from] & !w.occ) | (v.leap_capture_words[from] & w.enemy) | a)
+                & !w.own
         }
     }
 
@@ -201,14 +276,30 @@ impl<B: Bits> Plain<'_, B> {
                     pieces &= !swept;
                 }
             }
-            for from in pieces.iter() {
-                let (bulk, test) = self.layered_targets(b, g, &lv, v, from);
-                let t = if test.any() {
-                    bulk | self.judged(b, g, v, from, test)
-                } else {
-                    bulk
-                };
-                n += Self::moves_per_choice(v, from, t);
+            let royals = pieces & g.royals;
+            if v.royal && royals.any() {
+                for from in royals.iter() {
+                    let t = self.reach(b, v, from) & lv.free;
+                    n += Self::moves_per_choice(v, from, self.royal_steps_layered(b, from, t));
+                }
+                pieces &= !royals;
+            }
+            for layer in 0..2 {
+                let base = layer * self.r.cells;
+                for cell in (pieces.extract64(base) & lv.cells).iter() {
+                    let from = base + cell;
+                    let (bulk, test) = self.layer_targets(b, g, &lv, v, from, layer);
+                    let mut t = bulk;
+                    if test != 0 {
+                        t |= self
+                            .judged(b, g, v, from, B::deposit64(test, base))
+                            .extract64(base);
+                    }
+                    n += match v.promotion {
+                        None => t.count_ones() as u64,
+                        Some(_) => Self::moves_per_choice(v, from, B::deposit64(t, base)),
+                    };
+                }
             }
         }
         self.special_moves_layered(b, g, &mut |_| n += 1);

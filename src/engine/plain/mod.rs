@@ -72,6 +72,9 @@ struct CodeTables<B> {
     shape: Shape,
     leap_move: Vec<B>,
     leap_capture: Vec<B>,
+    /// On two layers: `leap_move` and `leap_capture` as words of the layer they stay on.
+    leap_move_words: Vec<u64>,
+    leap_capture_words: Vec<u64>,
     /// The sliders of a simple shape.
     sliders: Vec<Slider>,
     /// Its sweep, when its moves are the same steps from every square.
@@ -268,8 +271,10 @@ impl<B: Bits> Rules<B> {
                         .iter()
                         .all(|e| matches!(e.scan, crate::ir::Scan::Rays(_))));
         // Two layers where every move crosses: one royal piece's checks and pins on its layer.
+        // (Its layers' squares, at most 64, are handled as words.)
         let layers_ok = !self.layered && self.cross.is_none()
             || self.layers == 2
+                && self.cells <= 64
                 && self.cross == Some(crate::ir::CrossWhen::Moves)
                 && !free
                 && !self.no_checks
@@ -363,6 +368,8 @@ impl<B: Bits> Rules<B> {
                         shape,
                         leap_move: cr.leap_move.clone(),
                         leap_capture: cr.leap_capture.clone(),
+                        leap_move_words: self.layer_words(&cr.leap_move),
+                        leap_capture_words: self.layer_words(&cr.leap_capture),
                         sliders,
                         sweep: self.sweep(c),
                     }
@@ -420,6 +427,19 @@ impl<B: Bits> Rules<B> {
                     .any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
             }),
         }
+    }
+
+    /// On two layers, per square: the set of `table` as a word of the square's layer.
+    fn layer_words(&self, table: &[B]) -> Vec<u64> {
+        if !self.layered {
+            return vec![];
+        }
+        let base = |sq: usize| sq - sq % self.cells;
+        table
+            .iter()
+            .enumerate()
+            .map(|(sq, t)| t.extract64(base(sq)))
+            .collect()
     }
 
     /// The sweep of `code`, when its leaps are the same from every square and it has no
