@@ -71,7 +71,8 @@ impl<B: Bits> Plain<'_, B> {
             }
         }
         let cells = self.r.cells;
-        let royal_layer_index = royal / cells;
+        // Two layers: no division needed.
+        let royal_layer_index = usize::from(royal >= cells);
         let word = |set: B, l: usize| set.extract64(l * cells);
         let cell_mask = u64::MAX >> (64 - cells);
         let words = [0, 1].map(|l| LayerWords {
@@ -114,7 +115,7 @@ impl<B: Bits> Plain<'_, B> {
             let t = self.reach(b, v, from) & lv.free;
             return (self.royal_steps_layered(b, from, t), B::ZERO);
         }
-        let layer = from / self.r.cells;
+        let layer = usize::from(from >= self.r.cells);
         let base = layer * self.r.cells;
         let (bulk, test) = self.layer_targets(b, g, lv, v, from, layer);
         (B::deposit64(bulk, base), B::deposit64(test, base))
