@@ -270,11 +270,12 @@ impl<B: Bits> Rules<B> {
                         .effects
                         .iter()
                         .all(|e| matches!(e.scan, crate::ir::Scan::Rays(_))));
-        // Two layers where every move crosses: one royal piece's checks and pins on its layer.
-        // (Its layers' squares, at most 64, are handled as words.)
+        // Two layers where every move crosses: one royal piece's checks and pins on its layer
+        // (none made by promotion). Its layers' squares, at most 64, are handled as words.
         let layers_ok = !self.layered && self.cross.is_none()
             || self.layers == 2
                 && self.cells <= 64
+                && !self.royal_promotions
                 && self.cross == Some(crate::ir::CrossWhen::Moves)
                 && !free
                 && !self.no_checks
