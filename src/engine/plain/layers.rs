@@ -64,12 +64,7 @@ impl<B: Bits> Plain<'_, B> {
     pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView<B> {
         let in_check = g.evasion != !B::ZERO;
         let royal = g.royals.lsb();
-        let mut opening = B::ZERO;
-        for group in &self.t.groups[1 - b.side] {
-            if (group.open[royal] & Self::riders(b, group)).any() {
-                opening |= group.open[royal];
-            }
-        }
+        let opening = g.rider_lines;
         let cells = self.r.cells;
         // Two layers: no division needed.
         let royal_layer_index = usize::from(royal >= cells);
