@@ -34,10 +34,14 @@ pub(super) struct LayerView<B> {
     /// The royal piece's lines that an enemy rider could attack along: taking a piece there
     /// may open one, so such a capture is judged alone.
     opening: B,
-    /// The same as words, a layer's squares from its first one: cells number alike on both.
+    /// The royal piece's layer, 0 or 1.
     royal_layer_index: usize,
+    /// A layer's cells, as a word.
     cells: u64,
+    /// Each layer's sets as words of it, from its first square on (cells number alike on both
+    /// layers, so a word of one layer reads as the same cells of the other).
     words: [LayerWords; 2],
+    /// `landing` and `opening` as words of the royal piece's layer.
     landing_word: u64,
     opening_word: u64,
 }
