@@ -324,23 +324,23 @@ impl<B: Bits> Plain<'_, B> {
         let shifts = sweep.shifts.len().min(MAX_SHIFTS);
         let mut landing = [B::ZERO; MAX_SHIFTS];
         Self::sweep_landings(b, sweep, pieces, &mut landing);
+        // Where a landing piece is counted at once, and where it is judged alone.
+        let there = !lv.royal_layer & lv.landing;
+        let judged = if lv.in_check {
+            lv.royal_layer & lv.enemy
+        } else {
+            lv.royal_layer & lv.enemy & lv.opening
+        };
+        let bulk = if lv.in_check {
+            there
+        } else {
+            there | (lv.royal_layer & !judged)
+        };
+        let (bulk, judged) = (bulk & lv.free, judged & lv.free);
         let mut n = 0;
         for (shift, &l) in sweep.shifts.iter().zip(&landing[..shifts]) {
-            let l = l & lv.free;
-            let there = l & !lv.royal_layer & lv.landing;
-            let here = l & lv.royal_layer;
-            let judged = if lv.in_check {
-                here & lv.enemy
-            } else {
-                here & lv.enemy & lv.opening
-            };
-            let bulk = if lv.in_check {
-                there
-            } else {
-                there | (here & !judged)
-            };
-            n += Self::landing_moves(v, bulk);
-            for to in judged.iter() {
+            n += Self::landing_moves(v, l & bulk);
+            for to in (l & judged).iter() {
                 let from = (to as i32 - shift.by) as usize;
                 if self.judged(b, g, v, from, B::bit(to)).any() {
                     n += Self::landing_moves(v, B::bit(to));
