@@ -284,6 +284,9 @@ impl<B: Bits> Plain<'_, B> {
                 }
                 pieces &= !royals;
             }
+            if pieces.is_zero() {
+                continue;
+            }
             for layer in 0..2 {
                 let base = layer * self.r.cells;
                 for cell in (pieces.extract64(base) & lv.cells).iter() {
