@@ -24,13 +24,10 @@ use super::{Board, CodeTables, Guard, Kind, MAX_SHIFTS, Plain, PlainMove, Sweep}
 pub(super) struct LayerView<B> {
     /// The squares whose cell is empty on the other layer (where a move may end).
     free: B,
-    /// The squares of the layer of the royal piece of the side to move.
-    royal_layer: B,
     in_check: bool,
     /// Where a piece of the other layer may land (the checker's line, when in check), seen from
     /// its own layer.
     landing: B,
-    enemy: B,
     /// The royal piece's lines that an enemy rider could attack along: taking a piece there
     /// may open one, so such a capture is judged alone.
     opening: B,
@@ -82,14 +79,12 @@ impl<B: Bits> Plain<'_, B> {
         });
         LayerView {
             free: !self.twin(b.occ),
-            royal_layer: self.r.layer_masks[royal_layer_index],
             in_check,
             landing: if in_check {
                 self.twin(g.evasion)
             } else {
                 !B::ZERO
             },
-            enemy: b.by_side[1 - b.side],
             opening,
             royal_layer_index,
             cells: cell_mask,
@@ -111,8 +106,7 @@ impl<B: Bits> Plain<'_, B> {
         from: usize,
     ) -> (B, B) {
         if v.royal && g.royals.has(from) {
-            let t = self.reach(b, v, from) & lv.free;
-            return (self.royal_steps_layered(b, from, t), B::ZERO);
+            return (self.royal_steps_layered(b, lv, v, from), B::ZERO);
         }
         let layer = usize::from(from >= self.r.cells);
         let base = layer * self.r.cells;
@@ -168,11 +162,18 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    /// Of the targets `t` of the royal piece on `from`, those where it stands safe: before
-    /// crossing where the check rule asks (without itself on `from`), and after crossing,
-    /// where only the pieces of the other layer see it.
+    /// The targets of the royal piece of `v` on `from` where it stands safe: before crossing
+    /// where the check rule asks (without itself on `from`), and after crossing, where only
+    /// the pieces of the other layer see it.
     #[inline(always)]
-    fn royal_steps_layered(&self, b: &Board<B>, from: usize, t: B) -> B {
+    fn royal_steps_layered(
+        &self,
+        b: &Board<B>,
+        lv: &LayerView<B>,
+        v: &CodeTables<B>,
+        from: usize,
+    ) -> B {
+        let t = self.reach(b, v, from) & lv.free;
         let them = 1 - b.side;
         let occ = b.occ ^ B::bit(from);
         let mut safe = B::ZERO;
@@ -279,8 +280,8 @@ impl<B: Bits> Plain<'_, B> {
             let royals = pieces & g.royals;
             if v.royal && royals.any() {
                 for from in royals.iter() {
-                    let t = self.reach(b, v, from) & lv.free;
-                    n += Self::moves_per_choice(v, from, self.royal_steps_layered(b, from, t));
+                    let t = self.royal_steps_layered(b, &lv, v, from);
+                    n += Self::moves_per_choice(v, from, t);
                 }
                 pieces &= !royals;
             }
@@ -328,16 +329,17 @@ impl<B: Bits> Plain<'_, B> {
         let mut landing = [B::ZERO; MAX_SHIFTS];
         Self::sweep_landings(b, sweep, pieces, &mut landing);
         // Where a landing piece is counted at once, and where it is judged alone.
-        let there = !lv.royal_layer & lv.landing;
+        let royal_layer = self.r.layer_masks[lv.royal_layer_index];
+        let there = !royal_layer & lv.landing;
         let judged = if lv.in_check {
-            lv.royal_layer & lv.enemy
+            royal_layer & b.by_side[1 - b.side]
         } else {
-            lv.royal_layer & lv.enemy & lv.opening
+            royal_layer & b.by_side[1 - b.side] & lv.opening
         };
         let bulk = if lv.in_check {
             there
         } else {
-            there | (lv.royal_layer & !judged)
+            there | (royal_layer & !judged)
         };
         let (bulk, judged) = (bulk & lv.free, judged & lv.free);
         let mut n = 0;

@@ -437,11 +437,10 @@ impl<B: Bits> Rules<B> {
         if !self.layered {
             return vec![];
         }
-        let base = |sq: usize| sq - sq % self.cells;
         table
             .iter()
-            .enumerate()
-            .map(|(sq, t)| t.extract64(base(sq)))
+            .zip(&self.geo.layer_base)
+            .map(|(t, &base)| t.extract64(base as usize))
             .collect()
     }
 
