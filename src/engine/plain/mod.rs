@@ -197,9 +197,18 @@ struct Guard<'u, B> {
 #[derive(Clone, Copy)]
 struct Lines<B> {
     screens: B,
-    squares: [u16; MAX_PINS],
-    lines: [B; MAX_PINS],
+    pins: [Pin; MAX_PINS],
     n: usize,
+}
+
+/// A screen and its line, kept as the squares that make it: the line is formed only for a
+/// screen that moves, which is rare, and a position's guard stays small to build.
+#[derive(Clone, Copy)]
+struct Pin {
+    screen: u16,
+    royal: u16,
+    dir: u16,
+    rider: u16,
 }
 
 impl<B: Bits> Guard<'_, B> {
@@ -219,21 +228,32 @@ impl<B: Bits> Guard<'_, B> {
 impl<B: Bits> Lines<B> {
     const NONE: Self = Lines {
         screens: B::ZERO,
-        squares: [0; MAX_PINS],
-        lines: [B::ZERO; MAX_PINS],
+        pins: [Pin {
+            screen: 0,
+            royal: 0,
+            dir: 0,
+            rider: 0,
+        }; MAX_PINS],
         n: 0,
     };
 
     /// Where the piece on `sq` may go without opening a line: everywhere when it screens none.
     #[inline(always)]
-    fn line(&self, sq: usize) -> B {
-        let mut line = !B::ZERO;
-        if !self.screens.has(sq) {
-            return line;
+    fn line(&self, r: &Rules<B>, sq: usize) -> B {
+        if self.screens.has(sq) {
+            self.screen_line(r, sq)
+        } else {
+            !B::ZERO
         }
-        for (&p, &l) in self.squares[..self.n].iter().zip(&self.lines[..self.n]) {
-            if p as usize == sq {
-                line &= l;
+    }
+
+    /// [`Lines::line`] of a screen.
+    #[inline(never)]
+    fn screen_line(&self, r: &Rules<B>, sq: usize) -> B {
+        let mut line = !B::ZERO;
+        for p in &self.pins[..self.n] {
+            if p.screen as usize == sq {
+                line &= r.ride_targets(p.dir, p.royal as usize, B::bit(p.rider as usize));
             }
         }
         line
@@ -254,8 +274,8 @@ impl<B: Bits> Unchecked<B> {
     /// Of the targets `t` of the piece on `from`, those where it keeps closed the lines it
     /// screens.
     #[inline(always)]
-    fn closed(&self, from: usize, t: B) -> B {
-        t & self.screens.line(from)
+    fn closed(&self, r: &Rules<B>, from: usize, t: B) -> B {
+        t & self.screens.line(r, from)
     }
 }
 
@@ -815,6 +835,7 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// Checks and pins against the royal pieces of the side to move.
+    #[inline(always)]
     fn guard<'u>(&self, b: &Board<B>, unchecked: Option<&'u Unchecked<B>>) -> Guard<'u, B> {
         let us = b.side;
         let them = 1 - us;
@@ -828,7 +849,7 @@ impl<B: Bits> Plain<'_, B> {
         let mut g = Guard {
             royals,
             evasion: !B::ZERO,
-            each: [(0, !B::ZERO); MAX_ROYALS],
+            each: [(0, B::ZERO); MAX_ROYALS],
             n_royals: 0,
             pins: Lines::NONE,
             rider_lines: B::ZERO,
@@ -904,8 +925,12 @@ impl<B: Bits> Plain<'_, B> {
                     let line = r.ride_targets(d, royal, B::bit(p));
                     let screen = (line & shield).lsb();
                     lines.screens |= B::bit(screen);
-                    lines.squares[lines.n] = screen as u16;
-                    lines.lines[lines.n] = line;
+                    lines.pins[lines.n] = Pin {
+                        screen: screen as u16,
+                        royal: royal as u16,
+                        dir: d,
+                        rider: p as u16,
+                    };
                     lines.n += 1;
                 }
             }
@@ -993,7 +1018,11 @@ impl<B: Bits> Plain<'_, B> {
         if g.n_royals == 1 {
             return self.safe_steps(b, from, t);
         }
-        self.safe_steps(b, from, t & g.evasion_of_others(from) & g.pins.line(from))
+        self.safe_steps(
+            b,
+            from,
+            t & g.evasion_of_others(from) & g.pins.line(self.r, from),
+        )
     }
 
     /// Of the targets `t` of the royal piece on `from`, those where it stands safe.
@@ -1037,10 +1066,10 @@ impl<B: Bits> Plain<'_, B> {
         let mut t = if g.royals.has(from) {
             self.royal_targets(b, g, from, t)
         } else {
-            t & g.evasion & g.pins.line(from)
+            t & g.evasion & g.pins.line(self.r, from)
         };
         if let Some(u) = g.unchecked {
-            t = u.closed(from, t);
+            t = u.closed(self.r, from, t);
         }
         t
     }
@@ -1160,7 +1189,7 @@ impl<B: Bits> Plain<'_, B> {
                 n += Self::moves_per_choice(v, from, self.reach(b, v, from) & g.evasion);
             }
             for from in (pieces & g.pins.screens).iter() {
-                let t = self.reach(b, v, from) & g.evasion & g.pins.line(from);
+                let t = self.reach(b, v, from) & g.evasion & g.pins.line(self.r, from);
                 n += Self::moves_per_choice(v, from, t);
             }
         }
