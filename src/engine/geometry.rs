@@ -100,6 +100,8 @@ pub struct Geometry<B> {
     pub sliders: Vec<Slider>,
     /// Per square: the first square of its layer (where its layer word starts).
     pub layer_base: Vec<u16>,
+    /// Per square: its (layer, file, rank), looked up rather than divided out on each move.
+    coord_table: Vec<[u16; 3]>,
     /// Every square of the board.
     pub all: B,
     /// Per file: its squares on every layer.
@@ -126,6 +128,12 @@ impl<B: Bits> Geometry<B> {
             reverse: vec![],
             sliders: vec![],
             layer_base: (0..squares).map(|sq| (sq - sq % cells) as u16).collect(),
+            coord_table: (0..squares)
+                .map(|sq| {
+                    let cell = sq % cells;
+                    [sq / cells, cell % files, cell / files].map(|c| c as u16)
+                })
+                .collect(),
             all,
             file_masks: (0..files)
                 .map(|f| {
@@ -158,9 +166,8 @@ impl<B: Bits> Geometry<B> {
     /// (layer, file, rank).
     #[inline(always)]
     pub fn coords(&self, sq: usize) -> (usize, usize, usize) {
-        let layer = sq / self.cells;
-        let cell = sq % self.cells;
-        (layer, cell % self.files, cell / self.files)
+        let [layer, file, rank] = self.coord_table[sq].map(usize::from);
+        (layer, file, rank)
     }
 
     /// The square at `step` from `sq` on the same layer, if on the board.

@@ -41,6 +41,8 @@ pub(super) struct LayerView<B> {
     /// `landing` and `opening` as words of the royal piece's layer.
     landing_word: u64,
     opening_word: u64,
+    /// The pins' screens, as a word of the royal piece's layer.
+    screens_word: u64,
 }
 
 /// One layer's sets as words.
@@ -62,6 +64,7 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// The position's [`LayerView`].
+    #[inline(always)]
     pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView<B> {
         let in_check = g.evasion != !B::ZERO;
         let royal = g.royals.lsb();
@@ -91,6 +94,7 @@ impl<B: Bits> Plain<'_, B> {
             words,
             landing_word: word(g.evasion, royal_layer_index),
             opening_word: word(opening, royal_layer_index),
+            screens_word: word(g.pins.screens, royal_layer_index),
         }
     }
 
@@ -110,7 +114,7 @@ impl<B: Bits> Plain<'_, B> {
         }
         let layer = usize::from(from >= self.r.cells);
         let base = layer * self.r.cells;
-        let (bulk, test) = self.layer_targets(b, g, lv, v, from, layer);
+        let (bulk, test) = self.layer_targets(b, lv, v, from, layer);
         (B::deposit64(bulk, base), B::deposit64(test, base))
     }
 
@@ -119,7 +123,6 @@ impl<B: Bits> Plain<'_, B> {
     fn layer_targets(
         &self,
         b: &Board<B>,
-        g: &Guard<'_, B>,
         lv: &LayerView<B>,
         v: &CodeTables<B>,
         from: usize,
@@ -129,7 +132,7 @@ impl<B: Bits> Plain<'_, B> {
         let t = self.reach_word(b, w, v, from, layer) & w.free;
         if layer != lv.royal_layer_index {
             (t & lv.landing_word, 0)
-        } else if lv.in_check || g.pins.screens.has(from) {
+        } else if lv.in_check || lv.screens_word >> (from - layer * self.r.cells) & 1 != 0 {
             (0, t & w.enemy)
         } else {
             let judged = t & w.enemy & lv.opening_word;
@@ -292,7 +295,7 @@ impl<B: Bits> Plain<'_, B> {
                 let base = layer * self.r.cells;
                 for cell in (pieces.extract64(base) & lv.cells).iter() {
                     let from = base + cell;
-                    let (bulk, test) = self.layer_targets(b, g, &lv, v, from, layer);
+                    let (bulk, test) = self.layer_targets(b, &lv, v, from, layer);
                     let mut t = bulk;
                     if test != 0 {
                         t |= self
