@@ -182,8 +182,9 @@ impl<B: Bits> Plain<'_, B> {
         let mut safe = B::ZERO;
         for to in t.iter() {
             let dest = self.r.next_layer(to);
-            if !(self.r.check.at_move && self.attacked(b, to, them, occ, B::bit(to))
-                || self.attacked(b, dest, them, occ, B::ZERO))
+            // After crossing first: that test fails more often.
+            if !(self.attacked(b, dest, them, occ, B::ZERO)
+                || self.r.check.at_move && self.attacked(b, to, them, occ, B::bit(to)))
             {
                 safe |= B::bit(to);
             }
