@@ -98,8 +98,6 @@ pub struct Geometry<B> {
     /// Per direction: the unlimited direction with the opposite step.
     pub reverse: Vec<u16>,
     pub sliders: Vec<Slider>,
-    /// Per square: the first square of its layer (where its layer word starts).
-    pub layer_base: Vec<u16>,
     /// Per square: its (layer, file, rank), looked up rather than divided out on each move.
     coord_table: Vec<[u16; 3]>,
     /// Every square of the board.
@@ -127,7 +125,6 @@ impl<B: Bits> Geometry<B> {
             unlimited: vec![],
             reverse: vec![],
             sliders: vec![],
-            layer_base: (0..squares).map(|sq| (sq - sq % cells) as u16).collect(),
             coord_table: (0..squares)
                 .map(|sq| {
                     let cell = sq % cells;
@@ -168,6 +165,12 @@ impl<B: Bits> Geometry<B> {
     pub fn coords(&self, sq: usize) -> (usize, usize, usize) {
         let [layer, file, rank] = self.coord_table[sq].map(usize::from);
         (layer, file, rank)
+    }
+
+    /// The first square of the layer of `sq` (where its layer word starts).
+    #[inline(always)]
+    pub fn layer_base(&self, sq: usize) -> usize {
+        self.coords(sq).0 * self.cells
     }
 
     /// The square at `step` from `sq` on the same layer, if on the board.
@@ -326,7 +329,7 @@ impl<B: Bits> Geometry<B> {
                 magic: magics[sq % cells],
                 offset: offsets[sq % cells],
                 shift: shifts[sq % cells],
-                base: self.layer_base[sq],
+                base: self.layer_base(sq) as u16,
             })
             .collect();
         self.sliders.push(Slider {

@@ -459,8 +459,8 @@ impl<B: Bits> Rules<B> {
         }
         table
             .iter()
-            .zip(&self.geo.layer_base)
-            .map(|(t, &base)| t.extract64(base as usize))
+            .enumerate()
+            .map(|(sq, t)| t.extract64(self.geo.layer_base(sq)))
             .collect()
     }
 
