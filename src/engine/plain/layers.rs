@@ -433,19 +433,19 @@ impl<B: Bits> Plain<'_, B> {
         let r = self.r;
         let Some(ep) = b.ep else { return };
         let (us, them) = (b.side, 1 - b.side);
-        let on_layers = |cell: u16| (0..r.layers).map(move |l| l * r.cells + cell as usize);
-        let victim_ok = on_layers(ep.victim).any(|v| {
-            self.t.passers[them]
-                .iter()
-                .any(|&c| b.pieces[c as usize].has(v))
-        });
-        if !victim_ok {
+        let on_layers = |cell: u16| B::bit(cell as usize) | B::bit(r.cells + cell as usize);
+        let mut victims = B::ZERO;
+        for &c in &self.t.passers[them] {
+            victims |= b.pieces[c as usize];
+        }
+        if (victims & on_layers(ep.victim)).is_zero() {
             return;
         }
-        for target in ep.targets().iter().flat_map(|&cell| on_layers(cell)) {
-            if b.occ.has(target) || !r.en_passant_region[us].has(target) {
-                continue;
-            }
+        let mut targets = B::ZERO;
+        for &cell in ep.targets() {
+            targets |= on_layers(cell);
+        }
+        for target in (targets & !b.occ & r.en_passant_region[us]).iter() {
             for &code in &self.t.passers[us] {
                 let code = code as usize;
                 let cr = &r.codes[code];

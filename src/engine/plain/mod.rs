@@ -728,7 +728,7 @@ impl<B: Bits> Plain<'_, B> {
             return true;
         }
         let mover = 1 - b.side;
-        if (self.royals(b, mover) & self.t.camps[mover]).any() {
+        if self.t.camps[mover].any() && (self.royals(b, mover) & self.t.camps[mover]).any() {
             return true;
         }
         self.t.reach_ends
