@@ -18,19 +18,12 @@
 
 use crate::engine::bitboard::Bits;
 
-use super::{Board, CodeTables, Guard, Kind, MAX_SHIFTS, Plain, PlainMove, Sweep};
+use super::{Board, CodeTables, Guard, Kind, LayerSweep, MAX_SHIFTS, Plain, PlainMove};
+use crate::ir::Modality;
 
-/// What a position's moves are sorted by, gathered once per position.
-pub(super) struct LayerView<B> {
-    /// The squares whose cell is empty on the other layer (where a move may end).
-    free: B,
+/// What a position's moves are sorted by, gathered once per position, as words of a layer.
+pub(super) struct LayerView {
     in_check: bool,
-    /// Where a piece of the other layer may land (the checker's line, when in check), seen from
-    /// its own layer.
-    landing: B,
-    /// The royal piece's lines that an enemy rider could attack along: taking a piece there
-    /// may open one, so such a capture is judged alone.
-    opening: B,
     /// The royal piece's layer, 0 or 1.
     royal_layer_index: usize,
     /// A layer's cells, as a word.
@@ -38,10 +31,13 @@ pub(super) struct LayerView<B> {
     /// Each layer's sets as words of it, from its first square on (cells number alike on both
     /// layers, so a word of one layer reads as the same cells of the other).
     words: [LayerWords; 2],
-    /// `landing` and `opening` as words of the royal piece's layer.
+    /// Where a piece of the other layer may land on the royal piece's layer (the checker's
+    /// line, when in check).
     landing_word: u64,
+    /// The royal piece's lines that an enemy rider could attack along: taking a piece there
+    /// may open one, so such a capture is judged alone.
     opening_word: u64,
-    /// The pins' screens, as a word of the royal piece's layer.
+    /// The pins' screens.
     screens_word: u64,
 }
 
@@ -65,10 +61,9 @@ impl<B: Bits> Plain<'_, B> {
 
     /// The position's [`LayerView`].
     #[inline(always)]
-    pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView<B> {
+    pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView {
         let in_check = g.evasion != !B::ZERO;
         let royal = g.royals.lsb();
-        let opening = g.rider_lines;
         let cells = self.r.cells;
         // Two layers: no division needed.
         let royal_layer_index = usize::from(royal >= cells);
@@ -81,19 +76,12 @@ impl<B: Bits> Plain<'_, B> {
             free: !word(b.occ, 1 - l) & cell_mask,
         });
         LayerView {
-            free: !self.twin(b.occ),
             in_check,
-            landing: if in_check {
-                self.twin(g.evasion)
-            } else {
-                !B::ZERO
-            },
-            opening,
             royal_layer_index,
             cells: cell_mask,
             words,
             landing_word: word(g.evasion, royal_layer_index),
-            opening_word: word(opening, royal_layer_index),
+            opening_word: word(g.rider_lines, royal_layer_index),
             screens_word: word(g.pins.screens, royal_layer_index),
         }
     }
@@ -105,7 +93,7 @@ impl<B: Bits> Plain<'_, B> {
         &self,
         b: &Board<B>,
         g: &Guard<'_, B>,
-        lv: &LayerView<B>,
+        lv: &LayerView,
         v: &CodeTables<B>,
         from: usize,
     ) -> (B, B) {
@@ -123,7 +111,7 @@ impl<B: Bits> Plain<'_, B> {
     fn layer_targets(
         &self,
         b: &Board<B>,
-        lv: &LayerView<B>,
+        lv: &LayerView,
         v: &CodeTables<B>,
         from: usize,
         layer: usize,
@@ -172,15 +160,20 @@ impl<B: Bits> Plain<'_, B> {
     fn royal_steps_layered(
         &self,
         b: &Board<B>,
-        lv: &LayerView<B>,
+        lv: &LayerView,
         v: &CodeTables<B>,
         from: usize,
     ) -> B {
-        let t = self.reach(b, v, from) & lv.free;
+        let layer = lv.royal_layer_index;
+        let base = layer * self.r.cells;
+        let w = &lv.words[layer];
+        let mut steps = self.reach_word(b, w, v, from, layer) & w.free;
         let them = 1 - b.side;
         let occ = b.occ ^ B::bit(from);
         let mut safe = B::ZERO;
-        for to in t.iter() {
+        while steps != 0 {
+            let to = base + steps.trailing_zeros() as usize;
+            steps &= steps - 1;
             let dest = self.r.next_layer(to);
             // After crossing first: that test fails more often.
             if !(self.attacked(b, dest, them, occ, B::ZERO)
@@ -269,14 +262,14 @@ impl<B: Bits> Plain<'_, B> {
             if pieces.is_zero() {
                 continue;
             }
-            if let Some(sweep) = &v.sweep {
+            if let Some(sweep) = v.sweep.as_ref().and_then(|s| s.words.as_ref()) {
                 // A screen, or a piece promoting because it starts in the zone, goes alone.
                 let mut swept = pieces & !g.pins.screens;
                 if let Some(p) = v.promotion.as_ref().filter(|p| p.from_zone) {
                     swept &= !p.zone;
                 }
                 // A displacement costs about what a piece does here: few pieces go one by one.
-                if swept.count() as usize >= sweep.shifts.len() {
+                if swept.count() as usize >= sweep.by.len() {
                     n += self.sweep_count_layered(b, g, &lv, v, sweep, swept);
                     pieces &= !swept;
                 }
@@ -315,59 +308,87 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// The moves of the unscreened `pieces` of a sweeping code, counted at once but for the
-    /// captures on the royal piece's layer that may open one of its lines. (A piece lands on
-    /// its own layer, so where it lands tells which layer it moves on.)
+    /// captures on the royal piece's layer that may open one of its lines: each layer swept
+    /// in its word.
     fn sweep_count_layered(
         &self,
         b: &Board<B>,
         g: &Guard<'_, B>,
-        lv: &LayerView<B>,
+        lv: &LayerView,
         v: &CodeTables<B>,
-        sweep: &Sweep<B>,
+        sweep: &LayerSweep,
         pieces: B,
     ) -> u64 {
-        if pieces.is_zero() {
-            return 0;
-        }
-        let shifts = sweep.shifts.len().min(MAX_SHIFTS);
-        let mut landing = [B::ZERO; MAX_SHIFTS];
-        Self::sweep_landings(b, sweep, pieces, &mut landing);
-        // Where a landing piece is counted at once, and where it is judged alone.
-        let royal_layer = self.r.layer_masks[lv.royal_layer_index];
-        let there = !royal_layer & lv.landing;
-        let judged = if lv.in_check {
-            royal_layer & b.by_side[1 - b.side]
-        } else {
-            royal_layer & b.by_side[1 - b.side] & lv.opening
-        };
-        let bulk = if lv.in_check {
-            there
-        } else {
-            there | (royal_layer & !judged)
-        };
-        let (bulk, judged) = (bulk & lv.free, judged & lv.free);
+        // A move landing in the zone counts once per choice.
+        let extra = v.promotion.as_ref().map_or(0, |p| p.choices.len() as u64 - 1);
+        let shifts = sweep.by.len().min(MAX_SHIFTS);
         let mut n = 0;
-        for (shift, &l) in sweep.shifts.iter().zip(&landing[..shifts]) {
-            n += Self::landing_moves(v, l & bulk);
-            for to in (l & judged).iter() {
-                let from = (to as i32 - shift.by) as usize;
-                if self.judged(b, g, v, from, B::bit(to)).any() {
-                    n += Self::landing_moves(v, B::bit(to));
+        for layer in 0..2 {
+            let base = layer * self.r.cells;
+            let p = pieces.extract64(base) & lv.cells;
+            if p == 0 {
+                continue;
+            }
+            let w = &lv.words[layer];
+            let mut landing = [0u64; MAX_SHIFTS];
+            Self::sweep_landing_words(w, lv.cells, sweep, p, &mut landing);
+            // Where a landing piece is counted at once, and where it is judged alone.
+            let (bulk, judged) = if layer != lv.royal_layer_index {
+                (w.free & lv.landing_word, 0)
+            } else if lv.in_check {
+                (0, w.free & w.enemy)
+            } else {
+                let judged = w.free & w.enemy & lv.opening_word;
+                (w.free & !judged, judged)
+            };
+            for (&by, &l) in sweep.by.iter().zip(&landing[..shifts]) {
+                let counted = l & bulk;
+                n += u64::from(counted.count_ones())
+                    + u64::from((counted & sweep.zone).count_ones()) * extra;
+                let mut tested = l & judged;
+                while tested != 0 {
+                    let to = tested.trailing_zeros() as usize;
+                    tested &= tested - 1;
+                    let from = (base + to) as i32 - by;
+                    if self
+                        .judged(b, g, v, from as usize, B::bit(base + to))
+                        .any()
+                    {
+                        n += 1 + u64::from(sweep.zone >> to & 1 != 0) * extra;
+                    }
                 }
             }
         }
         n
     }
 
-    /// How many moves of a sweeping code land on `l`, one per promotion choice where it
-    /// promotes.
+    /// Adds to `landing` where the pieces `p` of a sweeping code land on the layer of words
+    /// `w`, per displacement, before checks and pins.
     #[inline(always)]
-    fn landing_moves(v: &CodeTables<B>, l: B) -> u64 {
-        match &v.promotion {
-            Some(p) => {
-                (l & !p.zone).count() as u64 + (l & p.zone).count() as u64 * p.choices.len() as u64
+    fn sweep_landing_words(
+        w: &LayerWords,
+        cells: u64,
+        sweep: &LayerSweep,
+        p: u64,
+        landing: &mut [u64; MAX_SHIFTS],
+    ) {
+        let empty = !w.occ & cells;
+        // Where each modality may land, in the order of `Modality`'s variants.
+        let open = [empty, w.enemy, empty | w.enemy, 0];
+        let open = |m: Modality| open[m as usize];
+        for (shift, i, m) in &sweep.leaps {
+            landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(p) & open(*m);
+        }
+        for ride in &sweep.rides {
+            let mut reach = p & ride.origin;
+            for &i in &ride.at {
+                reach = ride.step.apply(reach);
+                if reach == 0 {
+                    break;
+                }
+                landing[i as usize & (MAX_SHIFTS - 1)] |= reach & ride.targets & open(ride.modality);
+                reach &= empty;
             }
-            None => l.count() as u64,
         }
     }
 

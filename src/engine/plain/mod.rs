@@ -99,6 +99,50 @@ struct Sweep<B> {
     /// Leaps: the displacement's shift and index, and whether it moves, captures or both.
     leaps: Vec<(Shift<B>, u8, Modality)>,
     rides: Vec<SweepRide<B>>,
+    /// On two layers, the same sweep as words of a layer ([`layers`]), when it reads alike on
+    /// both.
+    words: Option<LayerSweep>,
+}
+
+/// A sweep on two layers as words of a layer: its sources, origins, targets and promotion
+/// zone are the same cells on both layers, so one word serves either.
+#[derive(Clone, Debug)]
+struct LayerSweep {
+    leaps: Vec<(WordShift, u8, Modality)>,
+    rides: Vec<WordRide>,
+    /// Per displacement (indexed as [`Sweep::shifts`]): its shift.
+    by: Vec<i32>,
+    /// Where it promotes (nothing when it does not).
+    zone: u64,
+}
+
+/// A [`Shift`] within a layer's word.
+#[derive(Clone, Copy, Debug)]
+struct WordShift {
+    by: i32,
+    source: u64,
+}
+
+impl WordShift {
+    #[inline(always)]
+    fn apply(&self, w: u64) -> u64 {
+        let w = w & self.source;
+        if self.by >= 0 {
+            w << self.by
+        } else {
+            w >> self.by.unsigned_abs()
+        }
+    }
+}
+
+/// A [`SweepRide`] within a layer's word.
+#[derive(Clone, Debug)]
+struct WordRide {
+    step: WordShift,
+    modality: Modality,
+    origin: u64,
+    targets: u64,
+    at: Vec<u8>,
 }
 
 /// A displacement as a shift of the square numbers, from the squares it stays on the board.
@@ -511,13 +555,56 @@ impl<B: Bits> Rules<B> {
             });
         }
         let shifts: Vec<Shift<B>> = steps.iter().map(|&d| self.shift(d)).collect();
-        Some(Sweep {
+        let mut sweep = Sweep {
             leaps: leaps
                 .into_iter()
                 .map(|(i, m)| (shifts[i as usize], i, m))
                 .collect(),
             shifts,
             rides,
+            words: None,
+        };
+        if self.layered {
+            let zone = c.promotion.as_ref().map_or(B::ZERO, |p| p.zone);
+            sweep.words = self.layer_sweep(&sweep, zone);
+        }
+        Some(sweep)
+    }
+
+    /// `sweep` as words of a layer, when its sets (and the promotion `zone`) read alike on
+    /// both layers.
+    fn layer_sweep(&self, sweep: &Sweep<B>, zone: B) -> Option<LayerSweep> {
+        let cells = self.geo.cells;
+        let mask = u64::MAX >> (64 - cells);
+        let word = |set: B| -> Option<u64> {
+            let w = set.extract64(0) & mask;
+            (self.geo.layers == 2 && w == set.extract64(cells) & mask).then_some(w)
+        };
+        let shift = |s: &Shift<B>| -> Option<WordShift> {
+            Some(WordShift {
+                by: s.by,
+                source: word(s.source)?,
+            })
+        };
+        let mut leaps = vec![];
+        for (s, i, m) in &sweep.leaps {
+            leaps.push((shift(s)?, *i, *m));
+        }
+        let mut rides = vec![];
+        for ride in &sweep.rides {
+            rides.push(WordRide {
+                step: shift(&ride.step)?,
+                modality: ride.modality,
+                origin: word(ride.origin)?,
+                targets: word(ride.targets)?,
+                at: ride.at.clone(),
+            });
+        }
+        Some(LayerSweep {
+            leaps,
+            rides,
+            by: sweep.shifts.iter().map(|s| s.by).collect(),
+            zone: word(zone)?,
         })
     }
 
