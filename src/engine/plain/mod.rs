@@ -1649,6 +1649,30 @@ impl<B: Bits> Plain<'_, B> {
             pending = self.run_effects(n, us, &squares[..k], captured, choice);
         }
         n.side = them;
+        if let Some(ep) = n.ep
+            && !self.en_passant_possible(n, &ep)
+        {
+            n.ep = None;
+        }
         pending
+    }
+
+    /// Whether a piece of the side to move could take en passant on `ep` (before checks):
+    /// where none can, the position's moves are found without looking at it again.
+    #[inline(always)]
+    fn en_passant_possible(&self, b: &Board<B>, ep: &EnPassant) -> bool {
+        let r = self.r;
+        let us = b.side;
+        let mut targets = B::ZERO;
+        for &cell in ep.targets() {
+            for layer in 0..r.layers {
+                targets |= B::bit(layer * r.cells + cell as usize);
+            }
+        }
+        (targets & !b.occ & r.en_passant_region[us]).iter().any(|t| {
+            self.t.passers[us]
+                .iter()
+                .any(|&c| self.capturers(b, c as usize, t).any())
+        })
     }
 }
