@@ -1669,10 +1669,17 @@ impl<B: Bits> Plain<'_, B> {
                 targets |= B::bit(layer * r.cells + cell as usize);
             }
         }
-        (targets & !b.occ & r.en_passant_region[us]).iter().any(|t| {
-            self.t.passers[us]
-                .iter()
-                .any(|&c| self.capturers(b, c as usize, t).any())
-        })
+        targets &= !b.occ & r.en_passant_region[us];
+        if targets.is_zero() {
+            return false;
+        }
+        for &c in &self.t.passers[us] {
+            for t in targets.iter() {
+                if self.capturers(b, c as usize, t).any() {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
