@@ -18,12 +18,13 @@
 
 use crate::engine::bitboard::Bits;
 
-use super::{Board, CodeTables, Guard, Kind, LayerSweep, MAX_SHIFTS, Plain, PlainMove};
+use super::{AttackGroup, Board, CodeTables, Guard, Kind, LayerSweep, MAX_SHIFTS, Plain, PlainMove};
 use crate::ir::Modality;
 
-/// What a position's moves are sorted by, gathered once per position, as words of a layer.
-pub(super) struct LayerView {
-    in_check: bool,
+/// What a position's moves are sorted by, gathered once per position, as words of a layer:
+/// with the checks and pins against the royal piece on its layer, the guard of two layers.
+pub(super) struct LayerView<B> {
+    pub(super) in_check: bool,
     /// The royal piece's layer, 0 or 1.
     royal_layer_index: usize,
     /// A layer's cells, as a word.
@@ -37,8 +38,10 @@ pub(super) struct LayerView {
     /// The royal piece's lines that an enemy rider could attack along: taking a piece there
     /// may open one, so such a capture is judged alone.
     opening_word: u64,
-    /// The pins' screens.
+    /// The pieces that alone stand between the royal piece and an enemy rider.
     screens_word: u64,
+    /// The same, as a set.
+    screens: B,
 }
 
 /// One layer's sets as words.
@@ -59,14 +62,16 @@ impl<B: Bits> Plain<'_, B> {
         (set & masks[0]).shl(cells) | (set & masks[1]).shr(cells)
     }
 
-    /// The position's [`LayerView`].
+    /// The position's [`LayerView`]; `g` holds the royal piece. Its checks and pins are found
+    /// as the guard finds them ([`Plain::guard`]), in the words of its layer, where alone
+    /// pieces see it.
     #[inline(always)]
-    pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView {
-        let in_check = g.evasion != !B::ZERO;
+    pub(super) fn layer_view(&self, b: &Board<B>, g: &Guard<'_, B>) -> LayerView<B> {
         let royal = g.royals.lsb();
         let cells = self.r.cells;
         // Two layers: no division needed.
         let royal_layer_index = usize::from(royal >= cells);
+        let base = royal_layer_index * cells;
         let word = |set: B, l: usize| set.extract64(l * cells);
         let cell_mask = u64::MAX >> (64 - cells);
         let words = [0, 1].map(|l| LayerWords {
@@ -75,15 +80,73 @@ impl<B: Bits> Plain<'_, B> {
             enemy: word(b.by_side[1 - b.side], l),
             free: !word(b.occ, 1 - l) & cell_mask,
         });
+        let (occ, own) = (words[royal_layer_index].occ, words[royal_layer_index].own);
+        let them = 1 - b.side;
+        let mut checkers = 0;
+        for ((c, _), rev) in self.t.leapers[them].iter().zip(&self.t.leaper_words[them]) {
+            checkers |= rev[royal] & b.pieces[*c].extract64(base);
+        }
+        let (mut opening, mut screens) = (0, 0);
+        for group in &self.t.groups[them] {
+            let riders = Self::riders(b, group).extract64(base);
+            let open = group.open_words[royal];
+            if open & riders == 0 {
+                continue;
+            }
+            opening |= open;
+            let near = group.slider.reach_word(royal, occ);
+            checkers |= near & riders;
+            let shield = near & own;
+            if shield != 0 {
+                screens |= self.screens_word(group, royal, base, occ, shield, riders & !near);
+            }
+        }
+        let landing_word = match checkers.count_ones() {
+            0 => u64::MAX,
+            1 => {
+                let checker = base + checkers.trailing_zeros() as usize;
+                self.block_or_capture(b, royal, checker).extract64(base)
+            }
+            _ => 0,
+        };
         LayerView {
-            in_check,
+            in_check: checkers != 0,
             royal_layer_index,
             cells: cell_mask,
             words,
-            landing_word: word(g.evasion, royal_layer_index),
-            opening_word: word(g.rider_lines, royal_layer_index),
-            screens_word: word(g.pins.screens, royal_layer_index),
+            landing_word,
+            opening_word: opening,
+            screens_word: screens,
+            screens: B::deposit64(screens, base),
         }
+    }
+
+    /// Of `shield`, the pieces that alone stand between the royal piece on `royal` and one of
+    /// `riders` (which do not see it yet) along `group`'s slider; all words of the royal
+    /// piece's layer, which starts at `base` and is occupied as `occ`.
+    fn screens_word(
+        &self,
+        group: &AttackGroup<B>,
+        royal: usize,
+        base: usize,
+        occ: u64,
+        shield: u64,
+        riders: u64,
+    ) -> u64 {
+        let r = self.r;
+        let mut behind = group.slider.reach_word(royal, occ & !shield) & riders;
+        let mut screens = 0;
+        while behind != 0 {
+            let p = base + behind.trailing_zeros() as usize;
+            behind &= behind - 1;
+            for &d in &group.slider.dirs {
+                if r.ray(d, royal).has(p) {
+                    let line = r.ride_targets(d, royal, B::bit(p)).extract64(base);
+                    screens |= 1 << (line & shield).trailing_zeros();
+                }
+            }
+        }
+        screens
     }
 
     /// The targets of a piece on `from` that cross to a free cell: (those legal without a
@@ -93,7 +156,7 @@ impl<B: Bits> Plain<'_, B> {
         &self,
         b: &Board<B>,
         g: &Guard<'_, B>,
-        lv: &LayerView,
+        lv: &LayerView<B>,
         v: &CodeTables<B>,
         from: usize,
     ) -> (B, B) {
@@ -111,7 +174,7 @@ impl<B: Bits> Plain<'_, B> {
     fn layer_targets(
         &self,
         b: &Board<B>,
-        lv: &LayerView,
+        lv: &LayerView<B>,
         v: &CodeTables<B>,
         from: usize,
         layer: usize,
@@ -160,7 +223,7 @@ impl<B: Bits> Plain<'_, B> {
     fn royal_steps_layered(
         &self,
         b: &Board<B>,
-        lv: &LayerView,
+        lv: &LayerView<B>,
         v: &CodeTables<B>,
         from: usize,
     ) -> B {
@@ -254,9 +317,8 @@ impl<B: Bits> Plain<'_, B> {
 
     /// Counts the legal moves at a leaf on two layers.
     #[inline(never)]
-    pub(super) fn count_layered(&self, b: &Board<B>, g: &Guard<'_, B>) -> u64 {
+    pub(super) fn count_layered(&self, b: &Board<B>, g: &Guard<'_, B>, lv: &LayerView<B>) -> u64 {
         let mut n = 0;
-        let lv = self.layer_view(b, g);
         for v in &self.t.codes[b.side] {
             let mut pieces = b.pieces[v.code];
             if pieces.is_zero() {
@@ -264,20 +326,20 @@ impl<B: Bits> Plain<'_, B> {
             }
             if let Some(sweep) = v.sweep.as_ref().and_then(|s| s.words.as_ref()) {
                 // A screen, or a piece promoting because it starts in the zone, goes alone.
-                let mut swept = pieces & !g.pins.screens;
+                let mut swept = pieces & !lv.screens;
                 if let Some(p) = v.promotion.as_ref().filter(|p| p.from_zone) {
                     swept &= !p.zone;
                 }
                 // A displacement costs about what a piece does here: few pieces go one by one.
                 if swept.count() as usize >= sweep.by.len() {
-                    n += self.sweep_count_layered(b, g, &lv, v, sweep, swept);
+                    n += self.sweep_count_layered(b, g, lv, v, sweep, swept);
                     pieces &= !swept;
                 }
             }
             let royals = pieces & g.royals;
             if v.royal && royals.any() {
                 for from in royals.iter() {
-                    let t = self.royal_steps_layered(b, &lv, v, from);
+                    let t = self.royal_steps_layered(b, lv, v, from);
                     n += Self::moves_per_choice(v, from, t);
                 }
                 pieces &= !royals;
@@ -289,7 +351,7 @@ impl<B: Bits> Plain<'_, B> {
                 let base = layer * self.r.cells;
                 for cell in (pieces.extract64(base) & lv.cells).iter() {
                     let from = base + cell;
-                    let (bulk, test) = self.layer_targets(b, &lv, v, from, layer);
+                    let (bulk, test) = self.layer_targets(b, lv, v, from, layer);
                     let mut t = bulk;
                     if test != 0 {
                         t |= self
@@ -314,7 +376,7 @@ impl<B: Bits> Plain<'_, B> {
         &self,
         b: &Board<B>,
         g: &Guard<'_, B>,
-        lv: &LayerView,
+        lv: &LayerView<B>,
         v: &CodeTables<B>,
         sweep: &LayerSweep,
         pieces: B,
@@ -398,12 +460,12 @@ impl<B: Bits> Plain<'_, B> {
         &self,
         b: &Board<B>,
         g: &Guard<'_, B>,
+        lv: &LayerView<B>,
         f: &mut impl FnMut(PlainMove),
     ) {
-        let lv = self.layer_view(b, g);
         for v in &self.t.codes[b.side] {
             for from in b.pieces[v.code].iter() {
-                let (bulk, test) = self.layered_targets(b, g, &lv, v, from);
+                let (bulk, test) = self.layered_targets(b, g, lv, v, from);
                 let t = bulk | self.judged(b, g, v, from, test);
                 self.each_move(b, g, v.code, from, t, Kind::Normal, f);
             }

@@ -37,6 +37,8 @@ pub struct PlainTables<B> {
     codes: [Vec<CodeTables<B>>; 2],
     /// Per attacking side: (code, per square the squares it leaps to it from).
     leapers: [Vec<(usize, Vec<B>)>; 2],
+    /// On two layers, per attacking side: `leapers`' tables as words of the square's layer.
+    leaper_words: [Vec<Vec<u64>>; 2],
     /// Per attacking side: its slider groups.
     groups: [Vec<AttackGroup<B>>; 2],
     /// Per side: where its royal piece ends the game on arriving (campmate), if anywhere.
@@ -88,6 +90,8 @@ struct AttackGroup<B> {
     codes: Vec<u8>,
     /// Per square: what the slider reaches from it on an empty board.
     open: Vec<B>,
+    /// On two layers: `open` as words of the square's layer.
+    open_words: Vec<u64>,
 }
 
 /// The moves of a code that makes the same steps from every square (Chess's pawn), counted
@@ -412,12 +416,16 @@ impl<B: Bits> Rules<B> {
         let groups = [0, 1].map(|side| {
             self.attack_sliders[side]
                 .iter()
-                .map(|(slider, codes)| AttackGroup {
-                    slider: self.sliders[*slider as usize].clone(),
-                    codes: codes.clone(),
-                    open: (0..self.squares)
+                .map(|(slider, codes)| {
+                    let open: Vec<B> = (0..self.squares)
                         .map(|sq| self.slide(*slider, sq, B::ZERO))
-                        .collect(),
+                        .collect();
+                    AttackGroup {
+                        slider: self.sliders[*slider as usize].clone(),
+                        codes: codes.clone(),
+                        open_words: self.layer_words(&open),
+                        open,
+                    }
                 })
                 .collect()
         });
@@ -443,10 +451,16 @@ impl<B: Bits> Rules<B> {
                 })
                 .collect()
         });
-        let leapers = [0, 1].map(|side| {
+        let leapers: [Vec<(usize, Vec<B>)>; 2] = [0, 1].map(|side| {
             self.leap_attackers[side]
                 .iter()
                 .map(|&c| (c as usize, self.codes[c as usize].leap_attack_rev.clone()))
+                .collect()
+        });
+        let leaper_words = [0, 1].map(|side: usize| {
+            leapers[side]
+                .iter()
+                .map(|(_, rev)| self.layer_words(rev))
                 .collect()
         });
         let mut camps = [B::ZERO; 2];
@@ -466,6 +480,7 @@ impl<B: Bits> Rules<B> {
         PlainTables {
             codes,
             leapers,
+            leaper_words,
             groups,
             camps,
             passers,
@@ -753,13 +768,13 @@ impl<B: Bits> Plain<'_, B> {
         if self.ended(b) || self.overflow.get() {
             return 0;
         }
+        if self.t.layered {
+            return self.perft_layered(b, depth);
+        }
         let u = self.r.no_checks.then(|| self.unchecked(b));
         let mut g = Self::unguarded(u.as_ref());
         self.guard(b, &mut g);
         if depth == 1 {
-            if self.t.layered {
-                return self.count_layered(b, &g);
-            }
             let n = self.count(b, &g);
             return if self.t.watches[b.side].is_empty() {
                 n
@@ -768,19 +783,29 @@ impl<B: Bits> Plain<'_, B> {
             };
         }
         let mut nodes = 0;
-        let mut visit = |m| {
-            let mut child = *b;
-            match self.play(&mut child, m) {
-                None => nodes += self.perft(&child, depth - 1),
-                Some(code) => nodes += self.perft_choices(b, m, code, depth),
-            }
-        };
-        if self.t.layered {
-            self.legal_moves_layered(b, &g, &mut visit);
-        } else {
-            self.legal_moves(b, &g, &mut visit);
-        }
+        self.legal_moves(b, &g, &mut |m| nodes += self.perft_below(b, m, depth));
         nodes
+    }
+
+    /// [`Plain::perft`] on two layers, whose guard is the layers' view.
+    fn perft_layered(&self, b: &Board<B>, depth: u32) -> u64 {
+        let (g, lv) = self.layered_guard(b);
+        if depth == 1 {
+            return self.count_layered(b, &g, &lv);
+        }
+        let mut nodes = 0;
+        self.legal_moves_layered(b, &g, &lv, &mut |m| nodes += self.perft_below(b, m, depth));
+        nodes
+    }
+
+    /// Perft below the move `m` of a position at `depth`.
+    #[inline(always)]
+    fn perft_below(&self, b: &Board<B>, m: PlainMove, depth: u32) -> u64 {
+        let mut child = *b;
+        match self.play(&mut child, m) {
+            None => self.perft(&child, depth - 1),
+            Some(code) => self.perft_choices(b, m, code, depth),
+        }
     }
 
     /// Perft below the move `m`, whose effect promotes a piece of `code` without a choice: a
@@ -863,22 +888,26 @@ impl<B: Bits> Plain<'_, B> {
     /// `codes` into its region.
     fn can_reach(&self, b: &Board<B>, codes: &[Vec<u8>; 2], masks: &[B; 2]) -> bool {
         let us = b.side;
-        let u = self.r.no_checks.then(|| self.unchecked(b));
-        let mut g = Self::unguarded(u.as_ref());
-        self.guard(b, &mut g);
-        if g.evasion != !B::ZERO {
-            return false;
-        }
         let mut found = false;
         let mut visit = |m: PlainMove| {
             let mover = codes[us].is_empty() || codes[us].contains(&m.code);
             found |= mover && masks[us].has(m.to as usize);
         };
         if self.t.layered {
-            self.legal_moves_layered(b, &g, &mut visit);
-        } else {
-            self.legal_moves(b, &g, &mut visit);
+            let (g, lv) = self.layered_guard(b);
+            if lv.in_check {
+                return false;
+            }
+            self.legal_moves_layered(b, &g, &lv, &mut visit);
+            return found;
         }
+        let u = self.r.no_checks.then(|| self.unchecked(b));
+        let mut g = Self::unguarded(u.as_ref());
+        self.guard(b, &mut g);
+        if g.evasion != !B::ZERO {
+            return false;
+        }
+        self.legal_moves(b, &g, &mut visit);
         found
     }
 
@@ -936,6 +965,16 @@ impl<B: Bits> Plain<'_, B> {
             rider_lines: B::ZERO,
             unchecked,
         }
+    }
+
+    /// On two layers: a guard that holds the royal piece only (two layers have no rule that
+    /// forbids giving check), and the layers' view, which holds its checks and pins.
+    #[inline(always)]
+    fn layered_guard(&self, b: &Board<B>) -> (Guard<'static, B>, layers::LayerView<B>) {
+        let mut g = Self::unguarded(None);
+        g.royals = self.royals(b, b.side);
+        let lv = self.layer_view(b, &g);
+        (g, lv)
     }
 
     /// Fills `g` (from [`Plain::unguarded`]) with the checks and pins against the royal pieces
