@@ -80,16 +80,24 @@ impl<B: Bits> Plain<'_, B> {
             enemy: word(b.by_side[1 - b.side], l),
             free: !word(b.occ, 1 - l) & cell_mask,
         });
-        let (occ, own) = (words[royal_layer_index].occ, words[royal_layer_index].own);
+        let w = &words[royal_layer_index];
+        let (occ, own) = (w.occ, w.own);
         let them = 1 - b.side;
+        // Each code's pieces are looked at only where some enemy piece stands.
         let mut checkers = 0;
         for ((c, _), rev) in self.t.leapers[them].iter().zip(&self.t.leaper_words[them]) {
-            checkers |= rev[royal] & b.pieces[*c].extract64(base);
+            let near = rev[royal] & w.enemy;
+            if near != 0 {
+                checkers |= near & b.pieces[*c].extract64(base);
+            }
         }
         let (mut opening, mut screens) = (0, 0);
         for group in &self.t.groups[them] {
-            let riders = Self::riders(b, group).extract64(base);
             let open = group.open_words[royal];
+            if open & w.enemy == 0 {
+                continue;
+            }
+            let riders = Self::riders(b, group).extract64(base);
             if open & riders == 0 {
                 continue;
             }
