@@ -235,25 +235,62 @@ impl<B: Bits> Plain<'_, B> {
         v: &CodeTables<B>,
         from: usize,
     ) -> B {
-        let layer = lv.royal_layer_index;
-        let base = layer * self.r.cells;
-        let w = &lv.words[layer];
-        let mut steps = self.reach_word(b, w, v, from, layer) & w.free;
-        let them = 1 - b.side;
-        let occ = b.occ ^ B::bit(from);
-        let mut safe = B::ZERO;
+        let cells = self.r.cells;
+        let (here, there) = (lv.royal_layer_index, 1 - lv.royal_layer_index);
+        let w = &lv.words[here];
+        let mut steps = self.reach_word(b, w, v, from, here) & w.free;
+        // Without itself on `from`.
+        let occ = w.occ & !(1 << (from - here * cells));
+        let mut safe = 0;
         while steps != 0 {
-            let to = base + steps.trailing_zeros() as usize;
+            let cell = steps.trailing_zeros() as usize;
             steps &= steps - 1;
-            let dest = self.r.next_layer(to);
             // After crossing first: that test fails more often.
-            if !(self.attacked(b, dest, them, occ, B::ZERO)
-                || self.r.check.at_move && self.attacked(b, to, them, occ, B::bit(to)))
+            let beyond = &lv.words[there];
+            if self.attacked_on_layer(b, beyond, there, cell, beyond.occ, 0)
+                || self.r.check.at_move && self.attacked_on_layer(b, w, here, cell, occ, 1 << cell)
             {
-                safe |= B::bit(to);
+                continue;
+            }
+            safe |= 1 << cell;
+        }
+        B::deposit64(safe, here * cells)
+    }
+
+    /// Whether an enemy piece on `layer` (of words `w`) attacks its cell `cell`, with the
+    /// layer's occupancy `occ`, leaving out those on `gone`. A code's pieces are looked at
+    /// only where some enemy piece could attack from.
+    #[inline(always)]
+    fn attacked_on_layer(
+        &self,
+        b: &Board<B>,
+        w: &LayerWords,
+        layer: usize,
+        cell: usize,
+        occ: u64,
+        gone: u64,
+    ) -> bool {
+        let them = 1 - b.side;
+        let base = layer * self.r.cells;
+        let sq = base + cell;
+        let enemy = w.enemy & !gone;
+        for ((c, _), rev) in self.t.leapers[them].iter().zip(&self.t.leaper_words[them]) {
+            let near = rev[sq] & enemy;
+            if near != 0 && near & b.pieces[*c].extract64(base) != 0 {
+                return true;
             }
         }
-        safe
+        for group in &self.t.groups[them] {
+            let open = group.open_words[sq] & enemy;
+            if open == 0 {
+                continue;
+            }
+            let seen = group.slider.reach_word(sq, occ) & open;
+            if seen != 0 && seen & Self::riders(b, group).extract64(base) != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// The square of the piece an en passant capture takes: on the first layer whose cell of
