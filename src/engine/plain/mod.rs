@@ -1661,9 +1661,17 @@ impl<B: Bits> Plain<'_, B> {
                 } else {
                     code
                 };
+                // On two layers the piece lands across from `to`.
+                let land = if self.t.layered {
+                    let dest = r.next_layer(to);
+                    n.castling &= self.keep[dest];
+                    dest
+                } else {
+                    to
+                };
                 n.pieces[code] ^= B::bit(from);
-                n.pieces[new] |= B::bit(to);
-                n.by_side[us] ^= B::bit(from) | B::bit(to);
+                n.pieces[new] |= B::bit(land);
+                n.by_side[us] ^= B::bit(from) | B::bit(land);
                 n.castling &= self.keep[from] & self.keep[to];
                 let passer = r.codes[code].en_passant && (new == code || r.codes[new].en_passant);
                 n.ep = if passer && !captured {
@@ -1672,12 +1680,6 @@ impl<B: Bits> Plain<'_, B> {
                     None
                 };
                 moved = ([to, 0], 1, captured);
-                if self.t.layered {
-                    let dest = r.next_layer(to);
-                    n.pieces[new] ^= B::bit(to) | B::bit(dest);
-                    n.by_side[us] ^= B::bit(to) | B::bit(dest);
-                    n.castling &= self.keep[dest];
-                }
             }
         }
         n.occ = n.by_side[0] | n.by_side[1];
