@@ -149,8 +149,9 @@ impl<B: Bits> Plain<'_, B> {
             behind &= behind - 1;
             for &d in &group.slider.dirs {
                 if r.ray(d, royal).has(p) {
+                    // One piece of `shield` stands on the line: the rider sees through it.
                     let line = r.ride_targets(d, royal, B::bit(p)).extract64(base);
-                    screens |= 1 << (line & shield).trailing_zeros();
+                    screens |= (line & shield) & (line & shield).wrapping_neg();
                 }
             }
         }
