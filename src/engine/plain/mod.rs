@@ -234,8 +234,6 @@ struct Guard<'u, B> {
     each: [(u16, B); MAX_ROYALS],
     n_royals: usize,
     pins: Lines<B>,
-    /// The royal pieces' lines that an enemy rider could attack along.
-    rider_lines: B,
     /// Where no move may give check: what would give one.
     unchecked: Option<&'u Unchecked<B>>,
 }
@@ -962,7 +960,6 @@ impl<B: Bits> Plain<'_, B> {
             each: [(0, B::ZERO); MAX_ROYALS],
             n_royals: 0,
             pins: Lines::NONE,
-            rider_lines: B::ZERO,
             unchecked,
         }
     }
@@ -1001,7 +998,6 @@ impl<B: Bits> Plain<'_, B> {
                 if (group.open[royal] & riders).is_zero() {
                     continue;
                 }
-                g.rider_lines |= group.open[royal];
                 let near = group.slider.reach(royal, b.occ);
                 checkers |= near & riders;
                 self.add_screens(&mut g.pins, b, group, royal, near, near & own, riders);
