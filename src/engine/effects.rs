@@ -213,6 +213,8 @@ pub struct EffectTable {
     /// Per mover, by origin code, target code and distance: the clause that applies, plus
     /// one (0: none).
     clauses: [Vec<u8>; 2],
+    /// Per clause: whether an action of it acts on the origin (which may then change).
+    touches_origin: Vec<bool>,
     codes: usize,
     /// The distances the table holds (0 to one less); beyond, the conditions are evaluated.
     distances: usize,
@@ -223,6 +225,12 @@ impl EffectTable {
     #[inline(always)]
     pub(crate) fn origin_holds(&self, mover: Side, code: usize) -> bool {
         self.origin[mover.index()][code]
+    }
+
+    /// Whether an action of clause `i` acts on the origin.
+    #[inline(always)]
+    pub(crate) fn touches_origin(&self, i: usize) -> bool {
+        self.touches_origin[i]
     }
 
     /// Whether the `finally` actions run for an origin of `code` (given a condition).
@@ -266,10 +274,25 @@ impl EffectTable {
             }
             t
         });
+        let touches_origin = effect
+            .clauses
+            .iter()
+            .map(|c| {
+                c.actions.iter().any(|a| {
+                    matches!(
+                        a,
+                        Action::Remove(Subject::Origin)
+                            | Action::Change(Subject::Origin, _)
+                            | Action::Promote(Subject::Origin)
+                    )
+                })
+            })
+            .collect();
         EffectTable {
             origin,
             finally,
             clauses,
+            touches_origin,
             codes,
             distances,
         }

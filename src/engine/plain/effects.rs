@@ -4,6 +4,7 @@
 //! choice found from the squares an effect could promote from.
 
 use crate::engine::bitboard::Bits;
+use crate::engine::effects::EffectTable;
 use crate::engine::rules::Rules;
 use crate::ir::{self, Action, OriginKind, Scan, Side, Subject};
 
@@ -124,14 +125,15 @@ impl<B: Bits> Plain<'_, B> {
         b.castling &= self.keep[from] & self.keep[to];
     }
 
-    /// Runs the effects after a move of `mover` that left pieces on `moved`; `choice` is the
-    /// move's promotion choice. Returns the code of a piece an effect would promote without a
-    /// choice to promote it to (the move then stands for one move per choice).
+    /// Runs the effects after a move of `mover` that left pieces on `moved` (each square with
+    /// the code the move put there); `choice` is the move's promotion choice. Returns the code
+    /// of a piece an effect would promote without a choice to promote it to (the move then
+    /// stands for one move per choice).
     pub(super) fn run_effects(
         &self,
         b: &mut Board<B>,
         mover: usize,
-        moved: &[usize],
+        moved: &[(usize, usize)],
         captured: bool,
         choice: u8,
     ) -> Option<u8> {
@@ -145,30 +147,30 @@ impl<B: Bits> Plain<'_, B> {
                 OriginKind::Capture => &[],
             };
             let table = &r.effect_tables[e];
-            for &origin in origins {
-                let Some(mut oc) = self.code_at(b, origin) else {
+            let run = (effect, table, side, choice);
+            for &(origin, code) in origins {
+                // The piece the move put there, unless an effect has moved or changed it.
+                let here = if b.pieces[code].has(origin) {
+                    Some(code)
+                } else {
+                    self.code_at(b, origin)
+                };
+                let Some(mut oc) = here else {
                     continue;
                 };
                 if !table.origin_holds(side, oc) {
                     continue;
                 }
-                let mut clauses = |b: &mut Board<B>, target: usize, dist: i32, dir| {
-                    let at = (origin, oc, target, dist, dir);
-                    if self.apply_clauses(b, e, side, at, choice, &mut pending) {
-                        // An action on the origin itself: what stands there now.
-                        oc = self.code_at(b, origin)?;
-                    }
-                    Some(())
-                };
                 match &effect.scan {
                     Scan::Rays(_) => {
                         for &d in &r.effect_dirs[e][mover] {
                             let reach = r.ride_targets(d, origin, b.occ);
                             let hit = reach & b.occ;
-                            if hit.any()
-                                && clauses(b, hit.lsb(), reach.count() as i32, Some(d)).is_none()
-                            {
-                                break;
+                            if hit.any() {
+                                let at = (hit.lsb(), reach.count() as i32, Some(d));
+                                if !self.meet(b, run, (origin, &mut oc), at, &mut pending) {
+                                    break;
+                                }
                             }
                         }
                     }
@@ -179,7 +181,15 @@ impl<B: Bits> Plain<'_, B> {
                                 continue;
                             };
                             let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
-                            if b.occ.has(t) && clauses(b, t, dist, None).is_none() {
+                            if b.occ.has(t)
+                                && !self.meet(
+                                    b,
+                                    run,
+                                    (origin, &mut oc),
+                                    (t, dist, None),
+                                    &mut pending,
+                                )
+                            {
                                 break;
                             }
                         }
@@ -189,12 +199,12 @@ impl<B: Bits> Plain<'_, B> {
                     continue;
                 }
                 let here = self.code_at(b, origin);
-                let run = match (&effect.finally_when, here) {
+                let finish = match (&effect.finally_when, here) {
                     (None, _) => true,
                     (Some(_), Some(code)) => table.finally_holds(side, code),
                     (Some(_), None) => false,
                 };
-                if run {
+                if finish {
                     let mut at = (origin, here, origin);
                     for a in &effect.finally {
                         at = self.act(b, a, side, at, None, choice, &mut pending);
@@ -205,13 +215,38 @@ impl<B: Bits> Plain<'_, B> {
         pending
     }
 
+    /// Applies the clauses of the effect in `run` (with its table, the mover and the move's
+    /// promotion choice) to the target met at `at` (its square, distance and direction) from
+    /// the origin `origin.0`, whose code `origin.1` follows what an action does there. Returns
+    /// whether the scan goes on (false: the origin is empty now).
+    #[inline(always)]
+    fn meet(
+        &self,
+        b: &mut Board<B>,
+        (effect, table, side, choice): (&ir::Effect, &EffectTable, Side, u8),
+        (origin, oc): (usize, &mut usize),
+        (target, dist, dir): (usize, i32, Option<u16>),
+        pending: &mut Option<u8>,
+    ) -> bool {
+        let at = (origin, *oc, target, dist, dir);
+        if self.apply_clauses(b, (effect, table), side, at, choice, pending) {
+            // An action on the origin itself: what stands there now.
+            match self.code_at(b, origin) {
+                Some(c) => *oc = c,
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// Carries out the first clause that holds for the target `at.2`, met from the origin
     /// `at.0` (of code `at.1`) at distance `at.3` along the direction `at.4`. Returns whether
     /// an action touched the origin.
+    #[inline(always)]
     fn apply_clauses(
         &self,
         b: &mut Board<B>,
-        e: usize,
+        (effect, table): (&ir::Effect, &EffectTable),
         mover: Side,
         (origin, oc, target, dist, dir): (usize, usize, usize, i32, Option<u16>),
         choice: u8,
@@ -220,23 +255,14 @@ impl<B: Bits> Plain<'_, B> {
         let Some(tc) = self.code_at(b, target) else {
             return false;
         };
-        let effect = &self.r.effects[e];
-        let table = &self.r.effect_tables[e];
         let Some(i) = table.clause(self.r, effect, mover, oc as u8, tc as u8, dist) else {
             return false;
         };
         let mut at = (target, Some(tc), origin);
-        let mut on_origin = false;
         for a in &effect.clauses[i].actions {
-            on_origin |= matches!(
-                a,
-                Action::Remove(Subject::Origin)
-                    | Action::Change(Subject::Origin, _)
-                    | Action::Promote(Subject::Origin)
-            );
             at = self.act(b, a, mover, at, dir, choice, pending);
         }
-        on_origin
+        table.touches_origin(i)
     }
 
     /// Carries out an action on its subject: the target `at.0` (of code `at.1`, if any) or the

@@ -18,7 +18,9 @@
 
 use crate::engine::bitboard::Bits;
 
-use super::{AttackGroup, Board, CodeTables, Guard, Kind, LayerSweep, MAX_SHIFTS, Plain, PlainMove};
+use super::{
+    AttackGroup, Board, CodeTables, Guard, Kind, LayerSweep, MAX_SHIFTS, Plain, PlainMove,
+};
 use crate::ir::Modality;
 
 /// What a position's moves are sorted by, gathered once per position, as words of a layer:
@@ -428,7 +430,10 @@ impl<B: Bits> Plain<'_, B> {
         pieces: B,
     ) -> u64 {
         // A move landing in the zone counts once per choice.
-        let extra = v.promotion.as_ref().map_or(0, |p| p.choices.len() as u64 - 1);
+        let extra = v
+            .promotion
+            .as_ref()
+            .map_or(0, |p| p.choices.len() as u64 - 1);
         let shifts = sweep.by.len().min(MAX_SHIFTS);
         let mut n = 0;
         for layer in 0..2 {
@@ -458,10 +463,7 @@ impl<B: Bits> Plain<'_, B> {
                     let to = tested.trailing_zeros() as usize;
                     tested &= tested - 1;
                     let from = (base + to) as i32 - by;
-                    if self
-                        .judged(b, g, v, from as usize, B::bit(base + to))
-                        .any()
-                    {
+                    if self.judged(b, g, v, from as usize, B::bit(base + to)).any() {
                         n += 1 + u64::from(sweep.zone >> to & 1 != 0) * extra;
                     }
                 }
@@ -494,7 +496,8 @@ impl<B: Bits> Plain<'_, B> {
                 if reach == 0 {
                     break;
                 }
-                landing[i as usize & (MAX_SHIFTS - 1)] |= reach & ride.targets & open(ride.modality);
+                landing[i as usize & (MAX_SHIFTS - 1)] |=
+                    reach & ride.targets & open(ride.modality);
                 reach &= empty;
             }
         }

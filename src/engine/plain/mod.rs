@@ -1615,7 +1615,7 @@ impl<B: Bits> Plain<'_, B> {
         let (from, to) = (m.from as usize, m.to as usize);
         let code = m.code as usize;
         // The squares the move leaves pieces on, how many, and whether it captured.
-        let moved: ([usize; 2], usize, bool);
+        let moved: ([(usize, usize); 2], usize, bool);
         match m.kind {
             Kind::Castle(i) => {
                 let c = &self.castles[i as usize];
@@ -1629,7 +1629,7 @@ impl<B: Bits> Plain<'_, B> {
                     (n.by_side[us] & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
                 n.castling &= self.keep[kf] & self.keep[rf] & self.keep[kt] & self.keep[rt];
                 n.ep = None;
-                moved = ([kt, rt], 2, false);
+                moved = ([(kt, king), (rt, rook)], 2, false);
                 if self.t.layered {
                     let (kd, rd) = (r.next_layer(kt), r.next_layer(rt));
                     n.pieces[king] ^= B::bit(kt) | B::bit(kd);
@@ -1675,7 +1675,7 @@ impl<B: Bits> Plain<'_, B> {
                 } else {
                     None
                 };
-                moved = ([to, 0], 1, captured);
+                moved = ([(to, new), (0, 0)], 1, captured);
             }
         }
         n.occ = n.by_side[0] | n.by_side[1];
