@@ -215,21 +215,30 @@ impl<B: Bits> Plain<'_, B> {
         pending
     }
 
-    /// Applies the clauses of the effect in `run` (with its table, the mover and the move's
-    /// promotion choice) to the target met at `at` (its square, distance and direction) from
-    /// the origin `origin.0`, whose code `origin.1` follows what an action does there. Returns
-    /// whether the scan goes on (false: the origin is empty now).
+    /// Carries out the first clause of the effect in `run` (with its table, the mover and the
+    /// move's promotion choice) that holds for the target met at `at` (its square, distance and
+    /// direction) from the origin `origin.0`, whose code `origin.1` follows what an action does
+    /// there. Returns whether the scan goes on (false: the origin is empty now).
     #[inline(always)]
     fn meet(
         &self,
         b: &mut Board<B>,
-        (effect, table, side, choice): (&ir::Effect, &EffectTable, Side, u8),
+        (effect, table, mover, choice): (&ir::Effect, &EffectTable, Side, u8),
         (origin, oc): (usize, &mut usize),
         (target, dist, dir): (usize, i32, Option<u16>),
         pending: &mut Option<u8>,
     ) -> bool {
-        let at = (origin, *oc, target, dist, dir);
-        if self.apply_clauses(b, (effect, table), side, at, choice, pending) {
+        let Some(tc) = self.code_at(b, target) else {
+            return true;
+        };
+        let Some(i) = table.clause(self.r, effect, mover, *oc as u8, tc as u8, dist) else {
+            return true;
+        };
+        let mut at = (target, Some(tc), origin);
+        for a in &effect.clauses[i].actions {
+            at = self.act(b, a, mover, at, dir, choice, pending);
+        }
+        if table.touches_origin(i) {
             // An action on the origin itself: what stands there now.
             match self.code_at(b, origin) {
                 Some(c) => *oc = c,
@@ -237,32 +246,6 @@ impl<B: Bits> Plain<'_, B> {
             }
         }
         true
-    }
-
-    /// Carries out the first clause that holds for the target `at.2`, met from the origin
-    /// `at.0` (of code `at.1`) at distance `at.3` along the direction `at.4`. Returns whether
-    /// an action touched the origin.
-    #[inline(always)]
-    fn apply_clauses(
-        &self,
-        b: &mut Board<B>,
-        (effect, table): (&ir::Effect, &EffectTable),
-        mover: Side,
-        (origin, oc, target, dist, dir): (usize, usize, usize, i32, Option<u16>),
-        choice: u8,
-        pending: &mut Option<u8>,
-    ) -> bool {
-        let Some(tc) = self.code_at(b, target) else {
-            return false;
-        };
-        let Some(i) = table.clause(self.r, effect, mover, oc as u8, tc as u8, dist) else {
-            return false;
-        };
-        let mut at = (target, Some(tc), origin);
-        for a in &effect.clauses[i].actions {
-            at = self.act(b, a, mover, at, dir, choice, pending);
-        }
-        table.touches_origin(i)
     }
 
     /// Carries out an action on its subject: the target `at.0` (of code `at.1`, if any) or the
