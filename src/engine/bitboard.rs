@@ -85,13 +85,13 @@ impl<B: Bits> Iterator for BitIter<B> {
 }
 
 macro_rules! prim_bits {
-    ($t:ty) => {
+    ($t:ty, $bit:expr) => {
         impl Bits for $t {
             const ZERO: Self = 0;
             const CAPACITY: usize = <$t>::BITS as usize;
             #[inline(always)]
             fn bit(i: usize) -> Self {
-                1 << i
+                $bit(i)
             }
             #[inline(always)]
             fn is_zero(self) -> bool {
@@ -143,8 +143,19 @@ macro_rules! prim_bits {
     };
 }
 
-prim_bits!(u64);
-prim_bits!(u128);
+prim_bits!(u64, |i: usize| 1 << i);
+// A 128-bit shift by a run-time amount takes seven instructions; a load from this table, two.
+prim_bits!(u128, |i: usize| BITS128[i & 127]);
+
+static BITS128: [u128; 128] = {
+    let mut t = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 
 /// A bitboard of `N` 64-bit words, for boards of more than 128 squares.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
