@@ -454,10 +454,15 @@ impl<B: Bits> Plain<'_, B> {
                 let judged = w.free & w.enemy & lv.opening_word;
                 (w.free & !judged, judged)
             };
-            for (&by, &l) in sweep.by.iter().zip(&landing[..shifts]) {
+            for &l in &landing[..shifts] {
                 let counted = l & bulk;
                 n += u64::from(counted.count_ones())
                     + u64::from((counted & sweep.zone).count_ones()) * extra;
+            }
+            if judged == 0 {
+                continue;
+            }
+            for (&by, &l) in sweep.by.iter().zip(&landing[..shifts]) {
                 let mut tested = l & judged;
                 while tested != 0 {
                     let to = tested.trailing_zeros() as usize;
