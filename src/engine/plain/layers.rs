@@ -548,8 +548,9 @@ impl<B: Bits> Plain<'_, B> {
     }
     /// Calls `f` with each legal en passant capture and castle on two layers. (Their loops are
     /// written apart from the one-layer ones, which chess's leaf count keeps inlined: sharing
-    /// them cost chess 1–3% of its perft.)
-    #[inline(never)]
+    /// them cost chess 1–3% of its perft.) Most positions have neither: a castle whose path
+    /// is not empty is passed over here, without a call.
+    #[inline(always)]
     pub(super) fn special_moves_layered(
         &self,
         b: &Board<B>,
@@ -559,13 +560,19 @@ impl<B: Bits> Plain<'_, B> {
         if b.ep.is_some() {
             self.en_passant_layered(b, g, f);
         }
-        if b.castling & self.castle_bits[b.side] != 0 {
-            self.castles_layered(b, g, f);
+        let mut rights = b.castling & self.castle_bits[b.side];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            if (b.occ & self.castles[i].empty).is_zero() {
+                self.castle_layered(b, g, i, f);
+            }
         }
     }
 
     /// Calls `f` with each legal en passant capture on two layers: the victim and the
     /// squares passed over are cells, taken on either layer.
+    #[inline(never)]
     fn en_passant_layered(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
         let r = self.r;
         let Some(ep) = b.ep else { return };
@@ -607,35 +614,37 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    /// Calls `f` with each legal castle on two layers (the king and the rook cross).
-    fn castles_layered(&self, b: &Board<B>, g: &Guard<'_, B>, f: &mut impl FnMut(PlainMove)) {
+    /// Calls `f` with castle `i` on two layers (the king and the rook cross) if it is legal;
+    /// its path is empty.
+    #[inline(never)]
+    fn castle_layered(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        i: usize,
+        f: &mut impl FnMut(PlainMove),
+    ) {
         let them = 1 - b.side;
-        let mut rights = b.castling & self.castle_bits[b.side];
-        while rights != 0 {
-            let i = rights.trailing_zeros() as usize;
-            rights &= rights - 1;
-            let c = &self.castles[i];
-            let (kf, kt, rf, _) = c.squares();
-            if (b.occ & c.empty).any()
-                || !b.pieces[c.king_code as usize].has(kf)
-                || !b.pieces[c.rook_code as usize].has(rf)
-                || c.safe
-                    .iter()
-                    .any(|&s| self.attacked(b, s as usize, them, b.occ, B::ZERO))
-            {
-                continue;
-            }
-            let m = PlainMove {
-                from: kf as u16,
-                to: kt as u16,
-                code: c.king_code,
-                promo: 0,
-                choice: 0,
-                kind: Kind::Castle(i as u8),
-            };
-            if self.layered_legal(b, g, m) {
-                f(m);
-            }
+        let c = &self.castles[i];
+        let (kf, kt, rf, _) = c.squares();
+        if !b.pieces[c.king_code as usize].has(kf)
+            || !b.pieces[c.rook_code as usize].has(rf)
+            || c.safe
+                .iter()
+                .any(|&s| self.attacked(b, s as usize, them, b.occ, B::ZERO))
+        {
+            return;
+        }
+        let m = PlainMove {
+            from: kf as u16,
+            to: kt as u16,
+            code: c.king_code,
+            promo: 0,
+            choice: 0,
+            kind: Kind::Castle(i as u8),
+        };
+        if self.layered_legal(b, g, m) {
+            f(m);
         }
     }
 }
