@@ -190,8 +190,16 @@ impl<B: Bits> Plain<'_, B> {
         from: usize,
         layer: usize,
     ) -> (u64, u64) {
+        let t = self.reach_word(b, &lv.words[layer], v, from, layer);
+        self.split_targets(lv, from, layer, t)
+    }
+
+    /// Of the targets `t` of a piece on `layer` that is not royal, as words of it, those that
+    /// cross to a free cell: (those legal without a test, those to judge one by one).
+    #[inline(always)]
+    fn split_targets(&self, lv: &LayerView<B>, from: usize, layer: usize, t: u64) -> (u64, u64) {
         let w = &lv.words[layer];
-        let t = self.reach_word(b, w, v, from, layer) & w.free;
+        let t = t & w.free;
         if layer != lv.royal_layer_index {
             (t & lv.landing_word, 0)
         } else if lv.in_check || lv.screens_word >> (from - layer * self.r.cells) & 1 != 0 {
@@ -396,24 +404,59 @@ impl<B: Bits> Plain<'_, B> {
                 continue;
             }
             for layer in 0..2 {
-                let base = layer * self.r.cells;
-                for cell in (pieces.extract64(base) & lv.cells).iter() {
-                    let from = base + cell;
-                    let (bulk, test) = self.layer_targets(b, lv, v, from, layer);
-                    let mut t = bulk;
-                    if test != 0 {
-                        t |= self
-                            .judged(b, g, v, from, B::deposit64(test, base))
-                            .extract64(base);
-                    }
-                    n += match v.promotion {
-                        None => t.count_ones() as u64,
-                        Some(_) => Self::moves_per_choice(v, from, B::deposit64(t, base)),
-                    };
+                let on_layer = pieces.extract64(layer * self.r.cells) & lv.cells;
+                if on_layer == 0 {
+                    continue;
                 }
+                let w = &lv.words[layer];
+                // The common shapes' reach without a loop over sliders.
+                n += match (v.shape.simple && v.shape.leaps_alike, &v.sliders[..]) {
+                    (true, []) => self.count_on_layer(b, g, lv, v, layer, on_layer, |from| {
+                        v.leap_move_words[from] & !w.own
+                    }),
+                    (true, [s]) => self.count_on_layer(b, g, lv, v, layer, on_layer, |from| {
+                        (v.leap_move_words[from] | s.reach_word(from, w.occ)) & !w.own
+                    }),
+                    _ => self.count_on_layer(b, g, lv, v, layer, on_layer, |from| {
+                        self.reach_word(b, w, v, from, layer)
+                    }),
+                };
             }
         }
         self.special_moves_layered(b, g, &mut |_| n += 1);
+        n
+    }
+
+    /// Counts the moves of the pieces of `v` on the cells `on_layer` of `layer`, whose reach
+    /// (as a word of the layer) is `reach`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn count_on_layer(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        lv: &LayerView<B>,
+        v: &CodeTables<B>,
+        layer: usize,
+        on_layer: u64,
+        reach: impl Fn(usize) -> u64,
+    ) -> u64 {
+        let base = layer * self.r.cells;
+        let mut n = 0;
+        for cell in on_layer.iter() {
+            let from = base + cell;
+            let (bulk, test) = self.split_targets(lv, from, layer, reach(from));
+            let mut t = bulk;
+            if test != 0 {
+                t |= self
+                    .judged(b, g, v, from, B::deposit64(test, base))
+                    .extract64(base);
+            }
+            n += match v.promotion {
+                None => t.count_ones() as u64,
+                Some(_) => Self::moves_per_choice(v, from, B::deposit64(t, base)),
+            };
+        }
         n
     }
 
