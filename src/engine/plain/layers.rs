@@ -87,7 +87,7 @@ impl<B: Bits> Plain<'_, B> {
         let them = 1 - b.side;
         // Each code's pieces are looked at only where some enemy piece stands.
         let mut checkers = 0;
-        for ((c, _), rev) in self.t.leapers[them].iter().zip(&self.t.leaper_words[them]) {
+        for (c, rev) in &self.t.leaper_words[them] {
             let near = rev[royal] & w.enemy;
             if near != 0 {
                 checkers |= near & b.pieces[*c].extract64(base);
@@ -285,7 +285,7 @@ impl<B: Bits> Plain<'_, B> {
         let base = layer * self.r.cells;
         let sq = base + cell;
         let enemy = w.enemy & !gone;
-        for ((c, _), rev) in self.t.leapers[them].iter().zip(&self.t.leaper_words[them]) {
+        for (c, rev) in &self.t.leaper_words[them] {
             let near = rev[sq] & enemy;
             if near != 0 && near & b.pieces[*c].extract64(base) != 0 {
                 return true;

@@ -37,8 +37,8 @@ pub struct PlainTables<B> {
     codes: [Vec<CodeTables<B>>; 2],
     /// Per attacking side: (code, per square the squares it leaps to it from).
     leapers: [Vec<(usize, Vec<B>)>; 2],
-    /// On two layers, per attacking side: `leapers`' tables as words of the square's layer.
-    leaper_words: [Vec<Vec<u64>>; 2],
+    /// On two layers, per attacking side: `leapers`, their tables as words of the square's layer.
+    leaper_words: [Vec<(usize, Vec<u64>)>; 2],
     /// Per attacking side: its slider groups.
     groups: [Vec<AttackGroup<B>>; 2],
     /// Per side: where its royal piece ends the game on arriving (campmate), if anywhere.
@@ -458,7 +458,7 @@ impl<B: Bits> Rules<B> {
         let leaper_words = [0, 1].map(|side: usize| {
             leapers[side]
                 .iter()
-                .map(|(_, rev)| self.layer_words(rev))
+                .map(|(c, rev)| (*c, self.layer_words(rev)))
                 .collect()
         });
         let mut camps = [B::ZERO; 2];
