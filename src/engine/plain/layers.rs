@@ -176,22 +176,9 @@ impl<B: Bits> Plain<'_, B> {
         }
         let layer = usize::from(from >= self.r.cells);
         let base = layer * self.r.cells;
-        let (bulk, test) = self.layer_targets(b, lv, v, from, layer);
-        (B::deposit64(bulk, base), B::deposit64(test, base))
-    }
-
-    /// [`Plain::layered_targets`] of a piece that is not royal, on `layer`, as words of it.
-    #[inline(always)]
-    fn layer_targets(
-        &self,
-        b: &Board<B>,
-        lv: &LayerView<B>,
-        v: &CodeTables<B>,
-        from: usize,
-        layer: usize,
-    ) -> (u64, u64) {
         let t = self.reach_word(b, &lv.words[layer], v, from, layer);
-        self.split_targets(lv, from, layer, t)
+        let (bulk, test) = self.split_targets(lv, from, layer, t);
+        (B::deposit64(bulk, base), B::deposit64(test, base))
     }
 
     /// Of the targets `t` of a piece on `layer` that is not royal, as words of it, those that
@@ -409,7 +396,7 @@ impl<B: Bits> Plain<'_, B> {
                     continue;
                 }
                 let w = &lv.words[layer];
-                // The common shapes' reach without a loop over sliders.
+                // For the common shapes, `reach_word` without its loop over sliders.
                 n += match (v.shape.simple && v.shape.leaps_alike, &v.sliders[..]) {
                     (true, []) => self.count_on_layer(b, g, lv, v, layer, on_layer, |from| {
                         v.leap_move_words[from] & !w.own
