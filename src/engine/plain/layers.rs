@@ -31,6 +31,8 @@ pub(super) struct LayerView<B> {
     royal_layer_index: usize,
     /// A layer's cells, as a word.
     cells: u64,
+    /// Each layer's first square.
+    bases: [usize; 2],
     /// Each layer's sets as words of it, from its first square on (cells number alike on both
     /// layers, so a word of one layer reads as the same cells of the other).
     words: [LayerWords; 2],
@@ -123,6 +125,7 @@ impl<B: Bits> Plain<'_, B> {
             in_check: checkers != 0,
             royal_layer_index,
             cells: cell_mask,
+            bases: [0, cells],
             words,
             landing_word,
             opening_word: opening,
@@ -177,19 +180,19 @@ impl<B: Bits> Plain<'_, B> {
         let layer = usize::from(from >= self.r.cells);
         let base = layer * self.r.cells;
         let t = self.reach_word(b, &lv.words[layer], v, from, layer);
-        let (bulk, test) = self.split_targets(lv, from, layer, t);
+        let (bulk, test) = Self::split_targets(lv, from - base, layer, t);
         (B::deposit64(bulk, base), B::deposit64(test, base))
     }
 
-    /// Of the targets `t` of a piece on `layer` that is not royal, as words of it, those that
-    /// cross to a free cell: (those legal without a test, those to judge one by one).
+    /// Of the targets `t` of a piece on `cell` of `layer` that is not royal, as words of it,
+    /// those that cross to a free cell: (those legal without a test, those to judge one by one).
     #[inline(always)]
-    fn split_targets(&self, lv: &LayerView<B>, from: usize, layer: usize, t: u64) -> (u64, u64) {
+    fn split_targets(lv: &LayerView<B>, cell: usize, layer: usize, t: u64) -> (u64, u64) {
         let w = &lv.words[layer];
         let t = t & w.free;
         if layer != lv.royal_layer_index {
             (t & lv.landing_word, 0)
-        } else if lv.in_check || lv.screens_word >> (from - layer * self.r.cells) & 1 != 0 {
+        } else if lv.in_check || lv.screens_word >> cell & 1 != 0 {
             (0, t & w.enemy)
         } else {
             let judged = t & w.enemy & lv.opening_word;
@@ -391,7 +394,7 @@ impl<B: Bits> Plain<'_, B> {
                 continue;
             }
             for layer in 0..2 {
-                let on_layer = pieces.extract64(layer * self.r.cells) & lv.cells;
+                let on_layer = pieces.extract64(lv.bases[layer]) & lv.cells;
                 if on_layer == 0 {
                     continue;
                 }
@@ -428,11 +431,11 @@ impl<B: Bits> Plain<'_, B> {
         on_layer: u64,
         reach: impl Fn(usize) -> u64,
     ) -> u64 {
-        let base = layer * self.r.cells;
+        let base = lv.bases[layer];
         let mut n = 0;
         for cell in on_layer.iter() {
             let from = base + cell;
-            let (bulk, test) = self.split_targets(lv, from, layer, reach(from));
+            let (bulk, test) = Self::split_targets(lv, cell, layer, reach(from));
             let mut t = bulk;
             if test != 0 {
                 t |= self
@@ -467,7 +470,7 @@ impl<B: Bits> Plain<'_, B> {
         let shifts = sweep.by.len().min(MAX_SHIFTS);
         let mut n = 0;
         for layer in 0..2 {
-            let base = layer * self.r.cells;
+            let base = lv.bases[layer];
             let p = pieces.extract64(base) & lv.cells;
             if p == 0 {
                 continue;
