@@ -393,8 +393,12 @@ impl<B: Bits> Plain<'_, B> {
             if pieces.is_zero() {
                 continue;
             }
+            // The first layer's word needs no shift. (Indexed: an iterator over the pair made
+            // the leaf count 1% longer.)
+            let on_layers = [pieces.extract64(0), pieces.extract64(lv.bases[1])];
+            #[allow(clippy::needless_range_loop)]
             for layer in 0..2 {
-                let on_layer = pieces.extract64(lv.bases[layer]) & lv.cells;
+                let on_layer = on_layers[layer] & lv.cells;
                 if on_layer == 0 {
                     continue;
                 }
@@ -469,9 +473,12 @@ impl<B: Bits> Plain<'_, B> {
             .map_or(0, |p| p.choices.len() as u64 - 1);
         let shifts = sweep.by.len().min(MAX_SHIFTS);
         let mut n = 0;
+        // As in [`Plain::count_layered`].
+        let on_layers = [pieces.extract64(0), pieces.extract64(lv.bases[1])];
+        #[allow(clippy::needless_range_loop)]
         for layer in 0..2 {
             let base = lv.bases[layer];
-            let p = pieces.extract64(base) & lv.cells;
+            let p = on_layers[layer] & lv.cells;
             if p == 0 {
                 continue;
             }
