@@ -393,63 +393,57 @@ impl<B: Bits> Plain<'_, B> {
             if pieces.is_zero() {
                 continue;
             }
-            // The first layer's word needs no shift. (Indexed: an iterator over the pair made
-            // the leaf count 1% longer.)
+            // The first layer's word needs no shift.
             let on_layers = [pieces.extract64(0), pieces.extract64(lv.bases[1])];
-            #[allow(clippy::needless_range_loop)]
-            for layer in 0..2 {
-                let on_layer = on_layers[layer] & lv.cells;
-                if on_layer == 0 {
-                    continue;
-                }
-                let w = &lv.words[layer];
-                // For the common shapes, `reach_word` without its loop over sliders.
-                n += match (v.shape.simple && v.shape.leaps_alike, &v.sliders[..]) {
-                    (true, []) => self.count_on_layer(b, g, lv, v, layer, on_layer, |from| {
-                        v.leap_move_words[from] & !w.own
-                    }),
-                    (true, [s]) => self.count_on_layer(b, g, lv, v, layer, on_layer, |from| {
-                        (v.leap_move_words[from] | s.reach_word(from, w.occ)) & !w.own
-                    }),
-                    _ => self.count_on_layer(b, g, lv, v, layer, on_layer, |from| {
-                        self.reach_word(b, w, v, from, layer)
-                    }),
-                };
-            }
+            // For the common shapes, `reach_word` without its loop over sliders.
+            n += match (v.shape.simple && v.shape.leaps_alike, &v.sliders[..]) {
+                (true, []) => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
+                    v.leap_move_words[from] & !w.own
+                }),
+                (true, [s]) => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
+                    (v.leap_move_words[from] | s.reach_word(from, w.occ)) & !w.own
+                }),
+                _ => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
+                    self.reach_word(b, w, v, from, usize::from(from >= self.r.cells))
+                }),
+            };
         }
         self.special_moves_layered(b, g, &mut |_| n += 1);
         n
     }
 
-    /// Counts the moves of the pieces of `v` on the cells `on_layer` of `layer`, whose reach
-    /// (as a word of the layer) is `reach`.
-    #[allow(clippy::too_many_arguments)]
+    /// Counts the moves of the pieces of `v` on the cells `on_layers` of each layer, whose
+    /// reach (as a word of its layer of words `w`) is `reach(w, from)`.
     #[inline(always)]
-    fn count_on_layer(
+    fn count_on_layers(
         &self,
         b: &Board<B>,
         g: &Guard<'_, B>,
         lv: &LayerView<B>,
         v: &CodeTables<B>,
-        layer: usize,
-        on_layer: u64,
-        reach: impl Fn(usize) -> u64,
+        on_layers: [u64; 2],
+        reach: impl Fn(&LayerWords, usize) -> u64,
     ) -> u64 {
-        let base = lv.bases[layer];
         let mut n = 0;
-        for cell in on_layer.iter() {
-            let from = base + cell;
-            let (bulk, test) = Self::split_targets(lv, cell, layer, reach(from));
-            let mut t = bulk;
-            if test != 0 {
-                t |= self
-                    .judged(b, g, v, from, B::deposit64(test, base))
-                    .extract64(base);
+        // Indexed: an iterator over the pair made the leaf count 1% longer.
+        #[allow(clippy::needless_range_loop)]
+        for layer in 0..2 {
+            let on_layer = on_layers[layer] & lv.cells;
+            let (w, base) = (&lv.words[layer], lv.bases[layer]);
+            for cell in on_layer.iter() {
+                let from = base + cell;
+                let (bulk, test) = Self::split_targets(lv, cell, layer, reach(w, from));
+                let mut t = bulk;
+                if test != 0 {
+                    t |= self
+                        .judged(b, g, v, from, B::deposit64(test, base))
+                        .extract64(base);
+                }
+                n += match v.promotion {
+                    None => t.count_ones() as u64,
+                    Some(_) => Self::moves_per_choice(v, from, B::deposit64(t, base)),
+                };
             }
-            n += match v.promotion {
-                None => t.count_ones() as u64,
-                Some(_) => Self::moves_per_choice(v, from, B::deposit64(t, base)),
-            };
         }
         n
     }
@@ -473,7 +467,7 @@ impl<B: Bits> Plain<'_, B> {
             .map_or(0, |p| p.choices.len() as u64 - 1);
         let shifts = sweep.by.len().min(MAX_SHIFTS);
         let mut n = 0;
-        // As in [`Plain::count_layered`].
+        // As in [`Plain::count_on_layers`]; the first layer's word needs no shift.
         let on_layers = [pieces.extract64(0), pieces.extract64(lv.bases[1])];
         #[allow(clippy::needless_range_loop)]
         for layer in 0..2 {
