@@ -175,7 +175,8 @@ impl<B: Bits> Plain<'_, B> {
         from: usize,
     ) -> (B, B) {
         if v.royal && g.royals.has(from) {
-            return (self.royal_steps_layered(b, lv, v, from), B::ZERO);
+            let steps = self.royal_steps_layered(b, lv, v, from);
+            return (B::deposit64(steps, lv.bases[lv.royal_layer_index]), B::ZERO);
         }
         let layer = usize::from(from >= self.r.cells);
         let base = layer * self.r.cells;
@@ -225,9 +226,9 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    /// The targets of the royal piece of `v` on `from` where it stands safe: before crossing
-    /// where the check rule asks (without itself on `from`), and after crossing, where only
-    /// the pieces of the other layer see it.
+    /// The targets of the royal piece of `v` on `from` where it stands safe, as a word of its
+    /// layer: before crossing where the check rule asks (without itself on `from`), and after
+    /// crossing, where only the pieces of the other layer see it.
     #[inline(always)]
     fn royal_steps_layered(
         &self,
@@ -235,7 +236,7 @@ impl<B: Bits> Plain<'_, B> {
         lv: &LayerView<B>,
         v: &CodeTables<B>,
         from: usize,
-    ) -> B {
+    ) -> u64 {
         let cells = self.r.cells;
         let (here, there) = (lv.royal_layer_index, 1 - lv.royal_layer_index);
         let w = &lv.words[here];
@@ -255,7 +256,7 @@ impl<B: Bits> Plain<'_, B> {
             }
             safe |= 1 << cell;
         }
-        B::deposit64(safe, here * cells)
+        safe
     }
 
     /// Whether an enemy piece on `layer` (of words `w`) attacks its cell `cell`, with the
@@ -385,8 +386,14 @@ impl<B: Bits> Plain<'_, B> {
             let royals = pieces & g.royals;
             if v.royal && royals.any() {
                 for from in royals.iter() {
-                    let t = self.royal_steps_layered(b, lv, v, from);
-                    n += Self::moves_per_choice(v, from, t);
+                    let steps = self.royal_steps_layered(b, lv, v, from);
+                    n += match v.promotion {
+                        None => steps.count_ones() as u64,
+                        Some(_) => {
+                            let t = B::deposit64(steps, lv.bases[lv.royal_layer_index]);
+                            Self::moves_per_choice(v, from, t)
+                        }
+                    };
                 }
                 pieces &= !royals;
             }
