@@ -495,10 +495,16 @@ impl<B: Bits> Plain<'_, B> {
                 let judged = w.free & w.enemy & lv.opening_word;
                 (w.free & !judged, judged)
             };
+            let mut landed = 0;
             for &l in &landing[..shifts] {
-                let counted = l & bulk;
-                n += u64::from(counted.count_ones())
-                    + u64::from((counted & sweep.zone).count_ones()) * extra;
+                n += u64::from((l & bulk).count_ones());
+                landed |= l;
+            }
+            // Promotions are rare: their extra choices are counted only where there are any.
+            if landed & bulk & sweep.zone != 0 {
+                for &l in &landing[..shifts] {
+                    n += u64::from((l & bulk & sweep.zone).count_ones()) * extra;
+                }
             }
             if judged == 0 {
                 continue;
