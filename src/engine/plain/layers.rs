@@ -363,7 +363,7 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// Counts the legal moves at a leaf on two layers.
-    #[inline(never)]
+    #[inline(always)]
     pub(super) fn count_layered(&self, b: &Board<B>, g: &Guard<'_, B>, lv: &LayerView<B>) -> u64 {
         let mut n = 0;
         for v in &self.t.codes[b.side] {
