@@ -57,6 +57,15 @@ struct LayerWords {
     free: u64,
 }
 
+impl<B: Bits> LayerView<B> {
+    /// `set` from each layer's first square on, as words still to be cut to the layer's
+    /// `cells` (the first layer's needs no shift; cut where used, the leaf count is shorter).
+    #[inline(always)]
+    fn layer_words(&self, set: B) -> [u64; 2] {
+        [set.extract64(0), set.extract64(self.bases[1])]
+    }
+}
+
 impl<B: Bits> Plain<'_, B> {
     /// The squares of `set` moved to the same cells of the other layer.
     #[inline(always)]
@@ -387,21 +396,15 @@ impl<B: Bits> Plain<'_, B> {
             if v.royal && royals.any() {
                 for from in royals.iter() {
                     let steps = self.royal_steps_layered(b, lv, v, from);
-                    n += match v.promotion {
-                        None => steps.count_ones() as u64,
-                        Some(_) => {
-                            let t = B::deposit64(steps, lv.bases[lv.royal_layer_index]);
-                            Self::moves_per_choice(v, from, t)
-                        }
-                    };
+                    let base = lv.bases[lv.royal_layer_index];
+                    n += Self::moves_per_choice_word(v, from, steps, base);
                 }
                 pieces &= !royals;
             }
             if pieces.is_zero() {
                 continue;
             }
-            // The first layer's word needs no shift.
-            let on_layers = [pieces.extract64(0), pieces.extract64(lv.bases[1])];
+            let on_layers = lv.layer_words(pieces);
             // For the common shapes, `reach_word` without its loop over sliders.
             n += match (v.shape.simple && v.shape.leaps_alike, &v.sliders[..]) {
                 (true, []) => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
@@ -419,8 +422,9 @@ impl<B: Bits> Plain<'_, B> {
         n
     }
 
-    /// Counts the moves of the pieces of `v` on the cells `on_layers` of each layer, whose
-    /// reach (as a word of its layer of words `w`) is `reach(w, from)`.
+    /// Counts the moves of the pieces of `v` on the cells `on_layers` of each layer (as
+    /// [`LayerView::layer_words`] gives them), whose reach (as a word of its layer of words
+    /// `w`) is `reach(w, from)`.
     #[inline(always)]
     fn count_on_layers(
         &self,
@@ -435,9 +439,8 @@ impl<B: Bits> Plain<'_, B> {
         // Indexed: an iterator over the pair made the leaf count 1% longer.
         #[allow(clippy::needless_range_loop)]
         for layer in 0..2 {
-            let on_layer = on_layers[layer] & lv.cells;
             let (w, base) = (&lv.words[layer], lv.bases[layer]);
-            for cell in on_layer.iter() {
+            for cell in (on_layers[layer] & lv.cells).iter() {
                 let from = base + cell;
                 let (bulk, test) = Self::split_targets(lv, cell, layer, reach(w, from));
                 let mut t = bulk;
@@ -446,13 +449,20 @@ impl<B: Bits> Plain<'_, B> {
                         .judged(b, g, v, from, B::deposit64(test, base))
                         .extract64(base);
                 }
-                n += match v.promotion {
-                    None => t.count_ones() as u64,
-                    Some(_) => Self::moves_per_choice(v, from, B::deposit64(t, base)),
-                };
+                n += Self::moves_per_choice_word(v, from, t, base);
             }
         }
         n
+    }
+
+    /// [`Plain::moves_per_choice`] of targets `t` given as a word of the layer that starts at
+    /// `base`.
+    #[inline(always)]
+    fn moves_per_choice_word(v: &CodeTables<B>, from: usize, t: u64, base: usize) -> u64 {
+        match v.promotion {
+            None => t.count_ones() as u64,
+            Some(_) => Self::moves_per_choice(v, from, B::deposit64(t, base)),
+        }
     }
 
     /// The moves of the unscreened `pieces` of a sweeping code, counted at once but for the
@@ -474,8 +484,8 @@ impl<B: Bits> Plain<'_, B> {
             .map_or(0, |p| p.choices.len() as u64 - 1);
         let shifts = sweep.by.len().min(MAX_SHIFTS);
         let mut n = 0;
-        // As in [`Plain::count_on_layers`]; the first layer's word needs no shift.
-        let on_layers = [pieces.extract64(0), pieces.extract64(lv.bases[1])];
+        let on_layers = lv.layer_words(pieces);
+        // Indexed, as in [`Plain::count_on_layers`].
         #[allow(clippy::needless_range_loop)]
         for layer in 0..2 {
             let base = lv.bases[layer];
