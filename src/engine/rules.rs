@@ -343,6 +343,9 @@ pub struct Rules<B> {
     pub dark: B,
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
+    /// Per moving side, per square: where a move from it passes over a square of the other
+    /// side's `en_passant_region` (most moves pass over none, and are known to at a look-up).
+    pub passing: [Vec<B>; 2],
     /// The position counts the checks each side gives.
     pub counts_checks: bool,
     pub cross: Option<CrossWhen>,
@@ -450,6 +453,7 @@ impl<B: Bits> Rules<B> {
             color_bound: [vec![], vec![]],
             dark: B::ZERO,
             en_passant_region: [B::ZERO; 2],
+            passing: [vec![], vec![]],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
             cross: v.cross,
             halfmove_capture: v.halfmove.capture,
@@ -1123,6 +1127,16 @@ impl<B: Bits> Rules<B> {
         } else {
             self.en_passant_region = [self.all(); 2];
         }
+        self.passing = Side::BOTH.map(|mover| {
+            let region = self.en_passant_region[mover.flip().index()];
+            (0..self.squares)
+                .map(|from| {
+                    (0..self.squares)
+                        .filter(|&to| (self.between(from, to) & region).any())
+                        .fold(B::ZERO, |set, to| set | B::bit(to))
+                })
+                .collect()
+        });
     }
 
     fn compile_effects(&mut self, v: &Variant) {
@@ -1271,8 +1285,17 @@ impl<B: Bits> Rules<B> {
 
     /// The en-passant state a move of `mover` from `from` to `to` leaves: the squares it passed
     /// over in a straight line, where the opponent may capture en passant (as cells).
-    #[inline]
+    #[inline(always)]
     pub fn passed_over(&self, mover: Side, from: usize, to: usize) -> Option<EnPassant> {
+        if !self.passing[mover.index()][from].has(to) {
+            return None;
+        }
+        self.en_passant_after(mover, from, to)
+    }
+
+    /// [`Rules::passed_over`] for a move that passes over some square.
+    #[inline(never)]
+    fn en_passant_after(&self, mover: Side, from: usize, to: usize) -> Option<EnPassant> {
         let between = self.between(from, to) & self.en_passant_region[mover.flip().index()];
         if between.is_zero() {
             return None;
