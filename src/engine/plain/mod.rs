@@ -83,6 +83,23 @@ struct CodeTables<B> {
     sweep: Option<Sweep<B>>,
 }
 
+/// The occupancy and the pieces of the side not to move, read once for all of a position's
+/// pieces.
+struct Sides<B> {
+    occ: B,
+    enemy: B,
+}
+
+impl<B: Bits> Sides<B> {
+    #[inline(always)]
+    fn of(b: &Board<B>) -> Sides<B> {
+        Sides {
+            occ: b.occ,
+            enemy: b.by_side[1 - b.side],
+        }
+    }
+}
+
 /// Pieces that attack along one slider.
 #[derive(Clone, Debug)]
 struct AttackGroup<B> {
@@ -103,6 +120,10 @@ struct Sweep<B> {
     /// Leaps: the displacement's shift and index, and whether it moves, captures or both.
     leaps: Vec<(Shift<B>, u8, Modality)>,
     rides: Vec<SweepRide<B>>,
+    /// Whether each displacement's landings come from one leap or ride step alone (ride steps
+    /// that a leap's landings include left out, as `SweepRide::covered`): the landings are then
+    /// counted as they are found, with no union per displacement to form first.
+    direct: bool,
     /// On two layers, the same sweep as words of a layer ([`layers`]), when it reads alike on
     /// both.
     words: Option<LayerSweep>,
@@ -177,6 +198,15 @@ struct SweepRide<B> {
     targets: B,
     /// Per distance (1, 2, …): the index of its displacement.
     at: Vec<u8>,
+    /// Bit `k`: the landings at distance `k + 1` are among a leap's (the same displacement,
+    /// landing where it may).
+    covered: u64,
+}
+
+/// Whether a move of modality `wide` lands wherever one of `narrow` may (on empty squares,
+/// enemy pieces or both).
+fn lands_where(wide: Modality, narrow: Modality) -> bool {
+    wide == narrow || wide == Modality::Both
 }
 
 /// The most distinct displacements a sweep keeps apart.
@@ -559,14 +589,33 @@ impl<B: Bits> Rules<B> {
             for k in 1..=range as i32 {
                 at.push(index((step.0 * k, step.1 * k))?);
             }
+            let covered = at.iter().enumerate().fold(0u64, |covered, (k, &i)| {
+                let leap = leaps
+                    .iter()
+                    .any(|&(j, m)| j == i && lands_where(m, ride.modality));
+                covered | (u64::from(leap && k < 64) << k.min(63))
+            });
             rides.push(SweepRide {
                 step: self.shift(step),
                 modality: ride.modality,
                 origin: ride.origin,
                 targets: ride.targets,
                 at,
+                covered,
             });
         }
+        // Leaps have distinct displacements; each ride step not covered adds one.
+        let mut counted: Vec<u8> = leaps.iter().map(|&(i, _)| i).collect();
+        for ride in &rides {
+            for (k, &i) in ride.at.iter().enumerate() {
+                if ride.covered >> k.min(63) & 1 == 0 {
+                    counted.push(i);
+                }
+            }
+        }
+        let n = counted.len();
+        counted.sort_unstable();
+        counted.dedup();
         let shifts: Vec<Shift<B>> = steps.iter().map(|&d| self.shift(d)).collect();
         let mut sweep = Sweep {
             leaps: leaps
@@ -575,6 +624,7 @@ impl<B: Bits> Rules<B> {
                 .collect(),
             shifts,
             rides,
+            direct: counted.len() == n,
             words: None,
         };
         if self.layered {
@@ -1173,20 +1223,32 @@ impl<B: Bits> Plain<'_, B> {
     /// The targets of a piece on `from`, before checks and pins.
     #[inline(always)]
     fn reach(&self, b: &Board<B>, v: &CodeTables<B>, from: usize) -> B {
+        self.reach_within(b, &Sides::of(b), v, from, !b.by_side[b.side])
+    }
+
+    /// The targets of a piece on `from` within `within` (which leaves out the mover's own
+    /// pieces), before checks and pins; `sides` is `b`'s, formed once for all its pieces.
+    #[inline(always)]
+    fn reach_within(
+        &self,
+        b: &Board<B>,
+        sides: &Sides<B>,
+        v: &CodeTables<B>,
+        from: usize,
+        within: B,
+    ) -> B {
         if !v.shape.simple {
             let (quiet, cap) = self.targets(b, &self.r.codes[v.code], from);
-            return quiet | cap;
+            return (quiet | cap) & within;
         }
-        let own = b.by_side[b.side];
         let mut a = B::ZERO;
         for s in &v.sliders {
-            a |= s.reach(from, b.occ);
+            a |= s.reach(from, sides.occ);
         }
         if v.shape.leaps_alike {
-            (v.leap_move[from] | a) & !own
+            (v.leap_move[from] | a) & within
         } else {
-            let enemy = b.by_side[1 - b.side];
-            ((v.leap_move[from] & !b.occ) | (v.leap_capture[from] & enemy) | a) & !own
+            ((v.leap_move[from] & !sides.occ) | (v.leap_capture[from] & sides.enemy) | a) & within
         }
     }
 
@@ -1292,6 +1354,9 @@ impl<B: Bits> Plain<'_, B> {
             return self.count_exact(b, g);
         }
         let mut n = 0;
+        let sides = Sides::of(b);
+        let not_own = !b.by_side[b.side];
+        let open = not_own & g.evasion;
         for v in &self.t.codes[b.side] {
             let mut pieces = b.pieces[v.code];
             if pieces.is_zero() {
@@ -1299,7 +1364,12 @@ impl<B: Bits> Plain<'_, B> {
             }
             if v.royal && !self.t.free {
                 for from in pieces.iter() {
-                    let t = self.royal_targets(b, g, from, self.reach(b, v, from));
+                    let t = self.royal_targets(
+                        b,
+                        g,
+                        from,
+                        self.reach_within(b, &sides, v, from, not_own),
+                    );
                     n += Self::moves_per_choice(v, from, t);
                 }
                 continue;
@@ -1317,10 +1387,10 @@ impl<B: Bits> Plain<'_, B> {
                 }
             }
             for from in (pieces & !g.pins.screens).iter() {
-                n += Self::moves_per_choice(v, from, self.reach(b, v, from) & g.evasion);
+                n += Self::moves_per_choice(v, from, self.reach_within(b, &sides, v, from, open));
             }
             for from in (pieces & g.pins.screens).iter() {
-                let t = self.reach(b, v, from) & g.evasion & g.pins.line(self.r, from);
+                let t = self.reach_within(b, &sides, v, from, open & g.pins.line(self.r, from));
                 n += Self::moves_per_choice(v, from, t);
             }
         }
@@ -1356,6 +1426,9 @@ impl<B: Bits> Plain<'_, B> {
         if pieces.is_zero() {
             return 0;
         }
+        if sweep.direct {
+            return Self::sweep_count_direct(b, g, v, sweep, pieces);
+        }
         let mut landing = [B::ZERO; MAX_SHIFTS];
         Self::sweep_landings(b, sweep, pieces, &mut landing);
         let landing = &landing[..sweep.shifts.len().min(MAX_SHIFTS)];
@@ -1375,6 +1448,50 @@ impl<B: Bits> Plain<'_, B> {
                 .map(|&l| (l & g.evasion).count() as u64)
                 .sum(),
         }
+    }
+
+    /// [`Plain::sweep_count`] of a sweep whose displacements each land from one leap or ride
+    /// step: each landing counted as it is found.
+    #[inline(always)]
+    fn sweep_count_direct(
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        v: &CodeTables<B>,
+        sweep: &Sweep<B>,
+        pieces: B,
+    ) -> u64 {
+        let empty = !b.occ;
+        let enemy = b.by_side[1 - b.side];
+        let open = [empty, enemy, empty | enemy, B::ZERO];
+        let open = |m: Modality| open[m as usize] & g.evasion;
+        let count = |landed: B| -> u64 {
+            match &v.promotion {
+                Some(p) if (landed & p.zone).any() => {
+                    (landed & !p.zone).count() as u64
+                        + (landed & p.zone).count() as u64 * p.choices.len() as u64
+                }
+                _ => landed.count() as u64,
+            }
+        };
+        let mut n = 0;
+        for (shift, _, m) in &sweep.leaps {
+            n += count(shift.apply(pieces) & open(*m));
+        }
+        for ride in &sweep.rides {
+            let landing = ride.targets & open(ride.modality);
+            let mut reach = pieces & ride.origin;
+            for k in 0..ride.at.len() {
+                reach = ride.step.apply(reach);
+                if reach.is_zero() {
+                    break;
+                }
+                if ride.covered >> k.min(63) & 1 == 0 {
+                    n += count(reach & landing);
+                }
+                reach &= empty;
+            }
+        }
+        n
     }
 
     /// Adds to `landing` where the `pieces` of a sweeping code land, per displacement (indexed
