@@ -1,0 +1,74 @@
+//! `cargo bench --bench chess_pairs`: chess perft in rulebook against shakmaty and cozy-chess,
+//! timed in rounds that run the three one after the other, the order turned each round.
+//!
+//! Criterion (`benches/chess_libraries.rs`) times all of one library's samples, then all of the
+//! next one's: where the machine's own speed drifts over seconds (a shared or throttled CPU),
+//! that drift lands between the libraries. Here each round's three times are taken within a
+//! few seconds of each other and compared within the round; the report is the median over the
+//! rounds of each ratio. `RULEBOOK_PAIRS=N` sets the rounds (11 by default).
+
+mod common;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use common::{POSITIONS, cozy_board, cozy_perft, rulebook_game, shakmaty_position};
+
+fn seconds(run: &mut dyn FnMut() -> u64) -> f64 {
+    let start = Instant::now();
+    black_box(run());
+    start.elapsed().as_secs_f64()
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn main() {
+    let rounds: usize = std::env::var("RULEBOOK_PAIRS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(11);
+    println!("{rounds} rounds; per position the median of each library's times and of the");
+    println!("per-round ratios (rulebook's time over the other library's: below 1 is faster)\n");
+    println!(
+        "{:<12} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "position", "rulebook", "shakmaty", "cozy", "rb/shak", "rb/cozy"
+    );
+    for (name, fen, depth) in POSITIONS {
+        let mut game = rulebook_game(fen);
+        let shakmaty = shakmaty_position(fen);
+        let cozy = cozy_board(fen);
+        let nodes = game.perft(depth);
+        assert_eq!(nodes, shakmaty::perft(&shakmaty, depth), "{name}: shakmaty");
+        assert_eq!(nodes, cozy_perft(&cozy, depth), "{name}: cozy-chess");
+        let runs: [&mut dyn FnMut() -> u64; 3] = [
+            &mut || game.perft(depth),
+            &mut || shakmaty::perft(&shakmaty, depth),
+            &mut || cozy_perft(&cozy, depth),
+        ];
+        let mut times = [vec![], vec![], vec![]];
+        let mut ratios = [vec![], vec![]];
+        for round in 0..rounds {
+            let mut t = [0.0; 3];
+            for k in 0..3 {
+                // Rounds take the libraries in turn first, second and third.
+                let i = (k + round) % 3;
+                t[i] = seconds(runs[i]);
+            }
+            for i in 0..3 {
+                times[i].push(t[i]);
+            }
+            ratios[0].push(t[0] / t[1]);
+            ratios[1].push(t[0] / t[2]);
+        }
+        let [rb, sh, cz] = times.map(|mut t| median(&mut t) * 1e3);
+        let [vs_sh, vs_cz] = ratios.map(|mut r| median(&mut r));
+        println!(
+            "{:<12} {rb:>7.1}ms {sh:>7.1}ms {cz:>7.1}ms {vs_sh:>9.3} {vs_cz:>9.3}",
+            format!("{name}/{depth}")
+        );
+    }
+}
