@@ -1207,8 +1207,18 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// Of the targets `t` of the royal piece on `from`, those where it stands safe.
-    #[inline]
+    #[inline(always)]
     fn safe_steps(&self, b: &Board<B>, from: usize, t: B) -> B {
+        // A royal piece hemmed in by its own pieces is common: no call then.
+        if t.is_zero() {
+            return t;
+        }
+        self.safe_targets(b, from, t)
+    }
+
+    /// [`Plain::safe_steps`] of some targets.
+    #[inline(never)]
+    fn safe_targets(&self, b: &Board<B>, from: usize, t: B) -> B {
         let occ = b.occ ^ B::bit(from);
         let them = 1 - b.side;
         let mut safe = B::ZERO;
@@ -1223,11 +1233,26 @@ impl<B: Bits> Plain<'_, B> {
     /// The targets of a piece on `from`, before checks and pins.
     #[inline(always)]
     fn reach(&self, b: &Board<B>, v: &CodeTables<B>, from: usize) -> B {
-        self.reach_within(b, &Sides::of(b), v, from, !b.by_side[b.side])
+        if !v.shape.simple {
+            let (quiet, cap) = self.targets(b, &self.r.codes[v.code], from);
+            return quiet | cap;
+        }
+        let own = b.by_side[b.side];
+        let mut a = B::ZERO;
+        for s in &v.sliders {
+            a |= s.reach(from, b.occ);
+        }
+        if v.shape.leaps_alike {
+            (v.leap_move[from] | a) & !own
+        } else {
+            let enemy = b.by_side[1 - b.side];
+            ((v.leap_move[from] & !b.occ) | (v.leap_capture[from] & enemy) | a) & !own
+        }
     }
 
-    /// The targets of a piece on `from` within `within` (which leaves out the mover's own
-    /// pieces), before checks and pins; `sides` is `b`'s, formed once for all its pieces.
+    /// [`Plain::reach`] within `within` (which leaves out the mover's own pieces), `sides`
+    /// read once for all the pieces of a leaf. (Kept apart from `reach`: `reach` written
+    /// through it cost Racing Kings, whose leaves count piece by piece, 1.4% more.)
     #[inline(always)]
     fn reach_within(
         &self,
