@@ -5,19 +5,19 @@
 
 mod common;
 
-use common::{POSITIONS, cozy_board, cozy_perft, rulebook_game, shakmaty_position};
+use common::{Contenders, POSITIONS, contenders, cozy_perft};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 fn chess_libraries(c: &mut Criterion) {
     let mut group = c.benchmark_group("chess perft");
     group.sample_size(10);
     for (name, fen, depth) in POSITIONS {
-        let mut game = rulebook_game(fen);
-        let shakmaty = shakmaty_position(fen);
-        let cozy = cozy_board(fen);
-        let nodes = game.perft(depth);
-        assert_eq!(nodes, shakmaty::perft(&shakmaty, depth), "{name}: shakmaty");
-        assert_eq!(nodes, cozy_perft(&cozy, depth), "{name}: cozy-chess");
+        let Contenders {
+            rulebook: mut game,
+            shakmaty,
+            cozy,
+            nodes,
+        } = contenders(name, fen, depth);
         group.throughput(Throughput::Elements(nodes));
         let id = |library: &str| BenchmarkId::new(library, format!("{name}/{depth}"));
         group.bench_function(id("rulebook"), |b| b.iter(|| game.perft(depth)));

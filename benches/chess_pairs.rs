@@ -12,7 +12,7 @@ mod common;
 use std::hint::black_box;
 use std::time::Instant;
 
-use common::{POSITIONS, cozy_board, cozy_perft, rulebook_game, shakmaty_position};
+use common::{Contenders, POSITIONS, contenders, cozy_perft};
 
 fn seconds(run: &mut dyn FnMut() -> u64) -> f64 {
     let start = Instant::now();
@@ -34,16 +34,16 @@ fn main() {
     println!("{rounds} rounds; per position the median of each library's times and of the");
     println!("per-round ratios (rulebook's time over the other library's: below 1 is faster)\n");
     println!(
-        "{:<12} {:>9} {:>9} {:>9} {:>9} {:>9}",
-        "position", "rulebook", "shakmaty", "cozy", "rb/shak", "rb/cozy"
+        "{:<12} {:>11} {:>9} {:>9} {:>9} {:>9} {:>9}",
+        "position", "nodes", "rulebook", "shakmaty", "cozy", "rb/shak", "rb/cozy"
     );
     for (name, fen, depth) in POSITIONS {
-        let mut game = rulebook_game(fen);
-        let shakmaty = shakmaty_position(fen);
-        let cozy = cozy_board(fen);
-        let nodes = game.perft(depth);
-        assert_eq!(nodes, shakmaty::perft(&shakmaty, depth), "{name}: shakmaty");
-        assert_eq!(nodes, cozy_perft(&cozy, depth), "{name}: cozy-chess");
+        let Contenders {
+            rulebook: mut game,
+            shakmaty,
+            cozy,
+            nodes,
+        } = contenders(name, fen, depth);
         let runs: [&mut dyn FnMut() -> u64; 3] = [
             &mut || game.perft(depth),
             &mut || shakmaty::perft(&shakmaty, depth),
@@ -67,7 +67,7 @@ fn main() {
         let [rb, sh, cz] = times.map(|mut t| median(&mut t) * 1e3);
         let [vs_sh, vs_cz] = ratios.map(|mut r| median(&mut r));
         println!(
-            "{:<12} {rb:>7.1}ms {sh:>7.1}ms {cz:>7.1}ms {vs_sh:>9.3} {vs_cz:>9.3}",
+            "{:<12} {nodes:>11} {rb:>7.1}ms {sh:>7.1}ms {cz:>7.1}ms {vs_sh:>9.3} {vs_cz:>9.3}",
             format!("{name}/{depth}")
         );
     }

@@ -29,7 +29,7 @@ pub const POSITIONS: [(&str, &str, u32); 4] = [
     ),
 ];
 
-pub fn rulebook_game(fen: &str) -> Box<dyn Game> {
+fn rulebook_game(fen: &str) -> Box<dyn Game> {
     let mut sources = Sources::default();
     let loaded = load("chess", &mut sources).expect("bundled chess");
     let mut game = new_game(Arc::new(loaded.variant));
@@ -37,13 +37,13 @@ pub fn rulebook_game(fen: &str) -> Box<dyn Game> {
     game
 }
 
-pub fn shakmaty_position(fen: &str) -> shakmaty::Chess {
+fn shakmaty_position(fen: &str) -> shakmaty::Chess {
     let fen: shakmaty::fen::Fen = fen.parse().expect("a FEN");
     fen.into_position(shakmaty::CastlingMode::Standard)
         .expect("a legal position")
 }
 
-pub fn cozy_board(fen: &str) -> cozy_chess::Board {
+fn cozy_board(fen: &str) -> cozy_chess::Board {
     cozy_chess::Board::from_fen(fen, false).expect("a FEN")
 }
 
@@ -67,4 +67,29 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
         });
     }
     nodes
+}
+
+/// The three libraries set up on one position.
+pub struct Contenders {
+    pub rulebook: Box<dyn Game>,
+    pub shakmaty: shakmaty::Chess,
+    pub cozy: cozy_chess::Board,
+    /// The position's perft at the depth asked, which all three agree on.
+    pub nodes: u64,
+}
+
+/// The three libraries on the position `fen`, their perft at `depth` checked to agree.
+pub fn contenders(name: &str, fen: &str, depth: u32) -> Contenders {
+    let mut rulebook = rulebook_game(fen);
+    let shakmaty = shakmaty_position(fen);
+    let cozy = cozy_board(fen);
+    let nodes = rulebook.perft(depth);
+    assert_eq!(nodes, shakmaty::perft(&shakmaty, depth), "{name}: shakmaty");
+    assert_eq!(nodes, cozy_perft(&cozy, depth), "{name}: cozy-chess");
+    Contenders {
+        rulebook,
+        shakmaty,
+        cozy,
+        nodes,
+    }
 }
