@@ -5,26 +5,23 @@
 
 mod common;
 
-use common::{Contenders, POSITIONS, contenders, cozy_perft};
+use common::{POSITIONS, contenders, cozy_perft};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 fn chess_libraries(c: &mut Criterion) {
     let mut group = c.benchmark_group("chess perft");
     group.sample_size(10);
     for (name, fen, depth) in POSITIONS {
-        let Contenders {
-            rulebook: mut game,
-            shakmaty,
-            cozy,
-            nodes,
-        } = contenders(name, fen, depth);
-        group.throughput(Throughput::Elements(nodes));
+        let mut libs = contenders(name, fen, depth);
+        group.throughput(Throughput::Elements(libs.nodes));
         let id = |library: &str| BenchmarkId::new(library, format!("{name}/{depth}"));
-        group.bench_function(id("rulebook"), |b| b.iter(|| game.perft(depth)));
+        group.bench_function(id("rulebook"), |b| b.iter(|| libs.rulebook.perft(depth)));
         group.bench_function(id("shakmaty"), |b| {
-            b.iter(|| shakmaty::perft(&shakmaty, depth))
+            b.iter(|| shakmaty::perft(&libs.shakmaty, depth))
         });
-        group.bench_function(id("cozy-chess"), |b| b.iter(|| cozy_perft(&cozy, depth)));
+        group.bench_function(id("cozy-chess"), |b| {
+            b.iter(|| cozy_perft(&libs.cozy, depth))
+        });
     }
     group.finish();
 }

@@ -1452,7 +1452,7 @@ impl<B: Bits> Plain<'_, B> {
             return 0;
         }
         if sweep.direct {
-            return Self::sweep_count_direct(b, g, v, sweep, pieces);
+            return Self::sweep_count_direct(b, g.evasion, v.promotion.as_ref(), sweep, pieces);
         }
         let mut landing = [B::ZERO; MAX_SHIFTS];
         Self::sweep_landings(b, sweep, pieces, &mut landing);
@@ -1476,21 +1476,22 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// [`Plain::sweep_count`] of a sweep whose displacements each land from one leap or ride
-    /// step: each landing counted as it is found.
+    /// step, landing within `evasion`: each landing counted as it is found, once per choice
+    /// where `promotion` makes it promote.
     #[inline(always)]
     fn sweep_count_direct(
         b: &Board<B>,
-        g: &Guard<'_, B>,
-        v: &CodeTables<B>,
+        evasion: B,
+        promotion: Option<&PromotionRules<B>>,
         sweep: &Sweep<B>,
         pieces: B,
     ) -> u64 {
         let empty = !b.occ;
         let enemy = b.by_side[1 - b.side];
         let open = [empty, enemy, empty | enemy, B::ZERO];
-        let open = |m: Modality| open[m as usize] & g.evasion;
+        let open = |m: Modality| open[m as usize] & evasion;
         let count = |landed: B| -> u64 {
-            match &v.promotion {
+            match promotion {
                 Some(p) if (landed & p.zone).any() => {
                     (landed & !p.zone).count() as u64
                         + (landed & p.zone).count() as u64 * p.choices.len() as u64
