@@ -344,7 +344,8 @@ pub struct Rules<B> {
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
     /// Per moving side, per square: where a move from it passes over a square of the other
-    /// side's `en_passant_region` (most moves pass over none, and are known to at a look-up).
+    /// side's `en_passant_region` (most moves pass over none, and are known to at a look-up);
+    /// empty where no piece takes en passant.
     pub passing: [Vec<B>; 2],
     /// The position counts the checks each side gives.
     pub counts_checks: bool,
@@ -1127,16 +1128,23 @@ impl<B: Bits> Rules<B> {
         } else {
             self.en_passant_region = [self.all(); 2];
         }
-        self.passing = Side::BOTH.map(|mover| {
-            let region = self.en_passant_region[mover.flip().index()];
-            (0..self.squares)
-                .map(|from| {
-                    (0..self.squares)
-                        .filter(|&to| (self.between(from, to) & region).any())
-                        .fold(B::ZERO, |set, to| set | B::bit(to))
-                })
-                .collect()
-        });
+        // Without pieces that take en passant no move is asked about: no table (a board may
+        // have a thousand squares).
+        if !v.en_passant.is_empty() {
+            self.passing = Side::BOTH.map(|mover| self.passing_from(mover));
+        }
+    }
+
+    /// [`Rules::passing`] for `mover`.
+    fn passing_from(&self, mover: Side) -> Vec<B> {
+        let region = self.en_passant_region[mover.flip().index()];
+        (0..self.squares)
+            .map(|from| {
+                (0..self.squares)
+                    .filter(|&to| (self.between(from, to) & region).any())
+                    .fold(B::ZERO, |set, to| set | B::bit(to))
+            })
+            .collect()
     }
 
     fn compile_effects(&mut self, v: &Variant) {
@@ -1287,7 +1295,10 @@ impl<B: Bits> Rules<B> {
     /// over in a straight line, where the opponent may capture en passant (as cells).
     #[inline(always)]
     pub fn passed_over(&self, mover: Side, from: usize, to: usize) -> Option<EnPassant> {
-        if !self.passing[mover.index()][from].has(to) {
+        if !self.passing[mover.index()]
+            .get(from)
+            .is_some_and(|set| set.has(to))
+        {
             return None;
         }
         self.en_passant_after(mover, from, to)
