@@ -83,23 +83,6 @@ struct CodeTables<B> {
     sweep: Option<Sweep<B>>,
 }
 
-/// The occupancy and the pieces of the side not to move, read once for all of a position's
-/// pieces.
-struct Sides<B> {
-    occ: B,
-    enemy: B,
-}
-
-impl<B: Bits> Sides<B> {
-    #[inline(always)]
-    fn of(b: &Board<B>) -> Sides<B> {
-        Sides {
-            occ: b.occ,
-            enemy: b.by_side[1 - b.side],
-        }
-    }
-}
-
 /// Pieces that attack along one slider.
 #[derive(Clone, Debug)]
 struct AttackGroup<B> {
@@ -199,7 +182,7 @@ struct SweepRide<B> {
     /// Per distance (1, 2, …): the index of its displacement.
     at: Vec<u8>,
     /// Bit `k`: the landings at distance `k + 1` are among a leap's (the same displacement,
-    /// landing where it may).
+    /// landing where it may). A ride has at most 16 steps, a board's longest side.
     covered: u64,
 }
 
@@ -593,7 +576,7 @@ impl<B: Bits> Rules<B> {
                 let leap = leaps
                     .iter()
                     .any(|&(j, m)| j == i && lands_where(m, ride.modality));
-                covered | (u64::from(leap && k < 64) << k.min(63))
+                covered | u64::from(leap) << k
             });
             rides.push(SweepRide {
                 step: self.shift(step),
@@ -608,7 +591,7 @@ impl<B: Bits> Rules<B> {
         let mut counted: Vec<u8> = leaps.iter().map(|&(i, _)| i).collect();
         for ride in &rides {
             for (k, &i) in ride.at.iter().enumerate() {
-                if ride.covered >> k.min(63) & 1 == 0 {
+                if ride.covered >> k & 1 == 0 {
                     counted.push(i);
                 }
             }
@@ -1250,30 +1233,25 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
-    /// [`Plain::reach`] within `within` (which leaves out the mover's own pieces), `sides`
-    /// read once for all the pieces of a leaf. (Kept apart from `reach`: `reach` written
-    /// through it cost Racing Kings, whose leaves count piece by piece, 1.4% more.)
+    /// [`Plain::reach`] within `within` (which leaves out the mover's own pieces, and may
+    /// leave out more: formed once for all the pieces of a leaf). (Kept apart from `reach`:
+    /// `reach` written through it cost Racing Kings, whose leaves count piece by piece, 1.4%
+    /// more.)
     #[inline(always)]
-    fn reach_within(
-        &self,
-        b: &Board<B>,
-        sides: &Sides<B>,
-        v: &CodeTables<B>,
-        from: usize,
-        within: B,
-    ) -> B {
+    fn reach_within(&self, b: &Board<B>, v: &CodeTables<B>, from: usize, within: B) -> B {
         if !v.shape.simple {
             let (quiet, cap) = self.targets(b, &self.r.codes[v.code], from);
             return (quiet | cap) & within;
         }
         let mut a = B::ZERO;
         for s in &v.sliders {
-            a |= s.reach(from, sides.occ);
+            a |= s.reach(from, b.occ);
         }
         if v.shape.leaps_alike {
             (v.leap_move[from] | a) & within
         } else {
-            ((v.leap_move[from] & !sides.occ) | (v.leap_capture[from] & sides.enemy) | a) & within
+            let enemy = b.by_side[1 - b.side];
+            ((v.leap_move[from] & !b.occ) | (v.leap_capture[from] & enemy) | a) & within
         }
     }
 
@@ -1379,7 +1357,6 @@ impl<B: Bits> Plain<'_, B> {
             return self.count_exact(b, g);
         }
         let mut n = 0;
-        let sides = Sides::of(b);
         let not_own = !b.by_side[b.side];
         let open = not_own & g.evasion;
         for v in &self.t.codes[b.side] {
@@ -1389,12 +1366,7 @@ impl<B: Bits> Plain<'_, B> {
             }
             if v.royal && !self.t.free {
                 for from in pieces.iter() {
-                    let t = self.royal_targets(
-                        b,
-                        g,
-                        from,
-                        self.reach_within(b, &sides, v, from, not_own),
-                    );
+                    let t = self.royal_targets(b, g, from, self.reach_within(b, v, from, not_own));
                     n += Self::moves_per_choice(v, from, t);
                 }
                 continue;
@@ -1412,10 +1384,10 @@ impl<B: Bits> Plain<'_, B> {
                 }
             }
             for from in (pieces & !g.pins.screens).iter() {
-                n += Self::moves_per_choice(v, from, self.reach_within(b, &sides, v, from, open));
+                n += Self::moves_per_choice(v, from, self.reach_within(b, v, from, open));
             }
             for from in (pieces & g.pins.screens).iter() {
-                let t = self.reach_within(b, &sides, v, from, open & g.pins.line(self.r, from));
+                let t = self.reach_within(b, v, from, open & g.pins.line(self.r, from));
                 n += Self::moves_per_choice(v, from, t);
             }
         }
@@ -1475,6 +1447,14 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
+    /// Where a move of each modality may land, in the order of `Modality`'s variants.
+    #[inline(always)]
+    fn landable(b: &Board<B>) -> [B; 4] {
+        let empty = !b.occ;
+        let enemy = b.by_side[1 - b.side];
+        [empty, enemy, empty | enemy, B::ZERO]
+    }
+
     /// [`Plain::sweep_count`] of a sweep whose displacements each land from one leap or ride
     /// step, landing within `evasion`: each landing counted as it is found, once per choice
     /// where `promotion` makes it promote.
@@ -1487,8 +1467,7 @@ impl<B: Bits> Plain<'_, B> {
         pieces: B,
     ) -> u64 {
         let empty = !b.occ;
-        let enemy = b.by_side[1 - b.side];
-        let open = [empty, enemy, empty | enemy, B::ZERO];
+        let open = Self::landable(b);
         let open = |m: Modality| open[m as usize] & evasion;
         let count = |landed: B| -> u64 {
             match promotion {
@@ -1511,7 +1490,7 @@ impl<B: Bits> Plain<'_, B> {
                 if reach.is_zero() {
                     break;
                 }
-                if ride.covered >> k.min(63) & 1 == 0 {
+                if ride.covered >> k & 1 == 0 {
                     n += count(reach & landing);
                 }
                 reach &= empty;
@@ -1525,9 +1504,7 @@ impl<B: Bits> Plain<'_, B> {
     #[inline(always)]
     fn sweep_landings(b: &Board<B>, sweep: &Sweep<B>, pieces: B, landing: &mut [B; MAX_SHIFTS]) {
         let empty = !b.occ;
-        let enemy = b.by_side[1 - b.side];
-        // Where each modality may land, in the order of `Modality`'s variants.
-        let open = [empty, enemy, empty | enemy, B::ZERO];
+        let open = Self::landable(b);
         let open = |m: Modality| open[m as usize];
         for (shift, i, m) in &sweep.leaps {
             landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(pieces) & open(*m);
