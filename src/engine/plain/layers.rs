@@ -488,14 +488,11 @@ impl<B: Bits> Plain<'_, B> {
         // Indexed, as in [`Plain::count_on_layers`].
         #[allow(clippy::needless_range_loop)]
         for layer in 0..2 {
-            let base = lv.bases[layer];
             let p = on_layers[layer] & lv.cells;
             if p == 0 {
                 continue;
             }
             let w = &lv.words[layer];
-            let mut landing = [0u64; MAX_SHIFTS];
-            Self::sweep_landing_words(w, lv.cells, sweep, p, &mut landing);
             // Where a landing piece is counted at once, and where it is judged alone.
             let (bulk, judged) = if layer != lv.royal_layer_index {
                 (w.free & lv.landing_word, 0)
@@ -505,6 +502,12 @@ impl<B: Bits> Plain<'_, B> {
                 let judged = w.free & w.enemy & lv.opening_word;
                 (w.free & !judged, judged)
             };
+            if sweep.direct && judged == 0 {
+                n += Self::sweep_direct_words(w, lv.cells, sweep, p, bulk, extra);
+                continue;
+            }
+            let mut landing = [0u64; MAX_SHIFTS];
+            Self::sweep_landing_words(w, lv.cells, sweep, p, &mut landing);
             let mut landed = 0;
             for &l in &landing[..shifts] {
                 n += u64::from((l & bulk).count_ones());
@@ -519,6 +522,7 @@ impl<B: Bits> Plain<'_, B> {
             if judged == 0 {
                 continue;
             }
+            let base = lv.bases[layer];
             for (&by, &l) in sweep.by.iter().zip(&landing[..shifts]) {
                 let mut tested = l & judged;
                 while tested != 0 {
@@ -529,6 +533,44 @@ impl<B: Bits> Plain<'_, B> {
                         n += 1 + u64::from(sweep.zone >> to & 1 != 0) * extra;
                     }
                 }
+            }
+        }
+        n
+    }
+
+    /// The moves of the pieces `p` of a sweeping code whose displacements each have one
+    /// source ([`Sweep::direct`]) on the layer of words `w`, where every landing on `bulk`
+    /// counts (and `extra` more in the promotion zone), counted as they are found.
+    #[inline(always)]
+    fn sweep_direct_words(
+        w: &LayerWords,
+        cells: u64,
+        sweep: &LayerSweep,
+        p: u64,
+        bulk: u64,
+        extra: u64,
+    ) -> u64 {
+        let empty = !w.occ & cells;
+        let open = [empty, w.enemy, empty | w.enemy, 0];
+        let open = |m: Modality| open[m as usize] & bulk;
+        let count =
+            |l: u64| u64::from(l.count_ones()) + u64::from((l & sweep.zone).count_ones()) * extra;
+        let mut n = 0;
+        for (shift, _, m) in &sweep.leaps {
+            n += count(shift.apply(p) & open(*m));
+        }
+        for ride in &sweep.rides {
+            let landing = ride.targets & open(ride.modality);
+            let mut reach = p & ride.origin;
+            for k in 0..ride.at.len() {
+                reach = ride.step.apply(reach);
+                if reach == 0 {
+                    break;
+                }
+                if ride.covered >> k & 1 == 0 {
+                    n += count(reach & landing);
+                }
+                reach &= empty;
             }
         }
         n

@@ -122,6 +122,8 @@ struct LayerSweep {
     by: Vec<i32>,
     /// Where it promotes (nothing when it does not).
     zone: u64,
+    /// As [`Sweep::direct`].
+    direct: bool,
 }
 
 /// A [`Shift`] within a layer's word.
@@ -151,6 +153,8 @@ struct WordRide {
     origin: u64,
     targets: u64,
     at: Vec<u8>,
+    /// As [`SweepRide::covered`].
+    covered: u64,
 }
 
 /// A displacement as a shift of the square numbers, from the squares it stays on the board.
@@ -644,6 +648,7 @@ impl<B: Bits> Rules<B> {
                 origin: word(ride.origin)?,
                 targets: word(ride.targets)?,
                 at: ride.at.clone(),
+                covered: ride.covered,
             });
         }
         Some(LayerSweep {
@@ -651,6 +656,7 @@ impl<B: Bits> Rules<B> {
             rides,
             by: sweep.shifts.iter().map(|s| s.by).collect(),
             zone: word(zone)?,
+            direct: sweep.direct,
         })
     }
 
