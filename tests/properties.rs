@@ -22,7 +22,7 @@ use rulebook::diagnostics::{Sources, render, to_json};
 use rulebook::engine::bitboard::{Bits, Wide};
 use rulebook::engine::fen;
 use rulebook::engine::position::{Move, MoveKind, Position};
-use rulebook::game::{Game, MoveLine, Typed, new_game};
+use rulebook::game::{Game, MoveLine, Typed, bitboard_squares, new_game};
 use rulebook::ir::Variant;
 use rulebook::lower::{LoadError, Origin, load_text};
 
@@ -346,8 +346,7 @@ fn make_unmake<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
 }
 
 fn make_unmake_any(v: Arc<Variant>, fens: &[String]) -> usize {
-    let squares = v.layers.len() * v.files as usize * v.ranks as usize;
-    match squares {
+    match bitboard_squares(&v) {
         0..=64 => make_unmake::<u64>(v, fens),
         65..=128 => make_unmake::<u128>(v, fens),
         129..=256 => make_unmake::<Wide<4>>(v, fens),
@@ -1231,8 +1230,7 @@ fn fast_legality_agrees<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
 }
 
 fn fast_legality_agrees_any(v: Arc<Variant>, fens: &[String]) -> usize {
-    let squares = v.layers.len() * v.files as usize * v.ranks as usize;
-    match squares {
+    match bitboard_squares(&v) {
         0..=64 => fast_legality_agrees::<u64>(v, fens),
         65..=128 => fast_legality_agrees::<u128>(v, fens),
         129..=256 => fast_legality_agrees::<Wide<4>>(v, fens),
@@ -1274,8 +1272,7 @@ fn plain_path_agrees<B: Bits>(v: Arc<Variant>, fens: &[String], depth: u32) -> O
 }
 
 fn plain_path_agrees_any(v: Arc<Variant>, fens: &[String], depth: u32) -> Option<usize> {
-    let squares = v.layers.len() * v.files as usize * v.ranks as usize;
-    match squares {
+    match bitboard_squares(&v) {
         0..=64 => plain_path_agrees::<u64>(v, fens, depth),
         65..=128 => plain_path_agrees::<u128>(v, fens, depth),
         129..=256 => plain_path_agrees::<Wide<4>>(v, fens, depth),

@@ -33,6 +33,10 @@ impl Slider {
     /// Along each of its rays from `sq`: the empty squares and the first occupied one.
     #[inline(always)]
     pub fn reach<B: Bits>(&self, sq: usize, occ: B) -> B {
+        // A one-word board has one layer (`Rules::compile`): its word is the layer's.
+        if B::CAPACITY <= 64 {
+            return B::from_low64(self.reach_word(sq, occ.low64()));
+        }
         let base = self.entries[sq].base as usize;
         B::deposit64(self.reach_word(sq, occ.extract64(base)), base)
     }

@@ -407,6 +407,10 @@ impl<B: Bits> Rules<B> {
             geo.squares <= B::CAPACITY,
             "board too large for the chosen bitboard width"
         );
+        assert!(
+            B::CAPACITY > 64 || geo.layers == 1,
+            "a board of several layers takes a bitboard wider than one word"
+        );
         let kinds = v.pieces.len();
         let side_codes = [
             (0..kinds).map(|k| k as u8).collect::<Vec<_>>(),

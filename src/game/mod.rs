@@ -201,10 +201,22 @@ pub trait Game: Send + Sync {
     fn perft_after(&mut self, index: usize, depth: u32) -> u64;
 }
 
-/// A game of `variant` at its start position, on the narrowest bitboard that fits.
-pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
+/// How many squares the bitboard of `variant` must hold: its squares, and on several layers
+/// more than one word (a one-word bitboard reads every slider from square 0, where a layer
+/// would start further on).
+pub fn bitboard_squares(variant: &Variant) -> usize {
     let squares = variant.layers.len() * variant.files as usize * variant.ranks as usize;
-    match squares {
+    if variant.layers.len() > 1 {
+        squares.max(65)
+    } else {
+        squares
+    }
+}
+
+/// A game of `variant` at its start position, on the narrowest bitboard that fits
+/// ([`bitboard_squares`]).
+pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
+    match bitboard_squares(&variant) {
         0..=64 => Box::new(Typed::<u64>::new(variant)),
         65..=128 => Box::new(Typed::<u128>::new(variant)),
         129..=256 => Box::new(Typed::<Wide<4>>::new(variant)),
