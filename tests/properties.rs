@@ -1453,6 +1453,23 @@ fn plain_path_agrees_with_the_interpreter_on_small_layers() {
     assert!(n >= 300, "only {n} positions compared");
 }
 
+/// Two layers of 25 cells, 50 squares in all: one word would hold them, but a board of several
+/// layers takes two (`bitboard_squares`: a one-word board reads its sliders from square 0, and
+/// the second layer starts at square 25); the plain path agrees with the interpreter on random
+/// games there.
+#[test]
+fn two_small_layers_take_two_words() {
+    let mut game = game_from_text(
+        "variant minialice extends gardner\nlayers {\n  board1\n  board2 letters {\n    \
+         pawn S s  rook U u  knight O o  bishop C c  queen T t  king L l\n  }\n  \
+         cross after moves\n}\ncheck at move, final\n",
+    );
+    assert_eq!(bitboard_squares(game.variant()), 65);
+    let fens = random_positions(&mut game, 8, 60);
+    let n = plain_path_agrees_any(game.variant().clone(), &fens, 2).expect("plain rules");
+    assert!(n >= 300, "only {n} positions compared");
+}
+
 /// A game loaded from the variant text `text`.
 fn game_from_text(text: &str) -> Box<dyn Game> {
     let mut sources = Sources::default();
