@@ -413,6 +413,10 @@ impl<B: Bits> Plain<'_, B> {
                 (true, [s]) => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
                     (v.leap_move_words[from] | s.reach_word(from, w.occ)) & !w.own
                 }),
+                (true, [s, t]) => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
+                    let rides = s.reach_word(from, w.occ) | t.reach_word(from, w.occ);
+                    (v.leap_move_words[from] | rides) & !w.own
+                }),
                 _ => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
                     self.reach_word(b, w, v, from, usize::from(from >= self.r.cells))
                 }),
