@@ -14,8 +14,7 @@
 //! assert_eq!(divided[0], ("a2a3".to_string(), 1));
 //! ```
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::game::Game;
 
@@ -51,23 +50,34 @@ pub fn divide_until(
         return Some(vec![]);
     }
     let root = game.boxed_clone().root_moves();
+    let work = Work::share(game, &root, depth, threads);
+    let threads = threads.clamp(1, work.tasks.len().max(1));
     let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(root.len()));
-    let threads = threads.clamp(1, root.len().max(1));
+    let counts: Vec<AtomicU64> = root.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {
                 let mut g = game.boxed_clone();
+                // The position after the root move of this thread's last task.
+                let mut after: Option<(usize, Box<dyn Game>)> = None;
                 while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= root.len() {
+                    let Some(&(r, child)) = work.tasks.get(i) else {
                         break;
-                    }
-                    let n = g.perft_after(i, depth);
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((root[i].clone(), n));
+                    };
+                    let n = match child {
+                        None => g.perft_after(r, depth),
+                        Some(c) => {
+                            if after.as_ref().is_none_or(|(last, _)| *last != r) {
+                                after = work.after[r].as_ref().map(|a| (r, a.boxed_clone()));
+                            }
+                            match &mut after {
+                                Some((_, a)) => a.perft_after(c, depth - 1),
+                                None => 0,
+                            }
+                        }
+                    };
+                    counts[r].fetch_add(n, Ordering::Relaxed);
                 }
             });
         }
@@ -75,9 +85,53 @@ pub fn divide_until(
     if stop.load(Ordering::Relaxed) {
         return None;
     }
-    let mut out = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut out: Vec<(String, u64)> = root
+        .into_iter()
+        .zip(counts.iter().map(|c| c.load(Ordering::Relaxed)))
+        .collect();
     out.sort();
     Some(out)
+}
+
+/// The tasks of a divide over threads: a root move's subtree whole, or one of its children's.
+struct Work {
+    /// (root move, child move): the child's subtree, or with `None` the root move's.
+    tasks: Vec<(usize, Option<usize>)>,
+    /// Per root move whose children are tasks: the position after it.
+    after: Vec<Option<Box<dyn Game>>>,
+}
+
+impl Work {
+    /// With one thread, the root moves; with several and a tree three plies deep or more,
+    /// the root moves' children, so that the last tasks are small and no thread waits long
+    /// for another to finish a large subtree (chess has 20 root moves and 400 children).
+    fn share(game: &dyn Game, root: &[String], depth: u32, threads: usize) -> Work {
+        let whole = |r: usize| (r, None);
+        if threads <= 1 || depth < 3 {
+            return Work {
+                tasks: (0..root.len()).map(whole).collect(),
+                after: vec![],
+            };
+        }
+        let mut work = Work {
+            tasks: vec![],
+            after: Vec::with_capacity(root.len()),
+        };
+        for (r, uci) in root.iter().enumerate() {
+            let mut g = game.boxed_clone();
+            // Where the position after the move ends the game, or it could not be played,
+            // its count is the root move's, as a whole.
+            if g.play(uci).is_err() || game_over(g.as_ref()) {
+                work.tasks.push(whole(r));
+                work.after.push(None);
+                continue;
+            }
+            let children = g.root_moves().len();
+            work.tasks.extend((0..children).map(|c| (r, Some(c))));
+            work.after.push(Some(g));
+        }
+        work
+    }
 }
 
 /// A position where the game is over has no children, whatever moves the pieces would have:

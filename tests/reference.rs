@@ -194,6 +194,32 @@ fn threads_give_exact_counts() {
     }
 }
 
+/// Over several threads the work is shared out as the root moves' children: a position with
+/// two root moves (a king in check) and one whose root moves include a mate (a root move whose
+/// children are no tasks) divide as on one thread.
+#[test]
+fn threads_share_children_exactly() {
+    for fen in [
+        "k7/ppp5/8/8/8/8/5PPP/Kr4NR w - - 0 1",
+        "rnbqkbnr/ppppp2p/5p2/6p1/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 3",
+    ] {
+        let mut game = common::game("chess");
+        game.set_fen(fen).expect("a legal position");
+        let one = epd::divide(game.as_ref(), 4, 1);
+        for threads in [2, 3] {
+            assert_eq!(
+                epd::divide(game.as_ref(), 4, threads),
+                one,
+                "{fen}, {threads} threads"
+            );
+        }
+        assert_eq!(
+            epd::perft(game.as_ref(), 4, 2),
+            one.iter().map(|(_, n)| n).sum::<u64>()
+        );
+    }
+}
+
 #[test]
 fn alice_seed_example() {
     let mut game = common::game("alice");
