@@ -20,8 +20,8 @@ use crate::engine::bitboard::Bits;
 
 use super::{
     AttackGroup, Board, CodeTables, Guard, Kind, LayerSweep, MAX_SHIFTS, Plain, PlainMove,
+    add_landings, count_direct,
 };
-use crate::ir::Modality;
 
 /// What a position's moves are sorted by, gathered once per position, as words of a layer:
 /// with the checks and pins against the royal piece on its layer, the guard of two layers.
@@ -555,29 +555,10 @@ impl<B: Bits> Plain<'_, B> {
         extra: u64,
     ) -> u64 {
         let empty = !w.occ & cells;
-        let open = [empty, w.enemy, empty | w.enemy, 0];
-        let open = |m: Modality| open[m as usize] & bulk;
+        let open = [empty, w.enemy, empty | w.enemy, 0].map(|o| o & bulk);
         let count =
             |l: u64| u64::from(l.count_ones()) + u64::from((l & sweep.zone).count_ones()) * extra;
-        let mut n = 0;
-        for (shift, _, m) in &sweep.leaps {
-            n += count(shift.apply(p) & open(*m));
-        }
-        for ride in &sweep.rides {
-            let landing = ride.targets & open(ride.modality);
-            let mut reach = p & ride.origin;
-            for k in 0..ride.at.len() {
-                reach = ride.step.apply(reach);
-                if reach == 0 {
-                    break;
-                }
-                if ride.covered >> k & 1 == 0 {
-                    n += count(reach & landing);
-                }
-                reach &= empty;
-            }
-        }
-        n
+        count_direct((&sweep.leaps, &sweep.rides), p, open, empty, count)
     }
 
     /// Adds to `landing` where the pieces `p` of a sweeping code land on the layer of words
@@ -593,22 +574,7 @@ impl<B: Bits> Plain<'_, B> {
         let empty = !w.occ & cells;
         // Where each modality may land, in the order of `Modality`'s variants.
         let open = [empty, w.enemy, empty | w.enemy, 0];
-        let open = |m: Modality| open[m as usize];
-        for (shift, i, m) in &sweep.leaps {
-            landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(p) & open(*m);
-        }
-        for ride in &sweep.rides {
-            let mut reach = p & ride.origin;
-            for &i in &ride.at {
-                reach = ride.step.apply(reach);
-                if reach == 0 {
-                    break;
-                }
-                landing[i as usize & (MAX_SHIFTS - 1)] |=
-                    reach & ride.targets & open(ride.modality);
-                reach &= empty;
-            }
-        }
+        add_landings((&sweep.leaps, &sweep.rides), p, open, empty, landing);
     }
 
     /// Calls `f` with each legal move on two layers.

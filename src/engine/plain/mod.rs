@@ -116,45 +116,14 @@ struct Sweep<B> {
 /// zone are the same cells on both layers, so one word serves either.
 #[derive(Clone, Debug)]
 struct LayerSweep {
-    leaps: Vec<(WordShift, u8, Modality)>,
-    rides: Vec<WordRide>,
+    leaps: Vec<(Shift<u64>, u8, Modality)>,
+    rides: Vec<SweepRide<u64>>,
     /// Per displacement (indexed as [`Sweep::shifts`]): its shift.
     by: Vec<i32>,
     /// Where it promotes (nothing when it does not).
     zone: u64,
     /// As [`Sweep::direct`].
     direct: bool,
-}
-
-/// A [`Shift`] within a layer's word.
-#[derive(Clone, Copy, Debug)]
-struct WordShift {
-    by: i32,
-    source: u64,
-}
-
-impl WordShift {
-    #[inline(always)]
-    fn apply(&self, w: u64) -> u64 {
-        let w = w & self.source;
-        if self.by >= 0 {
-            w << self.by
-        } else {
-            w >> self.by.unsigned_abs()
-        }
-    }
-}
-
-/// A [`SweepRide`] within a layer's word.
-#[derive(Clone, Debug)]
-struct WordRide {
-    step: WordShift,
-    modality: Modality,
-    origin: u64,
-    targets: u64,
-    at: Vec<u8>,
-    /// As [`SweepRide::covered`].
-    covered: u64,
 }
 
 /// A displacement as a shift of the square numbers, from the squares it stays on the board.
@@ -194,6 +163,66 @@ struct SweepRide<B> {
 /// enemy pieces or both).
 fn lands_where(wide: Modality, narrow: Modality) -> bool {
     wide == narrow || wide == Modality::Both
+}
+
+/// The moves of `pieces` along the `leaps` and `rides` of a sweep whose displacements each
+/// have one source ([`Sweep::direct`]), landing on `open` per modality (in the order of
+/// `Modality`'s variants), a ride blocked where not `empty`: each displacement's landings
+/// counted by `count` as they are found. (Generic: a board's sets, or a layer's words.)
+#[inline(always)]
+fn count_direct<S: Bits>(
+    (leaps, rides): (&[(Shift<S>, u8, Modality)], &[SweepRide<S>]),
+    pieces: S,
+    open: [S; 4],
+    empty: S,
+    count: impl Fn(S) -> u64,
+) -> u64 {
+    let mut n = 0;
+    for (shift, _, m) in leaps {
+        n += count(shift.apply(pieces) & open[*m as usize]);
+    }
+    for ride in rides {
+        let landing = ride.targets & open[ride.modality as usize];
+        let mut reach = pieces & ride.origin;
+        for k in 0..ride.at.len() {
+            reach = ride.step.apply(reach);
+            if reach.is_zero() {
+                break;
+            }
+            if ride.covered >> k & 1 == 0 {
+                n += count(reach & landing);
+            }
+            reach &= empty;
+        }
+    }
+    n
+}
+
+/// Adds to `landing` where `pieces` land along the `leaps` and `rides` of a sweep, per
+/// displacement, as [`count_direct`] finds them.
+#[inline(always)]
+fn add_landings<S: Bits>(
+    (leaps, rides): (&[(Shift<S>, u8, Modality)], &[SweepRide<S>]),
+    pieces: S,
+    open: [S; 4],
+    empty: S,
+    landing: &mut [S; MAX_SHIFTS],
+) {
+    for (shift, i, m) in leaps {
+        landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(pieces) & open[*m as usize];
+    }
+    for ride in rides {
+        let mut reach = pieces & ride.origin;
+        for &i in &ride.at {
+            reach = ride.step.apply(reach);
+            if reach.is_zero() {
+                break;
+            }
+            landing[i as usize & (MAX_SHIFTS - 1)] |=
+                reach & ride.targets & open[ride.modality as usize];
+            reach &= empty;
+        }
+    }
 }
 
 /// The most distinct displacements a sweep keeps apart.
@@ -630,8 +659,8 @@ impl<B: Bits> Rules<B> {
             let w = set.extract64(0) & mask;
             (self.geo.layers == 2 && w == set.extract64(cells) & mask).then_some(w)
         };
-        let shift = |s: &Shift<B>| -> Option<WordShift> {
-            Some(WordShift {
+        let shift = |s: &Shift<B>| -> Option<Shift<u64>> {
+            Some(Shift {
                 by: s.by,
                 source: word(s.source)?,
             })
@@ -642,7 +671,7 @@ impl<B: Bits> Rules<B> {
         }
         let mut rides = vec![];
         for ride in &sweep.rides {
-            rides.push(WordRide {
+            rides.push(SweepRide {
                 step: shift(&ride.step)?,
                 modality: ride.modality,
                 origin: word(ride.origin)?,
@@ -1495,9 +1524,6 @@ impl<B: Bits> Plain<'_, B> {
         sweep: &Sweep<B>,
         pieces: B,
     ) -> u64 {
-        let empty = !b.occ;
-        let open = Self::landable(b);
-        let open = |m: Modality| open[m as usize] & evasion;
         let count = |landed: B| -> u64 {
             match promotion {
                 Some(p) if (landed & p.zone).any() => {
@@ -1507,49 +1533,16 @@ impl<B: Bits> Plain<'_, B> {
                 _ => landed.count() as u64,
             }
         };
-        let mut n = 0;
-        for (shift, _, m) in &sweep.leaps {
-            n += count(shift.apply(pieces) & open(*m));
-        }
-        for ride in &sweep.rides {
-            let landing = ride.targets & open(ride.modality);
-            let mut reach = pieces & ride.origin;
-            for k in 0..ride.at.len() {
-                reach = ride.step.apply(reach);
-                if reach.is_zero() {
-                    break;
-                }
-                if ride.covered >> k & 1 == 0 {
-                    n += count(reach & landing);
-                }
-                reach &= empty;
-            }
-        }
-        n
+        let open = Self::landable(b).map(|o| o & evasion);
+        count_direct((&sweep.leaps, &sweep.rides), pieces, open, !b.occ, count)
     }
 
     /// Adds to `landing` where the `pieces` of a sweeping code land, per displacement (indexed
     /// as `sweep.shifts`), before checks and pins.
     #[inline(always)]
     fn sweep_landings(b: &Board<B>, sweep: &Sweep<B>, pieces: B, landing: &mut [B; MAX_SHIFTS]) {
-        let empty = !b.occ;
         let open = Self::landable(b);
-        let open = |m: Modality| open[m as usize];
-        for (shift, i, m) in &sweep.leaps {
-            landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(pieces) & open(*m);
-        }
-        for ride in &sweep.rides {
-            let mut reach = pieces & ride.origin;
-            for &i in &ride.at {
-                reach = ride.step.apply(reach);
-                if reach.is_zero() {
-                    break;
-                }
-                landing[i as usize & (MAX_SHIFTS - 1)] |=
-                    reach & ride.targets & open(ride.modality);
-                reach &= empty;
-            }
-        }
+        add_landings((&sweep.leaps, &sweep.rides), pieces, open, !b.occ, landing);
     }
 
     /// Calls `f` with each legal move.
