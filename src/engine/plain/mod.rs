@@ -100,8 +100,8 @@ struct AttackGroup<B> {
 struct Sweep<B> {
     /// The distinct displacements of its moves.
     shifts: Vec<Shift<B>>,
-    /// Leaps: the displacement's shift and index, and whether it moves, captures or both.
-    leaps: Vec<(Shift<B>, u8, Modality)>,
+    /// Its leaps, one per displacement.
+    leaps: Vec<SweepLeap<B>>,
     rides: Vec<SweepRide<B>>,
     /// Whether each displacement's landings come from one leap or ride step alone (ride steps
     /// that a leap's landings include left out, as `SweepRide::covered`): the landings are then
@@ -116,7 +116,7 @@ struct Sweep<B> {
 /// zone are the same cells on both layers, so one word serves either.
 #[derive(Clone, Debug)]
 struct LayerSweep {
-    leaps: Vec<(Shift<u64>, u8, Modality)>,
+    leaps: Vec<SweepLeap<u64>>,
     rides: Vec<SweepRide<u64>>,
     /// Per displacement (indexed as [`Sweep::shifts`]): its shift.
     by: Vec<i32>,
@@ -125,6 +125,9 @@ struct LayerSweep {
     /// As [`Sweep::direct`].
     direct: bool,
 }
+
+/// A sweep's leap: its displacement's shift and index, and whether it moves, captures or both.
+type SweepLeap<S> = (Shift<S>, u8, Modality);
 
 /// A displacement as a shift of the square numbers, from the squares it stays on the board.
 #[derive(Clone, Copy, Debug)]
@@ -171,7 +174,7 @@ fn lands_where(wide: Modality, narrow: Modality) -> bool {
 /// counted by `count` as they are found. (Generic: a board's sets, or a layer's words.)
 #[inline(always)]
 fn count_direct<S: Bits>(
-    (leaps, rides): (&[(Shift<S>, u8, Modality)], &[SweepRide<S>]),
+    (leaps, rides): (&[SweepLeap<S>], &[SweepRide<S>]),
     pieces: S,
     open: [S; 4],
     empty: S,
@@ -202,7 +205,7 @@ fn count_direct<S: Bits>(
 /// displacement, as [`count_direct`] finds them.
 #[inline(always)]
 fn add_landings<S: Bits>(
-    (leaps, rides): (&[(Shift<S>, u8, Modality)], &[SweepRide<S>]),
+    (leaps, rides): (&[SweepLeap<S>], &[SweepRide<S>]),
     pieces: S,
     open: [S; 4],
     empty: S,
