@@ -20,7 +20,7 @@ use crate::engine::bitboard::Bits;
 
 use super::{
     AttackGroup, Board, CodeTables, Guard, Kind, LayerSweep, MAX_SHIFTS, Plain, PlainMove,
-    add_landings, count_direct,
+    each_landing,
 };
 
 /// What a position's moves are sorted by, gathered once per position, as words of a layer:
@@ -558,7 +558,13 @@ impl<B: Bits> Plain<'_, B> {
         let open = [empty, w.enemy, empty | w.enemy, 0].map(|o| o & bulk);
         let count =
             |l: u64| u64::from(l.count_ones()) + u64::from((l & sweep.zone).count_ones()) * extra;
-        count_direct((&sweep.leaps, &sweep.rides), p, open, empty, count)
+        let mut n = 0;
+        each_landing(sweep.steps(), p, open, empty, |_, landed, covered| {
+            if !covered {
+                n += count(landed);
+            }
+        });
+        n
     }
 
     /// Adds to `landing` where the pieces `p` of a sweeping code land on the layer of words
@@ -574,7 +580,9 @@ impl<B: Bits> Plain<'_, B> {
         let empty = !w.occ & cells;
         // Where each modality may land, in the order of `Modality`'s variants.
         let open = [empty, w.enemy, empty | w.enemy, 0];
-        add_landings((&sweep.leaps, &sweep.rides), p, open, empty, landing);
+        each_landing(sweep.steps(), p, open, empty, |i, landed, _| {
+            landing[i as usize & (MAX_SHIFTS - 1)] |= landed;
+        });
     }
 
     /// Calls `f` with each legal move on two layers.

@@ -129,6 +129,23 @@ struct LayerSweep {
 /// A sweep's leap: its displacement's shift and index, and whether it moves, captures or both.
 type SweepLeap<S> = (Shift<S>, u8, Modality);
 
+/// A sweep's leaps and rides, as [`each_landing`] walks them.
+type SweepSteps<'s, S> = (&'s [SweepLeap<S>], &'s [SweepRide<S>]);
+
+impl<B: Bits> Sweep<B> {
+    #[inline(always)]
+    fn steps(&self) -> SweepSteps<'_, B> {
+        (&self.leaps, &self.rides)
+    }
+}
+
+impl LayerSweep {
+    #[inline(always)]
+    fn steps(&self) -> SweepSteps<'_, u64> {
+        (&self.leaps, &self.rides)
+    }
+}
+
 /// A displacement as a shift of the square numbers, from the squares it stays on the board.
 #[derive(Clone, Copy, Debug)]
 struct Shift<B> {
@@ -168,61 +185,31 @@ fn lands_where(wide: Modality, narrow: Modality) -> bool {
     wide == narrow || wide == Modality::Both
 }
 
-/// The moves of `pieces` along the `leaps` and `rides` of a sweep whose displacements each
-/// have one source ([`Sweep::direct`]), landing on `open` per modality (in the order of
-/// `Modality`'s variants), a ride blocked where not `empty`: each displacement's landings
-/// counted by `count` as they are found. (Generic: a board's sets, or a layer's words.)
+/// Calls `f` with where `pieces` land along the `leaps` and `rides` of a sweep, one
+/// displacement at a time: its index, its landings (on `open` per modality, in the order of
+/// `Modality`'s variants; a ride blocked where not `empty`), and whether a leap of the same
+/// displacement lands there too (`SweepRide::covered`). (Generic: a board's sets, or a layer's
+/// words.)
 #[inline(always)]
-fn count_direct<S: Bits>(
-    (leaps, rides): (&[SweepLeap<S>], &[SweepRide<S>]),
+fn each_landing<S: Bits>(
+    (leaps, rides): SweepSteps<'_, S>,
     pieces: S,
     open: [S; 4],
     empty: S,
-    count: impl Fn(S) -> u64,
-) -> u64 {
-    let mut n = 0;
-    for (shift, _, m) in leaps {
-        n += count(shift.apply(pieces) & open[*m as usize]);
+    mut f: impl FnMut(u8, S, bool),
+) {
+    for (shift, i, m) in leaps {
+        f(*i, shift.apply(pieces) & open[*m as usize], false);
     }
     for ride in rides {
         let landing = ride.targets & open[ride.modality as usize];
         let mut reach = pieces & ride.origin;
-        for k in 0..ride.at.len() {
+        for (k, &i) in ride.at.iter().enumerate() {
             reach = ride.step.apply(reach);
             if reach.is_zero() {
                 break;
             }
-            if ride.covered >> k & 1 == 0 {
-                n += count(reach & landing);
-            }
-            reach &= empty;
-        }
-    }
-    n
-}
-
-/// Adds to `landing` where `pieces` land along the `leaps` and `rides` of a sweep, per
-/// displacement, as [`count_direct`] finds them.
-#[inline(always)]
-fn add_landings<S: Bits>(
-    (leaps, rides): (&[SweepLeap<S>], &[SweepRide<S>]),
-    pieces: S,
-    open: [S; 4],
-    empty: S,
-    landing: &mut [S; MAX_SHIFTS],
-) {
-    for (shift, i, m) in leaps {
-        landing[*i as usize & (MAX_SHIFTS - 1)] |= shift.apply(pieces) & open[*m as usize];
-    }
-    for ride in rides {
-        let mut reach = pieces & ride.origin;
-        for &i in &ride.at {
-            reach = ride.step.apply(reach);
-            if reach.is_zero() {
-                break;
-            }
-            landing[i as usize & (MAX_SHIFTS - 1)] |=
-                reach & ride.targets & open[ride.modality as usize];
+            f(i, reach & landing, ride.covered >> k & 1 != 0);
             reach &= empty;
         }
     }
@@ -1537,7 +1524,13 @@ impl<B: Bits> Plain<'_, B> {
             }
         };
         let open = Self::landable(b).map(|o| o & evasion);
-        count_direct((&sweep.leaps, &sweep.rides), pieces, open, !b.occ, count)
+        let mut n = 0;
+        each_landing(sweep.steps(), pieces, open, !b.occ, |_, landed, covered| {
+            if !covered {
+                n += count(landed);
+            }
+        });
+        n
     }
 
     /// Adds to `landing` where the `pieces` of a sweeping code land, per displacement (indexed
@@ -1545,7 +1538,9 @@ impl<B: Bits> Plain<'_, B> {
     #[inline(always)]
     fn sweep_landings(b: &Board<B>, sweep: &Sweep<B>, pieces: B, landing: &mut [B; MAX_SHIFTS]) {
         let open = Self::landable(b);
-        add_landings((&sweep.leaps, &sweep.rides), pieces, open, !b.occ, landing);
+        each_landing(sweep.steps(), pieces, open, !b.occ, |i, landed, _| {
+            landing[i as usize & (MAX_SHIFTS - 1)] |= landed;
+        });
     }
 
     /// Calls `f` with each legal move.
