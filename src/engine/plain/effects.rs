@@ -15,18 +15,36 @@ use super::{Board, Guard, Kind, Plain, PlainMove};
 /// and the squares that must hold no enemy piece (the way to the zone).
 pub(super) type Watch<B> = Vec<(u16, B)>;
 
+/// A promoting code's [`Watch`] per square.
+#[derive(Clone, Debug)]
+pub(super) struct Watches<B> {
+    pub(super) code: usize,
+    /// Per square: where an enemy piece stands in the way of every watch there (every square,
+    /// where there is none), so that most pieces are passed over with one test.
+    blocked: Vec<B>,
+    watches: Vec<Watch<B>>,
+}
+
 impl<B: Bits> Rules<B> {
-    /// Per side, per promoting code of that side: per square, its [`Watch`].
-    pub(super) fn effect_watches(&self) -> [Vec<(usize, Vec<Watch<B>>)>; 2] {
+    /// Per side, the [`Watches`] of each promoting code of that side.
+    pub(super) fn effect_watches(&self) -> [Vec<Watches<B>>; 2] {
         [0, 1].map(|side| {
             self.side_codes[side]
                 .iter()
                 .filter_map(|&c| {
                     let p = self.codes[c as usize].promotion.as_ref()?;
-                    let watches = (0..self.squares)
+                    let watches: Vec<Watch<B>> = (0..self.squares)
                         .map(|sq| self.watch(side, sq, p.zone))
                         .collect();
-                    Some((c as usize, watches))
+                    let blocked = watches
+                        .iter()
+                        .map(|w| w.iter().fold(!B::ZERO, |all, &(_, way)| all & way))
+                        .collect();
+                    Some(Watches {
+                        code: c as usize,
+                        blocked,
+                        watches,
+                    })
                 })
                 .collect()
         })
@@ -359,9 +377,12 @@ impl<B: Bits> Plain<'_, B> {
         let us = b.side;
         let enemy = b.by_side[1 - us];
         let mut origins = B::ZERO;
-        for (code, watches) in &self.t.watches[us] {
-            for p in b.pieces[*code].iter() {
-                for &(back, way) in &watches[p] {
+        for w in &self.t.watches[us] {
+            for p in b.pieces[w.code].iter() {
+                if (w.blocked[p] & enemy).any() {
+                    continue;
+                }
+                for &(back, way) in &w.watches[p] {
                     if (way & enemy).is_zero() {
                         origins |= self.r.ride_targets(back, p, enemy);
                     }

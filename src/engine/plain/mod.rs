@@ -58,7 +58,7 @@ pub struct PlainTables<B> {
     effects: bool,
     /// Per side, per code that promotes, where an effect could promote it from (when some
     /// effect promotes).
-    watches: [Vec<(usize, Vec<effects::Watch<B>>)>; 2],
+    watches: [Vec<effects::Watches<B>>; 2],
     /// Whether an effect promotes its origin.
     promotes_origin: bool,
     /// Two layers, a moved piece crossing to the other ([`layers`]).
