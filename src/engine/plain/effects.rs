@@ -182,11 +182,24 @@ impl<B: Bits> Plain<'_, B> {
                 match &effect.scan {
                     Scan::Rays(_) => {
                         for &d in &r.effect_dirs[e][mover] {
-                            let reach = r.ride_targets(d, origin, b.occ);
-                            let hit = reach & b.occ;
-                            if hit.any() {
-                                let at = (hit.lsb(), reach.count() as i32, Some(d));
-                                if !self.meet(b, run, (origin, &mut oc), at, &mut pending) {
+                            // Its first piece, and how far: the ray up to it (the effect's rays
+                            // are unlimited, so the ray beyond it is the ray from it).
+                            let ray = r.ray(d, origin);
+                            let blockers = ray & b.occ;
+                            if blockers.any() {
+                                let hit = if r.geo.ascending[d as usize] {
+                                    blockers.lsb()
+                                } else {
+                                    blockers.msb()
+                                };
+                                let dist = (ray & !r.ray(d, hit)).count() as i32;
+                                if !self.meet(
+                                    b,
+                                    run,
+                                    (origin, &mut oc),
+                                    (hit, dist, Some(d)),
+                                    &mut pending,
+                                ) {
                                     break;
                                 }
                             }
