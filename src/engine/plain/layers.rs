@@ -607,7 +607,7 @@ impl<B: Bits> Plain<'_, B> {
     }
 
     /// Of the targets `t` of the piece on `from`, those where its move is legal.
-    #[inline(always)]
+    #[inline(never)]
     fn judged(&self, b: &Board<B>, g: &Guard<'_, B>, v: &CodeTables<B>, from: usize, t: B) -> B {
         let mut ok = B::ZERO;
         for to in t.iter() {
