@@ -405,6 +405,17 @@ impl<B: Bits> Plain<'_, B> {
         if self.t.promotes_origin {
             origins |= self.r.promotion_zones[us];
         }
+        if origins.is_zero() && b.ep.is_none() {
+            return 0;
+        }
+        self.judge_choices(b, g, origins)
+    }
+
+    /// [`Plain::effect_choices`] of the moves to `origins` (and of the special moves): called,
+    /// not inlined, as most leaves have none.
+    #[inline(never)]
+    fn judge_choices(&self, b: &Board<B>, g: &Guard<'_, B>, origins: B) -> u64 {
+        let us = b.side;
         let mut extra = 0u64;
         let mut judge = |m: PlainMove| {
             let mut child = *b;
