@@ -488,7 +488,6 @@ impl<B: Bits> Plain<'_, B> {
             .promotion
             .as_ref()
             .map_or(0, |p| p.choices.len() as u64 - 1);
-        let shifts = sweep.by.len().min(MAX_SHIFTS);
         let mut n = 0;
         let on_layers = lv.layer_words(pieces);
         // Indexed, as in [`Plain::count_on_layers`].
@@ -508,36 +507,57 @@ impl<B: Bits> Plain<'_, B> {
                 let judged = w.free & w.enemy & lv.opening_word;
                 (w.free & !judged, judged)
             };
-            if sweep.direct && judged == 0 {
-                n += Self::sweep_direct_words(w, lv.cells, sweep, p, bulk, extra);
-                continue;
-            }
-            let mut landing = [0u64; MAX_SHIFTS];
-            Self::sweep_landing_words(w, lv.cells, sweep, p, &mut landing);
-            let mut landed = 0;
+            n += if sweep.direct && judged == 0 {
+                Self::sweep_direct_words(w, lv.cells, sweep, p, bulk, extra)
+            } else {
+                let landing = (bulk, judged, lv.bases[layer]);
+                self.sweep_judged_words(b, g, v, w, lv.cells, sweep, p, landing, extra)
+            };
+        }
+        n
+    }
+
+    /// The moves of the pieces `p` of a sweeping code on the layer of words `w` (which starts
+    /// at `base`), gathered per displacement: those landing on `bulk` counted (and `extra` more
+    /// in the promotion zone), those landing on `judged` judged one by one. Called, not
+    /// inlined: most layers' pawns are counted as found ([`Plain::sweep_direct_words`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn sweep_judged_words(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        v: &CodeTables<B>,
+        w: &LayerWords,
+        cells: u64,
+        sweep: &LayerSweep,
+        p: u64,
+        (bulk, judged, base): (u64, u64, usize),
+        extra: u64,
+    ) -> u64 {
+        let shifts = sweep.by.len().min(MAX_SHIFTS);
+        let mut n = 0;
+        let mut landing = [0u64; MAX_SHIFTS];
+        Self::sweep_landing_words(w, cells, sweep, p, &mut landing);
+        let mut landed = 0;
+        for &l in &landing[..shifts] {
+            n += u64::from((l & bulk).count_ones());
+            landed |= l;
+        }
+        // Promotions are rare: their extra choices are counted only where there are any.
+        if landed & bulk & sweep.zone != 0 {
             for &l in &landing[..shifts] {
-                n += u64::from((l & bulk).count_ones());
-                landed |= l;
+                n += u64::from((l & bulk & sweep.zone).count_ones()) * extra;
             }
-            // Promotions are rare: their extra choices are counted only where there are any.
-            if landed & bulk & sweep.zone != 0 {
-                for &l in &landing[..shifts] {
-                    n += u64::from((l & bulk & sweep.zone).count_ones()) * extra;
-                }
-            }
-            if judged == 0 {
-                continue;
-            }
-            let base = lv.bases[layer];
-            for (&by, &l) in sweep.by.iter().zip(&landing[..shifts]) {
-                let mut tested = l & judged;
-                while tested != 0 {
-                    let to = tested.trailing_zeros() as usize;
-                    tested &= tested - 1;
-                    let from = (base + to) as i32 - by;
-                    if self.judged(b, g, v, from as usize, B::bit(base + to)).any() {
-                        n += 1 + u64::from(sweep.zone >> to & 1 != 0) * extra;
-                    }
+        }
+        for (&by, &l) in sweep.by.iter().zip(&landing[..shifts]) {
+            let mut tested = l & judged;
+            while tested != 0 {
+                let to = tested.trailing_zeros() as usize;
+                tested &= tested - 1;
+                let from = (base + to) as i32 - by;
+                if self.judged(b, g, v, from as usize, B::bit(base + to)).any() {
+                    n += 1 + u64::from(sweep.zone >> to & 1 != 0) * extra;
                 }
             }
         }
