@@ -419,13 +419,27 @@ impl<B: Bits> Plain<'_, B> {
                     let rides = s.reach_word(from, w.occ) | t.reach_word(from, w.occ);
                     (v.leap_move_words[from] | rides) & !w.own
                 }),
-                _ => self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
-                    self.reach_word(b, w, v, from, usize::from(from >= self.r.cells))
-                }),
+                _ => self.count_on_layers_general(b, g, lv, v, on_layers),
             };
         }
         self.special_moves_layered(b, g, &mut |_| n += 1);
         n
+    }
+
+    /// [`Plain::count_on_layers`] of the pieces of other shapes (a promoting piece), called:
+    /// most of them are swept, and the general reach inlined cost the leaf count registers.
+    #[inline(never)]
+    fn count_on_layers_general(
+        &self,
+        b: &Board<B>,
+        g: &Guard<'_, B>,
+        lv: &LayerView<B>,
+        v: &CodeTables<B>,
+        on_layers: [u64; 2],
+    ) -> u64 {
+        self.count_on_layers(b, g, lv, v, on_layers, |w, from| {
+            self.reach_word(b, w, v, from, usize::from(from >= self.r.cells))
+        })
     }
 
     /// Counts the moves of the pieces of `v` on the cells `on_layers` of each layer (as
