@@ -411,8 +411,8 @@ impl<B: Bits> Plain<'_, B> {
         self.judge_choices(b, g, origins)
     }
 
-    /// [`Plain::effect_choices`] of the moves to `origins` (and of the special moves): called,
-    /// not inlined, as most leaves have none.
+    /// [`Plain::effect_choices`] of the moves to `origins` and of the special moves, where there
+    /// are origins or an en passant capture: called, not inlined, as most leaves have neither.
     #[inline(never)]
     fn judge_choices(&self, b: &Board<B>, g: &Guard<'_, B>, origins: B) -> u64 {
         let us = b.side;
@@ -437,17 +437,15 @@ impl<B: Bits> Plain<'_, B> {
                 }
             }
         }
-        if origins.any() || b.ep.is_some() {
-            self.special_moves(b, g, &mut |m: PlainMove| match m.kind {
-                Kind::Castle(i) => {
-                    let (_, kt, _, rt) = self.castles[i as usize].squares();
-                    if origins.has(kt) || origins.has(rt) {
-                        judge(m);
-                    }
+        self.special_moves(b, g, &mut |m: PlainMove| match m.kind {
+            Kind::Castle(i) => {
+                let (_, kt, _, rt) = self.castles[i as usize].squares();
+                if origins.has(kt) || origins.has(rt) {
+                    judge(m);
                 }
-                _ => judge(m),
-            });
-        }
+            }
+            _ => judge(m),
+        });
         extra
     }
 }

@@ -426,8 +426,9 @@ impl<B: Bits> Plain<'_, B> {
         n
     }
 
-    /// [`Plain::count_on_layers`] of the pieces of other shapes (a promoting piece), called:
-    /// most of them are swept, and the general reach inlined cost the leaf count registers.
+    /// [`Plain::count_on_layers`] of the shapes the leaf count does not spell out (in Alice, a
+    /// pawn left out of the sweep), called: most such pieces are swept, and the general reach
+    /// inlined cost the leaf count registers.
     #[inline(never)]
     fn count_on_layers_general(
         &self,
