@@ -18,6 +18,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::game::Game;
 
+/// The deepest perft rulebook counts (the REPL, the command line and EPD suites alike): at
+/// depth 13 even chess has about 2·10^18 leaves, beyond any run's patience.
+pub const MAX_DEPTH: u32 = 12;
+
+/// The error for a depth beyond [`MAX_DEPTH`].
+pub fn too_deep(depth: u32) -> String {
+    format!("depth {depth} is deeper than {MAX_DEPTH}, the deepest perft rulebook counts")
+}
+
 /// Perft split over `threads` threads at the root; the count is exact whatever the split.
 pub fn perft(game: &dyn Game, depth: u32, threads: usize) -> u64 {
     perft_until(game, depth, threads, &AtomicBool::new(false)).unwrap_or(0)
@@ -188,6 +197,28 @@ pub fn parse_line(line: &str) -> Result<Option<EpdLine>, String> {
     Ok(Some((fen, depths)))
 }
 
+/// The positions of a suite, every line read before any is counted: a malformed line or a
+/// depth beyond [`MAX_DEPTH`] (not skipped by `max_depth`) is an error naming its line.
+fn parse_suite(text: &str, max_depth: Option<u32>) -> Result<Vec<EpdLine>, String> {
+    let mut suite = vec![];
+    for (i, l) in text.lines().enumerate() {
+        let Some((fen, mut depths)) = parse_line(l).map_err(|e| format!("line {}: {e}", i + 1))?
+        else {
+            continue;
+        };
+        depths.retain(|&(d, _)| max_depth.is_none_or(|m| d <= m));
+        if let Some(&(d, _)) = depths.iter().find(|&&(d, _)| d > MAX_DEPTH) {
+            return Err(format!(
+                "line {}: {}; pass `--depth {MAX_DEPTH}` to skip the deeper counts",
+                i + 1,
+                too_deep(d)
+            ));
+        }
+        suite.push((fen, depths));
+    }
+    Ok(suite)
+}
+
 /// Runs a suite; `line` receives one line per failing position check.
 pub fn run(
     game: &mut dyn Game,
@@ -197,10 +228,7 @@ pub fn run(
     line: &mut dyn FnMut(String),
 ) -> Result<Summary, String> {
     let mut s = Summary::default();
-    for (i, l) in text.lines().enumerate() {
-        let Some((fen, depths)) = parse_line(l).map_err(|e| format!("line {}: {e}", i + 1))? else {
-            continue;
-        };
+    for (fen, depths) in parse_suite(text, max_depth)? {
         if let Err(e) = game.set_fen(&fen) {
             line(format!("FAIL {fen} : bad FEN ({}): {}", e.field, e.message));
             s.failed += 1;
@@ -208,9 +236,6 @@ pub fn run(
         }
         let mut ok = true;
         for (d, expected) in depths {
-            if max_depth.is_some_and(|m| d > m) {
-                continue;
-            }
             let got = perft(game, d, threads);
             if got != expected {
                 line(format!("FAIL {fen} ;D{d} expected {expected} got {got}"));

@@ -607,3 +607,24 @@ fn pgn_with_an_illegal_move_points_at_it_and_fails() {
     let o = rulebook(&["pgn", "tests/pgn/no-such.pgn"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn perft_deeper_than_twelve_is_refused_as_the_repl_refuses_it() {
+    let start = Instant::now();
+    let o = rulebook(&["perft", "chess", "13"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("12"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let dir = scratch("epd-depth-cap");
+    let suite = write(
+        &dir.join("deep.epd"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D30 1\n",
+    );
+    let o = rulebook(&["perft", "chess", "--epd", &suite]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 1") && stderr(&o).contains("12"), "{}", stderr(&o));
+    // A depth limit below the line's depth skips it, as before.
+    let o = rulebook(&["perft", "chess", "--epd", &suite, "--depth", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(start.elapsed() < Duration::from_secs(20));
+}

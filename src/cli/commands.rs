@@ -145,6 +145,10 @@ pub fn moves(spec: &str, fen: Option<&str>) -> ExitCode {
 
 /// `rulebook perft VARIANT DEPTH [--fen FEN] [--divide] [--threads N] [--stats]`
 pub fn perft(spec: &str, o: PerftOptions) -> ExitCode {
+    if o.depth > perft::MAX_DEPTH {
+        eprintln!("error: {}", perft::too_deep(o.depth));
+        return ExitCode::from(2);
+    }
     let game = match game_at(spec, o.fen) {
         Ok(g) => g,
         Err(code) => return code,

@@ -35,8 +35,6 @@ fn move_groups(moves: &[MoveLine], filter: Option<(u8, u8)>, uci: bool) -> Vec<M
     groups
 }
 
-/// The deepest perft the REPL runs.
-const MAX_DEPTH: u32 = 12;
 
 impl Session {
     /// `help [COMMAND]`
@@ -361,7 +359,7 @@ impl Session {
         let depth = l
             .arg()
             .and_then(|(_, a)| a.parse::<u32>().ok())
-            .filter(|d| *d <= MAX_DEPTH);
+            .filter(|d| *d <= perft::MAX_DEPTH);
         let Some(depth) = depth else {
             let (span, label) = match l.arg() {
                 Some((at, a)) => (Span::new(at, at + a.len()), "not a depth from 0 to 12"),
