@@ -622,9 +622,138 @@ fn perft_deeper_than_twelve_is_refused_as_the_repl_refuses_it() {
     );
     let o = rulebook(&["perft", "chess", "--epd", &suite]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("line 1") && stderr(&o).contains("12"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 1") && stderr(&o).contains("12"),
+        "{}",
+        stderr(&o)
+    );
     // A depth limit below the line's depth skips it, as before.
     let o = rulebook(&["perft", "chess", "--epd", &suite, "--depth", "1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+/// A tmpfs of 64 KiB mounted on `dir` for the life of the value (a full disk, for real).
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    /// None where mounting is not allowed (not root, no CAP_SYS_ADMIN).
+    fn mount(dir: &Path) -> Option<SmallDisk> {
+        let ok = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(dir)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            eprintln!(
+                "skipped: cannot mount a tmpfs on {} (not root?)",
+                dir.display()
+            );
+        }
+        ok.then(|| SmallDisk(dir.to_path_buf()))
+    }
+
+    /// Fills the disk to the last byte.
+    fn fill(&self) {
+        let mut f = std::fs::File::create(self.0.join("filler")).expect("filler");
+        let block = [0u8; 1024];
+        while f.write_all(&block).is_ok() {}
+        while f.write_all(&[0]).is_ok() {}
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+fn entries(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn save_refuses_to_replace_a_file_unless_forced() {
+    let dir = scratch("save-refuses");
+    let notes = write(&dir.join("notes.txt"), "my notes\n");
+    let o = rulebook_with_input(
+        &["repl", "chess"],
+        format!("play e4\nsave {notes}\n").as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("already exists") && stderr(&o).contains("save!"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&notes).expect("read"), "my notes\n");
+    let script = format!("play e4\nsave! {notes}\nplay e5\nsave --force {notes}\n");
+    let o = rulebook_with_input(&["repl", "chess"], script.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(&notes)
+            .expect("read")
+            .contains("1. e4 e5")
+    );
+    assert_eq!(entries(&dir), ["notes.txt"]);
+}
+
+#[test]
+fn save_takes_the_rest_of_the_line_as_the_file_name() {
+    let dir = scratch("save-spaces");
+    let d = dir.display();
+    let script = format!(
+        "play e4\nsave {d}/my game.pgn\nsave \"{d}/quoted name.pgn\"\nload {d}/my game.pgn\nload \"{d}/quoted name.pgn\" 1\nload {d}/my game.pgn 1\n"
+    );
+    let o = rulebook_with_input(&["repl", "chess"], script.as_bytes());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(entries(&dir), ["my game.pgn", "quoted name.pgn"]);
+    assert_eq!(
+        stdout(&o).matches("loaded 1 move").count(),
+        3,
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn on_a_full_disk_save_and_fmt_fail_naming_the_file_and_keep_the_old_one() {
+    let dir = scratch("full-disk");
+    let Some(disk) = SmallDisk::mount(&dir) else {
+        return;
+    };
+    let old_game = "[Event \"old\"]\n\n1. d4 *\n";
+    let game = write(&dir.join("game.pgn"), old_game);
+    let unformatted = "variant   squeezed \"S\"   extends chess\n";
+    let variant = write(&dir.join("squeezed.variant"), unformatted);
+    disk.fill();
+    let o = rulebook_with_input(
+        &["repl", "chess"],
+        format!("play e4\nsave! {game}\n").as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(&format!("cannot write {game}")),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&game).expect("read"), old_game);
+    let o = rulebook(&["fmt", &variant]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("cannot write {variant}")),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&variant).expect("read"),
+        unformatted
+    );
+    assert_eq!(entries(&dir), ["filler", "game.pgn", "squeezed.variant"]);
 }

@@ -197,6 +197,8 @@ fn repl_minishogi_drops_and_promotion() {
 #[test]
 fn repl_chess_san_history_numbers_save_and_load() {
     let dir = env!("CARGO_TARGET_TMPDIR");
+    // `save` makes a new file: the last run's is not replaced.
+    let _ = std::fs::remove_file(format!("{dir}/italian.pgn"));
     let script = format!(
         "play e4 e5 Nf3 Nc6 Bb5 a6 O-O\nhistory\nhistory uci\nsave {dir}/italian.pgn\nnew\nhistory\nload {dir}/italian.pgn\nhistory\nmoves e5\nplay Nf6 Re1 Nxe4 zz\nhistory\nfen rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\nplay Qh4\nhistory"
     );

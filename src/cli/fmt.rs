@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use super::output::Output;
 use crate::diagnostics::{Sources, render};
-use crate::files::{self, MAX_VARIANT_FILE};
+use crate::files::{self, Existing, MAX_VARIANT_FILE};
 use crate::syntax::format::format_source;
 use crate::syntax::parse::parse_file;
 
@@ -61,7 +61,10 @@ fn fmt_file(path: &str, check: bool) -> Outcome {
     if formatted == text {
         return Outcome::Unchanged;
     }
-    if !check && let Err(e) = std::fs::write(path, formatted) {
+    if !check
+        && let Err(e) =
+            files::write_atomic(Path::new(path), formatted.as_bytes(), Existing::Replace)
+    {
         eprintln!("error: cannot write {path}: {e}");
         return Outcome::Unreadable;
     }

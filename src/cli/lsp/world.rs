@@ -10,6 +10,7 @@ use std::str::FromStr;
 use lsp_types::{Position, Range, Uri};
 
 use crate::bundled;
+use crate::files::{self, Existing};
 use crate::lower::MAX_EXTENDS_DEPTH;
 use crate::syntax::ast::Span;
 use crate::syntax::outline::{Outline, outline};
@@ -117,13 +118,9 @@ pub fn materialise(name: &str, text: &str) -> Option<PathBuf> {
         return Some(path);
     }
     std::fs::create_dir_all(&dir).ok()?;
-    if let Ok(meta) = std::fs::metadata(&path) {
-        let mut perms = meta.permissions();
-        #[allow(clippy::permissions_set_readonly_false)]
-        perms.set_readonly(false);
-        std::fs::set_permissions(&path, perms).ok()?;
-    }
-    std::fs::write(&path, text).ok()?;
+    // Written beside and renamed over: an editor holding the old copy open never reads half
+    // of the new one.
+    files::write_atomic(&path, text.as_bytes(), Existing::Replace).ok()?;
     let mut perms = std::fs::metadata(&path).ok()?.permissions();
     perms.set_readonly(true);
     std::fs::set_permissions(&path, perms).ok()?;

@@ -35,7 +35,6 @@ fn move_groups(moves: &[MoveLine], filter: Option<(u8, u8)>, uci: bool) -> Vec<M
     groups
 }
 
-
 impl Session {
     /// `help [COMMAND]`
     pub(super) fn help(&self, reply: &mut Reply, topic: Option<&str>) {

@@ -109,8 +109,8 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("new", "new", "a new game from the variant's start position"),
     (
         "save",
-        "save FILE",
-        "write the game as PGN (with its Variant and FEN tags)",
+        "save[!] FILE",
+        "write the game as PGN (with its Variant and FEN tags) to a new file; `save!` (or `save --force`) replaces one",
     ),
     (
         "load",
@@ -242,7 +242,7 @@ impl Session {
             "history" => self.history(&mut reply, &l),
             "new" => self.new_game(&mut reply),
             "flip" => self.flip(&mut reply),
-            "save" => self.save(&mut reply, &l),
+            "save" | "save!" => self.save(&mut reply, &l),
             "load" => self.load_pgn(&mut reply, &l),
             "perft" | "divide" => self.perft(&mut reply, &l),
             "status" => self.status(&mut reply),

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::{Line, Reply, Session};
 use crate::diagnostics::{Code, Problem, Sources, Span};
-use crate::files;
+use crate::files::{self, Existing, WriteError};
 use crate::game::new_game;
 use crate::game::pgn::{self, MAX_PGN_FILE, ReplayError};
 
@@ -29,9 +29,14 @@ impl Session {
             .push_str(&super::board::board(self.game.as_ref(), self.board_style));
     }
 
-    /// `save FILE`: the game as PGN.
+    /// `save FILE`: the game as PGN, into a new file; `save! FILE` or `save --force FILE`
+    /// replace an existing one. The file is the rest of the line, or a quoted name.
     pub(super) fn save(&mut self, reply: &mut Reply, l: &Line) {
-        let Some((_, path)) = l.arg() else {
+        let (force, rest) = match l.rest.1.strip_prefix("--force") {
+            Some(r) if r.is_empty() || r.starts_with(char::is_whitespace) => (true, r.trim()),
+            _ => (l.cmd.1 == "save!", l.rest.1),
+        };
+        let Some((path, "")) = file_name(rest) else {
             return self.file_usage(reply, l, "save");
         };
         let variant = self.game.variant().clone();
@@ -39,10 +44,18 @@ impl Session {
         let result = pgn::result_text(self.game.status().end.as_ref());
         let text = pgn::write(&variant, &start, &self.game.record(), result);
         let moves = self.game.history_len();
-        match std::fs::write(path, text) {
+        let existing = if force {
+            Existing::Replace
+        } else {
+            Existing::Keep
+        };
+        match files::write_atomic(Path::new(path), text.as_bytes(), existing) {
             Ok(()) => reply.line(format!(
                 "saved {moves} move{} to {path}",
                 if moves == 1 { "" } else { "s" }
+            )),
+            Err(WriteError::Exists) => reply.fail(format!(
+                "error: cannot write {path}: it already exists; `save! {path}` (or `save --force {path}`) replaces it"
             )),
             Err(e) => reply.fail(format!("error: cannot write {path}: {e}")),
         }
@@ -51,12 +64,12 @@ impl Session {
     /// `load FILE [N]`: replays the N-th game (default the first) of a PGN file; the session
     /// is unchanged if it cannot.
     pub(super) fn load_pgn(&mut self, reply: &mut Reply, l: &Line) {
-        let Some((_, path)) = l.arg() else {
+        let Some((path, number)) = file_and_number(l.rest) else {
             return self.file_usage(reply, l, "load");
         };
-        let number = match l.args.get(1) {
+        let number = match number {
             None => 1,
-            Some(&(at, n)) => match n.parse::<usize>() {
+            Some((at, n)) => match n.parse::<usize>() {
                 Ok(n) if n > 0 => n,
                 _ => {
                     return self.usage_error(
@@ -138,5 +151,37 @@ impl Session {
             "which file?",
             format!("e.g. `{cmd} game.pgn`"),
         );
+    }
+}
+
+/// The file named at the start of `rest`: a name in double or single quotes, or else all of
+/// `rest` (spaces included); and what follows a quoted name, trimmed.
+fn file_name(rest: &str) -> Option<(&str, &str)> {
+    for q in ['"', '\''] {
+        if let Some(inner) = rest.strip_prefix(q)
+            && let Some(end) = inner.find(q)
+        {
+            let name = &inner[..end];
+            return (!name.is_empty()).then(|| (name, inner[end + 1..].trim()));
+        }
+    }
+    (!rest.is_empty()).then_some((rest, ""))
+}
+
+/// `load`'s arguments: the file (as [`file_name`] reads it) and the game number with its
+/// offset, which, after an unquoted name, is the last word when there are several.
+fn file_and_number((at, rest): (usize, &str)) -> Option<(&str, Option<(usize, &str)>)> {
+    let (path, after) = file_name(rest)?;
+    if !after.is_empty() {
+        return Some((path, Some((at + rest.len() - after.len(), after))));
+    }
+    if rest.starts_with(['"', '\'']) {
+        return Some((path, None));
+    }
+    match rest.rsplit_once(char::is_whitespace) {
+        Some((name, n)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+            Some((name.trim_end(), Some((at + rest.len() - n.len(), n))))
+        }
+        _ => Some((path, None)),
     }
 }
