@@ -135,3 +135,31 @@ fn the_old_duck_item_means_moving_wall() {
     assert_eq!(old_warnings.len(), 1);
     assert!(old_warnings[0].message.contains("moving wall"));
 }
+
+/// A variant text that loads; its warnings are returned with it.
+fn loads(text: &str) -> (rulebook::ir::Variant, Vec<rulebook::diagnostics::Problem>) {
+    let mut sources = Sources::default();
+    match load_text("test.variant", text, Origin::Bundled, &mut sources) {
+        Ok(l) => (l.variant, l.warnings),
+        Err(e) => panic!("{text}\n{e:?}"),
+    }
+}
+
+/// The legal moves (UCI) of `fen` in `variant`.
+fn moves_at(variant: rulebook::ir::Variant, fen: &str) -> Vec<String> {
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    game.set_fen(fen).expect("a position");
+    game.moves().into_iter().map(|m| m.uci).collect()
+}
+
+/// A `to` region that only black's moves reach (a7 to a6 is forward for black) is kept: the
+/// test of whether an atom lands in its region used to try white's moves only.
+#[test]
+fn a_to_region_only_black_reaches_loads() {
+    let (v, _) = loads(
+        "variant backstep extends chess\n\
+         piece walker { letters W w  move leap (0,1) forward from squares a7 to squares a6 }\n",
+    );
+    let moves = moves_at(v, "4k3/w7/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(moves.contains(&"a7a6".to_string()), "{moves:?}");
+}

@@ -1517,3 +1517,68 @@ fn regression_a_double_step_that_promotes_leaves_no_en_passant() {
     game.play("a6a8q").expect("a legal move");
     assert_eq!(game.fen(), "Qn2k3/8/8/8/8/8/8/4K3 b - - 0 1");
 }
+
+/// A rook whose file moves are two atoms of one vector, `from` the rest of the board `to` the
+/// corner and back, in either order.
+fn split_rook(first: &str, second: &str) -> Box<dyn Game> {
+    game_from_text(&format!(
+        "variant splitrook extends chess\nregion top squares a7 b7 a8 b8\n\
+         region rest white ranks 1..6 black ranks 3..8 + files c..h\n\
+         replace piece rook {{\n  letters R r\n  ride (1,0) {first}\n  ride (1,0) {second}\n}}\n"
+    ))
+}
+
+/// Two atoms of one vector and other `from`/`to` regions both attack: only the first used to
+/// count, so a king could step into the file of a rook whose second atom covered it. Either
+/// order gives the same moves and counts, and the fast legality tests (pins, checks) agree
+/// with playing.
+#[test]
+fn regression_a_repeated_atom_attacks_from_each_of_its_regions() {
+    let orders = [
+        ("from rest to top", "from top to rest"),
+        ("from top to rest", "from rest to top"),
+    ];
+    let mut perfts = vec![];
+    for (first, second) in orders {
+        let mut game = split_rook(first, second);
+        game.set_fen("r3k3/8/8/8/8/8/8/1K6 w - - 0 1")
+            .expect("a position");
+        let moves: Vec<String> = game.moves().into_iter().map(|m| m.uci).collect();
+        assert_eq!(moves, ["b1b2", "b1c1", "b1c2"], "{first}, {second}");
+        let fens = random_positions(&mut split_rook(first, second), 6, 60);
+        let n = fast_legality_agrees_any(game.variant().clone(), &fens);
+        assert!(n >= 3_000, "only {n} moves compared");
+        let mut game = split_rook(first, second);
+        perfts.push(
+            fens.iter()
+                .map(|fen| {
+                    game.set_fen(fen).expect("a position it reached");
+                    game.perft(2)
+                })
+                .collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(perfts[0], perfts[1]);
+}
+
+/// Two move-only atoms of one vector with other `from`/`to` regions, beside a capturing atom
+/// of that vector: the plain path's sweeps (a displacement per step, counted once) agree with
+/// the interpreter.
+#[test]
+fn plain_path_agrees_with_the_interpreter_on_repeated_move_atoms() {
+    for (first, second) in [
+        (
+            "move ride (1,0) from rest to top",
+            "move ride (1,0) from top to rest",
+        ),
+        (
+            "move ride (1,0) from top to rest",
+            "move ride (1,0) from rest",
+        ),
+    ] {
+        let mut game = split_rook(&format!("capture ride (1,0)\n  {first}"), second);
+        let fens = random_positions(&mut game, 6, 60);
+        let n = plain_path_agrees_any(game.variant().clone(), &fens, 2).expect("plain rules");
+        assert!(n >= 300, "only {n} positions compared");
+    }
+}

@@ -926,12 +926,17 @@ impl<B: Bits> Rules<B> {
                     } else {
                         cr.confined & ride.targets
                     };
-                    if !groups[g].codes.iter().any(|a| a.code == code) {
-                        groups[g].codes.push(Attacker {
-                            code,
-                            origin: ride.origin,
-                            targets,
-                        });
+                    // Two atoms of one vector with other `from`/`to` regions each attack
+                    // from their own squares: only an identical attacker is a repeat.
+                    let attacker = Attacker {
+                        code,
+                        origin: ride.origin,
+                        targets,
+                    };
+                    if !groups[g].codes.iter().any(|a| {
+                        a.code == code && a.origin == attacker.origin && a.targets == targets
+                    }) {
+                        groups[g].codes.push(attacker);
                         groups[g].unconditional &= ride.origin == all && targets == all;
                     }
                 }

@@ -63,12 +63,18 @@ impl Resolver<'_> {
                 && let Some(id) = self.piece_ref(&d.piece, def.src)
                 && let Some(region) = rules.get(&id).and_then(|r| r.region.clone())
             {
-                let colors: std::collections::HashSet<u8> = (0..self.files)
-                    .flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
-                    .filter(|&(f, k)| region.contains(ir::Side::White, f, k, self.ranks))
-                    .map(|(f, k)| (f + k) % 2)
-                    .collect();
-                if colors.len() < 2 {
+                // A per-side region may split well for one side only.
+                let colors = |side| -> std::collections::HashSet<u8> {
+                    (0..self.files)
+                        .flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
+                        .filter(|&(f, k)| region.contains(side, f, k, self.ranks))
+                        .map(|(f, k)| (f + k) % 2)
+                        .collect()
+                };
+                if ir::Side::BOTH
+                    .into_iter()
+                    .any(|side| colors(side).len() < 2)
+                {
                     self.err(
                         Problem::error(
                             Code::HandRule,

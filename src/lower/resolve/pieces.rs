@@ -501,8 +501,15 @@ impl Resolver<'_> {
         Some(atom)
     }
 
-    /// Whether some move of `atom` (for white, from its `from` squares) ends in `to`.
+    /// Whether some move of `atom` (for either side, from its `from` squares) ends in `to`:
+    /// a per-side region may be reached by one side only.
     fn lands_anywhere(&self, atom: &ir::Atom, to: &ir::Region) -> bool {
+        Side::BOTH
+            .into_iter()
+            .any(|side| self.lands_for(atom, to, side))
+    }
+
+    fn lands_for(&self, atom: &ir::Atom, to: &ir::Region, side: Side) -> bool {
         let (files, ranks) = (self.files as i32, self.ranks as i32);
         let steps = match atom.kind {
             ir::AtomKind::Leap => 1,
@@ -511,17 +518,17 @@ impl Resolver<'_> {
         for f in 0..files {
             for k in 0..ranks {
                 if let Some(from) = &atom.from
-                    && !from.contains(Side::White, f as u8, k as u8, self.ranks)
+                    && !from.contains(side, f as u8, k as u8, self.ranks)
                 {
                     continue;
                 }
-                for (dx, dy) in atom.vectors() {
+                for (dx, dy) in atom.vectors().into_iter().map(|v| ir::oriented(v, side)) {
                     for n in 1..=steps {
                         let (tf, tk) = (f + dx as i32 * n, k + dy as i32 * n);
                         if tf < 0 || tk < 0 || tf >= files || tk >= ranks {
                             break;
                         }
-                        if to.contains(Side::White, tf as u8, tk as u8, self.ranks) {
+                        if to.contains(side, tf as u8, tk as u8, self.ranks) {
                             return true;
                         }
                     }
