@@ -2,6 +2,7 @@
 
 use rulebook::diagnostics::Sources;
 use rulebook::lower::{Origin, load_text};
+use rulebook::syntax::keywords::RENAMED_ITEMS;
 
 /// Betza is shorthand: a piece written in Betza and its long form lower to the same atoms.
 #[test]
@@ -75,24 +76,49 @@ replace end { stalemate draws }
     assert!(loaded.is_ok(), "{loaded:?}");
 }
 
+/// The fenced blocks of a Markdown text whose info string starts with `info` (`""` for none).
+fn fenced_blocks(doc: &str, info: &str) -> Vec<String> {
+    let mut blocks = vec![];
+    let mut current: Option<String> = None;
+    let mut in_other = false;
+    for line in doc.lines() {
+        let l = line.trim_start();
+        match &mut current {
+            Some(_) if l.starts_with("```") => blocks.extend(current.take()),
+            Some(text) => {
+                text.push_str(line);
+                text.push('\n');
+            }
+            None if in_other && l.starts_with("```") => in_other = false,
+            None if !in_other && l.starts_with("```") => {
+                let tag = l.trim_start_matches('`').trim();
+                if (info.is_empty() && tag.is_empty()) || (!info.is_empty() && tag.starts_with(info)) {
+                    current = Some(String::new());
+                } else {
+                    in_other = true;
+                }
+            }
+            None => {}
+        }
+    }
+    blocks
+}
+
+/// The parse problems of a variant text, or none.
+fn parse_problems(text: &str) -> Option<String> {
+    let mut sources = Sources::default();
+    let source = sources.add("example.variant", text);
+    rulebook::syntax::parse::parse_file(text, source)
+        .err()
+        .map(|broken| format!("{:?}", broken.problems))
+}
+
 /// Every example of the language reference parses: a whole file as it stands, a fragment as the
 /// body of a file that extends chess.
 #[test]
 fn every_example_of_the_language_reference_parses() {
     let doc = std::fs::read_to_string("docs/language.md").expect("docs/language.md");
-    let mut examples = vec![];
-    let mut current: Option<String> = None;
-    for line in doc.lines() {
-        match (&mut current, line.trim_start()) {
-            (None, l) if l.starts_with("```variant") => current = Some(String::new()),
-            (Some(_), l) if l.starts_with("```") => examples.extend(current.take()),
-            (Some(text), _) => {
-                text.push_str(line);
-                text.push('\n');
-            }
-            _ => {}
-        }
-    }
+    let examples = fenced_blocks(&doc, "variant");
     assert!(
         examples.len() >= 20,
         "only {} examples found",
@@ -104,12 +130,93 @@ fn every_example_of_the_language_reference_parses() {
         } else {
             format!("variant example extends chess\n{example}")
         };
-        let mut sources = Sources::default();
-        let source = sources.add("example.variant", text.as_str());
-        if let Err(broken) = rulebook::syntax::parse::parse_file(&text, source) {
-            panic!(
-                "this example of docs/language.md does not parse:\n{example}\n{:?}",
-                broken.problems
+        if let Some(problems) = parse_problems(&text) {
+            panic!("this example of docs/language.md does not parse:\n{example}\n{problems}");
+        }
+    }
+}
+
+/// The places a fragment of the README's table may stand in: an item, an item's header, or the
+/// body of a piece, region, promotion, hand, end or check item.
+const CONTEXTS: &[&str] = &[
+    "variant example extends chess\n{}\n",
+    "variant example {}\n",
+    "variant example extends chess\npiece example { letters X x  {} }\n",
+    "variant example extends chess\nregion example {}\n",
+    "variant example extends chess\npromotion pawn { {} }\n",
+    "variant example extends chess\nhand { {} }\n",
+    "variant example extends chess\nend { {} }\n",
+    "variant example extends chess\ncheck {}\n",
+];
+
+/// A table cell's code that shows the shape of a form rather than the form: alternatives,
+/// optional parts, elisions, placeholders (`NAME`, `<atoms>`).
+fn is_schema(code: &str) -> bool {
+    let unquoted: String = code.split('"').step_by(2).collect();
+    ["...", "\\|", "[", "<"].iter().any(|m| code.contains(m))
+        || unquoted
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .any(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_uppercase()))
+}
+
+/// Every form in the README's table of the language parses, in the first place it fits, and
+/// none is an old name that now warns.
+#[test]
+fn every_form_of_the_readme_table_parses() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let table = readme
+        .split("| concept | how it is written |")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("the README's table of the language");
+    let mut forms = vec![];
+    for row in table.lines().skip(2) {
+        let how = row.splitn(3, " | ").nth(1).expect("a row of two cells");
+        forms.extend(how.split('`').skip(1).step_by(2).filter(|c| !is_schema(c)));
+    }
+    assert!(forms.len() >= 25, "only {} forms found: {forms:?}", forms.len());
+    let mut broken = vec![];
+    for form in forms {
+        let parses = |context: &&str| parse_problems(&context.replace("{}", form)).is_none();
+        if !CONTEXTS.iter().any(parses) {
+            broken.push(format!("`{form}` does not parse"));
+        }
+        let first = form.split_whitespace().next().unwrap_or_default();
+        if let Some((old, new)) = RENAMED_ITEMS.iter().find(|(old, _)| *old == first) {
+            broken.push(format!("`{old}` is an old name: write `{new}`"));
+        }
+    }
+    assert!(broken.is_empty(), "README.md's table:\n{}", broken.join("\n"));
+}
+
+/// A README block of variant text parses without its `...` lines, and each of its lines is a line
+/// of the bundled file it quotes (comments aside).
+#[test]
+fn every_variant_block_of_the_readme_parses_and_quotes_its_file() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let code = |line: &str| line.split('#').next().unwrap_or_default().trim().to_string();
+    let blocks: Vec<String> = fenced_blocks(&readme, "")
+        .into_iter()
+        .filter(|b| b.starts_with("variant "))
+        .collect();
+    assert!(!blocks.is_empty(), "the README quotes no variant file");
+    for block in &blocks {
+        let text: String = block
+            .lines()
+            .filter(|l| l.trim() != "...")
+            .map(|l| format!("{l}\n"))
+            .collect();
+        if let Some(problems) = parse_problems(&text) {
+            panic!("this block of README.md does not parse:\n{block}\n{problems}");
+        }
+        let name = block.split_whitespace().nth(1).expect("a variant name");
+        let file = std::fs::read_to_string(format!("variants/{name}.variant"))
+            .unwrap_or_else(|e| panic!("README.md quotes variants/{name}.variant: {e}"));
+        let lines: Vec<String> = file.lines().map(code).collect();
+        for line in text.lines().map(code).filter(|l| !l.is_empty()) {
+            assert!(
+                lines.contains(&line),
+                "README.md quotes `{line}`, which variants/{name}.variant does not say"
             );
         }
     }

@@ -5,28 +5,73 @@
 
 use indexmap::IndexMap;
 
-pub use crate::syntax::ast::{CmpOp, CrossWhen, OriginKind, Outcome, Subject};
-
 /// What an atom may do: move to an empty square, capture, both, or only threaten (it then
 /// counts for check and attacked squares but never moves: Xiangqi's facing generals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Modality {
+    /// `move`: to empty squares only.
     Move,
+    /// `capture`: only to capture.
     Capture,
+    /// Neither word: both.
     Both,
+    /// `attack`: threatens, never moves.
     Attack,
 }
 
-impl From<crate::syntax::ast::Modality> for Modality {
-    fn from(m: crate::syntax::ast::Modality) -> Modality {
-        use crate::syntax::ast::Modality as M;
-        match m {
-            M::Move => Modality::Move,
-            M::Capture => Modality::Capture,
-            M::Both => Modality::Both,
-            M::Attack => Modality::Attack,
-        }
-    }
+/// When a piece crosses to the next layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrossWhen {
+    /// After every move.
+    Moves,
+    /// After a capture.
+    Captures,
+}
+
+/// The result for the side that made the last move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `wins`
+    Wins,
+    /// `draws`
+    Draws,
+    /// `loses`
+    Loses,
+}
+
+/// Where an effect starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OriginKind {
+    /// `from moved`: the square the moved piece lands on.
+    Moved,
+    /// `from capture`: the square of a capture.
+    Capture,
+}
+
+/// The piece an effect condition or action is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// `target`: the piece found by the scan.
+    Target,
+    /// `origin`: the piece at the origin.
+    Origin,
+}
+
+/// A comparison in a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
 }
 
 /// Index of a piece kind in [`Variant::pieces`].

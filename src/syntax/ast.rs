@@ -1,6 +1,8 @@
 //! The syntax tree of a variant file: what the user wrote, with the byte span of every part, so
 //! that lowering can point at the exact text when something is wrong.
 
+pub use crate::ir::{CmpOp, CrossWhen, Modality, OriginKind, Outcome, Subject};
+
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Span {
@@ -409,15 +411,6 @@ pub struct LetterAssign {
     pub black: Spanned<char>,
 }
 
-/// When a piece crosses to the next layer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CrossWhen {
-    /// After every move.
-    Moves,
-    /// After a capture.
-    Captures,
-}
-
 /// A set of squares, as written.
 #[derive(Clone, Debug)]
 pub enum RegionAst {
@@ -518,19 +511,6 @@ impl LettersAst {
     pub fn span(&self) -> Span {
         Span::new(self.white.span.start, self.black.span.end)
     }
-}
-
-/// Whether an atom moves, captures, or both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Modality {
-    /// `move`: to empty squares only.
-    Move,
-    /// `capture`: only to capture.
-    Capture,
-    /// Neither word: both.
-    Both,
-    /// `attack`: threatens, never moves.
-    Attack,
 }
 
 /// `[move|capture] leap|ride (x,y) [directions] [range N] [from REGION]`
@@ -694,17 +674,6 @@ impl EndCond {
     }
 }
 
-/// The result for the side that made the last move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// `wins`
-    Wins,
-    /// `draws`
-    Draws,
-    /// `loses`
-    Loses,
-}
-
 /// `CONDITION wins|draws|loses`
 #[derive(Clone, Debug)]
 pub struct EndRuleAst {
@@ -714,23 +683,6 @@ pub struct EndRuleAst {
     pub result: Spanned<Outcome>,
 }
 
-/// Where an effect starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OriginKind {
-    /// `from moved`: the square the moved piece lands on.
-    Moved,
-    /// `from capture`: the square of a capture.
-    Capture,
-}
-
-/// The piece an effect condition or action is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Subject {
-    /// `target`: the piece found by the scan.
-    Target,
-    /// `origin`: the piece at the origin.
-    Origin,
-}
 
 /// `effect NAME { from ... rays|around ... when ...: ... finally ... }`
 #[derive(Clone, Debug)]
@@ -809,23 +761,6 @@ pub struct ActionAst {
     pub subject: Option<Spanned<Subject>>,
     /// The whole action.
     pub span: Span,
-}
-
-/// A comparison in a condition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CmpOp {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
 }
 
 /// A condition or a value in an effect.

@@ -480,7 +480,7 @@ impl Resolver<'_> {
             None => ir::LeapPath::Free,
         };
         let atom = ir::Atom {
-            modality: a.modality.into(),
+            modality: a.modality,
             kind,
             offset: ir::canonical((x as i8, y as i8)),
             directions,
