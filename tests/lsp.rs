@@ -6,23 +6,34 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-/// The server, and the messages it sent that no request asked for.
+/// How long a test waits for an answer before it calls the server hung.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The server, and the messages it sent that no request asked for. Its output is read on a
+/// thread, so that a server that hangs fails the test instead of blocking it.
 struct Server {
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    incoming: Receiver<Value>,
     next_id: i64,
     notifications: Vec<Value>,
 }
 
 impl Server {
     fn start(cache: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+        command.env("XDG_CACHE_HOME", cache);
+        Server::start_with(command)
+    }
+
+    fn start_with(mut command: Command) -> Server {
+        let mut child = command
             .arg("lsp")
-            .env("XDG_CACHE_HOME", cache)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -30,56 +41,90 @@ impl Server {
             .expect("run rulebook lsp");
         let stdin = child.stdin.take().expect("stdin");
         let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let (sender, incoming) = mpsc::channel();
+        std::thread::spawn(move || read_messages(stdout, &sender));
         Server {
             child,
             stdin,
-            stdout,
+            incoming,
             next_id: 1,
             notifications: vec![],
         }
     }
 
+    /// Starts a server and initialises it.
+    fn initialized(cache: &Path) -> Server {
+        let mut server = Server::start(cache);
+        server.request("initialize", json!({"capabilities": {}}));
+        server.notify("initialized", json!({}));
+        server
+    }
+
     fn send(&mut self, msg: Value) {
         let body = msg.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        self.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+    }
+
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stdin.write_all(bytes).expect("write");
         self.stdin.flush().expect("flush");
     }
 
     fn receive(&mut self) -> Value {
-        let mut length = 0;
-        loop {
-            let mut line = String::new();
-            self.stdout.read_line(&mut line).expect("read a header");
-            assert!(!line.is_empty(), "the server closed its output");
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(n) = line.strip_prefix("Content-Length: ") {
-                length = n.parse().expect("a length");
-            }
+        match self.incoming.recv_timeout(PATIENCE) {
+            Ok(msg) => msg,
+            Err(RecvTimeoutError::Timeout) => panic!("no message from the server in {PATIENCE:?}"),
+            Err(RecvTimeoutError::Disconnected) => panic!(
+                "the server closed its output: {:?}",
+                self.child.wait()
+            ),
         }
-        let mut body = vec![0; length];
-        self.stdout.read_exact(&mut body).expect("read a body");
-        serde_json::from_slice(&body).expect("JSON")
     }
 
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    /// The next message that is not a notification.
+    fn response(&mut self) -> Value {
+        loop {
+            let msg = self.receive();
+            if msg.get("method").is_none() {
+                return msg;
+            }
+            self.notifications.push(msg);
+        }
+    }
+
+    /// The answer to a request: its result, or its error when `Err`.
+    fn call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
             let msg = self.receive();
             if msg["id"] == json!(id) {
-                assert!(msg.get("error").is_none(), "{method}: {msg}");
-                return msg["result"].clone();
+                return match msg.get("error") {
+                    Some(e) => Err(e.clone()),
+                    None => Ok(msg["result"].clone()),
+                };
             }
             self.notifications.push(msg);
         }
     }
 
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        match self.call(method, params) {
+            Ok(result) => result,
+            Err(e) => panic!("{method}: {e}"),
+        }
+    }
+
     fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "variant", "version": 1, "text": text}}),
+        );
     }
 
     /// The next diagnostics published.
@@ -96,6 +141,58 @@ impl Server {
                     .expect("a list")
                     .clone();
             }
+        }
+    }
+
+    /// Shuts the server down as an editor does; it must exit successfully.
+    fn shut_down(mut self) {
+        self.request("shutdown", json!(null));
+        self.notify("exit", json!(null));
+        let status = self.child.wait().expect("the server ends");
+        assert!(status.success(), "{status:?}");
+    }
+
+    /// The most memory the server has used, in KiB (Linux only).
+    fn peak_memory_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// Reads the server's messages until its output ends.
+fn read_messages(mut stdout: BufReader<ChildStdout>, sender: &mpsc::Sender<Value>) {
+    loop {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            if stdout.read_line(&mut line).unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse().expect("a length");
+            }
+        }
+        let mut body = vec![0; length];
+        if stdout.read_exact(&mut body).is_err() {
+            return;
+        }
+        let msg = serde_json::from_slice(&body).expect("JSON");
+        if sender.send(msg).is_err() {
+            return;
         }
     }
 }
@@ -328,4 +425,75 @@ fn completion_after_extends_offers_the_bundled_variants() {
     server.request("shutdown", json!(null));
     server.notify("exit", json!(null));
     assert!(server.child.wait().expect("ends").success());
+}
+
+/// The LSP position of a byte offset, counting UTF-16 code units as LSP does.
+fn utf16_pos(text: &str, offset: usize) -> Value {
+    let line = text[..offset].matches('\n').count();
+    let start = text[..offset].rfind('\n').map_or(0, |k| k + 1);
+    let col = text[start..offset].encode_utf16().count();
+    json!({"line": line, "character": col})
+}
+
+#[test]
+fn hover_and_completion_after_non_ascii_text_are_answered() {
+    let dir = scratch("non-ascii");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let uri = format!("file://{}", dir.join("x.variant").display());
+    let text = "variant x extends chess # é";
+    server.open(&uri, text);
+    let doc = json!({"uri": uri});
+    for character in 20..32 {
+        let at = json!({"line": 0, "character": character});
+        server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
+        server.request("textDocument/completion", json!({"textDocument": doc, "position": at}));
+    }
+
+    // Every position of the bundled variants' lines that are not ASCII (names of people in
+    // comments), in UTF-16 units and one past the end.
+    for name in ["janus", "wolf"] {
+        let text = std::fs::read_to_string(format!("variants/{name}.variant")).expect("variant");
+        let uri = format!("file://{}", dir.join(format!("{name}.variant")).display());
+        server.open(&uri, &text);
+        let doc = json!({"uri": uri});
+        for (line, content) in text.lines().enumerate().filter(|(_, l)| !l.is_ascii()) {
+            for character in 0..=content.encode_utf16().count() + 1 {
+                let at = json!({"line": line, "character": character});
+                server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
+                server.request("textDocument/definition", json!({"textDocument": doc, "position": at}));
+            }
+        }
+    }
+    server.shut_down();
+}
+
+#[test]
+fn positions_count_utf16_code_units() {
+    let dir = scratch("utf16");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let uri = format!("file://{}", dir.join("x.variant").display());
+    // 😀 is 4 bytes and 2 UTF-16 units, é 2 bytes and 1 unit.
+    let text = "variant x \"😀é\" extends chess\nregion camp rank 8 # 😀\nregion base camp\n";
+    server.open(&uri, text);
+    let doc = json!({"uri": uri});
+    let extends = text.find("extends").expect("extends");
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": doc, "position": utf16_pos(text, extends + 2)}),
+    );
+    assert_eq!(hover["range"]["start"], utf16_pos(text, extends), "{hover}");
+    assert_eq!(hover["range"]["end"], utf16_pos(text, extends + "extends".len()));
+    let use_of_camp = text.rfind("camp").expect("camp");
+    let defs = server.request(
+        "textDocument/definition",
+        json!({"textDocument": doc, "position": utf16_pos(text, use_of_camp + 1)}),
+    );
+    let def = text.find("camp").expect("camp");
+    assert_eq!(defs[0]["range"]["start"], utf16_pos(text, def), "{defs}");
+    // The middle of the surrogate pair, and far past the end of a line.
+    for at in [json!({"line": 0, "character": 12}), json!({"line": 1, "character": 999})] {
+        server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
+        server.request("textDocument/completion", json!({"textDocument": doc, "position": at}));
+    }
+    server.shut_down();
 }

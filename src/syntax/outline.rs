@@ -171,13 +171,17 @@ fn collect(pair: Pair<Rule>, out: &mut Vec<Occurrence>) {
     }
 }
 
-/// The word (letters, digits, `_`, `-`) around a byte offset, and where it stands.
+/// The word (letters, digits, `_`, `-`) around a byte offset, and where it stands. An offset
+/// inside a character counts as the start of that character.
 pub fn word_at(text: &str, offset: usize) -> Option<(&str, Span)> {
     let is_word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    let offset = offset.min(text.len());
+    let offset = floor_char_boundary(text, offset);
+    // The character before the word may take several bytes: the word starts after all of them.
     let start = text[..offset]
-        .rfind(|c: char| !is_word(c))
-        .map_or(0, |k| k + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !is_word(*c))
+        .map_or(0, |(k, c)| k + c.len_utf8());
     let end = text[offset..]
         .find(|c: char| !is_word(c))
         .map_or(text.len(), |k| offset + k);
@@ -197,10 +201,19 @@ pub struct Expected {
     pub variant: bool,
 }
 
+/// The largest character boundary of `text` at or before `offset`.
+pub fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
 /// What may be written at `offset`: the text before it is parsed, and each keyword is tried
 /// there; the rules the parse expects there tell which names fit.
 pub fn expected_at(text: &str, offset: usize) -> Expected {
-    let prefix = &text[..offset.min(text.len())];
+    let prefix = &text[..floor_char_boundary(text, offset)];
     let rules = expected_rules(prefix);
     let mut expected = Expected {
         variant: rules.contains(&Rule::variant_name),
@@ -281,6 +294,20 @@ mod tests {
             labels,
             ["region camp", "piece camel", "remove piece knight"]
         );
+    }
+
+    #[test]
+    fn words_after_and_inside_multibyte_characters() {
+        let text = "variant x extends chess # é";
+        for offset in 0..=text.len() + 2 {
+            word_at(text, offset);
+            expected_at(text, offset);
+        }
+        let text = "régionö camp";
+        assert_eq!(word_at(text, 1).map(|w| w.0), Some("r"));
+        assert_eq!(word_at(text, 2).map(|w| w.0), Some("r"), "inside `é`");
+        assert_eq!(word_at(text, 4).map(|w| w.0), Some("gion"));
+        assert_eq!(word_at(text, text.len()).map(|w| w.1), Some(Span::new(10, 14)));
     }
 
     #[test]
