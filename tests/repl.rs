@@ -309,7 +309,10 @@ fn a_stopped_perft_stops_at_once_even_with_one_legal_move() {
         let asked = stopper.join().expect("the stopper");
         assert!(!r.ok && r.err.contains("interrupted"), "{r:?}");
         let late = stopped.saturating_duration_since(asked);
-        assert!(late.as_millis() < 200, "`{cmd}` stopped {late:?} after it was asked");
+        assert!(
+            late.as_millis() < 200,
+            "`{cmd}` stopped {late:?} after it was asked"
+        );
         // The session goes on.
         assert!(s.execute("perft 1").out.contains("1 node"));
     }
