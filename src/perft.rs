@@ -32,8 +32,8 @@ pub fn perft(game: &dyn Game, depth: u32, threads: usize) -> u64 {
     perft_until(game, depth, threads, &AtomicBool::new(false)).unwrap_or(0)
 }
 
-/// Like [`perft`], but gives up (`None`) once `stop` is set. The flag is read between root
-/// moves, so a count stops within the time of one root move's subtree.
+/// Like [`perft`], but gives up (`None`) once `stop` is set. The flag is read at every node
+/// above the last ply, so a count stops within microseconds, whatever the position.
 pub fn perft_until(game: &dyn Game, depth: u32, threads: usize, stop: &AtomicBool) -> Option<u64> {
     if depth <= 1 || game_over(game) {
         return Some(game.boxed_clone().perft(depth));
@@ -48,7 +48,8 @@ pub fn divide(game: &dyn Game, depth: u32, threads: usize) -> Vec<(String, u64)>
     divide_until(game, depth, threads, &AtomicBool::new(false)).unwrap_or_default()
 }
 
-/// Like [`divide`], but gives up (`None`) once `stop` is set (read between root moves).
+/// Like [`divide`], but gives up (`None`) once `stop` is set (read at every node above the
+/// last ply).
 pub fn divide_until(
     game: &dyn Game,
     depth: u32,
@@ -75,13 +76,13 @@ pub fn divide_until(
                         break;
                     };
                     let n = match child {
-                        None => g.perft_after(r, depth),
+                        None => g.perft_after(r, depth, stop),
                         Some(c) => {
                             if after.as_ref().is_none_or(|(last, _)| *last != r) {
                                 after = work.after[r].as_ref().map(|a| (r, a.boxed_clone()));
                             }
                             match &mut after {
-                                Some((_, a)) => a.perft_after(c, depth - 1),
+                                Some((_, a)) => a.perft_after(c, depth - 1, stop),
                                 None => 0,
                             }
                         }

@@ -757,3 +757,214 @@ fn on_a_full_disk_save_and_fmt_fail_naming_the_file_and_keep_the_old_one() {
     );
     assert_eq!(entries(&dir), ["filler", "game.pgn", "squeezed.variant"]);
 }
+
+/// `rulebook repl` on a terminal: a tmux session of its own (its own server socket), with
+/// `home` as HOME. None where tmux is not installed.
+struct Terminal {
+    socket: String,
+}
+
+impl Terminal {
+    fn start(name: &str, home: &Path, env: &[(&str, &Path)]) -> Option<Terminal> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("skipped: tmux is not installed");
+            return None;
+        }
+        let socket = format!("rulebook-test-{name}-{}", std::process::id());
+        let conf = home.join("tmux.conf");
+        std::fs::write(&conf, "set -g remain-on-exit on\n").expect("tmux.conf");
+        let mut cmd = format!(
+            "env -i PATH=/usr/bin:/bin TERM=xterm NO_COLOR=1 HOME={} ",
+            home.display()
+        );
+        for (k, v) in env {
+            cmd.push_str(&format!("{k}={} ", v.display()));
+        }
+        cmd.push_str(&format!("{} repl chess", env!("CARGO_BIN_EXE_rulebook")));
+        let ok = Command::new("tmux")
+            .args(["-L", &socket, "-f"])
+            .arg(&conf)
+            .args(["new-session", "-d", "-x", "150", "-y", "50", &cmd])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "tmux does not start");
+        let t = Terminal { socket };
+        t.wait_for("Type `help`", Duration::from_secs(10))
+            .unwrap_or_else(|| panic!("no prompt:\n{}", t.screen()));
+        Some(t)
+    }
+
+    /// Types `line` and Enter at the prompt.
+    fn line(&self, line: &str) {
+        self.at_prompt(&[line, "Enter"]);
+    }
+
+    /// Waits for the prompt, the screen still for 100 ms (keys typed ahead of it are lost:
+    /// rustyline flushes them), then sends `keys`.
+    fn at_prompt(&self, keys: &[&str]) {
+        let start = Instant::now();
+        let (mut last, mut since) = (String::new(), Instant::now());
+        loop {
+            let now = self.screen();
+            if now != last {
+                (last, since) = (now, Instant::now());
+            } else if last.trim_end().ends_with("chess>")
+                && since.elapsed() > Duration::from_millis(100)
+            {
+                break;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "no prompt:\n{last}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.keys(keys);
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let ok = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys"])
+            .args(keys)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "tmux send-keys");
+    }
+
+    fn screen(&self) -> String {
+        let o = Command::new("tmux")
+            .args(["-L", &self.socket, "capture-pane", "-p", "-S", "-100"])
+            .output()
+            .expect("tmux capture-pane");
+        stdout(&o)
+    }
+
+    /// How long until `text` is on the screen, within `limit`.
+    fn wait_for(&self, text: &str, limit: Duration) -> Option<Duration> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if self.screen().contains(text) {
+                return Some(start.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        None
+    }
+
+    fn dead(&self) -> bool {
+        let o = Command::new("tmux")
+            .args(["-L", &self.socket, "display-message", "-p", "#{pane_dead}"])
+            .output()
+            .expect("tmux display-message");
+        stdout(&o).trim() == "1"
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+fn absolute_scratch(name: &str) -> PathBuf {
+    std::fs::canonicalize(scratch(name)).expect("canonical")
+}
+
+#[test]
+fn ctrl_c_stops_perft_at_once_and_one_keypress_does_not_end_the_session() {
+    let home = absolute_scratch("terminal-ctrl-c");
+    let Some(t) = Terminal::start("ctrl-c", &home, &[]) else {
+        return;
+    };
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/7q/5P2/PPPPP1PP/RNBQKBNR w KQkq - 1 3";
+    t.line(&format!("fen {fen}"));
+    t.line("perft 8");
+    std::thread::sleep(Duration::from_millis(500));
+    t.keys(&["C-c"]);
+    let took = t.wait_for("perft 8: interrupted", Duration::from_secs(5));
+    eprintln!("perft 8 stopped {took:?} after Ctrl-C");
+    assert!(
+        took.is_some_and(|d| d < Duration::from_millis(200)),
+        "{took:?}\n{}",
+        t.screen()
+    );
+    // At the prompt, with a move played: Ctrl-C says how to leave; one Ctrl-D only warns.
+    t.line("play g3");
+    t.at_prompt(&["C-c"]);
+    assert!(
+        t.wait_for("1 move is not saved", Duration::from_secs(5))
+            .is_some(),
+        "{}",
+        t.screen()
+    );
+    t.at_prompt(&["C-d"]);
+    assert!(
+        t.wait_for("press Ctrl-D again", Duration::from_secs(5))
+            .is_some(),
+        "{}",
+        t.screen()
+    );
+    t.line("history");
+    assert!(
+        t.wait_for("3. g3", Duration::from_secs(5)).is_some(),
+        "{}",
+        t.screen()
+    );
+    assert!(!t.dead());
+    t.at_prompt(&["C-d"]);
+    t.at_prompt(&["C-d"]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(t.dead(), "{}", t.screen());
+}
+
+#[cfg(unix)]
+#[test]
+fn the_history_file_is_per_user_and_never_a_link_or_a_fifo() {
+    let home = absolute_scratch("terminal-history");
+    // The file a link points at is not written, neither at the former place nor the new.
+    let target = write(&home.join("target.txt"), "precious\n");
+    std::os::unix::fs::symlink(&target, home.join(".rulebook_history")).expect("symlink");
+    let state = home.join("state");
+    std::fs::create_dir_all(state.join("rulebook")).expect("mkdir");
+    std::os::unix::fs::symlink(&target, state.join("rulebook/history")).expect("symlink");
+    let Some(t) = Terminal::start("history-link", &home, &[("XDG_STATE_HOME", &state)]) else {
+        return;
+    };
+    assert!(t.screen().contains("symbolic link"), "{}", t.screen());
+    t.line("play e4");
+    t.line("quit");
+    assert!(
+        t.wait_for("e2→e4", Duration::from_secs(5)).is_some(),
+        "{}",
+        t.screen()
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        std::fs::read_to_string(&target).expect("read"),
+        "precious\n"
+    );
+    drop(t);
+    // A FIFO is refused without waiting for a writer.
+    let fifo = home.join("fifo-state");
+    std::fs::create_dir_all(fifo.join("rulebook")).expect("mkdir");
+    let made = Command::new("mkfifo")
+        .arg(fifo.join("rulebook/history"))
+        .status();
+    assert!(made.is_ok_and(|s| s.success()));
+    let t = Terminal::start("history-fifo", &home, &[("XDG_STATE_HOME", &fifo)])
+        .expect("tmux ran before");
+    assert!(t.screen().contains("a FIFO, not a file"), "{}", t.screen());
+    drop(t);
+    // Without XDG_STATE_HOME, under HOME, and kept.
+    let Some(t) = Terminal::start("history-home", &home, &[]) else {
+        return;
+    };
+    t.line("play e4");
+    t.line("quit");
+    std::thread::sleep(Duration::from_millis(500));
+    let kept = std::fs::read_to_string(home.join(".local/state/rulebook/history"));
+    assert_eq!(kept.expect("history"), "play e4\nquit\n");
+    drop(t);
+}

@@ -288,3 +288,32 @@ fn repl_explain_rules_in_words() {
         "explain\nexplain pawn\nexplain castling\nexplain foo\nvariant alice\nexplain board\nvariant magnetic\nexplain effects\nvariant crazyhouse\nexplain hands\nexplain P",
     );
 }
+
+/// A position with one legal move (2. g3, after 1. f3 e5 and Qh4+): a stop flag read only
+/// between root moves would be read once.
+const ONE_LEGAL_MOVE: &str = "rnb1kbnr/pppp1ppp/8/4p3/7q/5P2/PPPPP1PP/RNBQKBNR w KQkq - 1 3";
+
+#[test]
+fn a_stopped_perft_stops_at_once_even_with_one_legal_move() {
+    for cmd in ["perft 8", "divide 8"] {
+        let mut s = Session::new("chess").unwrap_or_else(|(m, _)| panic!("{m}"));
+        assert!(s.execute(&format!("fen {ONE_LEGAL_MOVE}")).ok);
+        let stop = s.stop_flag();
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            std::time::Instant::now()
+        });
+        let r = s.execute(cmd);
+        let stopped = std::time::Instant::now();
+        let asked = stopper.join().expect("the stopper");
+        assert!(!r.ok && r.err.contains("interrupted"), "{r:?}");
+        let late = stopped.saturating_duration_since(asked);
+        assert!(
+            late.as_millis() < 200,
+            "`{cmd}` stopped {late:?} after it was asked"
+        );
+        // The session goes on.
+        assert!(s.execute("perft 1").out.contains("1 node"));
+    }
+}

@@ -4,10 +4,36 @@
 //! list. At the last ply, moves are counted without listing them where the
 //! rules allow it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::engine::bitboard::Bits;
 use crate::engine::legality::Safety;
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
+
+/// What the interpreter's perft carries down its recursion: a move list per ply, reused, and
+/// the flag that stops it (one reference, as the lists alone were before).
+struct Tree<'s> {
+    lists: Vec<Vec<Move>>,
+    stop: &'s AtomicBool,
+}
+
+impl Tree<'_> {
+    /// Runs `count` with the caller's lists, handed back after.
+    fn lend(
+        buffers: &mut Vec<Vec<Move>>,
+        stop: &AtomicBool,
+        count: impl FnOnce(&mut Tree<'_>) -> u64,
+    ) -> u64 {
+        let mut tree = Tree {
+            lists: std::mem::take(buffers),
+            stop,
+        };
+        let nodes = count(&mut tree);
+        *buffers = tree.lists;
+        nodes
+    }
+}
 
 impl<B: Bits> Position<B> {
     /// Whether some rule filters the legal list as a whole (so moves cannot be judged alone).
@@ -108,9 +134,21 @@ impl<B: Bits> Position<B> {
     /// Perft: leaf positions at `depth`, game-over positions having no children. A plain rule
     /// set takes the plain path ([`crate::engine::plain`]).
     pub fn perft(&mut self, r: &Rules<B>, depth: u32, buffers: &mut Vec<Vec<Move>>) -> u64 {
-        match self.plain_perft(r, depth) {
+        self.perft_until(r, depth, buffers, &AtomicBool::new(false))
+    }
+
+    /// [`Position::perft`] that gives up once `stop` is set (read at every node above the last
+    /// ply, so within microseconds); the count is then partial, for the caller to drop.
+    pub fn perft_until(
+        &mut self,
+        r: &Rules<B>,
+        depth: u32,
+        buffers: &mut Vec<Vec<Move>>,
+        stop: &AtomicBool,
+    ) -> u64 {
+        match self.plain_perft(r, depth, stop) {
             Some(nodes) => nodes,
-            None => self.perft_interpreted(r, depth, buffers),
+            None => Tree::lend(buffers, stop, |tree| self.count_tree(r, depth, tree)),
         }
     }
 
@@ -121,44 +159,45 @@ impl<B: Bits> Position<B> {
         depth: u32,
         buffers: &mut Vec<Vec<Move>>,
     ) -> u64 {
+        Tree::lend(buffers, &AtomicBool::new(false), |tree| {
+            self.count_tree(r, depth, tree)
+        })
+    }
+
+    /// [`Position::perft_interpreted`], giving up once `stop` is set.
+    fn count_tree(&mut self, r: &Rules<B>, depth: u32, tree: &mut Tree<'_>) -> u64 {
         if depth == 0 {
             return 1;
         }
-        if self.immediate_end(r).is_some() {
+        if self.immediate_end(r).is_some() || (depth >= 2 && tree.stop.load(Ordering::Relaxed)) {
             return 0;
         }
         let ply = depth as usize;
-        while buffers.len() <= ply {
-            buffers.push(Vec::with_capacity(128));
+        while tree.lists.len() <= ply {
+            tree.lists.push(Vec::with_capacity(128));
         }
-        let mut moves = std::mem::take(&mut buffers[ply]);
+        let mut moves = std::mem::take(&mut tree.lists[ply]);
         let nodes = if depth == 1 && r.must_capture && !r.must_drop && r.pseudo_moves_stand() {
             self.count_must_capture(r)
         } else if self.has_obligations(r) {
             self.legal_moves(r, &mut moves);
-            self.perft_list(r, depth, &moves, buffers)
+            self.perft_list(r, depth, &moves, tree)
         } else {
-            self.perft_pseudo(r, depth, &mut moves, buffers)
+            self.perft_pseudo(r, depth, &mut moves, tree)
         };
-        buffers[ply] = moves;
+        tree.lists[ply] = moves;
         nodes
     }
 
     /// Perft below a list of legal moves.
-    fn perft_list(
-        &mut self,
-        r: &Rules<B>,
-        depth: u32,
-        moves: &[Move],
-        buffers: &mut Vec<Vec<Move>>,
-    ) -> u64 {
+    fn perft_list(&mut self, r: &Rules<B>, depth: u32, moves: &[Move], tree: &mut Tree<'_>) -> u64 {
         if depth == 1 {
             return moves.len() as u64;
         }
         let mut nodes = 0;
         for &m in moves {
             self.play(r, m, false);
-            nodes += self.perft_interpreted(r, depth - 1, buffers);
+            nodes += self.count_tree(r, depth - 1, tree);
             self.unmake(r);
         }
         nodes
@@ -170,7 +209,7 @@ impl<B: Bits> Position<B> {
         r: &Rules<B>,
         depth: u32,
         moves: &mut Vec<Move>,
-        buffers: &mut Vec<Vec<Move>>,
+        tree: &mut Tree<'_>,
     ) -> u64 {
         let safety = if r.fast_legality {
             self.safety(r)
@@ -217,7 +256,7 @@ impl<B: Bits> Position<B> {
                     } else {
                         for c in choices {
                             self.make(r, Move { promo: c + 1, ..m });
-                            nodes += self.perft_interpreted(r, depth - 1, buffers);
+                            nodes += self.count_tree(r, depth - 1, tree);
                             self.unmake(r);
                         }
                     }
@@ -226,7 +265,7 @@ impl<B: Bits> Position<B> {
                     nodes += if depth == 1 {
                         1
                     } else {
-                        self.perft_interpreted(r, depth - 1, buffers)
+                        self.count_tree(r, depth - 1, tree)
                     };
                     self.unmake(r);
                 }

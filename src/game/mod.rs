@@ -3,6 +3,7 @@
 //! the hot path stays inside the monomorphised `Position<B>`.
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 mod describe;
 mod moves;
@@ -198,7 +199,8 @@ pub trait Game: Send + Sync {
     /// The legal moves in the order [`Game::perft_after`] numbers them.
     fn root_moves(&mut self) -> Vec<String>;
     /// Perft below the `index`-th root move: plays it, counts at `depth - 1`, takes it back.
-    fn perft_after(&mut self, index: usize, depth: u32) -> u64;
+    /// Once `stop` is set, it gives up within microseconds, and the count is partial.
+    fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64;
 }
 
 /// How many squares the bitboard of `variant` must hold: its squares, and on several layers
@@ -612,7 +614,7 @@ impl<B: Bits> Game for Typed<B> {
         legal.iter().map(|m| self.uci(m)).collect()
     }
 
-    fn perft_after(&mut self, index: usize, depth: u32) -> u64 {
+    fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64 {
         let r = self.rules.clone();
         let legal = self.legal();
         let Some(&m) = legal.get(index) else { return 0 };
@@ -621,7 +623,7 @@ impl<B: Bits> Game for Typed<B> {
         let n = if depth <= 1 {
             1
         } else {
-            self.pos.perft(&r, depth - 1, &mut buffers)
+            self.pos.perft_until(&r, depth - 1, &mut buffers, stop)
         };
         self.pos.unmake(&r);
         n

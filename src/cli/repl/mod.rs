@@ -16,6 +16,8 @@ mod board;
 pub use board::Style;
 mod commands;
 mod explain;
+#[cfg(unix)]
+mod history;
 mod records;
 mod terminal;
 
@@ -65,6 +67,8 @@ pub struct Session {
     line_number: Option<usize>,
     /// Set (by Ctrl-C) to stop a running perft or divide.
     stop: Arc<AtomicBool>,
+    /// The position and number of moves when the game was last saved or loaded.
+    saved: Option<(String, usize)>,
 }
 
 /// The commands: name, usage, what it does.
@@ -192,6 +196,7 @@ impl Session {
                 color_errors: false,
                 line_number: None,
                 stop: Arc::new(AtomicBool::new(false)),
+                saved: None,
             }),
             Err(LoadError::Unreadable(m)) => Err((format!("error: {m}\n"), true)),
             Err(LoadError::Invalid(ps)) => Err((
@@ -209,6 +214,18 @@ impl Session {
     /// The flag that stops a running perft or divide (a Ctrl-C handler sets it).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// The moves played since the position was set that are in no saved (or loaded) file:
+    /// what leaving would lose.
+    pub fn unsaved_moves(&self) -> usize {
+        let moves = self.game.history_len();
+        let now = (self.game.fen(), moves);
+        if self.saved.as_ref() == Some(&now) {
+            0
+        } else {
+            moves
+        }
     }
 
     /// Runs one command line.

@@ -50,10 +50,13 @@ impl Session {
             Existing::Keep
         };
         match files::write_atomic(Path::new(path), text.as_bytes(), existing) {
-            Ok(()) => reply.line(format!(
-                "saved {moves} move{} to {path}",
-                if moves == 1 { "" } else { "s" }
-            )),
+            Ok(()) => {
+                self.saved = Some((self.game.fen(), moves));
+                reply.line(format!(
+                    "saved {moves} move{} to {path}",
+                    if moves == 1 { "" } else { "s" }
+                ));
+            }
             Err(WriteError::Exists) => reply.fail(format!(
                 "error: cannot write {path}: it already exists; `save! {path}` (or `save --force {path}`) replaces it"
             )),
@@ -119,6 +122,7 @@ impl Session {
                     self.spec = replayed.variant().name.clone();
                 }
                 self.game = replayed;
+                self.saved = Some((self.game.fen(), self.game.history_len()));
                 reply.line(format!(
                     "loaded {moves} move{} of {} from {path}: {}",
                     if moves == 1 { "" } else { "s" },

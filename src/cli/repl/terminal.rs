@@ -1,6 +1,7 @@
 //! The drivers of a session: a terminal (rustyline: line editing, completion, history written
-//! as it goes, Ctrl-C stopping the running command only) or a pipe (no prompt, no colour,
-//! numbered lines, exit 1 if any command failed).
+//! as it goes, Ctrl-C stopping the running command only, Ctrl-D with moves not saved leaving
+//! only when pressed twice) or a pipe (no prompt, no colour, numbered lines, exit 1 if any
+//! command failed).
 
 use std::borrow::Cow;
 use std::io::{BufRead, IsTerminal, Write};
@@ -8,11 +9,15 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
 use rustyline::completion::{Completer, Pair};
+use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
+#[cfg(unix)]
+use super::history;
 use super::{COMMANDS, MAX_LINE, Reply, Session};
 use crate::bundled;
 use crate::game::Game;
@@ -136,20 +141,51 @@ fn failure(message: String) -> Reply {
     }
 }
 
-fn history_path() -> Option<std::path::PathBuf> {
-    let home = std::env::var_os("HOME")?;
-    Some(std::path::Path::new(&home).join(".rulebook_history"))
-}
-
-/// Ctrl-C while a command runs stops that command (perft, divide); a second Ctrl-C before it
-/// stops leaves the session. At the prompt, rustyline reads Ctrl-C as a key.
+/// Ctrl-C while a command runs stops that command (perft, divide), within microseconds; it
+/// never leaves the session. At the prompt, rustyline reads Ctrl-C as a key.
 fn catch_interrupts(session: &Session) {
     let stop = session.stop_flag();
-    let _ = ctrlc::set_handler(move || {
-        if stop.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
+    let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+}
+
+/// The history file, opened safely, with its entries loaded into the editor; a warning and
+/// none when it cannot be used.
+#[cfg(unix)]
+fn open_history(editor: &mut Editor<ReplHelper, DefaultHistory>) -> Option<history::History> {
+    let path = history::path()?;
+    match history::History::open(&path) {
+        Ok((h, entries)) => {
+            for e in entries {
+                let _ = editor.add_history_entry(e);
+            }
+            Some(h)
         }
-    });
+        Err(e) => {
+            eprintln!("warning: {e}; the history of this session is not kept");
+            None
+        }
+    }
+}
+
+#[cfg(not(unix))]
+struct NoHistory;
+#[cfg(not(unix))]
+impl NoHistory {
+    fn append(&mut self, _: &str) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+#[cfg(not(unix))]
+fn open_history(_: &mut Editor<ReplHelper, DefaultHistory>) -> Option<NoHistory> {
+    None
+}
+
+/// What the last key at the prompt was, when it was a way out: a Ctrl-D with moves not saved
+/// only warns, and a second one in a row leaves.
+#[derive(PartialEq)]
+enum Leaving {
+    No,
+    Warned,
 }
 
 fn run_terminal(mut session: Session) -> ExitCode {
@@ -157,51 +193,72 @@ fn run_terminal(mut session: Session) -> ExitCode {
         .completion_type(rustyline::CompletionType::List)
         .auto_add_history(false)
         .build();
-    let mut editor: Editor<ReplHelper, rustyline::history::DefaultHistory> =
-        match Editor::with_config(config) {
-            Ok(e) => e,
-            Err(e) => {
-                eprintln!("error: cannot start line editing: {e}");
-                return run_pipe(session);
-            }
-        };
-    let history = history_path();
-    if let Some(h) = &history {
-        let _ = editor.load_history(h);
-    }
+    let mut editor: Editor<ReplHelper, DefaultHistory> = match Editor::with_config(config) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: cannot start line editing: {e}");
+            return run_pipe(session);
+        }
+    };
+    let mut history = open_history(&mut editor);
     catch_interrupts(&session);
     println!(
         "rulebook: {} loaded. Type `help` for the commands, Tab to complete.",
         session.game().variant().name
     );
+    let mut leaving = Leaving::No;
     loop {
         editor.set_helper(Some(ReplHelper {
             game: session.game().boxed_clone(),
         }));
         let prompt = format!("{}> ", session.game().variant().name);
-        match editor.readline(&prompt) {
-            Ok(line) => {
-                if !line.trim().is_empty()
-                    && editor.add_history_entry(line.as_str()).unwrap_or(false)
-                    && let Some(h) = &history
-                {
-                    // Written as it goes, so that nothing is lost however the session ends.
-                    let _ = editor.append_history(h);
-                }
-                let reply = session.execute(&line);
-                session.stop_flag().store(false, Ordering::Relaxed);
-                if !emit(&reply) {
-                    return ExitCode::from(2);
-                }
-                if reply.quit {
-                    break;
-                }
+        let line = match editor.readline(&prompt) {
+            Ok(line) => line,
+            Err(ReadlineError::Interrupted) => {
+                leaving = Leaving::No;
+                println!("{}", how_to_leave(&session, "type `quit` or press Ctrl-D"));
+                continue;
             }
-            Err(rustyline::error::ReadlineError::Interrupted) => continue,
+            Err(ReadlineError::Eof) if leaving == Leaving::No && session.unsaved_moves() > 0 => {
+                leaving = Leaving::Warned;
+                println!(
+                    "{}",
+                    how_to_leave(&session, "press Ctrl-D again or type `quit`")
+                );
+                continue;
+            }
             Err(_) => break,
+        };
+        leaving = Leaving::No;
+        if !line.trim().is_empty()
+            && editor.add_history_entry(line.as_str()).unwrap_or(false)
+            && let Some(h) = &mut history
+            && let Err(e) = h.append(&line)
+        {
+            eprintln!("warning: the history cannot be written ({e}); it is no longer kept");
+            history = None;
+        }
+        let reply = session.execute(&line);
+        session.stop_flag().store(false, Ordering::Relaxed);
+        if !emit(&reply) {
+            return ExitCode::from(2);
+        }
+        if reply.quit {
+            break;
         }
     }
     ExitCode::SUCCESS
+}
+
+/// "to leave, WAYS", and what leaving would lose.
+fn how_to_leave(session: &Session, ways: &str) -> String {
+    match session.unsaved_moves() {
+        0 => format!("(to leave, {ways})"),
+        n => format!(
+            "(to leave, {ways}; the game's {n} move{} not saved: `save FILE` keeps them)",
+            if n == 1 { " is" } else { "s are" }
+        ),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

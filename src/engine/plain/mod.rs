@@ -13,6 +13,7 @@ mod effects;
 mod layers;
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::bitboard::Bits;
 use crate::engine::end::{in_region, reach_outcome};
@@ -757,13 +758,16 @@ struct Plain<'a, B> {
     /// Set when a position met has more royal pieces or pins than the plain path keeps: the
     /// count is then the interpreter's.
     overflow: Cell<bool>,
+    /// Set (by Ctrl-C) to give up: the count is then partial, and the caller drops it.
+    stop: &'a AtomicBool,
 }
 
 impl<B: Bits> Position<B> {
     /// Perft by the plain path, when the rules are plain and the position is one it can take
     /// (one or two royal pieces a side, the side not to move not in check, no walls; a position
     /// met on the way with more royal pieces or pins than it keeps hands the count back).
-    pub(crate) fn plain_perft(&self, r: &Rules<B>, depth: u32) -> Option<u64> {
+    /// Once `stop` is set, the count gives up within a few microseconds and is partial.
+    pub(crate) fn plain_perft(&self, r: &Rules<B>, depth: u32, stop: &AtomicBool) -> Option<u64> {
         let tables = r.plain.as_ref()?;
         if self.walls.any() {
             return None;
@@ -789,6 +793,7 @@ impl<B: Bits> Position<B> {
             castles: &self.castles,
             keep: &self.castle_keep,
             overflow: Cell::new(false),
+            stop,
         };
         if tables.free {
             return Some(p.perft(&board, depth));
@@ -838,6 +843,10 @@ impl<B: Bits> Plain<'_, B> {
                 n.wrapping_add(self.effect_choices(b, &g))
             };
         }
+        // Read at nodes above the last ply only: each is microseconds of work.
+        if self.stop.load(Ordering::Relaxed) {
+            return 0;
+        }
         let mut nodes = 0;
         self.legal_moves(b, &g, &mut |m| nodes += self.perft_below(b, m, depth));
         nodes
@@ -848,6 +857,9 @@ impl<B: Bits> Plain<'_, B> {
         let (g, lv) = self.layered_guard(b);
         if depth == 1 {
             return self.count_layered(b, &g, &lv);
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            return 0;
         }
         let mut nodes = 0;
         self.legal_moves_layered(b, &g, &lv, &mut |m| nodes += self.perft_below(b, m, depth));
