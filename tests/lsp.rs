@@ -535,3 +535,50 @@ fn document_symbols_of_a_long_document_answer_in_bounded_time() {
     assert_eq!(refs.as_array().map(Vec::len), Some(1));
     server.shut_down();
 }
+
+/// A document that extends `parent`, in `dir`, opened; the server still answers.
+fn open_child_of(server: &mut Server, dir: &Path, parent: &str) -> String {
+    let uri = format!("file://{}", dir.join("child.variant").display());
+    let text = format!("variant child extends {parent}\nregion camp rank 8\n");
+    server.open(&uri, &text);
+    let diags = server.diagnostics();
+    let doc = json!({"uri": uri});
+    let at = utf16_pos(&text, text.find(parent).expect("parent") + 1);
+    server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
+    server.request("textDocument/definition", json!({"textDocument": doc, "position": at}));
+    server.request("textDocument/documentSymbol", json!({"textDocument": doc}));
+    diags
+        .iter()
+        .filter_map(|d| d["message"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_parent_that_is_a_fifo_is_refused_not_waited_for() {
+    let dir = scratch("fifo");
+    let made = Command::new("mkfifo")
+        .arg(dir.join("ff.variant"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let mut server = Server::initialized(&dir.join("cache"));
+    let messages = open_child_of(&mut server, &dir, "ff");
+    assert!(messages.contains("a FIFO"), "{messages}");
+    server.shut_down();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_parent_linked_to_a_device_is_refused_not_read() {
+    let dir = scratch("device");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zz.variant")).expect("symlink");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let messages = open_child_of(&mut server, &dir, "zz");
+    assert!(messages.contains("a device"), "{messages}");
+    if let Some(kib) = server.peak_memory_kib() {
+        assert!(kib < 200 << 10, "the server grew to {kib} KiB");
+    }
+    server.shut_down();
+}

@@ -11,7 +11,9 @@ use lsp_types::{
 };
 
 use super::keyword_docs::keyword_doc;
-use super::world::{ChainDoc, LineIndex, World, end_position, materialise, path_uri, uri_path};
+use super::world::{
+    ChainDoc, LineIndex, World, end_position, materialise, path_uri, too_large, uri_path,
+};
 use crate::bundled;
 use crate::cli::repl::explain;
 use crate::diagnostics::{Problem, Severity, Sources, shorten_words};
@@ -293,7 +295,7 @@ pub fn references(world: &World, uri: &Uri, pos: Position, declarations: bool) -
 /// Completion: what the grammar accepts at the cursor, keywords and names in scope.
 pub fn completion(world: &World, uri: &Uri, pos: Position) -> Vec<CompletionItem> {
     let chain = world.chain(uri);
-    let Some(doc) = chain.first() else {
+    let Some(doc) = chain.first().filter(|d| !too_large(&d.text)) else {
         return vec![];
     };
     let at = doc.offset(pos);
@@ -394,7 +396,7 @@ pub fn symbols(world: &World, uri: &Uri) -> Vec<DocumentSymbol> {
 /// Formatting: the whole document, replaced by its canonical layout (nothing when it does
 /// not parse or is already formatted).
 pub fn formatting(world: &World, uri: &Uri) -> Vec<TextEdit> {
-    let Some(text) = world.text(uri) else {
+    let Some(text) = world.text(uri).filter(|t| !too_large(t)) else {
         return vec![];
     };
     match format_source(text) {

@@ -10,6 +10,7 @@ use std::str::FromStr;
 use lsp_types::{Position, Range, Uri};
 
 use crate::bundled;
+use crate::files::{self, MAX_VARIANT_FILE};
 use crate::lower::MAX_EXTENDS_DEPTH;
 use crate::syntax::ast::Span;
 use crate::syntax::outline::{Outline, floor_char_boundary, outline};
@@ -30,7 +31,8 @@ impl ChainDoc {
     fn new(uri: Uri, text: String) -> ChainDoc {
         ChainDoc {
             uri,
-            outline: outline(&text),
+            // Larger than `rulebook check` reads: only the diagnostic that says so.
+            outline: (!too_large(&text)).then(|| outline(&text)).flatten(),
             lines: LineIndex::new(&text),
             text,
         }
@@ -69,13 +71,15 @@ impl World {
         self.open.get(uri.as_str()).map(String::as_str)
     }
 
-    /// The text of a file: the editor's if it is open, else the disk's.
+    /// The text of a file: the editor's if it is open, else the disk's, read within the limits
+    /// of `rulebook check` (a regular file of at most 1 MiB: a FIFO would block the server, a
+    /// device never end). `None` when there is no such file or it cannot be read.
     fn file_text(&self, path: &Path) -> Option<String> {
         let uri = path_uri(path)?;
         if let Some(t) = self.text(&uri) {
             return Some(t.to_string());
         }
-        std::fs::read_to_string(path).ok()
+        files::read_text(path, MAX_VARIANT_FILE).ok()
     }
 
     /// The document, then each variant it extends, nearest first.
@@ -96,20 +100,32 @@ impl World {
         chain
     }
 
-    /// The variant a document extends, where `rulebook check` would find it.
+    /// The variant a document extends, where `rulebook check` would find it: the file beside
+    /// it if there is one (none when that file cannot be read; the diagnostics say why), else
+    /// the bundled variant.
     fn parent(&self, doc: &ChainDoc) -> Option<ChainDoc> {
         let (name, _) = doc.outline.as_ref()?.extends.as_ref()?;
         let sibling =
             uri_path(&doc.uri).and_then(|p| p.parent().map(|d| d.join(format!("{name}.variant"))));
-        let (path, text) = match sibling.and_then(|p| self.file_text(&p).map(|t| (p, t))) {
-            Some(found) => found,
-            None => {
-                let text = bundled::get(name)?;
-                (materialise(name, text)?, text.to_string())
-            }
-        };
-        Some(ChainDoc::new(path_uri(&path)?, text))
+        if let Some(path) = sibling.filter(|p| files::exists(p) || self.is_open(p)) {
+            let text = self.file_text(&path)?;
+            return Some(ChainDoc::new(path_uri(&path)?, text));
+        }
+        let text = bundled::get(name)?;
+        Some(ChainDoc::new(
+            path_uri(&materialise(name, text)?)?,
+            text.to_string(),
+        ))
     }
+
+    fn is_open(&self, path: &Path) -> bool {
+        path_uri(path).is_some_and(|uri| self.text(&uri).is_some())
+    }
+}
+
+/// Whether a document is larger than a variant file may be.
+pub fn too_large(text: &str) -> bool {
+    text.len() as u64 > MAX_VARIANT_FILE
 }
 
 /// The directory of the read-only copies of the bundled variants, one per version of
