@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 /// How long a test waits for an answer before it calls the server hung.
-const PATIENCE: Duration = Duration::from_secs(60);
+const PATIENCE: Duration = Duration::from_secs(120);
 
 /// The server, and the messages it sent that no request asked for. Its output is read on a
 /// thread, so that a server that hangs fails the test instead of blocking it.
@@ -494,6 +494,91 @@ fn positions_count_utf16_code_units() {
     for at in [json!({"line": 0, "character": 12}), json!({"line": 1, "character": 999})] {
         server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
         server.request("textDocument/completion", json!({"textDocument": doc, "position": at}));
+    }
+    server.shut_down();
+}
+
+#[test]
+fn document_symbols_of_a_long_document_answer_in_bounded_time() {
+    let dir = scratch("long");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let uri = format!("file://{}", dir.join("long.variant").display());
+    let name = |mut k: usize| -> String {
+        (0..4)
+            .map(|_| {
+                let c = char::from(b'a' + (k % 26) as u8);
+                k /= 26;
+                c
+            })
+            .collect()
+    };
+    let mut text = String::from("variant long extends chess\n");
+    for k in 0..50_000 {
+        text.push_str(&format!("region {} rank 8\n", name(k)));
+    }
+    assert!(text.len() < 1 << 20, "under the 1 MiB limit: {}", text.len());
+    server.open(&uri, &text);
+    server.diagnostics();
+    let started = Instant::now();
+    let symbols = server.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let took = started.elapsed();
+    let symbols = symbols.as_array().expect("a list");
+    assert_eq!(symbols.len(), 50_000);
+    assert_eq!(symbols[49_999]["range"]["start"]["line"], json!(50_000));
+    // Quadratic, it took 19 s in a release build for 20,000 lines, minutes in a debug build;
+    // linear, 8 s in a debug build on a loaded machine.
+    assert!(took < Duration::from_secs(60), "{took:?}");
+    let refs = server.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": uri}, "position": {"line": 1, "character": 8}, "context": {"includeDeclaration": true}}),
+    );
+    assert_eq!(refs.as_array().map(Vec::len), Some(1));
+    server.shut_down();
+}
+
+/// A document that extends `parent`, in `dir`, opened; the server still answers.
+fn open_child_of(server: &mut Server, dir: &Path, parent: &str) -> String {
+    let uri = format!("file://{}", dir.join("child.variant").display());
+    let text = format!("variant child extends {parent}\nregion camp rank 8\n");
+    server.open(&uri, &text);
+    let diags = server.diagnostics();
+    let doc = json!({"uri": uri});
+    let at = utf16_pos(&text, text.find(parent).expect("parent") + 1);
+    server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
+    server.request("textDocument/definition", json!({"textDocument": doc, "position": at}));
+    server.request("textDocument/documentSymbol", json!({"textDocument": doc}));
+    diags
+        .iter()
+        .filter_map(|d| d["message"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_parent_that_is_a_fifo_is_refused_not_waited_for() {
+    let dir = scratch("fifo");
+    let made = Command::new("mkfifo")
+        .arg(dir.join("ff.variant"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let mut server = Server::initialized(&dir.join("cache"));
+    let messages = open_child_of(&mut server, &dir, "ff");
+    assert!(messages.contains("a FIFO"), "{messages}");
+    server.shut_down();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_parent_linked_to_a_device_is_refused_not_read() {
+    let dir = scratch("device");
+    std::os::unix::fs::symlink("/dev/zero", dir.join("zz.variant")).expect("symlink");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let messages = open_child_of(&mut server, &dir, "zz");
+    assert!(messages.contains("a device"), "{messages}");
+    if let Some(kib) = server.peak_memory_kib() {
+        assert!(kib < 200 << 10, "the server grew to {kib} KiB");
     }
     server.shut_down();
 }

@@ -1,6 +1,7 @@
 //! What the server answers, each from a document's text and the variants it extends:
 //! diagnostics, hover, definitions and references, completion, symbols, formatting.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use lsp_types::{
@@ -10,7 +11,9 @@ use lsp_types::{
 };
 
 use super::keyword_docs::keyword_doc;
-use super::world::{ChainDoc, World, materialise, offset, path_uri, position, range, uri_path};
+use super::world::{
+    ChainDoc, LineIndex, World, end_position, materialise, path_uri, too_large, uri_path,
+};
 use crate::bundled;
 use crate::cli::repl::explain;
 use crate::diagnostics::{Problem, Severity, Sources, shorten_words};
@@ -48,9 +51,11 @@ pub fn diagnostics(world: &World, uri: &Uri) -> Vec<Diagnostic> {
         .chain(uri)
         .first()
         .and_then(|d| d.outline.as_ref()?.extends.as_ref().map(|e| e.1));
+    // Each source's lines, indexed once however many labels point into it.
+    let mut lines: HashMap<usize, LineIndex> = HashMap::new();
     problems
         .iter()
-        .map(|p| diagnostic(p, &sources, uri, text, extends))
+        .map(|p| diagnostic(p, &sources, uri, extends, &mut lines))
         .collect()
 }
 
@@ -76,9 +81,16 @@ fn diagnostic(
     p: &Problem,
     sources: &Sources,
     uri: &Uri,
-    text: &str,
     extends: Option<Span>,
+    lines: &mut HashMap<usize, LineIndex>,
 ) -> Diagnostic {
+    let mut range = |source: usize, span: Span| {
+        let text = &sources.get(source).text;
+        lines
+            .entry(source)
+            .or_insert_with(|| LineIndex::new(text))
+            .range(text, span)
+    };
     let primary = p.labels.first();
     // A problem in a parent file is shown at the `extends` that brings it in.
     let span = match primary {
@@ -92,11 +104,10 @@ fn diagnostic(
         .enumerate()
         .filter(|(k, l)| *k > 0 || l.source != 0 || !l.text.is_empty())
         .filter_map(|(_, l)| {
-            let src = sources.get(l.source);
             Some(DiagnosticRelatedInformation {
                 location: Location::new(
                     source_uri(sources, l.source, uri)?,
-                    range(&src.text, l.span),
+                    range(l.source, l.span),
                 ),
                 message: if l.text.is_empty() {
                     p.message.clone()
@@ -111,7 +122,7 @@ fn diagnostic(
         message.push_str(&format!("\nhelp: {}", shorten_words(help)));
     }
     Diagnostic {
-        range: range(text, span),
+        range: range(0, span),
         severity: Some(match p.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
@@ -137,7 +148,7 @@ fn occurrence_at(doc: &ChainDoc, at: usize) -> Option<&Occurrence> {
 pub fn hover(world: &World, uri: &Uri, pos: Position) -> Option<Hover> {
     let chain = world.chain(uri);
     let doc = chain.first()?;
-    let at = offset(&doc.text, pos);
+    let at = doc.offset(pos);
     let (text, span) = match occurrence_at(doc, at) {
         Some(o) => (name_hover(&chain, uri, o)?, o.span),
         None => {
@@ -150,7 +161,7 @@ pub fn hover(world: &World, uri: &Uri, pos: Position) -> Option<Hover> {
             kind: MarkupKind::Markdown,
             value: text,
         }),
-        range: Some(range(&doc.text, span)),
+        range: Some(doc.range(span)),
     })
 }
 
@@ -206,8 +217,19 @@ fn definition_text(chain: &[ChainDoc], o: &Occurrence) -> Option<String> {
     })
 }
 
-/// Every place of the chain where a name stands (definitions only, when asked).
-fn places(chain: &[ChainDoc], kind: NameKind, name: &str, definitions: bool) -> Vec<Location> {
+/// Which of a name's places to list.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Places {
+    /// Every place.
+    All,
+    /// Where it is defined.
+    Definitions,
+    /// Where it is used.
+    Uses,
+}
+
+/// The places of the chain where a name stands.
+fn places(chain: &[ChainDoc], kind: NameKind, name: &str, which: Places) -> Vec<Location> {
     chain
         .iter()
         .flat_map(|doc| {
@@ -217,8 +239,16 @@ fn places(chain: &[ChainDoc], kind: NameKind, name: &str, definitions: bool) -> 
                 .map(|o| o.occurrences.as_slice())
                 .unwrap_or(&[]);
             occ.iter()
-                .filter(move |o| o.kind == kind && o.name == name && (o.definition || !definitions))
-                .map(move |o| Location::new(doc.uri.clone(), range(&doc.text, o.span)))
+                .filter(move |o| {
+                    o.kind == kind
+                        && o.name == name
+                        && match which {
+                            Places::All => true,
+                            Places::Definitions => o.definition,
+                            Places::Uses => !o.definition,
+                        }
+                })
+                .map(move |o| Location::new(doc.uri.clone(), doc.range(o.span)))
         })
         .collect()
 }
@@ -230,9 +260,9 @@ pub fn definition(world: &World, uri: &Uri, pos: Position) -> Vec<Location> {
     let Some(doc) = chain.first() else {
         return vec![];
     };
-    let at = offset(&doc.text, pos);
+    let at = doc.offset(pos);
     if let Some(o) = occurrence_at(doc, at) {
-        return places(&chain, o.kind, &o.name, true);
+        return places(&chain, o.kind, &o.name, Places::Definitions);
     }
     let on_extends = doc
         .outline
@@ -251,29 +281,30 @@ pub fn references(world: &World, uri: &Uri, pos: Position, declarations: bool) -
     let Some(doc) = chain.first() else {
         return vec![];
     };
-    let Some(o) = occurrence_at(doc, offset(&doc.text, pos)) else {
+    let Some(o) = occurrence_at(doc, doc.offset(pos)) else {
         return vec![];
     };
-    let all = places(&chain, o.kind, &o.name, false);
-    if declarations {
-        return all;
-    }
-    let defs = places(&chain, o.kind, &o.name, true);
-    all.into_iter().filter(|l| !defs.contains(l)).collect()
+    let which = if declarations {
+        Places::All
+    } else {
+        Places::Uses
+    };
+    places(&chain, o.kind, &o.name, which)
 }
 
 /// Completion: what the grammar accepts at the cursor, keywords and names in scope.
 pub fn completion(world: &World, uri: &Uri, pos: Position) -> Vec<CompletionItem> {
     let chain = world.chain(uri);
-    let Some(doc) = chain.first() else {
+    let Some(doc) = chain.first().filter(|d| !too_large(&d.text)) else {
         return vec![];
     };
-    let at = offset(&doc.text, pos);
+    let at = doc.offset(pos);
     let start = word_at(&doc.text, at).map_or(at, |(_, s)| s.start.min(at));
     let expected = expected_at(&doc.text, start);
     let mut items: Vec<CompletionItem> = vec![];
+    let mut labels: HashSet<String> = HashSet::new();
     let mut add = |label: &str, kind: CompletionItemKind, detail: &str| {
-        if !items.iter().any(|i| i.label == label) {
+        if labels.insert(label.to_string()) {
             items.push(CompletionItem {
                 label: label.to_string(),
                 kind: Some(kind),
@@ -354,8 +385,8 @@ pub fn symbols(world: &World, uri: &Uri) -> Vec<DocumentSymbol> {
                 },
                 tags: None,
                 deprecated: None,
-                range: range(&doc.text, item.span),
-                selection_range: range(&doc.text, item.name_span),
+                range: doc.range(item.span),
+                selection_range: doc.range(item.name_span),
                 children: None,
             }
         })
@@ -365,12 +396,12 @@ pub fn symbols(world: &World, uri: &Uri) -> Vec<DocumentSymbol> {
 /// Formatting: the whole document, replaced by its canonical layout (nothing when it does
 /// not parse or is already formatted).
 pub fn formatting(world: &World, uri: &Uri) -> Vec<TextEdit> {
-    let Some(text) = world.text(uri) else {
+    let Some(text) = world.text(uri).filter(|t| !too_large(t)) else {
         return vec![];
     };
     match format_source(text) {
         Some(new) if new != text => vec![TextEdit::new(
-            Range::new(Position::new(0, 0), position(text, text.len())),
+            Range::new(Position::new(0, 0), end_position(text)),
             new,
         )],
         _ => vec![],

@@ -10,10 +10,10 @@ use std::str::FromStr;
 use lsp_types::{Position, Range, Uri};
 
 use crate::bundled;
-use crate::files::{self, Existing};
+use crate::files::{self, Existing, MAX_VARIANT_FILE};
 use crate::lower::MAX_EXTENDS_DEPTH;
 use crate::syntax::ast::Span;
-use crate::syntax::outline::{Outline, outline};
+use crate::syntax::outline::{Outline, floor_char_boundary, outline};
 
 /// One variant file of a chain: the document, or a variant it extends.
 pub struct ChainDoc {
@@ -23,6 +23,30 @@ pub struct ChainDoc {
     pub text: String,
     /// Its names and items, if it parses.
     pub outline: Option<Outline>,
+    /// Its lines, for positions.
+    pub lines: LineIndex,
+}
+
+impl ChainDoc {
+    fn new(uri: Uri, text: String) -> ChainDoc {
+        ChainDoc {
+            uri,
+            // Larger than `rulebook check` reads: only the diagnostic that says so.
+            outline: (!too_large(&text)).then(|| outline(&text)).flatten(),
+            lines: LineIndex::new(&text),
+            text,
+        }
+    }
+
+    /// The LSP range of a span of its text.
+    pub fn range(&self, span: Span) -> Range {
+        self.lines.range(&self.text, span)
+    }
+
+    /// The byte offset of an LSP position in its text.
+    pub fn offset(&self, pos: Position) -> usize {
+        self.lines.offset(&self.text, pos)
+    }
 }
 
 /// The open documents, by URI.
@@ -47,13 +71,15 @@ impl World {
         self.open.get(uri.as_str()).map(String::as_str)
     }
 
-    /// The text of a file: the editor's if it is open, else the disk's.
+    /// The text of a file: the editor's if it is open, else the disk's, read within the limits
+    /// of `rulebook check` (a regular file of at most 1 MiB: a FIFO would block the server, a
+    /// device never end). `None` when there is no such file or it cannot be read.
     fn file_text(&self, path: &Path) -> Option<String> {
         let uri = path_uri(path)?;
         if let Some(t) = self.text(&uri) {
             return Some(t.to_string());
         }
-        std::fs::read_to_string(path).ok()
+        files::read_text(path, MAX_VARIANT_FILE).ok()
     }
 
     /// The document, then each variant it extends, nearest first.
@@ -61,11 +87,7 @@ impl World {
         let Some(text) = self.text(uri) else {
             return vec![];
         };
-        let mut chain = vec![ChainDoc {
-            uri: uri.clone(),
-            outline: outline(text),
-            text: text.to_string(),
-        }];
+        let mut chain = vec![ChainDoc::new(uri.clone(), text.to_string())];
         while chain.len() < MAX_EXTENDS_DEPTH {
             let Some(next) = chain.last().and_then(|d| self.parent(d)) else {
                 break;
@@ -78,24 +100,32 @@ impl World {
         chain
     }
 
-    /// The variant a document extends, where `rulebook check` would find it.
+    /// The variant a document extends, where `rulebook check` would find it: the file beside
+    /// it if there is one (none when that file cannot be read; the diagnostics say why), else
+    /// the bundled variant.
     fn parent(&self, doc: &ChainDoc) -> Option<ChainDoc> {
         let (name, _) = doc.outline.as_ref()?.extends.as_ref()?;
         let sibling =
             uri_path(&doc.uri).and_then(|p| p.parent().map(|d| d.join(format!("{name}.variant"))));
-        let (path, text) = match sibling.and_then(|p| self.file_text(&p).map(|t| (p, t))) {
-            Some(found) => found,
-            None => {
-                let text = bundled::get(name)?;
-                (materialise(name, text)?, text.to_string())
-            }
-        };
-        Some(ChainDoc {
-            uri: path_uri(&path)?,
-            outline: outline(&text),
-            text,
-        })
+        if let Some(path) = sibling.filter(|p| files::exists(p) || self.is_open(p)) {
+            let text = self.file_text(&path)?;
+            return Some(ChainDoc::new(path_uri(&path)?, text));
+        }
+        let text = bundled::get(name)?;
+        Some(ChainDoc::new(
+            path_uri(&materialise(name, text)?)?,
+            text.to_string(),
+        ))
     }
+
+    fn is_open(&self, path: &Path) -> bool {
+        path_uri(path).is_some_and(|uri| self.text(&uri).is_some())
+    }
+}
+
+/// Whether a document is larger than a variant file may be.
+pub fn too_large(text: &str) -> bool {
+    text.len() as u64 > MAX_VARIANT_FILE
 }
 
 /// The directory of the read-only copies of the bundled variants, one per version of
@@ -180,49 +210,96 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The LSP position (line, UTF-16 column) of a byte offset.
-pub fn position(text: &str, offset: usize) -> Position {
-    let offset = floor_char(text, offset);
-    let before = &text[..offset];
-    let line = before.matches('\n').count();
-    let line_start = before.rfind('\n').map_or(0, |k| k + 1);
-    let character = text[line_start..offset].encode_utf16().count();
-    Position::new(line as u32, character as u32)
+/// Where the lines of a text start, and where its characters take more bytes in UTF-8 than
+/// code units in UTF-16 (LSP counts columns in UTF-16 units): built once per text, it converts
+/// a byte offset to a position in logarithmic time, so that answers with many ranges stay
+/// linear in the size of the text.
+pub struct LineIndex {
+    /// The byte offset of each line's start; the first is 0.
+    line_starts: Vec<usize>,
+    /// Each character wider in UTF-8 than in UTF-16: its offset, and the bytes that all such
+    /// characters up to it (included) take beyond their UTF-16 units.
+    wide: Vec<(usize, usize)>,
+    /// The text's length.
+    len: usize,
 }
 
-/// The byte offset of an LSP position (clamped to its line).
-pub fn offset(text: &str, pos: Position) -> usize {
-    let mut line_start = 0;
-    for _ in 0..pos.line {
-        match text[line_start..].find('\n') {
-            Some(k) => line_start += k + 1,
-            None => return text.len(),
+impl LineIndex {
+    /// The index of a text.
+    pub fn new(text: &str) -> LineIndex {
+        let mut line_starts = vec![0];
+        let mut wide = vec![];
+        let mut excess = 0;
+        for (k, c) in text.char_indices() {
+            if c == '\n' {
+                line_starts.push(k + 1);
+            } else if c.len_utf8() > c.len_utf16() {
+                excess += c.len_utf8() - c.len_utf16();
+                wide.push((k, excess));
+            }
+        }
+        LineIndex {
+            line_starts,
+            wide,
+            len: text.len(),
         }
     }
-    let line_end = text[line_start..]
-        .find('\n')
-        .map_or(text.len(), |k| line_start + k);
-    let mut units = 0;
-    for (k, c) in text[line_start..line_end].char_indices() {
-        if units >= pos.character as usize {
-            return line_start + k;
+
+    /// The bytes that the characters before `offset` take beyond their UTF-16 units.
+    fn excess_before(&self, offset: usize) -> usize {
+        match self.wide.partition_point(|(k, _)| *k < offset) {
+            0 => 0,
+            n => self.wide[n - 1].1,
         }
-        units += c.len_utf16();
     }
-    line_end
+
+    /// The LSP position (line, UTF-16 column) of a byte offset of `text`, the text indexed
+    /// (an offset inside a character counts as that character's start).
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let offset = floor_char_boundary(text, offset.min(self.len));
+        let line = self.line_starts.partition_point(|s| *s <= offset) - 1;
+        let start = self.line_starts[line];
+        let units = offset - start - (self.excess_before(offset) - self.excess_before(start));
+        Position::new(saturate(line), saturate(units))
+    }
+
+    /// The LSP range of a byte span of `text`, the text indexed.
+    pub fn range(&self, text: &str, span: Span) -> Range {
+        Range::new(
+            self.position(text, span.start),
+            self.position(text, span.end),
+        )
+    }
+
+    /// The byte offset of an LSP position in `text`, the text indexed: a column past the end
+    /// of its line is the line's end, a line past the end is the end of the text, a column
+    /// inside a character (half a surrogate pair) is the next character.
+    pub fn offset(&self, text: &str, pos: Position) -> usize {
+        let Some(&start) = self.line_starts.get(pos.line as usize) else {
+            return self.len;
+        };
+        let end = self
+            .line_starts
+            .get(pos.line as usize + 1)
+            .map_or(self.len, |next| next - 1);
+        let mut units = 0;
+        for (k, c) in text[start..end].char_indices() {
+            if units >= pos.character as usize {
+                return start + k;
+            }
+            units += c.len_utf16();
+        }
+        end
+    }
 }
 
-/// The LSP range of a byte span.
-pub fn range(text: &str, span: Span) -> Range {
-    Range::new(position(text, span.start), position(text, span.end))
+fn saturate(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-fn floor_char(text: &str, mut offset: usize) -> usize {
-    offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    offset
+/// The LSP position of the end of a text.
+pub fn end_position(text: &str) -> Position {
+    LineIndex::new(text).position(text, text.len())
 }
 
 #[cfg(test)]
@@ -231,10 +308,32 @@ mod tests {
 
     #[test]
     fn positions_count_utf16_units_and_round_trip() {
-        let text = "ab\n é x\n";
+        let text = "ab\n é x\n😀y\nz";
+        let lines = LineIndex::new(text);
         let x = text.find('x').expect("x");
-        assert_eq!(position(text, x), Position::new(1, 3));
-        assert_eq!(offset(text, Position::new(1, 3)), x);
+        assert_eq!(lines.position(text, x), Position::new(1, 3));
+        assert_eq!(lines.offset(text, Position::new(1, 3)), x);
+        let y = text.find('y').expect("y");
+        assert_eq!(lines.position(text, y), Position::new(2, 2));
+        assert_eq!(lines.offset(text, Position::new(2, 2)), y);
+        assert_eq!(lines.offset(text, Position::new(2, 1)), y, "inside the surrogate pair");
+        assert_eq!(lines.position(text, y - 1), Position::new(2, 0), "inside the emoji");
+        assert_eq!(lines.offset(text, Position::new(1, 99)), x + 1);
+        assert_eq!(lines.offset(text, Position::new(9, 0)), text.len());
+        assert_eq!(lines.position(text, text.len() + 5), Position::new(3, 1));
+        assert_eq!(end_position(""), Position::new(0, 0));
+        // Every offset agrees with counting from the start.
+        for offset in 0..=text.len() {
+            if text.is_char_boundary(offset) {
+                let before = &text[..offset];
+                let line = before.matches('\n').count();
+                let start = before.rfind('\n').map_or(0, |k| k + 1);
+                let column = before[start..].encode_utf16().count();
+                let pos = Position::new(line as u32, column as u32);
+                assert_eq!(lines.position(text, offset), pos);
+                assert_eq!(lines.offset(text, pos), offset);
+            }
+        }
     }
 
     #[test]
