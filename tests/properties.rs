@@ -1077,20 +1077,73 @@ fn regression_alice_en_passant_square_occupied_on_the_other_layer() {
     );
 }
 
-/// The clocks may be set to their largest value by a FEN; a move then keeps them there
-/// instead of overflowing (a panic with overflow checks, a fullmove number of 0 without).
+/// The clocks a FEN may give stop at `MAX_CLOCK` (2^31 - 1), so a move from there counts on
+/// instead of stopping at `u32::MAX` (a panic with overflow checks, a fullmove number of 0
+/// without, a counter that stopped without a word after the first fix).
 #[test]
 fn regression_clocks_at_their_largest_value() {
-    let fen = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
+    let fen = "4k3/8/8/8/8/8/8/4K3 b - - 2147483647 2147483647";
     let mut game = common::game_at("chess", fen);
     game.play("e8d8").expect("legal");
-    let after = game.fen();
-    assert_eq!(after, "3k4/8/8/8/8/8/8/4K3 w - - 4294967295 4294967295");
+    assert_eq!(
+        game.fen(),
+        "3k4/8/8/8/8/8/8/4K3 w - - 2147483648 2147483648"
+    );
     assert!(game.undo());
     assert_eq!(game.fen(), fen);
-    game.set_fen(&after)
-        .expect("the FEN after the move reads back");
-    assert_eq!(game.moves().len(), 5);
+}
+
+/// A FEN's pieces in hand and clocks beyond what the position holds are errors naming the
+/// field, never clamped: an unclosed hand, a royal piece in hand, more than 255 of a piece,
+/// a clock past `MAX_CLOCK`.
+#[test]
+fn regression_fen_fields_beyond_what_the_position_holds() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let cases = [
+        (format!("{start}[ w KQkq - 0 1"), "hand", "not closed"),
+        (format!("{start}[Qq w KQkq - 0 1"), "hand", "not closed"),
+        (format!("{start}[Qq"), "hand", "not closed"),
+        (format!("{start}[K] w KQkq - 0 1"), "hand", "royal"),
+        (format!("{start}[k] w KQkq - 0 1"), "hand", "royal"),
+        (
+            format!("{start}[256P] w KQkq - 0 1"),
+            "hand",
+            "more than 255",
+        ),
+        (
+            format!("{start}[200P56PP] w KQkq - 0 1"),
+            "hand",
+            "more than 255",
+        ),
+        (
+            format!("{start}[3] w KQkq - 0 1"),
+            "hand",
+            "not followed by a piece",
+        ),
+        (
+            format!("{start}[] w KQkq - 4294967295 1"),
+            "halfmove clock",
+            "too large",
+        ),
+        (
+            format!("{start}[] w KQkq - 0 4294967295"),
+            "fullmove number",
+            "too large",
+        ),
+        (
+            format!("{start}[] w KQkq - 0 2147483648"),
+            "fullmove number",
+            "too large",
+        ),
+    ];
+    let mut game = common::game("crazyhouse");
+    for (fen, field, why) in cases {
+        let e = game.set_fen(&fen).expect_err(&fen);
+        assert_eq!(e.field, field, "{fen}: {e:?}");
+        assert!(e.message.contains(why), "{fen}: {e:?}");
+    }
+    let fen = format!("{start}[255P] w KQkq - 0 1");
+    game.set_fen(&fen).expect("255 pawns in hand fit");
 }
 
 /// A `layers` block that names no layer (found by `variant_parser` in the diagnostics corpus;

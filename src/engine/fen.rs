@@ -135,6 +135,16 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         ));
     };
     let (placement, hand_text) = split_hand(first);
+    if hand_text.is_some() && !first.ends_with(']') {
+        return Err(err(
+            "hand",
+            pstart + placement.len(),
+            first.len() - placement.len(),
+            "the pieces in hand `[` are not closed".into(),
+            "no `]` after this",
+            "close the hand right after the placement: `RNBQKBNR[Pp] w`".into(),
+        ));
+    }
     let letters = letters(v);
     let cells = parse_placement(v, &letters, placement, pstart)?;
     let hand = match hand_text {
@@ -442,16 +452,53 @@ fn parse_hand(
                 "list the pieces in hand by their letters, e.g. `[Pp]`".into(),
             ));
         };
-        let n: u8 = if count.is_empty() {
-            1
+        // A royal piece is never captured into a hand; it is there only to be dropped where
+        // the variant says (Placement, Sittuyin).
+        let droppable = v.hands.as_ref().is_some_and(|h| h.rules.contains_key(&id));
+        if v.pieces[id].royal && !droppable {
+            return Err(err(
+                "hand",
+                start + i,
+                c.len_utf8(),
+                format!("`{c}` is a royal piece; it cannot be in hand"),
+                "royal piece in hand",
+                format!(
+                    "{} never puts a royal piece in hand: leave it out of the brackets",
+                    v.name
+                ),
+            ));
+        }
+        let from = start + i - count.len();
+        let n = if count.is_empty() {
+            Some(1)
         } else {
-            count.parse().unwrap_or(u8::MAX)
+            count.parse::<u8>().ok()
         };
         count.clear();
-        match hand.iter_mut().find(|(s, p, _)| *s == side && *p == id) {
-            Some(e) => e.2 = e.2.saturating_add(n),
-            None => hand.push((side, id, n)),
+        let total = match hand.iter_mut().find(|(s, p, _)| *s == side && *p == id) {
+            Some(e) => n.and_then(|n| e.2.checked_add(n)).map(|t| e.2 = t),
+            None => n.map(|n| hand.push((side, id, n))),
+        };
+        if total.is_none() {
+            return Err(err(
+                "hand",
+                from,
+                start + i + c.len_utf8() - from,
+                format!("more than {} `{c}` in hand", u8::MAX),
+                "too many in hand",
+                format!("a hand holds at most {} pieces of a kind", u8::MAX),
+            ));
         }
+    }
+    if !count.is_empty() {
+        return Err(err(
+            "hand",
+            start + text.len() - count.len(),
+            count.len(),
+            format!("the count `{count}` is not followed by a piece"),
+            "count of what?",
+            "write the count before the piece's letter, e.g. `[2Pp]`".into(),
+        ));
     }
     Ok(hand)
 }
@@ -668,7 +715,12 @@ fn parse_checks(v: &Variant, f: &str, s: usize) -> Result<[u8; 2], FenError> {
     Ok([needed - w, needed - b])
 }
 
-/// A clock: digits only, no sign, no leading zero.
+/// The largest halfmove clock or fullmove number a FEN may give: half of what the position
+/// counts (`u32`), so that a game started there has 2^31 plies before its counters would stop
+/// at their largest value — more than any game held in memory can play.
+pub const MAX_CLOCK: u32 = i32::MAX as u32;
+
+/// A clock: digits only, no sign, no leading zero, at most [`MAX_CLOCK`].
 fn number(
     field: Option<&(usize, &str)>,
     name: &'static str,
@@ -688,16 +740,19 @@ fn number(
             "write a whole number, without sign or leading zeros".into(),
         ));
     }
-    f.parse::<u32>().map_err(|_| {
-        err(
-            name,
-            s,
-            f.len(),
-            format!("`{f}` is too large for a {name}"),
-            name,
-            format!("write a number up to {}", u32::MAX),
-        )
-    })
+    f.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= MAX_CLOCK)
+        .ok_or_else(|| {
+            err(
+                name,
+                s,
+                f.len(),
+                format!("`{f}` is too large for a {name}"),
+                name,
+                format!("write a number up to {MAX_CLOCK}"),
+            )
+        })
 }
 
 pub fn parse_square(s: &str, files: usize, ranks: usize) -> Option<usize> {
