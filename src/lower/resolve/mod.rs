@@ -119,6 +119,7 @@ impl<'a> Resolver<'a> {
         self.needs_royal(&check, &castling, royalty);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
+        self.effects_fit(&pieces, &effects, &petrify);
         let start = self.start_text()?;
         let variant = Variant {
             name: self.header.name.node.clone(),
