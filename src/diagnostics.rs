@@ -96,6 +96,8 @@ codes! {
     LayerLetters = "layer_letters",
     /// A region or square off the board, or an empty rank range.
     RegionOffBoard = "region_off_board",
+    /// An inherited region written for a board of another size (a warning).
+    RegionResized = "region_resized",
     /// A region defined as another region.
     RegionAlias = "region_alias",
     /// A region name that is not defined.

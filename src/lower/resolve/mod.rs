@@ -97,6 +97,7 @@ impl<'a> Resolver<'a> {
         (self.files, self.ranks) = self.board()?;
         let (layers, cross) = self.layers()?;
         let regions = self.regions();
+        self.resized_regions();
         let mut pieces = self.pieces(layers.len());
         self.piece_names = pieces.keys().cloned().collect();
         self.cannot_capture(&mut pieces);
