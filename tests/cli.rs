@@ -607,3 +607,29 @@ fn pgn_with_an_illegal_move_points_at_it_and_fails() {
     let o = rulebook(&["pgn", "tests/pgn/no-such.pgn"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A piece without atoms (a stone) loads, `explain` says it never moves, and `check --dump`
+/// lists it with no atoms.
+#[test]
+fn a_piece_without_atoms_is_explained_as_never_moving() {
+    let dir = scratch("stones");
+    let file = write(
+        &dir.join("stones.variant"),
+        "variant stones extends chess\npiece stone { letters S s }\n\
+         start \"rnbqkbnr/pppppppp/8/3s4/4S3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n",
+    );
+    let o = rulebook_with_input(&["repl", &file], b"explain stone\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("no atoms: it never moves"),
+        "{}",
+        stdout(&o)
+    );
+    let o = rulebook(&["check", "--dump", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("(no atoms: it never moves)"),
+        "{}",
+        stdout(&o)
+    );
+}

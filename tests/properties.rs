@@ -1582,3 +1582,38 @@ fn plain_path_agrees_with_the_interpreter_on_repeated_move_atoms() {
         assert!(n >= 300, "only {n} positions compared");
     }
 }
+
+/// A piece without atoms never moves: stones stand where they are put or dropped, block, are
+/// captured, and count as stuck nowhere (`no stuck pieces` lets them be dropped on any empty
+/// square). The fast legality tests, perft's bulk counts and the plain path agree.
+#[test]
+fn a_piece_without_atoms_never_moves() {
+    let mut dropped = game_from_text(
+        "variant stones extends crazyhouse\npiece stone { letters S s }\nno stuck pieces\n\
+         start \"rnbqkbnr/pppppppp/8/8/3s4/3S4/PPPPPPPP/RNBQKBNR[Ss] w KQkq - 0 1\"\n",
+    );
+    let moves = dropped.moves();
+    assert!(
+        moves.iter().all(|m| !m.uci.starts_with("d3")),
+        "a stone moved"
+    );
+    let drops = moves.iter().filter(|m| m.uci.starts_with("S@")).count();
+    assert_eq!(
+        drops, 30,
+        "a stone may be dropped on every empty square, ranks 1 and 8 too"
+    );
+    let fens = random_positions(&mut dropped, 6, 60);
+    let n = fast_legality_agrees_any(dropped.variant().clone(), &fens);
+    assert!(n >= 3_000, "only {n} moves compared");
+    for fen in fens.iter().step_by(10) {
+        dropped.set_fen(fen).expect("a position it reached");
+        assert_eq!(dropped.perft(1), dropped.moves().len() as u64, "{fen}");
+    }
+    let mut placed = game_from_text(
+        "variant stones extends chess\npiece stone { letters S s }\n\
+         start \"rnbqkbnr/pppppppp/8/3s4/4S3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n",
+    );
+    let fens = random_positions(&mut placed, 6, 60);
+    let n = plain_path_agrees_any(placed.variant().clone(), &fens, 2).expect("plain rules");
+    assert!(n >= 300, "only {n} positions compared");
+}

@@ -830,7 +830,8 @@ impl<B: Bits> Rules<B> {
                     stuck |= B::bit(sq);
                 }
             }
-            self.codes[c].stuck = stuck;
+            // A piece that moves from nowhere (a stone) was meant to stand: it is never stuck.
+            self.codes[c].stuck = if stuck == self.all() { B::ZERO } else { stuck };
         }
     }
 

@@ -358,7 +358,7 @@ impl Variant {
                 writeln!(f, "    cannot hop over {}", names.join(" "))?;
             }
             if p.atoms.is_empty() {
-                writeln!(f, "    (no atoms)")?;
+                writeln!(f, "    (no atoms: it never moves)")?;
             }
             for a in &p.atoms {
                 self.dump_atom(f, a)?;

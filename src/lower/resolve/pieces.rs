@@ -350,8 +350,7 @@ impl Resolver<'_> {
         Some(c)
     }
 
-    /// A piece's atoms, long form then Betza; a piece with none, or that can only capture, is
-    /// reported.
+    /// A piece's atoms, long form then Betza; a piece that can only capture is reported.
     fn atoms(
         &mut self,
         name: &str,
@@ -382,13 +381,8 @@ impl Resolver<'_> {
                 }
             }
         }
-        if p.atoms.is_empty() && p.betza.is_empty() {
-            self.err(
-                Problem::error(Code::NoMoves, format!("piece `{name}` has no way to move"))
-                    .label(src, p.name.span, "no move or capture atoms")
-                    .help("give it atoms, e.g. `leap (1,2)`, `move ride (1,0)`, `capture leap (1,1) forward` or `betza \"N\"`"),
-            );
-        } else if atoms_ok
+        // A piece without atoms never moves (a stone that is only placed or dropped).
+        if atoms_ok
             && !atoms.is_empty()
             && atoms.iter().all(|a| a.modality == ir::Modality::Capture)
             && !p.royal
