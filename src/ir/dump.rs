@@ -410,6 +410,9 @@ impl Variant {
             if p.from_zone {
                 how.push("also from the zone".to_string());
             }
+            if p.on_capture {
+                how.push("only by a move that captures".to_string());
+            }
             if p.in_place {
                 how.push(
                     "in place: not by entering the zone, but as a move of its own from a square \
