@@ -13,10 +13,10 @@
 //! use rulebook::diagnostics::{Code, Problem, Sources, Span, render};
 //!
 //! let mut sources = Sources::default();
-//! let src = sources.add("my.variant", "variant mine extends chess\nboard 2 x 8\n");
-//! let problem = Problem::error(Code::BoardSize, "a board has 3 to 16 files, not 2")
-//!     .label(src, Span::new(33, 34), "2 files")
-//!     .help("choose a size from 3 to 16");
+//! let src = sources.add("my.variant", "variant mine extends chess\nboard 20 x 8\n");
+//! let problem = Problem::error(Code::BoardSize, "a board has 1 to 16 files, not 20")
+//!     .label(src, Span::new(33, 35), "20 files")
+//!     .help("choose a size from 1 to 16");
 //! let text = render(&problem, &sources, false, 80);
 //! assert!(text.contains("rulebook::board_size"));
 //! assert!(text.contains("my.variant:2:7"));
@@ -96,6 +96,8 @@ codes! {
     LayerLetters = "layer_letters",
     /// A region or square off the board, or an empty rank range.
     RegionOffBoard = "region_off_board",
+    /// An inherited region written for a board of another size (a warning).
+    RegionResized = "region_resized",
     /// A region defined as another region.
     RegionAlias = "region_alias",
     /// A region name that is not defined.

@@ -968,3 +968,29 @@ fn the_history_file_is_per_user_and_never_a_link_or_a_fifo() {
     assert_eq!(kept.expect("history"), "play e4\nquit\n");
     drop(t);
 }
+
+/// A piece without atoms (a stone) loads, `explain` says it never moves, and `check --dump`
+/// lists it with no atoms.
+#[test]
+fn a_piece_without_atoms_is_explained_as_never_moving() {
+    let dir = scratch("stones");
+    let file = write(
+        &dir.join("stones.variant"),
+        "variant stones extends chess\npiece stone { letters S s }\n\
+         start \"rnbqkbnr/pppppppp/8/3s4/4S3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n",
+    );
+    let o = rulebook_with_input(&["repl", &file], b"explain stone\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("no atoms: it never moves"),
+        "{}",
+        stdout(&o)
+    );
+    let o = rulebook(&["check", "--dump", &file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("(no atoms: it never moves)"),
+        "{}",
+        stdout(&o)
+    );
+}

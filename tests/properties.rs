@@ -1635,3 +1635,77 @@ fn plain_path_agrees_with_the_interpreter_on_repeated_move_atoms() {
         assert!(n >= 300, "only {n} positions compared");
     }
 }
+
+/// A piece without atoms never moves: stones stand where they are put or dropped, block, are
+/// captured, and count as stuck nowhere (`no stuck pieces` lets them be dropped on any empty
+/// square). The fast legality tests, perft's bulk counts and the plain path agree.
+#[test]
+fn a_piece_without_atoms_never_moves() {
+    let mut dropped = game_from_text(
+        "variant stones extends crazyhouse\npiece stone { letters S s }\nno stuck pieces\n\
+         start \"rnbqkbnr/pppppppp/8/8/3s4/3S4/PPPPPPPP/RNBQKBNR[Ss] w KQkq - 0 1\"\n",
+    );
+    let moves = dropped.moves();
+    assert!(
+        moves.iter().all(|m| !m.uci.starts_with("d3")),
+        "a stone moved"
+    );
+    let drops = moves.iter().filter(|m| m.uci.starts_with("S@")).count();
+    assert_eq!(
+        drops, 30,
+        "a stone may be dropped on every empty square, ranks 1 and 8 too"
+    );
+    let fens = random_positions(&mut dropped, 6, 60);
+    let n = fast_legality_agrees_any(dropped.variant().clone(), &fens);
+    assert!(n >= 3_000, "only {n} moves compared");
+    for fen in fens.iter().step_by(10) {
+        dropped.set_fen(fen).expect("a position it reached");
+        assert_eq!(dropped.perft(1), dropped.moves().len() as u64, "{fen}");
+    }
+    let mut placed = game_from_text(
+        "variant stones extends chess\npiece stone { letters S s }\n\
+         start \"rnbqkbnr/pppppppp/8/3s4/4S3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n",
+    );
+    let fens = random_positions(&mut placed, 6, 60);
+    let n = plain_path_agrees_any(placed.variant().clone(), &fens, 2).expect("plain rules");
+    assert!(n >= 300, "only {n} positions compared");
+}
+
+/// Boards of one and two ranks (1D chess; a small army on two ranks, its pawns promoting at
+/// once) and of one file: on random games, FENs read back as written, play and undo restore
+/// the position, the fast legality tests agree with playing, perft's bulk count with the list,
+/// and the plain path with the interpreter.
+#[test]
+fn boards_of_one_and_two_ranks_play() {
+    let rules = "check at final\nend {\n  checkmate wins\n  stalemate draws\n}\n";
+    let line = format!(
+        "piece king {{ letters K k  royal  leap (1,0) }}\npiece knight {{ letters N n  leap (2,0) }}\n\
+         piece rook {{ letters R r  ride (1,0) }}\n{rules}"
+    );
+    let army = format!(
+        "piece king {{ letters K k  royal  leap (1,0)  leap (1,1) }}\n\
+         piece knight {{ letters N n  leap (1,2)  leap (2,0) }}\n\
+         piece rook {{ letters R r  ride (1,0) }}\npiece bishop {{ letters B b  ride (1,1) }}\n\
+         piece pawn {{ letters P p  move leap (0,1) forward  capture leap (1,1) forward }}\n\
+         promotion pawn {{ zone rank 2  to rook knight bishop }}\n{rules}"
+    );
+    let boards = [
+        format!("variant oned\nboard 8 x 1\n{line}start \"KNR2rnk w - - 0 1\"\n"),
+        format!("variant twod\nboard 6 x 2\n{army}start \"rnbk1p/PK1BNR w - - 0 1\"\n"),
+        format!("variant column\nboard 1 x 8\n{line}start \"k/n/r/1/1/R/N/K w - - 0 1\"\n"),
+    ];
+    for text in &boards {
+        let mut game = game_from_text(text);
+        let fens = random_positions(&mut game, 8, 40);
+        assert!(fens.len() >= 40, "{text}: only {} positions", fens.len());
+        for fen in &fens {
+            game.set_fen(fen).expect("a FEN it wrote");
+            assert_eq!(&game.fen(), fen);
+            assert_eq!(game.perft(1), game.moves().len() as u64, "{fen}");
+        }
+        let v = game.variant().clone();
+        make_unmake_any(v.clone(), &fens);
+        fast_legality_agrees_any(v.clone(), &fens);
+        plain_path_agrees_any(v, &fens, 3);
+    }
+}

@@ -185,6 +185,7 @@ impl<B: Bits> Position<B> {
                 }
                 if let Some(p) = &cr.promotion
                     && p.zone.has(sq)
+                    && !p.on_capture
                 {
                     if choice != 0 && p.choices.contains(&(choice - 1)) {
                         self.set(r, sq, choice);

@@ -1168,6 +1168,7 @@ impl<B: Bits> Position<B> {
             if let Some(p) = &cr.promotion
                 && !p.optional
                 && !p.from_zone
+                && !p.on_capture
             {
                 let dropped = cr.drop.as_ref().map_or(B::ZERO, |d| d.region);
                 bad |= p.zone & !dropped;

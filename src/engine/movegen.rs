@@ -173,11 +173,7 @@ impl<B: Bits> Position<B> {
             ..Move::default()
         };
         if let Some(p) = cr.promotion.as_ref().filter(|p| !p.in_place) {
-            let promoting = if p.from_zone && p.zone.has(from) {
-                targets
-            } else {
-                targets & p.zone
-            };
+            let promoting = p.promoting(from, targets, self.occ);
             targets &= !promoting;
             for to in promoting.iter() {
                 for &c in &p.choices {
@@ -208,7 +204,7 @@ impl<B: Bits> Position<B> {
         let cr = &r.codes[code];
         match &cr.promotion {
             Some(p) if p.from_zone && p.zone.has(from) => targets,
-            Some(p) => targets & !(cr.stuck & !p.zone),
+            Some(p) => targets & !(cr.stuck & !p.promoting(from, targets, self.occ)),
             None => targets & !cr.stuck,
         }
     }

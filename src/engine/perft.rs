@@ -286,11 +286,7 @@ impl<B: Bits> Position<B> {
         let Some(p) = cr.promotion.as_ref().filter(|p| !p.in_place) else {
             return t.count() as u64;
         };
-        let promoting = if p.from_zone && p.zone.has(from) {
-            t
-        } else {
-            t & p.zone
-        };
+        let promoting = p.promoting(from, t, self.occ);
         let choices = p
             .choices
             .iter()

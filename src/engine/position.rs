@@ -401,12 +401,20 @@ impl<B: Bits> Position<B> {
     /// Whether the piece of `code` moving from `from` to `to` itself promotes to `promo` (which
     /// may instead be the choice an effect asks for, as in Magnetic).
     #[inline(always)]
-    fn promotes(&self, r: &Rules<B>, code: u8, from: usize, to: usize, promo: u8) -> bool {
+    fn promotes(
+        &self,
+        r: &Rules<B>,
+        code: u8,
+        from: usize,
+        to: usize,
+        promo: u8,
+        captures: bool,
+    ) -> bool {
         promo != 0
             && r.codes[code as usize]
                 .promotion
                 .as_ref()
-                .is_some_and(|p| p.applies(from, to) && p.choices.contains(&(promo - 1)))
+                .is_some_and(|p| p.applies(from, to, captures) && p.choices.contains(&(promo - 1)))
     }
 
     /// The piece byte a piece of `code` becomes when it promotes to `promo` (code + 1).
@@ -458,7 +466,7 @@ impl<B: Bits> Position<B> {
             self.capture(r, to, self.side);
         }
         self.set(r, from, 0);
-        let new = if self.promotes(r, code, from, to, m.promo) {
+        let new = if self.promotes(r, code, from, to, m.promo, captured) {
             self.promoted_byte(r, code, m.promo)
         } else {
             v
@@ -501,7 +509,7 @@ impl<B: Bits> Position<B> {
         let v = self.board[from];
         let code = piece_code(v).unwrap_or(0);
         self.set(r, from, 0);
-        let new = if self.promotes(r, code, from, to, m.promo) {
+        let new = if self.promotes(r, code, from, to, m.promo, true) {
             self.promoted_byte(r, code, m.promo)
         } else {
             v

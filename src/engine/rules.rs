@@ -65,13 +65,29 @@ pub struct PromotionRules<B> {
     pub limits: Vec<(u8, u8)>,
     /// Promotes only as a move of its own ([`crate::ir::Promotion::in_place`]).
     pub in_place: bool,
+    /// Only a move that captures promotes.
+    pub on_capture: bool,
 }
 
 impl<B: Bits> PromotionRules<B> {
-    /// Whether a move from `from` to `to` may promote.
+    /// Whether a move from `from` to `to`, capturing or not, may promote.
     #[inline(always)]
-    pub fn applies(&self, from: usize, to: usize) -> bool {
-        !self.in_place && (self.zone.has(to) || (self.from_zone && self.zone.has(from)))
+    pub fn applies(&self, from: usize, to: usize, captures: bool) -> bool {
+        !self.in_place
+            && (captures || !self.on_capture)
+            && (self.zone.has(to) || (self.from_zone && self.zone.has(from)))
+    }
+
+    /// Of the targets `t` of a piece on `from`, those where its move promotes, `occ` holding
+    /// the pieces it would capture there.
+    #[inline(always)]
+    pub fn promoting(&self, from: usize, t: B, occ: B) -> B {
+        let t = if self.on_capture { t & occ } else { t };
+        if self.from_zone && self.zone.has(from) {
+            t
+        } else {
+            t & self.zone
+        }
     }
 }
 
@@ -755,6 +771,7 @@ impl<B: Bits> Rules<B> {
                     from_zone: p.from_zone,
                     limits,
                     in_place: p.in_place,
+                    on_capture: p.on_capture,
                 });
             }
         }
@@ -830,7 +847,8 @@ impl<B: Bits> Rules<B> {
                     stuck |= B::bit(sq);
                 }
             }
-            self.codes[c].stuck = stuck;
+            // A piece that moves from nowhere (a stone) was meant to stand: it is never stuck.
+            self.codes[c].stuck = if stuck == self.all() { B::ZERO } else { stuck };
         }
     }
 

@@ -358,7 +358,7 @@ impl Variant {
                 writeln!(f, "    cannot hop over {}", names.join(" "))?;
             }
             if p.atoms.is_empty() {
-                writeln!(f, "    (no atoms)")?;
+                writeln!(f, "    (no atoms: it never moves)")?;
             }
             for a in &p.atoms {
                 self.dump_atom(f, a)?;
@@ -409,6 +409,9 @@ impl Variant {
             }
             if p.from_zone {
                 how.push("also from the zone".to_string());
+            }
+            if p.on_capture {
+                how.push("only by a move that captures".to_string());
             }
             if p.in_place {
                 how.push(

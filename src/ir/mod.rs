@@ -538,6 +538,8 @@ pub struct Promotion {
     /// on its square or by a move of the piece it becomes to an empty square, provided the new
     /// piece attacks no enemy piece and the move gives no check.
     pub in_place: bool,
+    /// Only a move that captures promotes (Micro shogi); without `optional`, it must.
+    pub on_capture: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

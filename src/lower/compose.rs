@@ -50,6 +50,9 @@ pub(super) struct Draft {
     pub pass: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
+    /// Regions inherited onto a board of another size: each with the source of its
+    /// definition and the (files, ranks) it was written for.
+    pub resized: Vec<(String, SourceId, (i64, i64))>,
 }
 
 impl Draft {
@@ -103,8 +106,21 @@ impl Composer<'_> {
         };
         self.chain.pop();
         draft.broken.extend(broken);
+        let size = |d: &Draft| {
+            d.board
+                .as_ref()
+                .map(|b| (b.node.files.node, b.node.ranks.node))
+        };
+        let before = size(&draft);
         for item in file.items {
             apply(&mut draft, item, src, self.problems);
+        }
+        if let Some(old) = before
+            && size(&draft) != before
+        {
+            let inherited = draft.regions.iter().filter(|(_, r)| r.src != src);
+            let resized: Vec<_> = inherited.map(|(n, r)| (n.clone(), r.src, old)).collect();
+            draft.resized.extend(resized);
         }
         Some((file.header, draft))
     }

@@ -576,6 +576,8 @@ pub struct PromotionAst {
     pub from_zone: bool,
     /// `in place`, where it is written.
     pub in_place: Option<Span>,
+    /// `on capture`, where it is written.
+    pub on_capture: Option<Span>,
     /// `limit PIECE N, ...`
     pub limits: Vec<(Name, Spanned<i64>)>,
     /// The whole item.

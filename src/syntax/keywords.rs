@@ -124,6 +124,7 @@ pub const KEYWORDS: &[&str] = &[
     "colors",
     "in",
     "place",
+    "on",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -643,6 +643,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
             optional: false,
             from_zone: false,
             in_place: None,
+            on_capture: None,
             limits: vec![],
             span: sp,
         };
@@ -653,6 +654,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
                 Rule::optional => promo.optional = true,
                 Rule::promo_from_zone => promo.from_zone = true,
                 Rule::promo_in_place => promo.in_place = Some(span(&k)),
+                Rule::promo_on_capture => promo.on_capture = Some(span(&k)),
                 Rule::promo_limit => {
                     for e in kids(k) {
                         let mut ek = kids(e);

@@ -19,6 +19,10 @@ pub fn explain(v: &Variant, id: usize) -> String {
         if p.royal { ", royal" } else { "" },
         letters.join(", ")
     );
+    if p.atoms.is_empty() {
+        out.push_str("  no atoms: it never moves, captures or attacks (it is placed or dropped)\n");
+        return out;
+    }
     for a in &p.atoms {
         out.push_str(&atom_line(a));
     }

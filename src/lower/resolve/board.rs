@@ -26,14 +26,14 @@ impl Resolver<'_> {
         };
         let mut ok = true;
         for (v, what) in [(&board.node.files, "files"), (&board.node.ranks, "ranks")] {
-            if !(3..=16).contains(&v.node) {
+            if !(1..=16).contains(&v.node) {
                 self.err(
                     Problem::error(
                         Code::BoardSize,
-                        format!("a board has 3 to 16 {what}, not {}", v.node),
+                        format!("a board has 1 to 16 {what}, not {}", v.node),
                     )
                     .label(board.src, v.span, format!("{} {what}", v.node))
-                    .help("choose a size from 3 to 16"),
+                    .help("choose a size from 1 to 16"),
                 );
                 ok = false;
             }

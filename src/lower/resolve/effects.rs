@@ -396,3 +396,57 @@ impl Ty {
         }
     }
 }
+
+impl Resolver<'_> {
+    /// What effects ask of the pieces: a piece they change a target into must exist for every
+    /// side (a piece of the other side would become one it has no letter for), and a piece
+    /// that turns to stone leaves no piece for an effect to start from.
+    pub(super) fn effects_fit(
+        &mut self,
+        pieces: &IndexMap<String, ir::Piece>,
+        effects: &IndexMap<String, ir::Effect>,
+        petrify: &[ir::PieceId],
+    ) {
+        for (name, def) in &self.draft.effects {
+            if !effects.contains_key(name) {
+                continue;
+            }
+            let e = &def.node;
+            let actions = e.clauses.iter().flat_map(|c| &c.actions).chain(&e.finally);
+            for a in actions {
+                let ActionKind::Change(n) = &a.kind else {
+                    continue;
+                };
+                let Some(piece) = pieces.get(&n.node) else {
+                    continue;
+                };
+                for side in ir::Side::BOTH.into_iter().filter(|&s| !piece.in_army(s)) {
+                    self.err(
+                        Problem::error(
+                            Code::EffectAction,
+                            format!("piece `{}` has no letter for {}", n.node, side.name()),
+                        )
+                        .label(def.src, n.span, format!("a {} piece cannot become one", side.name()))
+                        .help(format!(
+                            "give `{}` a letter for each side (`letters X x`): a changed piece keeps its side",
+                            n.node
+                        )),
+                    );
+                }
+            }
+            if let Some(p) = petrify.first() {
+                let stone = pieces.get_index(*p).map_or("", |(n, _)| n.as_str());
+                self.err(
+                    Problem::error(
+                        Code::Petrify,
+                        format!("effect `{name}` and `petrify` do not combine"),
+                    )
+                    .label(def.src, e.name.span, "this effect would never start from a piece turned to stone")
+                    .help(format!(
+                        "a piece that turns to stone (`{stone}`) leaves a wall, not a piece, for the effect to start from: remove the effect or `petrify`"
+                    )),
+                );
+            }
+        }
+    }
+}

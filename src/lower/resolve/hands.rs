@@ -20,6 +20,14 @@ impl Resolver<'_> {
             let rule = rules.entry(id).or_default();
             match &d.rule {
                 DropRuleKind::Within(r) => rule.region = self.region(r, def.src),
+                DropRuleKind::PerFile(n) if n.node == 0 => self.err(
+                    Problem::error(Code::HandRule, "`at most 0 per file` allows no drop at all")
+                        .label(def.src, n.span, "the count includes the dropped piece")
+                        .help(format!(
+                            "`at most 1 per file` forbids a drop on a file that already holds a `{}` (Shogi's nifu)",
+                            d.piece.node
+                        )),
+                ),
                 DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), def.src, 1),
                 DropRuleKind::NoMate => rule.no_mate = true,
                 DropRuleKind::BothColors => rule.both_colors = true,

@@ -97,6 +97,7 @@ impl<'a> Resolver<'a> {
         (self.files, self.ranks) = self.board()?;
         let (layers, cross) = self.layers()?;
         let regions = self.regions();
+        self.resized_regions();
         let mut pieces = self.pieces(layers.len());
         self.piece_names = pieces.keys().cloned().collect();
         self.cannot_capture(&mut pieces);
@@ -119,6 +120,7 @@ impl<'a> Resolver<'a> {
         self.needs_royal(&check, &castling, royalty);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
+        self.effects_fit(&pieces, &effects, &petrify);
         let start = self.start_text()?;
         let variant = Variant {
             name: self.header.name.node.clone(),

@@ -75,6 +75,8 @@ impl Resolver<'_> {
     /// captures cannot be told what it cannot capture.
     pub(super) fn cannot_capture(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
         for (name, def) in &self.draft.pieces {
+            // Atoms left out for their mistakes (reported) are not a piece that never moves.
+            let judged = |piece: &ir::Piece| !piece.atoms.is_empty() || written_immobile(&def.node);
             for (names, span) in &def.node.cannot_capture {
                 let kinds: Vec<PieceId> = names
                     .iter()
@@ -83,7 +85,7 @@ impl Resolver<'_> {
                 let Some(piece) = pieces.get_mut(name) else {
                     continue;
                 };
-                if !piece.atoms.is_empty() && !piece.atoms.iter().any(|a| a.can_capture()) {
+                if judged(piece) && !piece.atoms.iter().any(|a| a.can_capture()) {
                     self.err(
                         Problem::error(
                             Code::CannotCapture,
@@ -110,7 +112,7 @@ impl Resolver<'_> {
                 let Some(piece) = pieces.get_mut(name) else {
                     continue;
                 };
-                if !piece.atoms.is_empty()
+                if judged(piece)
                     && !piece
                         .atoms
                         .iter()
@@ -350,8 +352,7 @@ impl Resolver<'_> {
         Some(c)
     }
 
-    /// A piece's atoms, long form then Betza; a piece with none, or that can only capture, is
-    /// reported.
+    /// A piece's atoms, long form then Betza; a piece that can only capture is reported.
     fn atoms(
         &mut self,
         name: &str,
@@ -382,13 +383,8 @@ impl Resolver<'_> {
                 }
             }
         }
-        if p.atoms.is_empty() && p.betza.is_empty() {
-            self.err(
-                Problem::error(Code::NoMoves, format!("piece `{name}` has no way to move"))
-                    .label(src, p.name.span, "no move or capture atoms")
-                    .help("give it atoms, e.g. `leap (1,2)`, `move ride (1,0)`, `capture leap (1,1) forward` or `betza \"N\"`"),
-            );
-        } else if atoms_ok
+        // A piece without atoms never moves (a stone that is only placed or dropped).
+        if atoms_ok
             && !atoms.is_empty()
             && atoms.iter().all(|a| a.modality == ir::Modality::Capture)
             && !p.royal
@@ -725,4 +721,9 @@ impl Resolver<'_> {
                 .help("every piece that can stand on a layer needs letters there: add each to this layer's `letters` as its name, white's letter and black's letter"),
         );
     }
+}
+
+/// Whether a piece is written without atoms: it never moves (a stone).
+pub(super) fn written_immobile(p: &PieceAst) -> bool {
+    p.atoms.is_empty() && p.betza.is_empty()
 }

@@ -82,9 +82,15 @@ impl Resolver<'_> {
             limits.push((k, c));
         }
         if let Some(at) = p.in_place
-            && (p.optional || p.from_zone)
+            && (p.optional || p.from_zone || p.on_capture.is_some())
         {
-            let other = if p.optional { "optional" } else { "from zone" };
+            let other = if p.optional {
+                "optional"
+            } else if p.from_zone {
+                "from zone"
+            } else {
+                "on capture"
+            };
             self.err(
                 Problem::error(
                     Code::PromotionInPlace,
@@ -108,6 +114,7 @@ impl Resolver<'_> {
                 from_zone: p.from_zone,
                 limits,
                 in_place: p.in_place.is_some(),
+                on_capture: p.on_capture.is_some(),
             },
         ))
     }

@@ -277,3 +277,71 @@ impl Resolver<'_> {
         );
     }
 }
+
+impl Resolver<'_> {
+    /// A region inherited onto a board of another size that names the far half of the ranks
+    /// or files it was written for (`last-rank` = `rank 8` on a 10-rank board) still means
+    /// those squares, likely no longer the ones meant: a warning, until it is written again.
+    pub(super) fn resized_regions(&mut self) {
+        let now = (self.files as i64, self.ranks as i64);
+        for (name, src, old) in &self.draft.resized {
+            let Some(def) = self.draft.regions.get(name) else {
+                continue;
+            };
+            // One that no longer fits at all has its error already.
+            let broken = self.regions.get(name).is_some_and(|r| r.is_none());
+            if broken || def.src != *src || !far_half(&def.node.region, *old, now) {
+                continue;
+            }
+            let p = Problem::warning(
+                Code::RegionResized,
+                format!(
+                    "the inherited region `{name}` was written for a {}x{} board",
+                    old.0, old.1
+                ),
+            );
+            let p = match &self.draft.board {
+                Some(b) => p.label(
+                    b.src,
+                    b.node.span,
+                    format!("the board is now {}x{}", now.0, now.1),
+                ),
+                None => p,
+            };
+            self.err(p.help(format!(
+                "it names the far side of the old board; redefine it with `replace region {name} ...` (writing it again unchanged keeps it)"
+            )));
+        }
+    }
+}
+
+/// Whether `r` names a rank or file in the far half of the `old` board along a dimension whose
+/// size changed (ranks count from each side's own first rank; files and squares are absolute).
+fn far_half(r: &RegionAst, old: (i64, i64), now: (i64, i64)) -> bool {
+    let ranks = old.1 != now.1;
+    let files = old.0 != now.0;
+    let far_rank = |k: i64| ranks && 2 * k > old.1;
+    let far_file = |f: i64| files && 2 * (f + 1) > old.0;
+    let file_index = |c: char| (c as i64) - ('a' as i64);
+    match r {
+        RegionAst::Ranks { from, to, .. } => far_rank(from.node.max(to.node)),
+        RegionAst::Files {
+            from, to, ranks: k, ..
+        } => {
+            far_file(file_index(from.node).max(file_index(to.node)))
+                || k.as_ref()
+                    .is_some_and(|(a, b)| far_rank(a.node.max(b.node)))
+        }
+        RegionAst::Squares { squares, .. } => squares.iter().any(|s| {
+            let mut chars = s.node.chars();
+            let file = chars.next().map_or(0, file_index);
+            let rank: i64 = chars.as_str().parse().unwrap_or(0);
+            far_file(file) || far_rank(rank)
+        }),
+        RegionAst::Named(_) => false,
+        RegionAst::Union(parts, _) => parts.iter().any(|p| far_half(p, old, now)),
+        RegionAst::Sides { white, black, .. } => {
+            far_half(white, old, now) || far_half(black, old, now)
+        }
+    }
+}

@@ -65,7 +65,12 @@ impl Resolver<'_> {
                 continue;
             };
             let p = &pieces[id];
-            if !p.atoms.is_empty() && !p.atoms.iter().any(|a| a.can_capture()) {
+            let immobile = self
+                .draft
+                .pieces
+                .get(&n.node)
+                .is_some_and(|d| super::pieces::written_immobile(&d.node));
+            if (immobile || !p.atoms.is_empty()) && !p.atoms.iter().any(|a| a.can_capture()) {
                 self.err(
                     Problem::error(Code::Petrify, format!("piece `{}` never captures", n.node))
                         .label(def.src, n.span, "so it never turns to stone")

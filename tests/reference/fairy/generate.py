@@ -741,6 +741,12 @@ variant("kyotoshogi", large=True, special=[
     ("a pawn on the last rank turns into a rook", "k4/4P/5/5/4K[] w 0 1"),
     ("a rook turns back into a pawn", "k4/5/2+P2/5/2K2[L] w 0 1"),
 ])
+variant("micro", large=True, special=[
+    ("a capture turns the piece over, a quiet move does not", "k3/1p2/4/1R2/3K[] w 0 1"),
+    ("a promoted piece that captures turns back", "k3/4/1p2/1+R2/3K[] w 0 1"),
+    ("drops of every piece, either side up", "k3/4/4/4/3K[PLBRplbr] w 0 1"),
+    ("black captures and turns over", "k3/4/1P2/1r2/3K[PL] b 0 1"),
+])
 variant("shouse", special=SEIRAWAN_SPECIAL + [
     ("drops beside gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEPhep] w KQkq - 0 1"),
     ("gates stay open with an empty hand", "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1"),
