@@ -239,8 +239,12 @@ fn group_atoms(
     let split = g.parts.len() == 1;
     for &offset in g.parts {
         let new = selected(offset, &m.directions, split);
+        // Before, `h` was read as now but with mixed pairs split on K and Q too; the other
+        // letters were read as a union of filters.
         let uses_h = m.directions.iter().any(|(d, _)| d.contains('h'));
-        let old = if m.directions.is_empty() || uses_h {
+        let old = if uses_h {
+            selected(offset, &m.directions, true)
+        } else if m.directions.is_empty() {
             new.clone()
         } else {
             old_reading(offset, &m.directions)
@@ -607,6 +611,46 @@ mod tests {
         let read = parse("gR2gB", None).unwrap();
         assert_eq!(read.atoms[0].kind, AtomKind::Hop { range: Some(2) });
         assert_eq!(read.atoms[1].kind, AtomKind::Hop { range: Some(1) });
+    }
+
+    /// `fhK` used to split `fh` on the king's orthogonal steps too (forward only); now, as in
+    /// Fairy-Stockfish, its steps are forward and sideways, with a warning.
+    #[test]
+    fn fh_k_keeps_the_sideways_steps_and_warns() {
+        let read = parse("fhK", None).unwrap();
+        assert_eq!(sorted(&read.atoms[0].vectors()), vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(read.changed.len(), 1);
+        assert_eq!(read.changed[0].old, "leap (0,1) forward; leap (1,1) forward");
+    }
+
+    /// The direction pairs as docs/language.md describes them.
+    #[test]
+    fn direction_pairs_mean_what_the_language_reference_says() {
+        let cases: &[(&str, &[(i8, i8)])] = &[
+            ("fN", &[(-1, 2), (1, 2)]),
+            ("lN", &[(-2, -1), (-2, 1)]),
+            ("flN", &[(-2, 1)]),
+            ("lfN", &[(-1, 2)]),
+            ("fsN", &[(-2, 1), (2, 1)]),
+            ("bsN", &[(-2, -1), (2, -1)]),
+            ("lvN", &[(-1, -2), (-1, 2)]),
+            ("rvN", &[(1, -2), (1, 2)]),
+            ("fhN", &[(-2, 1), (-1, 2), (1, 2), (2, 1)]),
+            ("hrN", &[(-2, 1), (-1, -2), (1, 2), (2, -1)]),
+            ("flF", &[(-1, 1)]),
+            ("lfF", &[(-1, 1)]),
+            ("fsW", &[(-1, 0), (0, 1), (1, 0)]),
+            ("flR", &[(-1, 0), (0, 1)]),
+        ];
+        for (text, want) in cases {
+            assert_eq!(vectors(text), vec![sorted(want)], "{text}");
+        }
+        for nothing in ["sfN", "vsN", "vlN", "hN"] {
+            assert!(vectors(nothing).is_empty(), "{nothing}");
+        }
+        assert_eq!(vectors("fsK"), vec![vec![(-1, 0), (1, 0)], vec![(-1, 1), (1, 1)]]);
+        assert_eq!(vectors("lfK"), vec![vec![(0, 1)], vec![(-1, 1)]]);
+        assert_eq!(vectors("lfrbB"), vec![vec![(-1, 1), (1, -1)]]);
     }
 
     /// `n` makes only leapers lame: `nN1` is a rider of one step, so it jumps.

@@ -30,7 +30,7 @@ BETZA = [
     # leapers and their directions
     "W", "F", "D", "A", "H", "N", "L", "C", "J", "Z", "G", "K",
     "fN", "bN", "lN", "rN", "fsN", "ffN", "bbN", "fhN", "vN", "sN", "lfN", "rbN", "flN",
-    "fW", "fsW", "vsW", "fK", "fsK", "bK", "lK", "fF", "bF", "lfF", "rbF",
+    "fW", "fsW", "vsW", "fK", "fsK", "fhK", "bhQ", "hrN", "hlN", "lhN", "bK", "lK", "fF", "bF", "lfF", "rbF",
     "fD", "fA", "fC", "ffC", "fZ", "fsZ",
     # riders, ranges and their directions
     "R", "B", "Q", "NN", "N2", "R4", "B2", "Q3", "W0",
