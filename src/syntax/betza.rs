@@ -7,7 +7,10 @@
 //! jumping (the way must be blocked), `i` only from the piece's initial squares, `e` en passant
 //! (declared with `en passant PIECE`, so ignored here), and the directions `f b l r s v h`, alone
 //! or in pairs (`fl`, `ff`, `fs`, `rb`, ...), which pick some of the atom's eight images the way
-//! Fairy-Stockfish does. Anything else is reported with its position in the string.
+//! Fairy-Stockfish does. Anything else is reported with its position in the string. A group that
+//! rulebook used to read otherwise (directions as a union of filters) is read the new way and
+//! noted ([`MeaningChanged`]) so that the file gets a warning with the long form of the old
+//! meaning. `tests/reference/fairy/betza/` holds Fairy-Stockfish's move lists that check this.
 
 use crate::ir::{Atom, AtomKind, DirTerm, Direction, LeapPath, Modality};
 
