@@ -43,6 +43,8 @@ BETZA = [
     # hoppers
     "pR", "pB", "pQ", "gQ", "gR", "gB", "mRcpR", "mBcpB", "cpR", "fpR", "fgQ", "vgR", "mpQ",
     "RcpRnN",
+    # initial moves (from the double-step rank: 2 for white, 7 for black)
+    "imN", "imNK", "ifmnD", "fmWfceFifmnD", "imA", "WimD", "ifmW0",
 ]
 
 # Not in the table, because Fairy-Stockfish's move generator only has tables for some of what its
@@ -50,7 +52,8 @@ BETZA = [
 # rulebook blocks them on their way), riders other than R B Q and the nightrider (`DD`, `AA`),
 # hoppers other than along R and B lines (`pN`), and a hopper's range (`pR2`, `gR2`: rulebook
 # stops 2 squares past the screen, Fairy-Stockfish's generator ignores the limit and moves as a
-# cannon, though its reader records the limit).
+# cannon, though its reader records the limit), initial captures (`iN`, `icN`: Fairy-Stockfish
+# drops the capturing half, "we do not support initial captures"; rulebook keeps it).
 
 # White to move, the piece `A` on the board; each is also used turned half a turn.
 POSITIONS = [
@@ -64,6 +67,9 @@ POSITIONS = [
     "7k/8/3n4/3PP3/2pA1Bp1/2p5/3P4/K7 w - - 0 1",
     "k7/8/8/4pP2/3bAN2/8/4P3/7K w - - 0 1",
     "7k/1p3p2/2r1b3/1P2N3/2nAp3/3B4/1p1Q4/6K1 w - - 0 1",
+    # on its initial rank, free and blocked
+    "7k/8/8/8/4p3/8/3A4/K7 w - - 0 1",
+    "7k/8/8/8/8/3p4/2pA4/K7 w - - 0 1",
 ]
 
 
