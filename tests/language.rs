@@ -135,3 +135,51 @@ fn the_old_duck_item_means_moving_wall() {
     assert_eq!(old_warnings.len(), 1);
     assert!(old_warnings[0].message.contains("moving wall"));
 }
+
+/// The long form that a Betza meaning warning suggests keeps the old meaning: loaded as a piece,
+/// it has the vectors the old reading gave (direction letters as a union of filters).
+#[test]
+fn the_long_form_of_a_changed_betza_group_keeps_the_old_meaning() {
+    let cases: &[(&str, &[(i8, i8)])] = &[
+        ("fN", &[(-2, 1), (-1, 2), (1, 2), (2, 1)]),
+        (
+            "fsN",
+            &[
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1),
+            ],
+        ),
+        (
+            "lbN",
+            &[(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (2, -1)],
+        ),
+        (
+            "mflC",
+            &[(-3, -1), (-3, 1), (-1, -3), (-1, 3), (1, 3), (3, 1)],
+        ),
+    ];
+    for (betza, old) in cases {
+        let read = rulebook::syntax::betza::parse(betza, None).expect(betza);
+        assert_eq!(read.changed.len(), 1, "{betza}");
+        let atoms = read.changed[0].old.replace('`', "").replace(" and ", "  ");
+        let text = format!("variant old extends chess\npiece kept {{ letters A a  {atoms} }}\n");
+        let mut sources = Sources::default();
+        let v = match load_text("old.variant", &text, Origin::Bundled, &mut sources) {
+            Ok(l) => l.variant,
+            Err(e) => panic!("{betza}: {atoms}: {e:?}"),
+        };
+        let mut got: Vec<(i8, i8)> = v.pieces["kept"]
+            .atoms
+            .iter()
+            .flat_map(|a| a.vectors())
+            .collect();
+        got.sort();
+        assert_eq!(got, old.to_vec(), "{betza}: {atoms}");
+    }
+}

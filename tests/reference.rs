@@ -286,7 +286,10 @@ fn betza_moves_match_fairy_stockfish() {
         Default::default();
     let mut problems = vec![];
     let mut lines = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split(" | ").collect();
         let [betza, fen, moves] = fields[..] else {
             panic!("not `BETZA | FEN | MOVES`: {line}");
@@ -307,9 +310,17 @@ fn betza_moves_match_fairy_stockfish() {
         got.sort();
         let expected: Vec<&str> = moves.split_whitespace().collect();
         if got != expected {
-            let missing: Vec<_> = expected.iter().filter(|m| !got.iter().any(|g| g == *m)).collect();
-            let extra: Vec<_> = got.iter().filter(|g| !expected.contains(&g.as_str())).collect();
-            problems.push(format!("{betza} at {fen}: missing {missing:?}, extra {extra:?}"));
+            let missing: Vec<_> = expected
+                .iter()
+                .filter(|m| !got.iter().any(|g| g == *m))
+                .collect();
+            let extra: Vec<_> = got
+                .iter()
+                .filter(|g| !expected.contains(&g.as_str()))
+                .collect();
+            problems.push(format!(
+                "{betza} at {fen}: missing {missing:?}, extra {extra:?}"
+            ));
         }
         lines += 1;
     }

@@ -116,9 +116,9 @@ pub struct MeaningChanged {
     pub len: usize,
     /// The group as written, e.g. `fN`.
     pub group: String,
-    /// The long form of what the group now means.
+    /// The long form of what the group now means, each atom in backquotes.
     pub now: String,
-    /// The long form of what it used to mean.
+    /// The long form of what it used to mean, each atom in backquotes.
     pub old: String,
 }
 
@@ -265,12 +265,16 @@ fn sorted(v: &[(i8, i8)]) -> Vec<(i8, i8)> {
     v
 }
 
-/// Atoms in the long form, `; ` between them (`nothing` for none).
+/// Atoms in the long form, each in backquotes (`nothing` for none).
 fn long_forms(atoms: &[Atom]) -> String {
     if atoms.is_empty() {
         return "nothing".into();
     }
-    atoms.iter().map(long_form).collect::<Vec<_>>().join("; ")
+    let forms: Vec<String> = atoms
+        .iter()
+        .map(|a| format!("`{}`", long_form(a)))
+        .collect();
+    forms.join(" and ")
 }
 
 /// An atom as the long form writes it (its `from` region as `from <initial region>`: the
@@ -595,8 +599,8 @@ mod tests {
                 at: 2,
                 len: 2,
                 group: "fN".into(),
-                now: "leap (1,2) forward-narrow".into(),
-                old: "leap (1,2) forward".into(),
+                now: "`leap (1,2) forward-narrow`".into(),
+                old: "`leap (1,2) forward`".into(),
             }]
         );
     }
@@ -621,9 +625,15 @@ mod tests {
     #[test]
     fn fh_k_keeps_the_sideways_steps_and_warns() {
         let read = parse("fhK", None).unwrap();
-        assert_eq!(sorted(&read.atoms[0].vectors()), vec![(-1, 0), (0, 1), (1, 0)]);
+        assert_eq!(
+            sorted(&read.atoms[0].vectors()),
+            vec![(-1, 0), (0, 1), (1, 0)]
+        );
         assert_eq!(read.changed.len(), 1);
-        assert_eq!(read.changed[0].old, "leap (0,1) forward; leap (1,1) forward");
+        assert_eq!(
+            read.changed[0].old,
+            "`leap (0,1) forward` and `leap (1,1) forward`"
+        );
     }
 
     /// The direction pairs as docs/language.md describes them.
@@ -651,7 +661,10 @@ mod tests {
         for nothing in ["sfN", "vsN", "vlN", "hN"] {
             assert!(vectors(nothing).is_empty(), "{nothing}");
         }
-        assert_eq!(vectors("fsK"), vec![vec![(-1, 0), (1, 0)], vec![(-1, 1), (1, 1)]]);
+        assert_eq!(
+            vectors("fsK"),
+            vec![vec![(-1, 0), (1, 0)], vec![(-1, 1), (1, 1)]]
+        );
         assert_eq!(vectors("lfK"), vec![vec![(0, 1)], vec![(-1, 1)]]);
         assert_eq!(vectors("lfrbB"), vec![vec![(-1, 1), (1, -1)]]);
     }

@@ -384,7 +384,7 @@ impl Resolver<'_> {
                             )
                             .label(src, Span::new(start, start + c.len), "meaning changed")
                             .help(format!(
-                                "rulebook used to read it as `{}`; to keep that, write those atoms instead of `{}`",
+                                "rulebook used to read it as {}; to keep that, take `{}` out of the Betza string and write those atoms in the piece",
                                 c.old, c.group
                             )),
                         );
