@@ -120,6 +120,9 @@ codes! {
     BadRange = "bad_range",
     /// A Betza string that rulebook cannot read.
     Betza = "betza",
+    /// A Betza group that rulebook used to read otherwise (a warning saying what it now means
+    /// and the long form of the old meaning).
+    BetzaMeaning = "betza_meaning",
     /// A piece without any atom.
     NoMoves = "no_moves",
     /// `cannot capture` on a piece that never captures.

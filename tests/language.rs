@@ -270,3 +270,51 @@ fn a_to_region_only_black_reaches_loads() {
     let moves = moves_at(v, "4k3/w7/8/8/8/8/8/4K3 b - - 0 1");
     assert!(moves.contains(&"a7a6".to_string()), "{moves:?}");
 }
+
+/// The long form that a Betza meaning warning suggests keeps the old meaning: loaded as a piece,
+/// it has the vectors the old reading gave (direction letters as a union of filters).
+#[test]
+fn the_long_form_of_a_changed_betza_group_keeps_the_old_meaning() {
+    let cases: &[(&str, &[(i8, i8)])] = &[
+        ("fN", &[(-2, 1), (-1, 2), (1, 2), (2, 1)]),
+        (
+            "fsN",
+            &[
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1),
+            ],
+        ),
+        (
+            "lbN",
+            &[(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (2, -1)],
+        ),
+        (
+            "mflC",
+            &[(-3, -1), (-3, 1), (-1, -3), (-1, 3), (1, 3), (3, 1)],
+        ),
+    ];
+    for (betza, old) in cases {
+        let read = rulebook::syntax::betza::parse(betza, None).expect(betza);
+        assert_eq!(read.changed.len(), 1, "{betza}");
+        let atoms = read.changed[0].old.replace('`', "").replace(" and ", "  ");
+        let text = format!("variant old extends chess\npiece kept {{ letters A a  {atoms} }}\n");
+        let mut sources = Sources::default();
+        let v = match load_text("old.variant", &text, Origin::Bundled, &mut sources) {
+            Ok(l) => l.variant,
+            Err(e) => panic!("{betza}: {atoms}: {e:?}"),
+        };
+        let mut got: Vec<(i8, i8)> = v.pieces["kept"]
+            .atoms
+            .iter()
+            .flat_map(|a| a.vectors())
+            .collect();
+        got.sort();
+        assert_eq!(got, old.to_vec(), "{betza}: {atoms}");
+    }
+}

@@ -272,3 +272,68 @@ mod serde_json_lite {
         (s[1].clone(), moves)
     }
 }
+
+/// A piece given in Betza moves as Fairy-Stockfish moves it: for each line of
+/// `tests/reference/fairy/betza/moves.txt` (`BETZA | FEN | MOVES`, written by Fairy-Stockfish),
+/// chess with the piece `A`/`a` written in that Betza string has exactly those legal moves.
+#[test]
+fn betza_moves_match_fairy_stockfish() {
+    use rulebook::diagnostics::Sources;
+    use rulebook::lower::{Origin, load_text};
+    let text = std::fs::read_to_string("tests/reference/fairy/betza/moves.txt")
+        .expect("tests/reference/fairy/betza/moves.txt");
+    // A string that does not load is one problem, reported with the others.
+    let mut games: std::collections::HashMap<String, Option<Box<dyn rulebook::game::Game>>> =
+        Default::default();
+    let mut problems = vec![];
+    let mut lines = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [betza, fen, moves] = fields[..] else {
+            panic!("not `BETZA | FEN | MOVES`: {line}");
+        };
+        lines += 1;
+        let game = games.entry(betza.to_string()).or_insert_with(|| {
+            let variant = format!(
+                "variant betza-piece extends chess\npiece custom {{ letters A a  betza \"{betza}\" }}\n"
+            );
+            let mut sources = Sources::default();
+            match load_text("betza-piece.variant", &variant, Origin::Bundled, &mut sources) {
+                Ok(l) => Some(rulebook::game::new_game(std::sync::Arc::new(l.variant))),
+                Err(e) => {
+                    problems.push(format!("{betza} does not load: {e:?}"));
+                    None
+                }
+            }
+        });
+        let Some(game) = game else { continue };
+        game.set_fen(fen)
+            .unwrap_or_else(|e| panic!("{betza}: bad FEN {fen}: {e:?}"));
+        let mut got: Vec<String> = game.moves().into_iter().map(|m| m.uci).collect();
+        got.sort();
+        let expected: Vec<&str> = moves.split_whitespace().collect();
+        if got != expected {
+            let missing: Vec<_> = expected
+                .iter()
+                .filter(|m| !got.iter().any(|g| g == *m))
+                .collect();
+            let extra: Vec<_> = got
+                .iter()
+                .filter(|g| !expected.contains(&g.as_str()))
+                .collect();
+            problems.push(format!(
+                "{betza} at {fen}: missing {missing:?}, extra {extra:?}"
+            ));
+        }
+    }
+    assert!(lines >= 1000, "only {lines} positions");
+    assert!(
+        problems.is_empty(),
+        "{} problems in {lines} positions:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}

@@ -7,7 +7,10 @@
 //! jumping (the way must be blocked), `i` only from the piece's initial squares, `e` en passant
 //! (declared with `en passant PIECE`, so ignored here), and the directions `f b l r s v h`, alone
 //! or in pairs (`fl`, `ff`, `fs`, `rb`, ...), which pick some of the atom's eight images the way
-//! Fairy-Stockfish does. Anything else is reported with its position in the string.
+//! Fairy-Stockfish does. Anything else is reported with its position in the string. A group that
+//! rulebook used to read otherwise (directions as a union of filters) is read the new way and
+//! noted ([`MeaningChanged`]) so that the file gets a warning with the long form of the old
+//! meaning. `tests/reference/fairy/betza/` holds Fairy-Stockfish's move lists that check this.
 
 use crate::ir::{Atom, AtomKind, DirTerm, Direction, LeapPath, Modality};
 
@@ -41,9 +44,6 @@ pub enum BetzaErrorKind {
     NoAtom,
     /// A range beyond 255.
     RangeTooLarge,
-    /// A direction whose meaning changed when Betza began to be read as Fairy-Stockfish reads
-    /// it: the old reading is refused with what to write now.
-    ChangedMeaning,
 }
 
 impl BetzaErrorKind {
@@ -56,7 +56,6 @@ impl BetzaErrorKind {
             BetzaErrorKind::NotAModifier => "not a modifier",
             BetzaErrorKind::NoAtom => "no atom after these",
             BetzaErrorKind::RangeTooLarge => "too large",
-            BetzaErrorKind::ChangedMeaning => "meaning changed",
         }
     }
 }
@@ -106,15 +105,42 @@ struct Modifiers {
     directions: Vec<(String, usize)>,
 }
 
+/// A Betza group whose directions rulebook used to read otherwise (as a union of filters, `fN`
+/// as four moves): it now means what Fairy-Stockfish reads, and this says what to write to keep
+/// the old meaning.
+#[derive(Debug, PartialEq)]
+pub struct MeaningChanged {
+    /// Byte offset of the group in the Betza string.
+    pub at: usize,
+    /// The group's length in bytes.
+    pub len: usize,
+    /// The group as written, e.g. `fN`.
+    pub group: String,
+    /// The long form of what the group now means, each atom in backquotes.
+    pub now: String,
+    /// The long form of what it used to mean, each atom in backquotes.
+    pub old: String,
+}
+
+/// A Betza string read: its atoms, and the groups whose meaning changed.
+#[derive(Debug, PartialEq)]
+pub struct Betza {
+    /// The atoms, in the order written.
+    pub atoms: Vec<Atom>,
+    /// The groups whose meaning changed, for warnings.
+    pub changed: Vec<MeaningChanged>,
+}
+
 /// The atoms of a Betza string, e.g. `"mNcR"` (a lancer: moves as a knight, captures as a rook).
 /// Atoms with `i` apply from `initial` (the piece's initial squares).
 ///
 /// ```
-/// let atoms = rulebook::syntax::betza::parse("mNcR", None).unwrap();
-/// assert_eq!(atoms.len(), 2);
+/// let read = rulebook::syntax::betza::parse("mNcR", None).unwrap();
+/// assert_eq!(read.atoms.len(), 2);
+/// assert!(read.changed.is_empty());
 /// assert!(rulebook::syntax::betza::parse("mXcR", None).is_err());
 /// ```
-pub fn parse(text: &str, initial: Option<&crate::ir::Region>) -> Result<Vec<Atom>, BetzaError> {
+pub fn parse(text: &str, initial: Option<&crate::ir::Region>) -> Result<Betza, BetzaError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     if chars.is_empty() {
         return Err(error(
@@ -125,7 +151,10 @@ pub fn parse(text: &str, initial: Option<&crate::ir::Region>) -> Result<Vec<Atom
             "write the piece's atoms, e.g. \"N\" for a knight or \"mNcR\"",
         ));
     }
-    let mut atoms = vec![];
+    let mut read = Betza {
+        atoms: vec![],
+        changed: vec![],
+    };
     let mut i = 0;
     let mut m = Modifiers::default();
     let mut group_start = 0;
@@ -146,10 +175,25 @@ pub fn parse(text: &str, initial: Option<&crate::ir::Region>) -> Result<Vec<Atom
         };
         i += 1;
         let range = range_suffix(&chars, &mut i, c)?;
-        let rider = rides || range.is_some();
-        for offset in parts {
-            atoms.push(atom(&m, offset, rider, range.flatten(), at, initial)?);
+        let group = Group {
+            parts: &parts,
+            rider: rides || range.is_some(),
+            range,
+            at,
+        };
+        let (mut atoms, old) = group_atoms(&m, &group, initial)?;
+        if let Some(old) = old {
+            let start = chars[group_start].0;
+            let end = chars.get(i).map_or(text.len(), |(b, _)| *b);
+            read.changed.push(MeaningChanged {
+                at: start,
+                len: end - start,
+                group: text[start..end].to_string(),
+                now: long_forms(&atoms),
+                old: long_forms(&old),
+            });
         }
+        read.atoms.append(&mut atoms);
         m = Modifiers::default();
         group_start = i;
     }
@@ -163,7 +207,104 @@ pub fn parse(text: &str, initial: Option<&crate::ir::Region>) -> Result<Vec<Atom
             "end the group with an atom letter such as W, F, N, R, B, Q or K",
         ));
     }
-    Ok(atoms)
+    Ok(read)
+}
+
+/// An atom letter with what follows it.
+struct Group<'a> {
+    /// Its offsets (two for K and Q).
+    parts: &'a [(i8, i8)],
+    rider: bool,
+    range: Option<Range>,
+    /// Where the letter stands.
+    at: usize,
+}
+
+/// A rider's suffix: a doubled letter, or a digit (0: unlimited).
+#[derive(Clone, Copy, PartialEq)]
+enum Range {
+    Doubled,
+    Digit(u8),
+}
+
+/// The atoms of a group as Fairy-Stockfish reads it, and what the old reading made of it where
+/// that differs.
+fn group_atoms(
+    m: &Modifiers,
+    g: &Group,
+    initial: Option<&crate::ir::Region>,
+) -> Result<(Vec<Atom>, Option<Vec<Atom>>), BetzaError> {
+    let mut atoms = vec![];
+    let mut old_atoms = vec![];
+    let mut differs = false;
+    // Fairy-Stockfish splits mixed pairs on a lone orthogonal atom: `fsW` is forward and
+    // sideways (the soldier), while `fsK` keeps the wide diagonals and the sideways steps.
+    let split = g.parts.len() == 1;
+    for &offset in g.parts {
+        let new = selected(offset, &m.directions, split);
+        // Before, `h` was read as now but with mixed pairs split on K and Q too; the other
+        // letters were read as a union of filters.
+        let uses_h = m.directions.iter().any(|(d, _)| d.contains('h'));
+        let old = if uses_h {
+            selected(offset, &m.directions, true)
+        } else if m.directions.is_empty() {
+            new.clone()
+        } else {
+            old_reading(offset, &m.directions)
+        };
+        differs |= sorted(&old) != sorted(&new);
+        atoms.extend(atom(m, offset, g, &new, initial)?);
+        old_atoms.extend(atom(m, offset, g, &old, initial)?);
+    }
+    Ok((atoms, differs.then_some(old_atoms)))
+}
+
+fn sorted(v: &[(i8, i8)]) -> Vec<(i8, i8)> {
+    let mut v = v.to_vec();
+    v.sort();
+    v
+}
+
+/// Atoms in the long form, each in backquotes (`nothing` for none).
+fn long_forms(atoms: &[Atom]) -> String {
+    if atoms.is_empty() {
+        return "nothing".into();
+    }
+    let forms: Vec<String> = atoms
+        .iter()
+        .map(|a| format!("`{}`", long_form(a)))
+        .collect();
+    forms.join(" and ")
+}
+
+/// An atom as the long form writes it (its `from` region as `from <initial region>`: the
+/// piece's `initial` region, which the atom does not name).
+pub fn long_form(a: &Atom) -> String {
+    let modality = match a.modality {
+        Modality::Move => "move ",
+        Modality::Capture => "capture ",
+        Modality::Attack => "attack ",
+        Modality::Both => "",
+    };
+    let path = match a.path {
+        LeapPath::Free => "",
+        LeapPath::Lame => "lame ",
+        LeapPath::Jump => "jumping ",
+    };
+    let (kind, range) = match a.kind {
+        AtomKind::Leap => ("leap", None),
+        AtomKind::Ride { range } => ("ride", range),
+        AtomKind::Hop { range } => ("hop", range),
+    };
+    let (x, y) = a.offset;
+    let mut s = format!("{modality}{path}{kind} ({x},{y}){}", a.directions_text());
+    if let Some(r) = range {
+        s.push_str(&format!(" range {r}"));
+    }
+    if a.from.is_some() {
+        s.push_str(" from <initial region>");
+    }
+    s
 }
 
 fn error(kind: BetzaErrorKind, at: usize, len: usize, message: String, help: &str) -> BetzaError {
@@ -229,17 +370,17 @@ fn read_modifier(
     Ok(())
 }
 
-/// After an atom letter: a doubled letter (`NN`, a rider) or a range digit (`R2`). `None`:
-/// neither; `Some(None)`: an unlimited rider.
+/// After an atom letter: a doubled letter (`NN`, a rider) or a range digit (`R2`; 0 is an
+/// unlimited rider).
 fn range_suffix(
     chars: &[(usize, char)],
     i: &mut usize,
     letter: char,
-) -> Result<Option<Option<u8>>, BetzaError> {
+) -> Result<Option<Range>, BetzaError> {
     match chars.get(*i) {
         Some(&(_, c)) if c == letter => {
             *i += 1;
-            Ok(Some(None))
+            Ok(Some(Range::Doubled))
         }
         Some(&(at, c)) if c.is_ascii_digit() => {
             *i += 1;
@@ -252,8 +393,7 @@ fn range_suffix(
                     "use a digit from 1 to 9, or 0 for an unlimited rider",
                 ));
             }
-            let n = c as u8 - b'0';
-            Ok(Some(if n == 0 { None } else { Some(n) }))
+            Ok(Some(Range::Digit(c as u8 - b'0')))
         }
         _ => Ok(None),
     }
@@ -274,13 +414,13 @@ fn images((a, b): (i8, i8)) -> [((i8, i8), &'static [&'static str]); 8] {
     ]
 }
 
-/// The vectors of `offset` that the directions select (all of them without directions).
-fn selected(offset: (i8, i8), directions: &[(String, usize)]) -> Vec<(i8, i8)> {
-    // Orthogonal atoms split mixed pairs: `fsW` is forward and sideways (the soldier).
+/// The vectors of `offset` that the directions select (all of them without directions);
+/// `split`: an orthogonal offset reads a mixed pair as its two letters.
+fn selected(offset: (i8, i8), directions: &[(String, usize)], split: bool) -> Vec<(i8, i8)> {
     let mut dirs: Vec<String> = vec![];
     for (d, _) in directions {
         let b: Vec<char> = d.chars().collect();
-        if offset.1 == 0 && b[0] != b[1] {
+        if split && offset.1 == 0 && b[0] != b[1] {
             dirs.push(format!("{0}{0}", b[0]));
             dirs.push(format!("{0}{0}", b[1]));
         } else {
@@ -319,59 +459,47 @@ fn old_reading(offset: (i8, i8), directions: &[(String, usize)]) -> Vec<(i8, i8)
         .collect()
 }
 
+/// The atom of one offset of a group, keeping `vectors` (none when they are empty: a direction
+/// that selects nothing adds nothing, as in Fairy-Stockfish).
 fn atom(
     m: &Modifiers,
     offset: (i8, i8),
-    rider: bool,
-    range: Option<u8>,
-    at: usize,
+    g: &Group,
+    vectors: &[(i8, i8)],
     initial: Option<&crate::ir::Region>,
-) -> Result<Atom, BetzaError> {
-    let vectors = selected(offset, &m.directions);
-    let uses_h = m.directions.iter().any(|(d, _)| d.contains('h'));
-    if !m.directions.is_empty() && !uses_h {
-        let mut old = old_reading(offset, &m.directions);
-        let mut new = vectors.clone();
-        old.sort();
-        new.sort();
-        if old != new {
-            let start = m.directions.first().map(|(_, a)| *a).unwrap_or(at);
-            return Err(error(
-                BetzaErrorKind::ChangedMeaning,
-                start,
-                at + 1 - start,
-                format!(
-                    "Betza directions are read as Fairy-Stockfish reads them: here they keep {}",
-                    vectors_text(&new)
-                ),
-                &format!(
-                    "rulebook used to read these letters as {}; write the long form with the vectors you mean, e.g. `leap` or `ride` with `forward-narrow`, `forward-wide`, `forward-left` ...",
-                    vectors_text(&old)
-                ),
-            ));
-        }
-    }
+) -> Result<Option<Atom>, BetzaError> {
     let modality = match (m.moves, m.captures) {
         (true, false) => Modality::Move,
         (false, true) => Modality::Capture,
         _ => Modality::Both,
     };
-    if m.jump && rider {
+    if m.jump && g.rider {
         return Err(error(
             BetzaErrorKind::Unsupported,
-            at,
+            g.at,
             1,
             "`j` on a rider is not supported".into(),
             "`j` makes a leaper jump over an occupied square; riders have no such form here",
         ));
     }
-    let kind = match (m.hop, rider) {
-        (Some(r), _) => AtomKind::Hop { range: r.or(range) },
-        (None, true) if range == Some(1) => AtomKind::Leap,
-        (None, true) => AtomKind::Ride { range },
+    let digit = match g.range {
+        Some(Range::Digit(0)) => Some(None),
+        Some(Range::Digit(n)) => Some(Some(n)),
+        _ => None,
+    };
+    let kind = match (m.hop, g.rider) {
+        // A digit sets a hopper's range, also after `g` (`gR2`); else `g` lands right behind.
+        (Some(r), _) => AtomKind::Hop {
+            range: digit.unwrap_or(r),
+        },
+        (None, true) if digit == Some(Some(1)) => AtomKind::Leap,
+        (None, true) => AtomKind::Ride {
+            range: digit.flatten(),
+        },
         (None, false) => AtomKind::Leap,
     };
-    let path = if kind != AtomKind::Leap {
+    // `n` makes only a leaper lame: Fairy-Stockfish ignores it on riders, even `nN1`.
+    let path = if g.rider || kind != AtomKind::Leap {
         LeapPath::Free
     } else if m.lame {
         LeapPath::Lame
@@ -380,23 +508,19 @@ fn atom(
     } else {
         LeapPath::Free
     };
+    if vectors.is_empty() {
+        return Ok(None);
+    }
     let (a, b) = offset;
-    Ok(Atom {
+    Ok(Some(Atom {
         modality,
         kind,
         offset: crate::ir::canonical((b, a)),
-        directions: terms_for(crate::ir::canonical((b, a)), &vectors),
+        directions: terms_for(crate::ir::canonical((b, a)), vectors),
         from: if m.initial { initial.cloned() } else { None },
         to: None,
         path,
-    })
-}
-
-fn vectors_text(v: &[(i8, i8)]) -> String {
-    v.iter()
-        .map(|&(x, y)| format!("({x},{y})"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    }))
 }
 
 /// Direction terms that select exactly `want` among the images of `offset`: single words and
@@ -453,4 +577,102 @@ pub fn terms_for(offset: (i8, i8), want: &[(i8, i8)]) -> Vec<DirTerm> {
         terms.push(t.clone());
     }
     terms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vectors(text: &str) -> Vec<Vec<(i8, i8)>> {
+        let read = parse(text, None).unwrap();
+        read.atoms.iter().map(|a| sorted(&a.vectors())).collect()
+    }
+
+    /// `fN` is Fairy-Stockfish's shogi knight, and the old reading is named in long form.
+    #[test]
+    fn f_n_is_the_two_narrow_forward_jumps_with_a_note_on_the_old_reading() {
+        let read = parse("mWfN", None).unwrap();
+        assert_eq!(sorted(&read.atoms[1].vectors()), vec![(-1, 2), (1, 2)]);
+        assert_eq!(
+            read.changed,
+            vec![MeaningChanged {
+                at: 2,
+                len: 2,
+                group: "fN".into(),
+                now: "`leap (1,2) forward-narrow`".into(),
+                old: "`leap (1,2) forward`".into(),
+            }]
+        );
+    }
+
+    /// A group whose directions select nothing adds nothing, as in Fairy-Stockfish (`hh` keeps
+    /// none of the knight's jumps).
+    #[test]
+    fn directions_that_keep_nothing_add_no_atom() {
+        assert_eq!(vectors("hNW").len(), 1);
+    }
+
+    /// A digit after a grasshopper sets its range (Fairy-Stockfish's reader lets the digit win).
+    #[test]
+    fn a_digit_sets_a_grasshoppers_range() {
+        let read = parse("gR2gB", None).unwrap();
+        assert_eq!(read.atoms[0].kind, AtomKind::Hop { range: Some(2) });
+        assert_eq!(read.atoms[1].kind, AtomKind::Hop { range: Some(1) });
+    }
+
+    /// `fhK` used to split `fh` on the king's orthogonal steps too (forward only); now, as in
+    /// Fairy-Stockfish, its steps are forward and sideways, with a warning.
+    #[test]
+    fn fh_k_keeps_the_sideways_steps_and_warns() {
+        let read = parse("fhK", None).unwrap();
+        assert_eq!(
+            sorted(&read.atoms[0].vectors()),
+            vec![(-1, 0), (0, 1), (1, 0)]
+        );
+        assert_eq!(read.changed.len(), 1);
+        assert_eq!(
+            read.changed[0].old,
+            "`leap (0,1) forward` and `leap (1,1) forward`"
+        );
+    }
+
+    /// The direction pairs as docs/language.md describes them.
+    #[test]
+    fn direction_pairs_mean_what_the_language_reference_says() {
+        let cases: &[(&str, &[(i8, i8)])] = &[
+            ("fN", &[(-1, 2), (1, 2)]),
+            ("lN", &[(-2, -1), (-2, 1)]),
+            ("flN", &[(-2, 1)]),
+            ("lfN", &[(-1, 2)]),
+            ("fsN", &[(-2, 1), (2, 1)]),
+            ("bsN", &[(-2, -1), (2, -1)]),
+            ("lvN", &[(-1, -2), (-1, 2)]),
+            ("rvN", &[(1, -2), (1, 2)]),
+            ("fhN", &[(-2, 1), (-1, 2), (1, 2), (2, 1)]),
+            ("hrN", &[(-2, 1), (-1, -2), (1, 2), (2, -1)]),
+            ("flF", &[(-1, 1)]),
+            ("lfF", &[(-1, 1)]),
+            ("fsW", &[(-1, 0), (0, 1), (1, 0)]),
+            ("flR", &[(-1, 0), (0, 1)]),
+        ];
+        for (text, want) in cases {
+            assert_eq!(vectors(text), vec![sorted(want)], "{text}");
+        }
+        for nothing in ["sfN", "vsN", "vlN", "hN"] {
+            assert!(vectors(nothing).is_empty(), "{nothing}");
+        }
+        assert_eq!(
+            vectors("fsK"),
+            vec![vec![(-1, 0), (1, 0)], vec![(-1, 1), (1, 1)]]
+        );
+        assert_eq!(vectors("lfK"), vec![vec![(0, 1)], vec![(-1, 1)]]);
+        assert_eq!(vectors("lfrbB"), vec![vec![(-1, 1), (1, -1)]]);
+    }
+
+    /// `n` makes only leapers lame: `nN1` is a rider of one step, so it jumps.
+    #[test]
+    fn lame_is_for_leapers_only() {
+        assert_eq!(parse("nN1", None).unwrap().atoms[0].path, LeapPath::Free);
+        assert_eq!(parse("nN", None).unwrap().atoms[0].path, LeapPath::Lame);
+    }
 }

@@ -371,7 +371,26 @@ impl Resolver<'_> {
         }
         for b in &p.betza {
             match betza::parse(&b.node, initial) {
-                Ok(mut more) => atoms.append(&mut more),
+                Ok(mut read) => {
+                    atoms.append(&mut read.atoms);
+                    for c in read.changed {
+                        let start = b.span.start + 1 + c.at;
+                        self.err(
+                            Problem::warning(
+                                Code::BetzaMeaning,
+                                format!(
+                                    "Betza `{}` now means what Fairy-Stockfish reads: {}",
+                                    c.group, c.now
+                                ),
+                            )
+                            .label(src, Span::new(start, start + c.len), "meaning changed")
+                            .help(format!(
+                                "rulebook used to read it as {}; to keep that, take `{}` out of the Betza string and write those atoms in the piece",
+                                c.old, c.group
+                            )),
+                        );
+                    }
+                }
                 Err(e) => {
                     atoms_ok = false;
                     let start = b.span.start + 1 + e.at;
