@@ -59,7 +59,6 @@ pub mod diagnostics;
 pub mod engine;
 pub mod files;
 pub mod game;
-#[allow(missing_docs)]
 pub mod ir;
 pub mod lower;
 pub mod perft;
