@@ -55,7 +55,6 @@
 
 pub mod bundled;
 pub mod diagnostics;
-#[allow(missing_docs)]
 pub mod engine;
 pub mod files;
 pub mod game;
