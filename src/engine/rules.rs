@@ -340,6 +340,18 @@ pub struct CheckRules {
     pub all_royals: bool,
 }
 
+impl From<&ir::Check> for CheckRules {
+    fn from(c: &ir::Check) -> CheckRules {
+        CheckRules {
+            at_move: c.at_move,
+            at_final: c.at_final,
+            unless_royal_captured: c.unless_royal_captured,
+            touching_royals_safe: c.touching_royals_safe,
+            all_royals: c.all_royals,
+        }
+    }
+}
+
 impl CheckRules {
     /// Whether some check rule applies.
     pub fn enabled(&self) -> bool {
@@ -486,9 +498,8 @@ impl<B: Bits> Rules<B> {
         (side.index() * self.kinds + kind) as u8
     }
 
-    /// Compiles a variant's tables.
-    pub fn compile(variant: Arc<Variant>) -> Rules<B> {
-        let v = &*variant;
+    /// The variant's board, which must fit the bitboard width (one word for a single layer).
+    fn geometry(v: &Variant) -> Geometry<B> {
         let geo = Geometry::new(v.files as usize, v.ranks as usize, v.layers.len());
         assert!(
             geo.squares <= B::CAPACITY,
@@ -498,6 +509,13 @@ impl<B: Bits> Rules<B> {
             B::CAPACITY > 64 || geo.layers == 1,
             "a board of several layers takes a bitboard wider than one word"
         );
+        geo
+    }
+
+    /// Compiles a variant's tables.
+    pub fn compile(variant: Arc<Variant>) -> Rules<B> {
+        let v = &*variant;
+        let geo = Self::geometry(v);
         let kinds = v.pieces.len();
         let side_codes = [
             (0..kinds).map(|k| k as u8).collect::<Vec<_>>(),
@@ -519,13 +537,7 @@ impl<B: Bits> Rules<B> {
             royal_codes: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
-            check: CheckRules {
-                at_move: v.check.at_move,
-                at_final: v.check.at_final,
-                unless_royal_captured: v.check.unless_royal_captured,
-                touching_royals_safe: v.check.touching_royals_safe,
-                all_royals: v.check.all_royals,
-            },
+            check: CheckRules::from(&v.check),
             must_capture: v.obligations.must_capture,
             no_checks: v.obligations.no_checks,
             no_stuck_pieces: v.no_stuck_pieces,
@@ -602,8 +614,57 @@ impl<B: Bits> Rules<B> {
         }
     }
 
+    /// The tables of the piece `kind` of `side`.
     fn code_rules(
         &mut self,
+        v: &Variant,
+        side: Side,
+        kind: PieceId,
+        piece: &ir::Piece,
+    ) -> CodeRules<B> {
+        let squares = self.squares;
+        let mut c = self.code_rules_without_atoms(v, side, kind, piece);
+        let confined = c.confined;
+        // A royal piece that would turn to stone by capturing never captures, nor threatens.
+        let stone_royal = piece.royal && v.petrify.contains(&kind);
+        for atom in &piece.atoms {
+            let atom = &match atom.modality {
+                _ if !stone_royal => atom.clone(),
+                Modality::Both => ir::Atom {
+                    modality: Modality::Move,
+                    ..atom.clone()
+                },
+                Modality::Move => atom.clone(),
+                Modality::Capture | Modality::Attack => continue,
+            };
+            if stone_royal && atom.kind == AtomKind::Leap && atom.path == ir::LeapPath::Free {
+                self.add_castle_guard(&mut c, atom, side);
+            }
+            self.add_atom(&mut c, atom, side);
+        }
+        for s in 0..squares {
+            c.leap_move[s] &= confined;
+            c.leap_capture[s] &= confined;
+        }
+        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
+        if !c.slides.iter().any(|&(_, m)| capturing(m))
+            && !c.rides.iter().any(|ride| capturing(ride.modality))
+            && !c.hops.iter().any(|hop| capturing(hop.modality))
+            && c.lame_capture.iter().all(|l| l.is_empty())
+        {
+            c.leap_capture_rev = vec![B::ZERO; squares];
+            for s in 0..squares {
+                for t in c.leap_capture[s].iter() {
+                    c.leap_capture_rev[t] |= B::bit(s);
+                }
+            }
+        }
+        c
+    }
+
+    /// The tables of the piece `kind` of `side` before its atoms are added.
+    fn code_rules_without_atoms(
+        &self,
         v: &Variant,
         side: Side,
         kind: PieceId,
@@ -615,7 +676,7 @@ impl<B: Bits> Rules<B> {
             .as_ref()
             .map(|r| self.region_mask(r, side))
             .unwrap_or(self.all());
-        let mut c = CodeRules {
+        CodeRules {
             side,
             kind,
             royal: piece.royal,
@@ -650,93 +711,70 @@ impl<B: Bits> Rules<B> {
                 .iter()
                 .flat_map(|&k| Side::BOTH.map(|s| (s.index() * v.pieces.len() + k) as u8))
                 .collect(),
-        };
-        // A royal piece that would turn to stone by capturing never captures, nor threatens.
-        let stone_royal = piece.royal && v.petrify.contains(&kind);
-        for atom in &piece.atoms {
-            let atom = &match atom.modality {
-                _ if !stone_royal => atom.clone(),
-                Modality::Both => ir::Atom {
-                    modality: Modality::Move,
-                    ..atom.clone()
-                },
-                Modality::Move => atom.clone(),
-                Modality::Capture | Modality::Attack => continue,
-            };
-            if stone_royal && atom.kind == AtomKind::Leap && atom.path == ir::LeapPath::Free {
-                c.castle_guard_rev.resize(squares, B::ZERO);
-                for vec in atom.vectors() {
-                    let step = ir::oriented(vec, side);
-                    for sq in 0..squares {
-                        if let Some(t) = self.offset(sq, step) {
-                            c.castle_guard_rev[t] |= B::bit(sq);
-                        }
-                    }
-                }
-            }
-            let origin = atom
-                .from
-                .as_ref()
-                .map(|r| self.region_mask(r, side))
-                .unwrap_or(self.all());
-            let landing = atom
-                .to
-                .as_ref()
-                .map(|r| self.region_mask(r, side))
-                .unwrap_or(self.all());
-            for vec in atom.vectors() {
-                let step = ir::oriented(vec, side);
-                match atom.kind {
-                    AtomKind::Leap if atom.path != ir::LeapPath::Free => {
-                        self.add_lame(&mut c, atom, step, origin, landing)
-                    }
-                    AtomKind::Leap => self.add_leap(&mut c, atom, step, origin, landing),
-                    AtomKind::Ride { range } => {
-                        let dir = self.geo.dir(RayDir {
-                            step,
-                            range: range.unwrap_or(u8::MAX),
-                        });
-                        c.rides.push(Ride {
-                            dir,
-                            modality: atom.modality,
-                            origin,
-                            targets: landing,
-                        });
-                    }
-                    AtomKind::Hop { range } => {
-                        let dir = self.geo.dir(RayDir {
-                            step,
-                            range: u8::MAX,
-                        });
-                        c.hops.push(Hop {
-                            dir,
-                            range: range.unwrap_or(u8::MAX),
-                            modality: atom.modality,
-                            origin,
-                            targets: landing,
-                        });
-                    }
+        }
+    }
+
+    /// The squares a petrifying royal piece's leap `atom` guards for castling (it never
+    /// captures, but a castling king may not cross them).
+    fn add_castle_guard(&self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
+        let squares = self.squares;
+        c.castle_guard_rev.resize(squares, B::ZERO);
+        for vec in atom.vectors() {
+            let step = ir::oriented(vec, side);
+            for sq in 0..squares {
+                if let Some(t) = self.offset(sq, step) {
+                    c.castle_guard_rev[t] |= B::bit(sq);
                 }
             }
         }
-        for s in 0..squares {
-            c.leap_move[s] &= confined;
-            c.leap_capture[s] &= confined;
-        }
-        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
-        if !c.slides.iter().any(|&(_, m)| capturing(m))
-            && !c.rides.iter().any(|ride| capturing(ride.modality))
-            && !c.hops.iter().any(|hop| capturing(hop.modality))
-            && c.lame_capture.iter().all(|l| l.is_empty())
-        {
-            c.leap_capture_rev = vec![B::ZERO; squares];
-            for s in 0..squares {
-                for t in c.leap_capture[s].iter() {
-                    c.leap_capture_rev[t] |= B::bit(s);
+    }
+
+    /// The tables of one atom of the piece of `c`.
+    fn add_atom(&mut self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
+        let origin = atom
+            .from
+            .as_ref()
+            .map(|r| self.region_mask(r, side))
+            .unwrap_or(self.all());
+        let landing = atom
+            .to
+            .as_ref()
+            .map(|r| self.region_mask(r, side))
+            .unwrap_or(self.all());
+        for vec in atom.vectors() {
+            let step = ir::oriented(vec, side);
+            match atom.kind {
+                AtomKind::Leap if atom.path != ir::LeapPath::Free => {
+                    self.add_lame(c, atom, step, origin, landing)
+                }
+                AtomKind::Leap => self.add_leap(c, atom, step, origin, landing),
+                AtomKind::Ride { range } => {
+                    let dir = self.geo.dir(RayDir {
+                        step,
+                        range: range.unwrap_or(u8::MAX),
+                    });
+                    c.rides.push(Ride {
+                        dir,
+                        modality: atom.modality,
+                        origin,
+                        targets: landing,
+                    });
+                }
+                AtomKind::Hop { range } => {
+                    let dir = self.geo.dir(RayDir {
+                        step,
+                        range: u8::MAX,
+                    });
+                    c.hops.push(Hop {
+                        dir,
+                        range: range.unwrap_or(u8::MAX),
+                        modality: atom.modality,
+                        origin,
+                        targets: landing,
+                    });
                 }
             }
         }
-        c
     }
 
     fn add_leap(
