@@ -55,11 +55,9 @@
 
 pub mod bundled;
 pub mod diagnostics;
-#[allow(missing_docs)]
 pub mod engine;
 pub mod files;
 pub mod game;
-#[allow(missing_docs)]
 pub mod ir;
 pub mod lower;
 pub mod perft;

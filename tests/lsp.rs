@@ -225,31 +225,14 @@ fn check_json(path: &Path) -> Value {
     problems[0].clone()
 }
 
-#[test]
-fn an_editor_session_over_stdio() {
-    let dir = scratch("session");
-    let good = std::fs::read_to_string("variants/orda.variant").expect("orda");
-    let broken = good.replacen("to queen kheshig", "to queen kheshog", 1);
-    assert_ne!(good, broken);
-    let path = dir.join("orda-copy.variant");
-    std::fs::write(&path, &broken).expect("write");
-    let uri = format!("file://{}", path.display());
-
-    let mut server = Server::start(&dir.join("cache"));
-    let init = server.request(
-        "initialize",
-        json!({"processId": null, "rootUri": null, "capabilities": {}}),
-    );
-    assert_eq!(init["capabilities"]["hoverProvider"], json!(true));
-    server.notify("initialized", json!({}));
-
-    // The typo: the diagnostic of `rulebook check`, at the same place.
+/// The typo of `broken`: the diagnostic of `rulebook check`, at the same place.
+fn typo_shown_as_check_shows_it(server: &mut Server, uri: &str, path: &Path, broken: &str) {
     server.notify(
         "textDocument/didOpen",
         json!({"textDocument": {"uri": uri, "languageId": "variant", "version": 1, "text": broken}}),
     );
     let diags = server.diagnostics();
-    let expected = check_json(&path);
+    let expected = check_json(path);
     assert_eq!(diags.len(), 1, "{diags:?}");
     let d = &diags[0];
     let message = d["message"].as_str().expect("a message");
@@ -264,19 +247,13 @@ fn an_editor_session_over_stdio() {
         label["start"].as_u64().expect("start"),
         label["end"].as_u64().expect("end"),
     );
-    assert_eq!(d["range"]["start"], pos(&broken, start as usize));
-    assert_eq!(d["range"]["end"], pos(&broken, end as usize));
+    assert_eq!(d["range"]["start"], pos(broken, start as usize));
+    assert_eq!(d["range"]["end"], pos(broken, end as usize));
+}
 
-    // Fixed: no diagnostic.
-    server.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": good}]}),
-    );
-    assert_eq!(server.diagnostics(), Vec::<Value>::new());
-
-    // Hover on a piece: what `explain` says.
-    let at = |word: &str| pos(&good, good.find(word).expect("in the text") + 1);
-    let doc = json!({"uri": uri});
+/// Hover on a piece: what `explain` says; on a keyword: its reference text.
+fn hovers_explain_pieces_and_keywords(server: &mut Server, doc: &Value, good: &str) {
+    let at = |word: &str| pos(good, good.find(word).expect("in the text") + 1);
     let hover = server.request(
         "textDocument/hover",
         json!({"textDocument": doc, "position": at("piece kheshig")}),
@@ -288,7 +265,7 @@ fn an_editor_session_over_stdio() {
     );
     let hover = server.request(
         "textDocument/hover",
-        json!({"textDocument": doc, "position": pos(&good, good.find("piece kheshig").expect("kheshig") + 7)}),
+        json!({"textDocument": doc, "position": pos(good, good.find("piece kheshig").expect("kheshig") + 7)}),
     );
     let shown = hover["contents"]["value"].as_str().expect("hover text");
     assert!(
@@ -307,13 +284,20 @@ fn an_editor_session_over_stdio() {
             .expect("text")
             .contains("campmate")
     );
+}
 
-    // Definition of `pawn` (in `replace promotion pawn`): the bundled chess, as a read-only
-    // file.
+/// `pawn` (in `replace promotion pawn`): its definition in the bundled chess, opened as a
+/// read-only file, and its references here and in chess.
+fn pawn_leads_to_its_definition_and_references(
+    server: &mut Server,
+    doc: &Value,
+    uri: &str,
+    good: &str,
+) {
     let pawn = good.find("promotion pawn").expect("promotion") + "promotion ".len();
     let defs = server.request(
         "textDocument/definition",
-        json!({"textDocument": doc, "position": pos(&good, pawn + 1)}),
+        json!({"textDocument": doc, "position": pos(good, pawn + 1)}),
     );
     let def = &defs[0];
     let target = def["uri"].as_str().expect("a uri");
@@ -338,19 +322,22 @@ fn an_editor_session_over_stdio() {
     // References of `pawn`: here and in chess.
     let refs = server.request(
         "textDocument/references",
-        json!({"textDocument": doc, "position": pos(&good, pawn + 1), "context": {"includeDeclaration": true}}),
+        json!({"textDocument": doc, "position": pos(good, pawn + 1), "context": {"includeDeclaration": true}}),
     );
     let refs = refs.as_array().expect("a list");
     assert!(
         refs.iter().any(|r| r["uri"] == json!(uri)) && refs.len() > 3,
         "{refs:?}"
     );
+}
 
-    // Completion: after `to `, the pieces in scope, the parent's included.
+/// Completion after `to `: the pieces in scope, the parent's included; symbols: the pieces and
+/// the rules.
+fn completion_and_symbols_name_the_pieces(server: &mut Server, doc: &Value, good: &str) {
     let to = good.find("to queen kheshig").expect("to") + 3;
     let items = server.request(
         "textDocument/completion",
-        json!({"textDocument": doc, "position": pos(&good, to)}),
+        json!({"textDocument": doc, "position": pos(good, to)}),
     );
     let labels: Vec<&str> = items
         .as_array()
@@ -374,6 +361,38 @@ fn an_editor_session_over_stdio() {
         names.contains(&"piece lancer") && names.contains(&"end"),
         "{names:?}"
     );
+}
+
+#[test]
+fn an_editor_session_over_stdio() {
+    let dir = scratch("session");
+    let good = std::fs::read_to_string("variants/orda.variant").expect("orda");
+    let broken = good.replacen("to queen kheshig", "to queen kheshog", 1);
+    assert_ne!(good, broken);
+    let path = dir.join("orda-copy.variant");
+    std::fs::write(&path, &broken).expect("write");
+    let uri = format!("file://{}", path.display());
+
+    let mut server = Server::start(&dir.join("cache"));
+    let init = server.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    assert_eq!(init["capabilities"]["hoverProvider"], json!(true));
+    server.notify("initialized", json!({}));
+
+    typo_shown_as_check_shows_it(&mut server, &uri, &path, &broken);
+    // Fixed: no diagnostic.
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": good}]}),
+    );
+    assert_eq!(server.diagnostics(), Vec::<Value>::new());
+
+    let doc = json!({"uri": uri});
+    hovers_explain_pieces_and_keywords(&mut server, &doc, &good);
+    pawn_leads_to_its_definition_and_references(&mut server, &doc, &uri, &good);
+    completion_and_symbols_name_the_pieces(&mut server, &doc, &good);
 
     // Formatting: a messy line comes back in the canonical layout.
     let messy = good.replace("letters - l\n", "letters   -   l\n");

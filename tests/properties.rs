@@ -906,6 +906,63 @@ fn garbage_fens() {
     );
 }
 
+/// A move as a careless or hostile user types it: noise, a legal move (UCI or SAN) mangled, a
+/// square with a huge rank, or a move with a stray character.
+fn mangled_move(rng: &mut Rng, legal: &[String], sans: &[String], alphabet: &[char]) -> String {
+    match rng.below(5) {
+        4 if !sans.is_empty() => {
+            let base = rng.pick(sans).clone();
+            mutate(
+                rng,
+                &base,
+                &["+", "#", "x", "=", "=Q", "O-O", "@", "+P", "!", "e.p.", ","],
+                &[],
+            )
+        }
+        0 => (0..rng.below(10)).map(|_| *rng.pick(alphabet)).collect(),
+        1 if !legal.is_empty() => {
+            let base = rng.pick(legal).clone();
+            mutate(
+                rng,
+                &base,
+                &[
+                    "1",
+                    "0",
+                    "9",
+                    "10",
+                    "99999999999999999999",
+                    "q",
+                    "Q",
+                    "=",
+                    " ",
+                ],
+                &[],
+            )
+        }
+        2 => format!(
+            "{}{}{}{}{}",
+            (b'a' + rng.below(26) as u8) as char,
+            rng.below(20),
+            (b'a' + rng.below(26) as u8) as char,
+            rng.pick(&[
+                "0",
+                "1",
+                "8",
+                "9",
+                "16",
+                "17",
+                "255",
+                "256",
+                "65536",
+                "4294967296",
+                "99999999999999999999999"
+            ]),
+            rng.pick(&["", "q", "n", "k", "p", "z", "Q", "1", "é", "qq"])
+        ),
+        _ => mutate(rng, "e2e4", &["1", "8", "9", "q"], &[]) + *rng.pick(UNICODE),
+    }
+}
+
 #[test]
 fn garbage_moves() {
     let mut rng = Rng(0x307E_0007);
@@ -923,58 +980,7 @@ fn garbage_moves() {
             let legal: Vec<String> = lines.iter().map(|m| m.uci.clone()).collect();
             let sans: Vec<String> = lines.iter().map(|m| m.san.clone()).collect();
             for _ in 0..budget(300) {
-                let input = match rng.below(5) {
-                    4 if !sans.is_empty() => {
-                        let base = rng.pick(&sans).clone();
-                        mutate(
-                            &mut rng,
-                            &base,
-                            &["+", "#", "x", "=", "=Q", "O-O", "@", "+P", "!", "e.p.", ","],
-                            &[],
-                        )
-                    }
-                    0 => (0..rng.below(10)).map(|_| *rng.pick(&alphabet)).collect(),
-                    1 if !legal.is_empty() => {
-                        let base = rng.pick(&legal).clone();
-                        mutate(
-                            &mut rng,
-                            &base,
-                            &[
-                                "1",
-                                "0",
-                                "9",
-                                "10",
-                                "99999999999999999999",
-                                "q",
-                                "Q",
-                                "=",
-                                " ",
-                            ],
-                            &[],
-                        )
-                    }
-                    2 => format!(
-                        "{}{}{}{}{}",
-                        (b'a' + rng.below(26) as u8) as char,
-                        rng.below(20),
-                        (b'a' + rng.below(26) as u8) as char,
-                        rng.pick(&[
-                            "0",
-                            "1",
-                            "8",
-                            "9",
-                            "16",
-                            "17",
-                            "255",
-                            "256",
-                            "65536",
-                            "4294967296",
-                            "99999999999999999999999"
-                        ]),
-                        rng.pick(&["", "q", "n", "k", "p", "z", "Q", "1", "é", "qq"])
-                    ),
-                    _ => mutate(&mut rng, "e2e4", &["1", "8", "9", "q"], &[]) + *rng.pick(UNICODE),
-                };
+                let input = mangled_move(&mut rng, &legal, &sans, &alphabet);
                 let before = game.fen();
                 let r = no_panic(&format!("{name} {fen}: {input:?}"), || {
                     if game.play(&input).is_ok() {

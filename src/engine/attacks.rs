@@ -7,6 +7,7 @@ use crate::engine::rules::{HopAttack, RideAttack, Rules};
 use crate::ir::Side;
 
 impl<B: Bits> Position<B> {
+    /// Whether `side` has a royal piece on the board.
     pub fn has_royal(&self, r: &Rules<B>, side: Side) -> bool {
         r.royal_codes[side.index()]
             .iter()

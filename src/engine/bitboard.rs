@@ -5,6 +5,7 @@
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+/// A set of squares, one bit each: `u64` for boards of up to 64 squares, wider words beyond.
 pub trait Bits:
     Copy
     + Eq
@@ -21,21 +22,27 @@ pub trait Bits:
     + BitOrAssign
     + BitXorAssign
 {
+    /// The empty set.
     const ZERO: Self;
     /// How many squares fit.
     const CAPACITY: usize;
+    /// The set of square `i` alone.
     fn bit(i: usize) -> Self;
+    /// Whether the set is empty.
     fn is_zero(self) -> bool;
     /// Index of the lowest set bit; the set must not be empty.
     fn lsb(self) -> usize;
     /// Index of the highest set bit; the set must not be empty.
     fn msb(self) -> usize;
+    /// How many squares it holds.
     fn count(self) -> u32;
 
+    /// Whether it holds square `i`.
     #[inline(always)]
     fn has(self, i: usize) -> bool {
         !(self & Self::bit(i)).is_zero()
     }
+    /// Whether it holds any square.
     #[inline(always)]
     fn any(self) -> bool {
         !self.is_zero()
@@ -47,6 +54,7 @@ pub trait Bits:
         *self = self.without_lsb();
         i
     }
+    /// The set without its lowest square.
     fn without_lsb(self) -> Self;
     /// The 64 squares from `start` on, as a word; `start` is below [`Bits::CAPACITY`].
     #[inline(always)]
@@ -58,18 +66,22 @@ pub trait Bits:
     fn deposit64(x: u64, start: usize) -> Self {
         Self::from_low64(x).shl(start)
     }
+    /// The first 64 squares, as a word.
     fn low64(self) -> u64;
+    /// The set of the squares of a word, from square 0 on.
     fn from_low64(x: u64) -> Self;
     /// Shifts toward lower squares; bits shifted out are lost.
     fn shr(self, n: usize) -> Self;
     /// Shifts toward higher squares; bits shifted out are lost.
     fn shl(self, n: usize) -> Self;
+    /// Its squares, lowest first.
     #[inline(always)]
     fn iter(self) -> BitIter<Self> {
         BitIter(self)
     }
 }
 
+/// The squares of a set, lowest first.
 pub struct BitIter<B>(B);
 
 impl<B: Bits> Iterator for BitIter<B> {

@@ -34,46 +34,11 @@ impl<B: Bits> Blast<B> {
         let Scan::Around(vectors) = &e.scan else {
             return None;
         };
-        let removal_only = |actions: &[Action], subject: Subject| {
-            actions
-                .iter()
-                .all(|a| matches!(a, Action::Nothing) || *a == Action::Remove(subject))
-        };
-        if e.origin != OriginKind::Capture
-            || r.layered
-            || r.moving_wall
-            || !e
-                .clauses
-                .iter()
-                .all(|c| removal_only(&c.actions, Subject::Target))
-            || !removal_only(&e.finally, Subject::Origin)
-            || [&e.origin_filter, &e.finally_when]
-                .into_iter()
-                .flatten()
-                .any(mentions_distance)
-        {
+        if !is_single_explosion(r, e) {
             return None;
         }
         let codes = r.codes.len();
-        let mut rings: [Vec<(i32, Vec<B>)>; 2] = [vec![], vec![]];
-        for side in Side::BOTH {
-            for &v in vectors {
-                let step = ir::oriented(v, side);
-                let dist = i32::from(step.0.unsigned_abs().max(step.1.unsigned_abs()));
-                let ring = match rings[side.index()].iter().position(|(d, _)| *d == dist) {
-                    Some(i) => i,
-                    None => {
-                        rings[side.index()].push((dist, vec![B::ZERO; r.geo.squares]));
-                        rings[side.index()].len() - 1
-                    }
-                };
-                for sq in 0..r.geo.squares {
-                    if let Some(t) = r.step(sq, step) {
-                        rings[side.index()][ring].1[sq] |= B::bit(t);
-                    }
-                }
-            }
-        }
+        let rings = rings(r, vectors);
         if rings.iter().flatten().any(|(d, _)| *d >= 64) {
             return None;
         }
@@ -112,6 +77,51 @@ impl<B: Bits> Blast<B> {
             codes,
         })
     }
+}
+
+/// Whether an effect is an explosion: from captures, on one layer, its actions only removing
+/// the target (in clauses) or the origin (finally), its origin tests blind to distance.
+fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
+    let removal_only = |actions: &[Action], subject: Subject| {
+        actions
+            .iter()
+            .all(|a| matches!(a, Action::Nothing) || *a == Action::Remove(subject))
+    };
+    e.origin == OriginKind::Capture
+        && !r.layered
+        && !r.moving_wall
+        && e.clauses
+            .iter()
+            .all(|c| removal_only(&c.actions, Subject::Target))
+        && removal_only(&e.finally, Subject::Origin)
+        && ![&e.origin_filter, &e.finally_when]
+            .into_iter()
+            .flatten()
+            .any(mentions_distance)
+}
+
+/// Per side, the squares around each square at each distance the explosion reaches.
+fn rings<B: Bits>(r: &Rules<B>, vectors: &[(i8, i8)]) -> [Vec<(i32, Vec<B>)>; 2] {
+    let mut rings: [Vec<(i32, Vec<B>)>; 2] = [vec![], vec![]];
+    for side in Side::BOTH {
+        for &v in vectors {
+            let step = ir::oriented(v, side);
+            let dist = i32::from(step.0.unsigned_abs().max(step.1.unsigned_abs()));
+            let ring = match rings[side.index()].iter().position(|(d, _)| *d == dist) {
+                Some(i) => i,
+                None => {
+                    rings[side.index()].push((dist, vec![B::ZERO; r.geo.squares]));
+                    rings[side.index()].len() - 1
+                }
+            };
+            for sq in 0..r.geo.squares {
+                if let Some(t) = r.step(sq, step) {
+                    rings[side.index()][ring].1[sq] |= B::bit(t);
+                }
+            }
+        }
+    }
+    rings
 }
 
 /// Whether a condition reads the distance (an origin's condition has none to read).

@@ -102,6 +102,50 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Pulls the target to the square next to the origin along `step`, if that square is
+    /// empty; returns where the target stands.
+    #[inline]
+    fn pull(&mut self, r: &Rules<B>, origin: usize, target: usize, step: (i8, i8)) -> usize {
+        let Some(dest) = r.step(origin, step) else {
+            return target;
+        };
+        if dest == target || self.board[dest] != 0 {
+            return target;
+        }
+        let p = self.board[target];
+        self.set(r, target, 0);
+        self.set(r, dest, p);
+        self.note(Event::Pulled {
+            from: target,
+            to: dest,
+            code: piece_code(p).unwrap_or(0),
+        });
+        dest
+    }
+
+    /// Pushes the target along `step` to the edge or the next piece; returns where it stands.
+    #[inline]
+    fn push(&mut self, r: &Rules<B>, target: usize, step: (i8, i8)) -> usize {
+        let mut dest = target;
+        while let Some(n) = r.step(dest, step) {
+            if self.board[n] != 0 {
+                break;
+            }
+            dest = n;
+        }
+        if dest != target {
+            let p = self.board[target];
+            self.set(r, target, 0);
+            self.set(r, dest, p);
+            self.note(Event::Pushed {
+                from: target,
+                to: dest,
+                code: piece_code(p).unwrap_or(0),
+            });
+        }
+        dest
+    }
+
     /// Carries out an action; returns where the target stands afterwards.
     #[allow(clippy::too_many_arguments)]
     fn act(
@@ -117,45 +161,8 @@ impl<B: Bits> Position<B> {
         let subject = |s: Subject| if s == Subject::Target { target } else { origin };
         match a {
             Action::Nothing => target,
-            Action::Pull(_) => {
-                let Some(step) = step else { return target };
-                let Some(dest) = r.step(origin, step) else {
-                    return target;
-                };
-                if dest != target && self.board[dest] == 0 {
-                    let p = self.board[target];
-                    self.set(r, target, 0);
-                    self.set(r, dest, p);
-                    self.note(Event::Pulled {
-                        from: target,
-                        to: dest,
-                        code: piece_code(p).unwrap_or(0),
-                    });
-                    return dest;
-                }
-                target
-            }
-            Action::Push(_) => {
-                let Some(step) = step else { return target };
-                let mut dest = target;
-                while let Some(n) = r.step(dest, step) {
-                    if self.board[n] != 0 {
-                        break;
-                    }
-                    dest = n;
-                }
-                if dest != target {
-                    let p = self.board[target];
-                    self.set(r, target, 0);
-                    self.set(r, dest, p);
-                    self.note(Event::Pushed {
-                        from: target,
-                        to: dest,
-                        code: piece_code(p).unwrap_or(0),
-                    });
-                }
-                dest
-            }
+            Action::Pull(_) => step.map_or(target, |step| self.pull(r, origin, target, step)),
+            Action::Push(_) => step.map_or(target, |step| self.push(r, target, step)),
             Action::Remove(s) => {
                 let sq = subject(*s);
                 if let Some(code) = self.code_at(sq) {

@@ -11,9 +11,11 @@ use crate::ir::{Outcome, ReachRule, Side};
 /// Why the game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
+    /// The end rule that ended the game, in words (`checkmate`).
     pub rule: String,
     /// For the side that made the last move.
     pub result: Option<Outcome>,
+    /// The side that won; `None` for a draw.
     pub winner: Option<Side>,
 }
 

@@ -19,14 +19,19 @@ use crate::engine::rules::{CastleRules, Rules};
 use crate::ir::{CrossWhen, EndCond, PieceId, Side, Variant, square_name};
 use crate::syntax::ast::Span;
 
+/// A FEN that does not parse: the field, the place in the text and the problem in words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FenError {
     /// Which field: placement, hand, side to move, castling, en passant, checks, halfmove
     /// clock, fullmove number.
     pub field: &'static str,
+    /// Where in the FEN text.
     pub span: Span,
+    /// The problem.
     pub message: String,
+    /// The label under the text.
     pub label: String,
+    /// How to write it right.
     pub help: String,
 }
 
@@ -35,6 +40,7 @@ pub struct FenError {
 pub enum Cell {
     /// (layer, side, piece, marked promoted with `~`).
     Piece(usize, Side, PieceId, bool),
+    /// A wall (`*`): a hole in the board.
     Wall,
 }
 
@@ -43,9 +49,11 @@ pub enum Cell {
 pub struct Setup {
     /// Per cell (rank * files + file).
     pub cells: Vec<Option<Cell>>,
+    /// Files of a layer.
     pub files: usize,
     /// (side, piece, count) in hand.
     pub hand: Vec<(Side, PieceId, u8)>,
+    /// The side to move.
     pub side: Side,
     /// The castling field's letters.
     pub castling: Vec<char>,
@@ -53,7 +61,9 @@ pub struct Setup {
     pub ep: Option<(Vec<usize>, usize)>,
     /// Checks each side has given, where the variant counts them.
     pub checks: [u8; 2],
+    /// Plies since the last capture or pawn move.
     pub halfmove: u32,
+    /// The move number.
     pub fullmove: u32,
 }
 
@@ -755,6 +765,8 @@ fn number(
         })
 }
 
+/// The cell of a square's name (`e4`) on a board of `files` × `ranks`; `None` if it is off
+/// the board or not a square.
 pub fn parse_square(s: &str, files: usize, ranks: usize) -> Option<usize> {
     let mut chars = s.chars();
     let f = chars.next()?;
@@ -774,6 +786,7 @@ pub fn parse_square(s: &str, files: usize, ranks: usize) -> Option<usize> {
 }
 
 impl<B: Bits> Position<B> {
+    /// The position a setup describes.
     pub fn from_setup(r: &Rules<B>, s: &Setup) -> Position<B> {
         let mut p = Position::empty(r);
         for (cell, c) in s.cells.iter().enumerate() {
@@ -980,6 +993,7 @@ impl<B: Bits> Position<B> {
         })
     }
 
+    /// The FEN placement field, hands included.
     pub fn placement(&self, r: &Rules<B>) -> String {
         let mut out = String::new();
         for rank in (0..r.ranks).rev() {
@@ -1041,6 +1055,7 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The position's FEN, canonical: two equal positions print the same.
     pub fn fen(&self, r: &Rules<B>) -> String {
         let castling = self.castling_field(r);
         let ep = match self.ep {
@@ -1092,7 +1107,9 @@ impl<B: Bits> Position<B> {
 pub struct Impossible {
     /// The FEN field at fault (an index into the fields).
     pub field: usize,
+    /// The problem.
     pub message: String,
+    /// What to write instead.
     pub help: String,
 }
 

@@ -12,7 +12,9 @@ use crate::engine::bitboard::{Bits, FAST_PEXT, pext};
 /// A ray direction: a step repeated at most `range` times (`u8::MAX`: unlimited).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RayDir {
+    /// The step, (files, ranks).
     pub step: (i8, i8),
+    /// How many steps at most (`u8::MAX`: unlimited).
     pub range: u8,
 }
 
@@ -23,9 +25,11 @@ pub struct RayDir {
 /// portable build is as fast.
 #[derive(Clone, Debug)]
 pub struct Slider {
+    /// Its directions, indices in [`Geometry::dirs`].
     pub dirs: Vec<u16>,
     /// Per square: what its lookup needs, in one place.
     pub entries: Vec<SliderEntry>,
+    /// The target sets of every square, shared by the sliders of the same board and steps.
     pub table: Arc<Vec<u64>>,
 }
 
@@ -59,6 +63,7 @@ pub struct SliderEntry {
     pub magic: u64,
     /// Where its entries start in the table.
     pub offset: u32,
+    /// The right shift of the magic product (unused with PEXT).
     pub shift: u8,
     /// The first square of its layer.
     pub base: u16,
@@ -87,11 +92,17 @@ fn index(occ: u64, mask: u64, magic: u64, shift: u8) -> usize {
 /// Squares, directions and rays.
 #[derive(Clone, Debug)]
 pub struct Geometry<B> {
+    /// Files of a layer.
     pub files: usize,
+    /// Ranks of a layer.
     pub ranks: usize,
+    /// How many layers (boards).
     pub layers: usize,
+    /// Squares of a layer.
     pub cells: usize,
+    /// Squares of the whole board, every layer.
     pub squares: usize,
+    /// The ray directions in use; a direction is an index in it.
     pub dirs: Vec<RayDir>,
     /// `rays[dir * squares + sq]`: the squares along the ray from `sq`, within range.
     pub rays: Vec<B>,
@@ -101,6 +112,7 @@ pub struct Geometry<B> {
     pub unlimited: Vec<u16>,
     /// Per direction: the unlimited direction with the opposite step.
     pub reverse: Vec<u16>,
+    /// The sliders in use; a slider is an index in it.
     pub sliders: Vec<Slider>,
     /// Per square: its (layer, file, rank), looked up rather than divided out on each move.
     coord_table: Vec<[u16; 3]>,
@@ -113,6 +125,7 @@ pub struct Geometry<B> {
 }
 
 impl<B: Bits> Geometry<B> {
+    /// The geometry of `layers` boards of `files` × `ranks`, with no directions yet.
     pub fn new(files: usize, ranks: usize, layers: usize) -> Geometry<B> {
         let cells = files * ranks;
         let squares = layers * cells;
@@ -159,6 +172,7 @@ impl<B: Bits> Geometry<B> {
         g
     }
 
+    /// The square at (layer, file, rank), all 0-based.
     #[inline(always)]
     pub fn sq(&self, layer: usize, file: usize, rank: usize) -> usize {
         layer * self.cells + rank * self.files + file
@@ -189,6 +203,7 @@ impl<B: Bits> Geometry<B> {
         }
     }
 
+    /// The squares along direction `dir` from `sq`, within its range.
     #[inline(always)]
     pub fn ray(&self, dir: u16, sq: usize) -> B {
         self.rays[dir as usize * self.squares + sq]

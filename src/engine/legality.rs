@@ -105,7 +105,6 @@ impl<B: Bits> Position<B> {
             1 => self.block_or_capture(r, royal, checkers.lsb()),
             _ => B::ZERO,
         };
-        let own = self.by_side[us.index()];
         let mut s = Safety {
             royals,
             royal,
@@ -119,8 +118,16 @@ impl<B: Bits> Position<B> {
             facing: r.facing_rule && self.royals_facing(r),
             enemy_attacked: r.no_checks && self.royal_attacked(r, them),
         };
-        // Pins along sliders: the riders seen once our first blockers are lifted.
-        for (slider, codes) in &r.attack_sliders[them.index()] {
+        self.slider_pins(r, royal, &mut s)?;
+        self.ray_pins(r, royal, &mut s)?;
+        Some(s)
+    }
+
+    /// Records in `s` the pins along sliders: the riders seen once our first blockers are
+    /// lifted. `None` when there are more pins than `s` holds.
+    #[inline(always)]
+    fn slider_pins(&self, r: &Rules<B>, royal: usize, s: &mut Safety<B>) -> Option<()> {
+        for (slider, codes) in &r.attack_sliders[self.side.flip().index()] {
             let mut riders = B::ZERO;
             for &c in codes {
                 riders |= self.pieces[c as usize];
@@ -129,7 +136,7 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             let near = r.slide(*slider, royal, self.occ);
-            let shield = near & own;
+            let shield = near & self.by_side[self.side.index()];
             if shield.is_zero() {
                 continue;
             }
@@ -145,8 +152,14 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        // Pins along the other rides, one direction at a time.
-        for g in &r.attack_rays[them.index()] {
+        Some(())
+    }
+
+    /// Records in `s` the pins along the other rides, one direction at a time. `None` when
+    /// there are more pins than `s` holds.
+    #[inline(always)]
+    fn ray_pins(&self, r: &Rules<B>, royal: usize, s: &mut Safety<B>) -> Option<()> {
+        for g in &r.attack_rays[self.side.flip().index()] {
             let ray = r.ray(g.rev_dir, royal);
             let mut blockers = ray & self.occ;
             if blockers.is_zero() {
@@ -154,7 +167,7 @@ impl<B: Bits> Position<B> {
             }
             let asc = r.ascending[g.rev_dir as usize];
             let b1 = if asc { blockers.lsb() } else { blockers.msb() };
-            if !own.has(b1) {
+            if !self.by_side[self.side.index()].has(b1) {
                 continue;
             }
             blockers ^= B::bit(b1);
@@ -169,7 +182,7 @@ impl<B: Bits> Position<B> {
                 return None;
             }
         }
-        Some(s)
+        Some(())
     }
 
     /// Where a non-royal piece may move to answer a check by `checker`: the checker, and the
@@ -256,35 +269,47 @@ impl<B: Bits> Position<B> {
                     royal_end: None,
                 })
             }
-            MoveKind::Castle(i) => {
-                let c = &self.castles[i as usize];
-                let (kf, kt, rf, rt) = c.squares();
-                let after_move = (self.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
-                let (kd, rd) = if crosses(false) {
-                    (r.next_layer(kt), r.next_layer(rt))
-                } else {
-                    (kt, rt)
-                };
-                let mut after_all = after_move;
-                if kd != kt {
-                    after_all &= !B::bit(kt) & !B::bit(rt);
-                    if after_all.has(kd) || after_all.has(rd) {
-                        return None;
-                    }
-                    after_all |= B::bit(kd) | B::bit(rd);
-                }
-                let royal_moved = royals.has(kf);
-                let after_move = self.with_wall(r, m, after_move);
-                let after_all = self.with_wall(r, m, after_all);
-                Some(Sketch {
-                    after_move,
-                    after_all,
-                    gone: B::bit(kt) | B::bit(rt) | B::bit(kd) | B::bit(rd),
-                    royal_mid: royal_moved.then_some(kt),
-                    royal_end: royal_moved.then_some(kd),
-                })
-            }
+            MoveKind::Castle(i) => self.sketch_castle(r, m, i, royals, crosses(false)),
         }
+    }
+
+    /// [`Position::sketch`] of a castling move (`crosses`: whether the king and rook cross to
+    /// the next layer).
+    #[inline(always)]
+    fn sketch_castle(
+        &self,
+        r: &Rules<B>,
+        m: &Move,
+        i: u8,
+        royals: B,
+        crosses: bool,
+    ) -> Option<Sketch<B>> {
+        let c = &self.castles[i as usize];
+        let (kf, kt, rf, rt) = c.squares();
+        let after_move = (self.occ & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
+        let (kd, rd) = if crosses {
+            (r.next_layer(kt), r.next_layer(rt))
+        } else {
+            (kt, rt)
+        };
+        let mut after_all = after_move;
+        if kd != kt {
+            after_all &= !B::bit(kt) & !B::bit(rt);
+            if after_all.has(kd) || after_all.has(rd) {
+                return None;
+            }
+            after_all |= B::bit(kd) | B::bit(rd);
+        }
+        let royal_moved = royals.has(kf);
+        let after_move = self.with_wall(r, m, after_move);
+        let after_all = self.with_wall(r, m, after_all);
+        Some(Sketch {
+            after_move,
+            after_all,
+            gone: B::bit(kt) | B::bit(rt) | B::bit(kd) | B::bit(rd),
+            royal_mid: royal_moved.then_some(kt),
+            royal_end: royal_moved.then_some(kd),
+        })
     }
 
     /// The occupancy `occ` once the moving wall of move `m` has moved.

@@ -31,10 +31,13 @@ pub fn piece_code(v: u8) -> Option<u8> {
 /// castling they are the king's; for a drop both are the square dropped on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub struct Move {
+    /// The square the piece leaves.
     pub from: u16,
+    /// The square it moves to.
     pub to: u16,
     /// The code promoted to (or dropped), plus one; 0 when none.
     pub promo: u8,
+    /// What kind of move.
     pub kind: MoveKind,
     /// Where the moving wall goes (variants with a moving wall), or where the gated piece
     /// goes (gating).
@@ -43,11 +46,15 @@ pub struct Move {
     pub gate: u8,
 }
 
+/// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
 pub enum MoveKind {
+    /// A move or a capture, promoting or not.
     #[default]
     Normal,
+    /// A capture en passant.
     EnPassant,
+    /// Castling: the castle's index in [`Position::castles`].
     Castle(u8),
     /// A piece from the hand, the code in `promo`.
     Drop,
@@ -62,12 +69,16 @@ pub enum MoveKind {
 /// the piece that may be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EnPassant {
+    /// The cells passed over.
     pub targets: [u16; 2],
+    /// How many of `targets` are in use.
     pub n: u8,
+    /// The cell of the piece that may be taken.
     pub victim: u16,
 }
 
 impl EnPassant {
+    /// The cells passed over.
     pub fn targets(&self) -> &[u16] {
         &self.targets[..self.n as usize]
     }
@@ -97,11 +108,13 @@ impl Clone for SketchMover {
 }
 
 impl SketchMover {
+    /// The square and code of the piece being judged, if any.
     #[inline(always)]
     pub fn get(&self) -> Option<(u16, u8)> {
         let v = self.0.load(std::sync::atomic::Ordering::Relaxed);
         (v != 0).then(|| (((v >> 8) - 1) as u16, (v & 0xFF) as u8))
     }
+    /// Sets or clears the piece being judged.
     #[inline(always)]
     pub fn set(&self, v: Option<(u16, u8)>) {
         let raw = v.map_or(0, |(sq, c)| ((sq as u32 + 1) << 8) | c as u32);
@@ -109,6 +122,7 @@ impl SketchMover {
     }
 }
 
+/// A position: the board, the hands, the rights and clocks, and the history that undoes moves.
 #[derive(Clone)]
 pub struct Position<B> {
     /// Per square: see [`piece_code`].
@@ -117,10 +131,13 @@ pub struct Position<B> {
     pub hand: Vec<u8>,
     /// Per code.
     pub pieces: Vec<B>,
+    /// Per side: its pieces.
     pub by_side: [B; 2],
     /// Pieces and walls.
     pub occ: B,
+    /// The walls (holes in the board, petrified pieces, the moving wall).
     pub walls: B,
+    /// The side to move.
     pub side: Side,
     /// One bit per castle of `castles`.
     pub castling: u64,
@@ -128,8 +145,11 @@ pub struct Position<B> {
     pub castles: Arc<Vec<CastleRules<B>>>,
     /// Per square: the castling rights kept when the square changes.
     pub castle_keep: Arc<Vec<u64>>,
+    /// The en-passant state, if the last move was a double step.
     pub ep: Option<EnPassant>,
+    /// Plies since the last capture or pawn move.
     pub halfmove: u32,
+    /// The move number, +1 after black's move.
     pub fullmove: u32,
     /// Checks given by each side.
     pub checks: [u8; 2],
@@ -153,6 +173,7 @@ pub struct Position<B> {
     pub(crate) sketch_mover: SketchMover,
 }
 
+/// Why a move is not legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The mover's royal piece is attacked right after the move, before crossing and effects.
@@ -172,37 +193,60 @@ pub enum Refusal {
     RoyalsFacing,
 }
 
+/// What a move did beyond moving its piece, for describing it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// A piece crossed to another layer.
     Crossed {
+        /// The square it left.
         from: usize,
+        /// The square it stands on.
         to: usize,
     },
+    /// An effect pulled a piece.
     Pulled {
+        /// The square it left.
         from: usize,
+        /// The square it stands on.
         to: usize,
+        /// Its code.
         code: u8,
     },
+    /// An effect pushed a piece.
     Pushed {
+        /// The square it left.
         from: usize,
+        /// The square it stands on.
         to: usize,
+        /// Its code.
         code: u8,
     },
+    /// An effect removed a piece.
     Removed {
+        /// Its square.
         at: usize,
+        /// Its code.
         code: u8,
     },
+    /// An effect changed a piece into another kind.
     Changed {
+        /// Its square.
         at: usize,
+        /// Its new code.
         code: u8,
     },
+    /// An effect promoted a piece.
     Promoted {
+        /// Its square.
         at: usize,
+        /// Its new code.
         code: u8,
     },
     /// The capturing piece turned to stone: its square is now a wall.
     Petrified {
+        /// Its square.
         at: usize,
+        /// Its code.
         code: u8,
     },
 }
@@ -216,6 +260,7 @@ struct Moved {
 }
 
 impl<B: Bits> Position<B> {
+    /// A position of `r`'s board with nothing on it, white to move.
     pub fn empty(r: &Rules<B>) -> Position<B> {
         Position {
             board: vec![0; r.squares],
@@ -331,6 +376,7 @@ impl<B: Bits> Position<B> {
             .map(|(code, _)| code as u8)
     }
 
+    /// How many moves were played since the position was set (and can be undone).
     pub fn plies_played(&self) -> usize {
         self.history.len()
     }
@@ -743,6 +789,7 @@ impl<B: Bits> Position<B> {
         true
     }
 
+    /// Takes back the last move played; nothing when there is none.
     pub fn unmake(&mut self, r: &Rules<B>) {
         let Some(s) = self.history.pop() else {
             return;

@@ -15,7 +15,9 @@ use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, 
 /// A ride from some squares of the board.
 #[derive(Clone, Debug)]
 pub struct Ride<B> {
+    /// Its direction.
     pub dir: u16,
+    /// Whether it moves, captures, or both.
     pub modality: Modality,
     /// Squares this ride may start from.
     pub origin: B,
@@ -27,9 +29,13 @@ pub struct Ride<B> {
 /// squares beyond it.
 #[derive(Clone, Debug)]
 pub struct Hop<B> {
+    /// The direction it hops along.
     pub dir: u16,
+    /// How many squares at most beyond the screen.
     pub range: u8,
+    /// Whether it moves, captures, or both.
     pub modality: Modality,
+    /// Squares this hop may start from.
     pub origin: B,
     /// Squares it may land on.
     pub targets: B,
@@ -38,7 +44,9 @@ pub struct Hop<B> {
 /// A lame leap from a square: its target, and the squares that block it.
 #[derive(Clone, Copy, Debug)]
 pub struct Lame<B> {
+    /// The square it lands on.
     pub to: u16,
+    /// The squares on its way.
     pub path: B,
     /// The path must hold a piece (a jumping leap), instead of being empty (a lame one).
     pub jump: bool,
@@ -55,9 +63,11 @@ impl<B: Bits> Lame<B> {
 /// How a piece promotes.
 #[derive(Clone, Debug)]
 pub struct PromotionRules<B> {
+    /// Where it promotes.
     pub zone: B,
     /// The codes it may become.
     pub choices: Vec<u8>,
+    /// It may also stay as it is.
     pub optional: bool,
     /// Moves that start in the zone promote too.
     pub from_zone: bool,
@@ -97,9 +107,11 @@ pub const GATE_BIT0: u32 = 32;
 /// Where a piece in hand may be dropped.
 #[derive(Clone, Debug)]
 pub struct DropRules<B> {
+    /// Where it may be dropped.
     pub region: B,
     /// At most this many unpromoted pieces of its kind per file (the dropped one included).
     pub per_file: Option<u8>,
+    /// A checkmate by dropping it loses for the side that dropped it.
     pub no_mate: bool,
     /// Split between the square colours ([`crate::ir::DropRule::both_colors`]).
     pub both_colors: bool,
@@ -108,8 +120,11 @@ pub struct DropRules<B> {
 /// What one piece code (a kind of one side) does.
 #[derive(Clone, Debug)]
 pub struct CodeRules<B> {
+    /// Its side.
     pub side: Side,
+    /// Its kind.
     pub kind: PieceId,
+    /// Whether it is royal.
     pub royal: bool,
     /// Per square: leap targets usable for a move to an empty square.
     pub leap_move: Vec<B>,
@@ -124,9 +139,11 @@ pub struct CodeRules<B> {
     pub rides: Vec<Ride<B>>,
     /// Unlimited rides from every square, grouped into sliders.
     pub slides: Vec<(u16, Modality)>,
+    /// Its hops.
     pub hops: Vec<Hop<B>>,
     /// Per square: lame leaps to empty squares, and lame captures.
     pub lame_move: Vec<Vec<Lame<B>>>,
+    /// Per square: its lame leaps that capture.
     pub lame_capture: Vec<Vec<Lame<B>>>,
     /// Per square: (from, path) of the lame leaps that attack it.
     pub lame_attack_rev: Vec<Vec<Lame<B>>>,
@@ -134,8 +151,11 @@ pub struct CodeRules<B> {
     pub confined: B,
     /// Squares from which the piece could never move again, on an empty board.
     pub stuck: B,
+    /// How it promotes, if it does.
     pub promotion: Option<PromotionRules<B>>,
+    /// It takes and may be taken en passant.
     pub en_passant: bool,
+    /// A move of it resets the halfmove clock.
     pub resets_clock: bool,
     /// The kind it goes back to when captured into a hand.
     pub base_kind: PieceId,
@@ -144,6 +164,7 @@ pub struct CodeRules<B> {
     pub hand_code: u8,
     /// The kind that promotes to it, for a piece marked promoted (Crazyhouse's `~`).
     pub unpromoted: PieceId,
+    /// Where and how it may be dropped, when it may be.
     pub drop: Option<DropRules<B>>,
     /// The enemy codes it never captures.
     pub spares: Vec<u8>,
@@ -158,9 +179,11 @@ pub struct CodeRules<B> {
 }
 
 impl<B: Bits> CodeRules<B> {
+    /// Whether it has hops.
     pub fn has_hops(&self) -> bool {
         !self.hops.is_empty()
     }
+    /// Whether it has lame or jumping leaps.
     pub fn has_lame(&self) -> bool {
         self.lame_move
             .iter()
@@ -172,7 +195,9 @@ impl<B: Bits> CodeRules<B> {
 /// A piece code that attacks along a direction: from which squares, onto which squares.
 #[derive(Clone, Copy, Debug)]
 pub struct Attacker<B> {
+    /// The attacking code.
     pub code: u8,
+    /// Squares it attacks from this way.
     pub origin: B,
     /// Where its attacks count: where it may move, or everywhere for an attack-only atom.
     pub targets: B,
@@ -192,6 +217,7 @@ impl<B: Bits> Attacker<B> {
 pub struct RideAttack<B> {
     /// The reverse direction, from the attacked square toward the attacker.
     pub rev_dir: u16,
+    /// The codes that attack along it.
     pub codes: Vec<Attacker<B>>,
     /// True when every origin mask is the whole board (no per-square test needed).
     pub unconditional: bool,
@@ -201,19 +227,30 @@ pub struct RideAttack<B> {
 /// way is the screen, and the next one the hopper (within its range of the screen).
 #[derive(Clone, Debug)]
 pub struct HopAttack<B> {
+    /// The reverse direction, from the attacked square toward the hopper.
     pub rev_dir: u16,
+    /// How many squares at most between the screen and the square attacked.
     pub range: u8,
+    /// The codes that hop along it.
     pub codes: Vec<Attacker<B>>,
 }
 
+/// A castle, compiled: the king's and rook's codes and squares.
 #[derive(Clone, Debug)]
 pub struct CastleRules<B> {
+    /// The side that castles.
     pub side: Side,
+    /// The king's code.
     pub king_code: u8,
+    /// The rook's code.
     pub rook_code: u8,
+    /// The king's square before.
     pub king_from: u16,
+    /// The king's square after.
     pub king_to: u16,
+    /// The rook's square before.
     pub rook_from: u16,
+    /// The rook's square after.
     pub rook_to: u16,
     /// Squares that must be empty (the king and rook themselves left out).
     pub empty: B,
@@ -244,32 +281,48 @@ impl<B> CastleRules<B> {
 pub struct CastlingRuleCodes {
     /// Per side: the king's code, and the rook codes.
     pub king: [u8; 2],
+    /// Per side: the rook codes.
     pub rooks: [Vec<u8>; 2],
     /// Per side: the absolute rank (0-based).
     pub rank: [u8; 2],
+    /// Toward the higher files: (the king's file, the rook's file), 0-based.
     pub short: (u8, u8),
+    /// Toward the lower files.
     pub long: (u8, u8),
 }
 
+/// An end condition, compiled ([`crate::ir::EndCond`]).
 #[derive(Clone, Debug)]
 pub enum EndTest<B> {
+    /// No legal move, in check.
     Checkmate,
+    /// No legal move, not in check.
     Stalemate,
     /// The mover's royal stands in the mask (per side).
     Campmate([B; 2]),
+    /// The side to move has no royal piece left.
     RoyalCaptured,
     /// Per side: the codes counted (empty: every code of the side).
     Extinct {
+        /// Per side: the codes counted (empty: every code of the side).
         codes: [Vec<u8>; 2],
+        /// At most this many left: the side is extinct.
         at_most: u8,
+        /// While the other side has at least this many.
         others_at_least: u8,
+        /// The side to move needs one more of the other side's.
         claim: bool,
     },
+    /// A piece of the codes stands in the region ([`crate::ir::EndCond::Reached`]).
     Reached {
+        /// Per side: the codes that count (empty: every code of the side).
         codes: [Vec<u8>; 2],
+        /// Per side: the region.
         masks: [B; 2],
+        /// When reaching it ends the game.
         rule: ir::ReachRule,
     },
+    /// The side that just moved has given this many checks.
     Checks(u8),
     /// The royals face each other, as they did before the last move.
     RoyalsFacing,
@@ -277,33 +330,61 @@ pub enum EndTest<B> {
     DoublePass,
 }
 
+/// An end rule, compiled: its test and result.
 #[derive(Clone, Debug)]
 pub struct EndRule<B> {
+    /// When the game ends.
     pub test: EndTest<B>,
+    /// For the side that made the last move.
     pub result: Outcome,
+    /// The condition's name, as `status` says it.
     pub name: String,
 }
 
 /// The check rule, compiled.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CheckRules {
+    /// See [`crate::ir::Check::at_move`].
     pub at_move: bool,
+    /// See [`crate::ir::Check::at_final`].
     pub at_final: bool,
+    /// See [`crate::ir::Check::unless_royal_captured`].
     pub unless_royal_captured: bool,
+    /// See [`crate::ir::Check::touching_royals_safe`].
     pub touching_royals_safe: bool,
+    /// See [`crate::ir::Check::all_royals`].
     pub all_royals: bool,
 }
 
+impl From<&ir::Check> for CheckRules {
+    fn from(c: &ir::Check) -> CheckRules {
+        CheckRules {
+            at_move: c.at_move,
+            at_final: c.at_final,
+            unless_royal_captured: c.unless_royal_captured,
+            touching_royals_safe: c.touching_royals_safe,
+            all_royals: c.all_royals,
+        }
+    }
+}
+
 impl CheckRules {
+    /// Whether some check rule applies.
     pub fn enabled(&self) -> bool {
         self.at_move || self.at_final
     }
 }
 
+/// A variant compiled for move generation: per-square tables for every piece code, and the
+/// rules as flags and masks. A code is a piece kind of one side.
 pub struct Rules<B> {
+    /// The variant it was compiled from.
     pub variant: Arc<Variant>,
+    /// Squares, directions and rays (also reached through `Deref`).
     pub geo: Geometry<B>,
+    /// How many piece kinds.
     pub kinds: usize,
+    /// Per code: what it does.
     pub codes: Vec<CodeRules<B>>,
     /// Per side: the codes of that side.
     pub side_codes: [Vec<u8>; 2],
@@ -316,7 +397,9 @@ pub struct Rules<B> {
     /// Per attacking side, for attack tests: (slider of the reversed directions, the codes that
     /// attack along it), and the ride groups no slider covers.
     pub attack_sliders: [Vec<(u16, Vec<u8>)>; 2],
+    /// Per attacking side: the ride groups no slider covers.
     pub attack_rays: [Vec<RideAttack<B>>; 2],
+    /// Per attacking side: the hoppers, one group per direction.
     pub hop_attacks: [Vec<HopAttack<B>>; 2],
     /// Per attacking side, per square: every square whose occupancy can change whether that
     /// side attacks the square (where its attackers stand, and every square their attacks
@@ -326,13 +409,19 @@ pub struct Rules<B> {
     pub royal_codes: [Vec<u8>; 2],
     /// Castles with fixed squares.
     pub castles: Vec<CastleRules<B>>,
+    /// Castling by rule, if the variant has it.
     pub castling_rule: Option<CastlingRuleCodes>,
+    /// The check rule.
     pub check: CheckRules,
+    /// A capture, when legal, must be made.
     pub must_capture: bool,
+    /// No move may attack the enemy royal piece.
     pub no_checks: bool,
+    /// No piece may stand where it could never move again.
     pub no_stuck_pieces: bool,
     /// Some piece promotes in place ([`crate::ir::Promotion::in_place`]).
     pub in_place_promotions: bool,
+    /// The mover also moves a neutral wall after every move.
     pub moving_wall: bool,
     /// A side may pass (not in check).
     pub pass: bool,
@@ -340,9 +429,13 @@ pub struct Rules<B> {
     pub facing_rule: bool,
     /// Some hop may not use some pieces as its screen.
     pub barred_screens: bool,
+    /// The variant has hands.
     pub hands: bool,
+    /// Captured pieces go to the capturer's hand.
     pub captures_to_hand: bool,
+    /// They keep their promoted form in hand.
     pub keep_promoted: bool,
+    /// A side with pieces in hand must drop.
     pub must_drop: bool,
     /// Pieces in hand may be dropped (not only gated).
     pub drops: bool,
@@ -365,9 +458,13 @@ pub struct Rules<B> {
     pub passing: [Vec<B>; 2],
     /// The position counts the checks each side gives.
     pub counts_checks: bool,
+    /// When a piece crosses to the next layer.
     pub cross: Option<CrossWhen>,
+    /// A capture resets the halfmove clock.
     pub halfmove_capture: bool,
+    /// The end rules, in order.
     pub end: Vec<EndRule<B>>,
+    /// The effects, in order.
     pub effects: Vec<ir::Effect>,
     /// Per effect: its conditions decided ahead for every pair of pieces.
     pub effect_tables: Vec<crate::engine::effects::EffectTable>,
@@ -411,13 +508,14 @@ impl<B> Deref for Rules<B> {
 }
 
 impl<B: Bits> Rules<B> {
+    /// The code of a kind of `side`.
     #[inline(always)]
     pub fn code(&self, side: Side, kind: PieceId) -> u8 {
         (side.index() * self.kinds + kind) as u8
     }
 
-    pub fn compile(variant: Arc<Variant>) -> Rules<B> {
-        let v = &*variant;
+    /// The variant's board, which must fit the bitboard width (one word for a single layer).
+    fn geometry(v: &Variant) -> Geometry<B> {
         let geo = Geometry::new(v.files as usize, v.ranks as usize, v.layers.len());
         assert!(
             geo.squares <= B::CAPACITY,
@@ -427,6 +525,13 @@ impl<B: Bits> Rules<B> {
             B::CAPACITY > 64 || geo.layers == 1,
             "a board of several layers takes a bitboard wider than one word"
         );
+        geo
+    }
+
+    /// Compiles a variant's tables.
+    pub fn compile(variant: Arc<Variant>) -> Rules<B> {
+        let v = &*variant;
+        let geo = Self::geometry(v);
         let kinds = v.pieces.len();
         let side_codes = [
             (0..kinds).map(|k| k as u8).collect::<Vec<_>>(),
@@ -448,13 +553,7 @@ impl<B: Bits> Rules<B> {
             royal_codes: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
-            check: CheckRules {
-                at_move: v.check.at_move,
-                at_final: v.check.at_final,
-                unless_royal_captured: v.check.unless_royal_captured,
-                touching_royals_safe: v.check.touching_royals_safe,
-                all_royals: v.check.all_royals,
-            },
+            check: CheckRules::from(&v.check),
             must_capture: v.obligations.must_capture,
             no_checks: v.obligations.no_checks,
             no_stuck_pieces: v.no_stuck_pieces,
@@ -531,8 +630,57 @@ impl<B: Bits> Rules<B> {
         }
     }
 
+    /// The tables of the piece `kind` of `side`.
     fn code_rules(
         &mut self,
+        v: &Variant,
+        side: Side,
+        kind: PieceId,
+        piece: &ir::Piece,
+    ) -> CodeRules<B> {
+        let squares = self.squares;
+        let mut c = self.code_rules_without_atoms(v, side, kind, piece);
+        let confined = c.confined;
+        // A royal piece that would turn to stone by capturing never captures, nor threatens.
+        let stone_royal = piece.royal && v.petrify.contains(&kind);
+        for atom in &piece.atoms {
+            let atom = &match atom.modality {
+                _ if !stone_royal => atom.clone(),
+                Modality::Both => ir::Atom {
+                    modality: Modality::Move,
+                    ..atom.clone()
+                },
+                Modality::Move => atom.clone(),
+                Modality::Capture | Modality::Attack => continue,
+            };
+            if stone_royal && atom.kind == AtomKind::Leap && atom.path == ir::LeapPath::Free {
+                self.add_castle_guard(&mut c, atom, side);
+            }
+            self.add_atom(&mut c, atom, side);
+        }
+        for s in 0..squares {
+            c.leap_move[s] &= confined;
+            c.leap_capture[s] &= confined;
+        }
+        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
+        if !c.slides.iter().any(|&(_, m)| capturing(m))
+            && !c.rides.iter().any(|ride| capturing(ride.modality))
+            && !c.hops.iter().any(|hop| capturing(hop.modality))
+            && c.lame_capture.iter().all(|l| l.is_empty())
+        {
+            c.leap_capture_rev = vec![B::ZERO; squares];
+            for s in 0..squares {
+                for t in c.leap_capture[s].iter() {
+                    c.leap_capture_rev[t] |= B::bit(s);
+                }
+            }
+        }
+        c
+    }
+
+    /// The tables of the piece `kind` of `side` before its atoms are added.
+    fn code_rules_without_atoms(
+        &self,
         v: &Variant,
         side: Side,
         kind: PieceId,
@@ -544,7 +692,7 @@ impl<B: Bits> Rules<B> {
             .as_ref()
             .map(|r| self.region_mask(r, side))
             .unwrap_or(self.all());
-        let mut c = CodeRules {
+        CodeRules {
             side,
             kind,
             royal: piece.royal,
@@ -579,93 +727,70 @@ impl<B: Bits> Rules<B> {
                 .iter()
                 .flat_map(|&k| Side::BOTH.map(|s| (s.index() * v.pieces.len() + k) as u8))
                 .collect(),
-        };
-        // A royal piece that would turn to stone by capturing never captures, nor threatens.
-        let stone_royal = piece.royal && v.petrify.contains(&kind);
-        for atom in &piece.atoms {
-            let atom = &match atom.modality {
-                _ if !stone_royal => atom.clone(),
-                Modality::Both => ir::Atom {
-                    modality: Modality::Move,
-                    ..atom.clone()
-                },
-                Modality::Move => atom.clone(),
-                Modality::Capture | Modality::Attack => continue,
-            };
-            if stone_royal && atom.kind == AtomKind::Leap && atom.path == ir::LeapPath::Free {
-                c.castle_guard_rev.resize(squares, B::ZERO);
-                for vec in atom.vectors() {
-                    let step = ir::oriented(vec, side);
-                    for sq in 0..squares {
-                        if let Some(t) = self.offset(sq, step) {
-                            c.castle_guard_rev[t] |= B::bit(sq);
-                        }
-                    }
-                }
-            }
-            let origin = atom
-                .from
-                .as_ref()
-                .map(|r| self.region_mask(r, side))
-                .unwrap_or(self.all());
-            let landing = atom
-                .to
-                .as_ref()
-                .map(|r| self.region_mask(r, side))
-                .unwrap_or(self.all());
-            for vec in atom.vectors() {
-                let step = ir::oriented(vec, side);
-                match atom.kind {
-                    AtomKind::Leap if atom.path != ir::LeapPath::Free => {
-                        self.add_lame(&mut c, atom, step, origin, landing)
-                    }
-                    AtomKind::Leap => self.add_leap(&mut c, atom, step, origin, landing),
-                    AtomKind::Ride { range } => {
-                        let dir = self.geo.dir(RayDir {
-                            step,
-                            range: range.unwrap_or(u8::MAX),
-                        });
-                        c.rides.push(Ride {
-                            dir,
-                            modality: atom.modality,
-                            origin,
-                            targets: landing,
-                        });
-                    }
-                    AtomKind::Hop { range } => {
-                        let dir = self.geo.dir(RayDir {
-                            step,
-                            range: u8::MAX,
-                        });
-                        c.hops.push(Hop {
-                            dir,
-                            range: range.unwrap_or(u8::MAX),
-                            modality: atom.modality,
-                            origin,
-                            targets: landing,
-                        });
-                    }
+        }
+    }
+
+    /// The squares a petrifying royal piece's leap `atom` guards for castling (it never
+    /// captures, but a castling king may not cross them).
+    fn add_castle_guard(&self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
+        let squares = self.squares;
+        c.castle_guard_rev.resize(squares, B::ZERO);
+        for vec in atom.vectors() {
+            let step = ir::oriented(vec, side);
+            for sq in 0..squares {
+                if let Some(t) = self.offset(sq, step) {
+                    c.castle_guard_rev[t] |= B::bit(sq);
                 }
             }
         }
-        for s in 0..squares {
-            c.leap_move[s] &= confined;
-            c.leap_capture[s] &= confined;
-        }
-        let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
-        if !c.slides.iter().any(|&(_, m)| capturing(m))
-            && !c.rides.iter().any(|ride| capturing(ride.modality))
-            && !c.hops.iter().any(|hop| capturing(hop.modality))
-            && c.lame_capture.iter().all(|l| l.is_empty())
-        {
-            c.leap_capture_rev = vec![B::ZERO; squares];
-            for s in 0..squares {
-                for t in c.leap_capture[s].iter() {
-                    c.leap_capture_rev[t] |= B::bit(s);
+    }
+
+    /// The tables of one atom of the piece of `c`.
+    fn add_atom(&mut self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
+        let origin = atom
+            .from
+            .as_ref()
+            .map(|r| self.region_mask(r, side))
+            .unwrap_or(self.all());
+        let landing = atom
+            .to
+            .as_ref()
+            .map(|r| self.region_mask(r, side))
+            .unwrap_or(self.all());
+        for vec in atom.vectors() {
+            let step = ir::oriented(vec, side);
+            match atom.kind {
+                AtomKind::Leap if atom.path != ir::LeapPath::Free => {
+                    self.add_lame(c, atom, step, origin, landing)
+                }
+                AtomKind::Leap => self.add_leap(c, atom, step, origin, landing),
+                AtomKind::Ride { range } => {
+                    let dir = self.geo.dir(RayDir {
+                        step,
+                        range: range.unwrap_or(u8::MAX),
+                    });
+                    c.rides.push(Ride {
+                        dir,
+                        modality: atom.modality,
+                        origin,
+                        targets: landing,
+                    });
+                }
+                AtomKind::Hop { range } => {
+                    let dir = self.geo.dir(RayDir {
+                        step,
+                        range: u8::MAX,
+                    });
+                    c.hops.push(Hop {
+                        dir,
+                        range: range.unwrap_or(u8::MAX),
+                        modality: atom.modality,
+                        origin,
+                        targets: landing,
+                    });
                 }
             }
         }
-        c
     }
 
     fn add_leap(

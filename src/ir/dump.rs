@@ -4,11 +4,13 @@ use std::fmt;
 
 use super::*;
 
+/// The name of a square from its 0-based file and rank (`e4`).
 pub fn square_name(file: u8, rank: u8) -> String {
     format!("{}{}", (b'a' + file) as char, rank + 1)
 }
 
 impl Variant {
+    /// The name of a piece kind.
     pub fn piece_name(&self, id: PieceId) -> &str {
         self.pieces
             .get_index(id)
@@ -36,6 +38,7 @@ fn region_body(r: &Region) -> String {
     r.text()
 }
 
+/// An offset as written, `(x,y)`.
 pub fn vec_text((x, y): (i8, i8)) -> String {
     format!("({x},{y})")
 }
@@ -781,6 +784,7 @@ impl Variant {
         }
     }
 
+    /// A condition of an effect as written in the variant file.
     pub fn expr_text(&self, e: &Expr) -> String {
         match e {
             Expr::And(a, b) => format!("({} and {})", self.expr_text(a), self.expr_text(b)),

@@ -77,23 +77,30 @@ pub enum CmpOp {
 /// Index of a piece kind in [`Variant::pieces`].
 pub type PieceId = usize;
 
+/// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The side that moves first.
     White = 0,
+    /// The side that moves second.
     Black = 1,
 }
 
 impl Side {
+    /// Both sides, white first.
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+    /// The other side.
     pub fn flip(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
         }
     }
+    /// 0 for white, 1 for black: the index of per-side tables.
     pub fn index(self) -> usize {
         self as usize
     }
+    /// `white` or `black`.
     pub fn name(self) -> &'static str {
         match self {
             Side::White => "white",
@@ -102,26 +109,42 @@ impl Side {
     }
 }
 
+/// A variant, composed, resolved and validated: every name an index, every region a set of squares.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
+    /// The name after `variant` (the file's name for a bundled variant).
     pub name: String,
+    /// The title in quotes, if any.
     pub title: Option<String>,
     /// The variants this one extends, nearest first.
     pub lineage: Vec<String>,
+    /// The number of files of a layer.
     pub files: u8,
+    /// The number of ranks of a layer.
     pub ranks: u8,
     /// At least one layer; the first is where pieces use their own letters.
     pub layers: Vec<String>,
+    /// When a piece crosses to the next layer, on two layers.
     pub cross: Option<CrossWhen>,
+    /// The named regions, in the order declared.
     pub regions: IndexMap<String, Region>,
+    /// The piece kinds by name; a [`PieceId`] is an index in it.
     pub pieces: IndexMap<String, Piece>,
+    /// The promotion of each promoting piece kind.
     pub promotions: IndexMap<PieceId, Promotion>,
+    /// The piece kinds that may take en passant and be taken so.
     pub en_passant: Vec<PieceId>,
+    /// The castles by their FEN flag.
     pub castling: IndexMap<char, Castle>,
+    /// The start position, in FEN.
     pub start: String,
+    /// When a move may not leave the mover's royal piece attacked.
     pub check: Check,
+    /// What resets the halfmove clock.
     pub halfmove: Halfmove,
+    /// The end rules, tested in order.
     pub end: Vec<EndRule>,
+    /// The effects by name, run in order after every move.
     pub effects: IndexMap<String, Effect>,
     /// Castling by rule (Chess960): the castling squares follow from where the king and rooks
     /// start.
@@ -156,7 +179,9 @@ pub struct Obligations {
 /// either side of it, to fixed files, whatever squares they start from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CastlingRule {
+    /// The piece kind that castles as the king.
     pub king: PieceId,
+    /// The piece kinds that castle as the rook.
     pub rooks: Vec<PieceId>,
     /// The rank, counted from each side's own first rank (1-based).
     pub rank: u8,
@@ -189,6 +214,7 @@ pub struct Hands {
     pub drop_promoted: bool,
 }
 
+/// Where and how a piece kind may be dropped from the hand.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct DropRule {
     /// Where it may be dropped.
@@ -203,13 +229,17 @@ pub struct DropRule {
     pub both_colors: bool,
 }
 
+/// A kind of piece: its letters and how it moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Piece {
+    /// The name the variant file gives it.
     pub name: String,
     /// Per layer: the letter of each side (white, black); `None` where that side has no such
     /// piece.
     pub letters: Vec<[Option<char>; 2]>,
+    /// Losing it (or leaving it attacked, under the check rule) loses the game.
     pub royal: bool,
+    /// How it moves and captures: the union of its atoms.
     pub atoms: Vec<Atom>,
     /// The piece may only move within this region (Xiangqi's palace).
     pub confined: Option<Region>,
@@ -235,9 +265,13 @@ impl Piece {
 /// must all hold (`forward-left`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Toward the opponent.
     Forward,
+    /// Toward the own side.
     Backward,
+    /// Toward the lower files, for white.
     Left,
+    /// Toward the higher files, for white.
     Right,
     /// Left or right (Betza `s`).
     Sideways,
@@ -253,6 +287,7 @@ pub enum Direction {
 pub type DirTerm = Vec<Direction>;
 
 impl Direction {
+    /// Every direction, with the word that writes it.
     pub const ALL: [(&'static str, Direction); 8] = [
         ("forward", Direction::Forward),
         ("backward", Direction::Backward),
@@ -263,6 +298,7 @@ impl Direction {
         ("narrow", Direction::Narrow),
         ("wide", Direction::Wide),
     ];
+    /// The word that writes the direction.
     pub fn name(self) -> &'static str {
         Direction::ALL
             .iter()
@@ -270,6 +306,7 @@ impl Direction {
             .map(|(n, _)| *n)
             .unwrap_or("?")
     }
+    /// Whether the direction keeps the step `(x, y)` (white's view).
     pub fn keeps(self, (x, y): (i8, i8)) -> bool {
         match self {
             Direction::Forward => y > 0,
@@ -284,22 +321,34 @@ impl Direction {
     }
 }
 
+/// How an atom travels to its offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtomKind {
     /// One jump to the offset, whatever stands between.
     Leap,
     /// Repeated steps of the offset until blocked, at most `range` steps.
-    Ride { range: Option<u8> },
+    Ride {
+        /// At most this many steps; unlimited when `None`.
+        range: Option<u8>,
+    },
     /// Along the offset's ray over exactly one piece (the screen), then on to an empty square
     /// or the next piece, at most `range` steps beyond the screen (1: the grasshopper).
-    Hop { range: Option<u8> },
+    Hop {
+        /// At most this many steps beyond the screen; unlimited when `None`.
+        range: Option<u8>,
+    },
 }
 
+/// One way a piece moves: an offset with its images, how it travels, what it may do and where.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Atom {
+    /// Whether it moves, captures, both, or only attacks.
     pub modality: Modality,
+    /// Leap, ride or hop.
     pub kind: AtomKind,
+    /// The offset in its canonical form; it stands for its rotations and reflections.
     pub offset: (i8, i8),
+    /// The direction terms that keep some of the images (all of them when empty).
     pub directions: Vec<DirTerm>,
     /// The atom applies only from these squares.
     pub from: Option<Region>,
@@ -350,9 +399,11 @@ impl Atom {
             .join(" ")
     }
 
+    /// Whether it moves to empty squares.
     pub fn can_move(&self) -> bool {
         matches!(self.modality, Modality::Move | Modality::Both)
     }
+    /// Whether it captures.
     pub fn can_capture(&self) -> bool {
         matches!(self.modality, Modality::Capture | Modality::Both)
     }
@@ -427,6 +478,7 @@ pub fn oriented((x, y): (i8, i8), side: Side) -> (i8, i8) {
 /// black's rank 8 on an 8-rank board); files and squares are absolute.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Region {
+    /// The region's name, if it was declared with one.
     pub name: Option<String>,
     /// Rectangles of files and ranks.
     pub rects: Vec<Rect>,
@@ -440,7 +492,9 @@ pub struct Region {
 /// left out is every file or rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Rect {
+    /// The first and last file, if limited.
     pub files: Option<(u8, u8)>,
+    /// The first and last rank, if limited.
     pub ranks: Option<(u8, u8)>,
 }
 
@@ -521,8 +575,10 @@ impl Region {
     }
 }
 
+/// How a piece kind promotes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Promotion {
+    /// Where it promotes: a move ending there (or starting there, with `from_zone`).
     pub zone: Region,
     /// The pieces each side may promote to, in the declared order.
     pub choices: [Vec<PieceId>; 2],
@@ -542,16 +598,26 @@ pub struct Promotion {
     pub on_capture: bool,
 }
 
+/// A castle: a king move and a rook move made together, by one side.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Castle {
+    /// The side that castles.
     pub side: Side,
+    /// The piece kind that castles as the king.
     pub king: PieceId,
+    /// The king's square before (file, rank, 0-based).
     pub king_from: (u8, u8),
+    /// The king's square after.
     pub king_to: (u8, u8),
+    /// The piece kind that castles as the rook.
     pub rook: PieceId,
+    /// The rook's square before.
     pub rook_from: (u8, u8),
+    /// The rook's square after.
     pub rook_to: (u8, u8),
+    /// Squares that must be empty (the king's and rook's own excepted).
     pub empty: Vec<(u8, u8)>,
+    /// Squares that may not be attacked.
     pub safe: Vec<(u8, u8)>,
 }
 
@@ -572,17 +638,22 @@ pub struct Check {
 }
 
 impl Check {
+    /// Whether some check rule applies.
     pub fn enabled(&self) -> bool {
         self.at_move || self.at_final
     }
 }
 
+/// What resets the halfmove clock besides a pawn move.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Halfmove {
+    /// A capture resets it.
     pub capture: bool,
+    /// A move of these kinds resets it.
     pub pieces: Vec<PieceId>,
 }
 
+/// A condition that ends the game.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EndCond {
     /// The side to move has no legal move and its royal piece is attacked.
@@ -598,16 +669,23 @@ pub enum EndCond {
     /// that side. With `claim`, the side to move needs one more of the other side's (a bare
     /// king may bare back: Shatranj).
     Extinct {
+        /// The kinds counted.
         kinds: Vec<PieceId>,
+        /// At most this many left: the side is extinct.
         at_most: u8,
+        /// While the other side has at least this many.
         others_at_least: u8,
+        /// The side to move needs one more of the other side's.
         claim: bool,
     },
     /// A piece of the kinds (any when empty) of a side stands in the region; the result is for
     /// that side, when `rule` says the game ends.
     Reached {
+        /// The kinds that count.
         kinds: Vec<PieceId>,
+        /// The region to reach.
         region: Region,
+        /// When reaching it ends the game.
         rule: ReachRule,
     },
     /// The side that just moved has given this many checks; the result is for it.
@@ -636,6 +714,7 @@ pub enum ReachRule {
 }
 
 impl EndCond {
+    /// The condition's name, as `explain` and `status` say it.
     pub fn name(&self) -> &'static str {
         match self {
             EndCond::Checkmate => "checkmate",
@@ -651,8 +730,10 @@ impl EndCond {
     }
 }
 
+/// An end rule: a condition and its result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndRule {
+    /// When the game ends.
     pub cond: EndCond,
     /// For the side that made the last move.
     pub result: Outcome,
@@ -661,18 +742,26 @@ pub struct EndRule {
 // ---------------------------------------------------------------------------------------------
 // Effects
 
+/// An effect: what happens after a move, from an origin, to the pieces it finds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Effect {
+    /// The name the variant file gives it.
     pub name: String,
+    /// Where it starts: the moved piece or the capture square.
     pub origin: OriginKind,
+    /// The effect runs only when this holds (of the origin piece).
     pub origin_filter: Option<Expr>,
+    /// Which squares it looks at.
     pub scan: Scan,
+    /// For each piece found, the first clause whose condition holds is carried out.
     pub clauses: Vec<Clause>,
+    /// Actions carried out once, on the origin, after the scan.
     pub finally: Vec<Action>,
     /// The `finally` actions run only when this holds (of the origin).
     pub finally_when: Option<Expr>,
 }
 
+/// Which squares an effect looks at from its origin.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Scan {
     /// The first piece on each ray, for white's orientation.
@@ -681,55 +770,80 @@ pub enum Scan {
     Around(Vec<(i8, i8)>),
 }
 
+/// `when CONDITION: ACTIONS`
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clause {
+    /// The condition on the piece found.
     pub cond: Expr,
+    /// What is done, in order.
     pub actions: Vec<Action>,
 }
 
+/// A property of a piece that a condition reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
+    /// `.side`: compared with `friend` or `enemy`.
     Side,
+    /// `.kind`: compared with a piece name.
     Kind,
+    /// `.royal`: a truth.
     Royal,
 }
 
+/// A side as seen from the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Relation {
+    /// The mover's.
     Friend,
+    /// The opponent's.
     Enemy,
 }
 
+/// A value a condition compares.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
+    /// A field of the target or the origin.
     Field(Subject, Field),
+    /// `distance`: how far the target is from the origin, in steps.
     Distance,
+    /// A number.
     Int(i64),
+    /// `friend` or `enemy`.
     Relation(Relation),
+    /// A piece kind.
     Kind(PieceId),
 }
 
+/// A condition of an effect.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
+    /// Both hold.
     And(Box<Expr>, Box<Expr>),
+    /// Either holds.
     Or(Box<Expr>, Box<Expr>),
+    /// It does not hold.
     Not(Box<Expr>),
+    /// A comparison of two values.
     Cmp(CmpOp, Value, Value),
     /// A boolean field, e.g. `target.royal`.
     Truth(Subject, Field),
 }
 
+/// What an effect does to a piece.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Nothing (a clause that stops the search for another).
     Nothing,
     /// Move the subject along its ray to the square next to the origin.
     Pull(Subject),
     /// Move the subject along its ray away from the origin, up to the edge or the next piece.
     Push(Subject),
+    /// Take the subject off the board.
     Remove(Subject),
     /// The subject promotes if it is a promoting piece standing in its zone; the move carries
     /// the choice.
     Promote(Subject),
+    /// Turn the subject into another piece kind of its side.
     Change(Subject, PieceId),
 }
 

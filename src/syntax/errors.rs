@@ -403,9 +403,24 @@ fn backticked(s: &str) -> Vec<&str> {
 }
 
 /// The human name of a grammar rule, as it appears in "expected ..." messages. One arm per
-/// rule of the grammar: a table, long because the grammar is.
+/// rule of the grammar, in three tables by the part of the grammar they belong to.
 pub(super) fn rule_name(rule: Rule) -> String {
-    let s = match rule {
+    if let Some(s) = item_rule_name(rule)
+        .or_else(|| piece_rule_name(rule))
+        .or_else(|| rule_name_in_rules(rule))
+    {
+        return s.to_string();
+    }
+    let n = format!("{rule:?}");
+    match n.strip_prefix("kw_") {
+        Some(k) => format!("`{}`", k.replace('_', " ")),
+        None => n.replace('_', " "),
+    }
+}
+
+/// The human name of a rule of the items and their headers.
+fn item_rule_name(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::EOI => "end of file",
         Rule::kw_en | Rule::en_passant | Rule::remove_en_passant => "`en passant`",
         Rule::item_alone | Rule::header_alone | Rule::file => "a variant definition",
@@ -431,6 +446,13 @@ pub(super) fn rule_name(rule: Rule) -> String {
         Rule::letter_assign => "a piece name and its two letters",
         Rule::cross => "`cross`",
         Rule::cross_when => "`moves` or `captures`",
+        _ => return None,
+    })
+}
+
+/// The human name of a rule of regions, pieces, `replace` and `remove`.
+fn piece_rule_name(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::region | Rule::region_ref => {
             "a region (`rank N`, `ranks A..B`, `squares ...` or a region name)"
         }
@@ -469,6 +491,14 @@ pub(super) fn rule_name(rule: Rule) -> String {
         Rule::keyword => "a keyword",
         Rule::region_name => "a region name",
         Rule::effect_name => "an effect name",
+        _ => return None,
+    })
+}
+
+/// The human name of a rule of promotion, castling, the end, effects, conditions and
+/// punctuation.
+fn rule_name_in_rules(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::zone => "`zone`",
         Rule::promo_to => "`to` and the pieces to promote to",
         Rule::side => "`white` or `black`",
@@ -511,13 +541,6 @@ pub(super) fn rule_name(rule: Rule) -> String {
         Rule::times => "`x`",
         Rule::dots => "`..`",
         Rule::dot => "`.`",
-        _ => {
-            let n = format!("{rule:?}");
-            return match n.strip_prefix("kw_") {
-                Some(k) => format!("`{}`", k.replace('_', " ")),
-                None => n.replace('_', " "),
-            };
-        }
-    };
-    s.to_string()
+        _ => return None,
+    })
 }

@@ -448,44 +448,8 @@ impl<B: Bits> Rules<B> {
 impl<B: Bits> Rules<B> {
     /// The plain path's tables.
     pub(crate) fn plain_tables(&self) -> PlainTables<B> {
-        let groups = [0, 1].map(|side| {
-            self.attack_sliders[side]
-                .iter()
-                .map(|(slider, codes)| {
-                    let open: Vec<B> = (0..self.squares)
-                        .map(|sq| self.slide(*slider, sq, B::ZERO))
-                        .collect();
-                    AttackGroup {
-                        slider: self.sliders[*slider as usize].clone(),
-                        codes: codes.clone(),
-                        open_words: self.layer_words(&open),
-                        open,
-                    }
-                })
-                .collect()
-        });
-        let codes = [0, 1].map(|side| {
-            self.side_codes[side]
-                .iter()
-                .map(|&c| {
-                    let c = c as usize;
-                    let cr = &self.codes[c];
-                    let (shape, sliders) = self.shape(c);
-                    CodeTables {
-                        code: c,
-                        royal: cr.royal,
-                        promotion: cr.promotion.clone(),
-                        shape,
-                        leap_move: cr.leap_move.clone(),
-                        leap_capture: cr.leap_capture.clone(),
-                        leap_move_words: self.layer_words(&cr.leap_move),
-                        leap_capture_words: self.layer_words(&cr.leap_capture),
-                        sliders,
-                        sweep: self.sweep(c),
-                    }
-                })
-                .collect()
-        });
+        let groups = [0, 1].map(|side| self.attack_groups(side));
+        let codes = [0, 1].map(|side| self.code_tables(side));
         let leapers: [Vec<(usize, Vec<B>)>; 2] = [0, 1].map(|side| {
             self.leap_attackers[side]
                 .iter()
@@ -544,6 +508,48 @@ impl<B: Bits> Rules<B> {
                     .any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
             }),
         }
+    }
+
+    /// The slider groups that attack for `side`, with their lines on an empty board.
+    fn attack_groups(&self, side: usize) -> Vec<AttackGroup<B>> {
+        self.attack_sliders[side]
+            .iter()
+            .map(|(slider, codes)| {
+                let open: Vec<B> = (0..self.squares)
+                    .map(|sq| self.slide(*slider, sq, B::ZERO))
+                    .collect();
+                AttackGroup {
+                    slider: self.sliders[*slider as usize].clone(),
+                    codes: codes.clone(),
+                    open_words: self.layer_words(&open),
+                    open,
+                }
+            })
+            .collect()
+    }
+
+    /// The tables of each piece code of `side`.
+    fn code_tables(&self, side: usize) -> Vec<CodeTables<B>> {
+        self.side_codes[side]
+            .iter()
+            .map(|&c| {
+                let c = c as usize;
+                let cr = &self.codes[c];
+                let (shape, sliders) = self.shape(c);
+                CodeTables {
+                    code: c,
+                    royal: cr.royal,
+                    promotion: cr.promotion.clone(),
+                    shape,
+                    leap_move: cr.leap_move.clone(),
+                    leap_capture: cr.leap_capture.clone(),
+                    leap_move_words: self.layer_words(&cr.leap_move),
+                    leap_capture_words: self.layer_words(&cr.leap_capture),
+                    sliders,
+                    sweep: self.sweep(c),
+                }
+            })
+            .collect()
     }
 
     /// On two layers, per square: the set of `table` as a word of the square's layer.
@@ -1757,6 +1763,32 @@ impl<B: Bits> Plain<'_, B> {
         }
     }
 
+    /// Plays the castle `i` on `n` for the side to move; returns where the king and the rook
+    /// stand, with their codes, before they cross to the next layer.
+    #[inline(always)]
+    fn play_castle(&self, n: &mut Board<B>, i: u8) -> [(usize, usize); 2] {
+        let r = self.r;
+        let us = n.side;
+        let c = &self.castles[i as usize];
+        let (kf, kt, rf, rt) = c.squares();
+        let (king, rook) = (c.king_code as usize, c.rook_code as usize);
+        n.pieces[king] ^= B::bit(kf);
+        n.pieces[rook] ^= B::bit(rf);
+        n.pieces[king] |= B::bit(kt);
+        n.pieces[rook] |= B::bit(rt);
+        n.by_side[us] = (n.by_side[us] & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
+        n.castling &= self.keep[kf] & self.keep[rf] & self.keep[kt] & self.keep[rt];
+        n.ep = None;
+        if self.t.layered {
+            let (kd, rd) = (r.next_layer(kt), r.next_layer(rt));
+            n.pieces[king] ^= B::bit(kt) | B::bit(kd);
+            n.pieces[rook] ^= B::bit(rt) | B::bit(rd);
+            n.by_side[us] ^= B::bit(kt) | B::bit(kd) | B::bit(rt) | B::bit(rd);
+            n.castling &= self.keep[kd] & self.keep[rd];
+        }
+        [(kt, king), (rt, rook)]
+    }
+
     /// Plays `m` on `n` (a copy of the position it was found in). Returns the code of a piece
     /// its effect promotes without a choice, if any.
     #[inline(always)]
@@ -1769,27 +1801,7 @@ impl<B: Bits> Plain<'_, B> {
         // The squares the move leaves pieces on, how many, and whether it captured.
         let moved: ([(usize, usize); 2], usize, bool);
         match m.kind {
-            Kind::Castle(i) => {
-                let c = &self.castles[i as usize];
-                let (kf, kt, rf, rt) = c.squares();
-                let (king, rook) = (c.king_code as usize, c.rook_code as usize);
-                n.pieces[king] ^= B::bit(kf);
-                n.pieces[rook] ^= B::bit(rf);
-                n.pieces[king] |= B::bit(kt);
-                n.pieces[rook] |= B::bit(rt);
-                n.by_side[us] =
-                    (n.by_side[us] & !B::bit(kf) & !B::bit(rf)) | B::bit(kt) | B::bit(rt);
-                n.castling &= self.keep[kf] & self.keep[rf] & self.keep[kt] & self.keep[rt];
-                n.ep = None;
-                moved = ([(kt, king), (rt, rook)], 2, false);
-                if self.t.layered {
-                    let (kd, rd) = (r.next_layer(kt), r.next_layer(rt));
-                    n.pieces[king] ^= B::bit(kt) | B::bit(kd);
-                    n.pieces[rook] ^= B::bit(rt) | B::bit(rd);
-                    n.by_side[us] ^= B::bit(kt) | B::bit(kd) | B::bit(rt) | B::bit(rd);
-                    n.castling &= self.keep[kd] & self.keep[rd];
-                }
-            }
+            Kind::Castle(i) => moved = (self.play_castle(n, i), 2, false),
             Kind::Normal | Kind::EnPassant => {
                 let victim = match (m.kind, n.ep) {
                     (Kind::EnPassant, Some(_)) if self.t.layered => self.ep_victim(n).unwrap_or(to),

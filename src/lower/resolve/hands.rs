@@ -3,7 +3,7 @@
 use indexmap::IndexMap;
 
 use super::Resolver;
-use crate::diagnostics::{Code, Problem};
+use crate::diagnostics::{Code, Problem, SourceId};
 use crate::ir;
 use crate::syntax::ast::*;
 
@@ -66,34 +66,7 @@ impl Resolver<'_> {
                 .help("define the castles with `castling { ... }`, or leave this out"),
             );
         }
-        for d in &h.drops {
-            if let DropRuleKind::BothColors = d.rule
-                && let Some(id) = self.piece_ref(&d.piece, def.src)
-                && let Some(region) = rules.get(&id).and_then(|r| r.region.clone())
-            {
-                // A per-side region may split well for one side only.
-                let colors = |side| -> std::collections::HashSet<u8> {
-                    (0..self.files)
-                        .flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
-                        .filter(|&(f, k)| region.contains(side, f, k, self.ranks))
-                        .map(|(f, k)| (f + k) % 2)
-                        .collect()
-                };
-                if ir::Side::BOTH
-                    .into_iter()
-                    .any(|side| colors(side).len() < 2)
-                {
-                    self.err(
-                        Problem::error(
-                            Code::HandRule,
-                            "`both colors` for a piece whose drop region has squares of one colour only",
-                        )
-                        .label(def.src, d.span, "the rule could never be met")
-                        .help("give the piece a drop region with squares of both colours"),
-                    );
-                }
-            }
-        }
+        self.check_both_colors(&h.drops, &rules, def.src);
         if let Some(span) = h.drop_promoted
             && h.keep_promoted
         {
@@ -116,6 +89,43 @@ impl Resolver<'_> {
             gate,
             no_drops: h.no_drops.is_some(),
         })
+    }
+
+    /// `both colors` needs a drop region with squares of both colours.
+    fn check_both_colors(
+        &mut self,
+        drops: &[DropRuleAst],
+        rules: &IndexMap<ir::PieceId, ir::DropRule>,
+        src: SourceId,
+    ) {
+        for d in drops {
+            if let DropRuleKind::BothColors = d.rule
+                && let Some(id) = self.piece_ref(&d.piece, src)
+                && let Some(region) = rules.get(&id).and_then(|r| r.region.clone())
+            {
+                // A per-side region may split well for one side only.
+                let colors = |side| -> std::collections::HashSet<u8> {
+                    (0..self.files)
+                        .flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
+                        .filter(|&(f, k)| region.contains(side, f, k, self.ranks))
+                        .map(|(f, k)| (f + k) % 2)
+                        .collect()
+                };
+                if ir::Side::BOTH
+                    .into_iter()
+                    .any(|side| colors(side).len() < 2)
+                {
+                    self.err(
+                        Problem::error(
+                            Code::HandRule,
+                            "`both colors` for a piece whose drop region has squares of one colour only",
+                        )
+                        .label(src, d.span, "the rule could never be met")
+                        .help("give the piece a drop region with squares of both colours"),
+                    );
+                }
+            }
+        }
     }
 
     /// The castling field names a gate by its file: each side may have at most one gate square

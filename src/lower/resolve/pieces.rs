@@ -417,7 +417,9 @@ impl Resolver<'_> {
         atoms
     }
 
-    fn atom(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::Atom> {
+    /// The direction words of an atom, once its offset is known to land on the board in at
+    /// least one of the directions they keep.
+    fn atom_directions(&mut self, a: &AtomAst, src: SourceId) -> Option<Vec<ir::DirTerm>> {
         let (x, y) = a.vector.node;
         let (files, ranks) = (self.files, self.ranks);
         if x == 0 && y == 0 {
@@ -473,6 +475,12 @@ impl Resolver<'_> {
             );
             return None;
         }
+        Some(directions)
+    }
+
+    fn atom(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::Atom> {
+        let (x, y) = a.vector.node;
+        let directions = self.atom_directions(a, src)?;
         let kind = self.atom_kind(a, src)?;
         let from = match &a.origin {
             None => None,
