@@ -137,6 +137,8 @@ pub enum WriteError {
     },
     /// Any other I/O error (a full disk, no permission), in the system's words.
     Io(String),
+    /// An I/O error while a file was at the path, which is left unchanged.
+    IoKeptOld(String),
 }
 
 impl fmt::Display for WriteError {
@@ -147,7 +149,8 @@ impl fmt::Display for WriteError {
                 f.write_str("it is a symbolic link, and rulebook writes through none")
             }
             WriteError::NotAFile { what } => write!(f, "it is {what}, not a file"),
-            WriteError::Io(e) => write!(f, "{e}; the file is as it was"),
+            WriteError::Io(e) => f.write_str(e),
+            WriteError::IoKeptOld(e) => write!(f, "{e}; the file is as it was"),
         }
     }
 }
@@ -169,11 +172,15 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<(),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(WriteError::Io(e.to_string())),
     };
-    let (tmp, mut file) = temporary_beside(path).map_err(|e| WriteError::Io(e.to_string()))?;
+    let io_error = |e: std::io::Error| match old {
+        Some(_) => WriteError::IoKeptOld(e.to_string()),
+        None => WriteError::Io(e.to_string()),
+    };
+    let (tmp, mut file) = temporary_beside(path).map_err(io_error)?;
     let written = (|| {
         file.write_all(bytes)?;
-        if let Some(perms) = old {
-            file.set_permissions(perms)?;
+        if let Some(perms) = &old {
+            file.set_permissions(perms.clone())?;
         }
         file.sync_all()
     })();
@@ -191,7 +198,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<(),
             Ok(())
         }
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(WriteError::Exists),
-        Err(e) => Err(WriteError::Io(e.to_string())),
+        Err(e) => Err(io_error(e)),
     }
 }
 
