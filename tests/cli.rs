@@ -656,7 +656,7 @@ fn pgn_with_a_thousand_unknown_variant_tags_is_quick() {
     let took = start.elapsed();
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stderr(&o).matches("names no bundled variant").count(), 1000);
-    assert!(took < Duration::from_secs(30), "{took:?}");
+    assert!(took < Duration::from_secs(60), "{took:?}");
 }
 
 #[test]
