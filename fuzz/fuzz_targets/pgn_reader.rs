@@ -20,7 +20,9 @@ fn bundled() -> &'static HashMap<&'static str, Arc<Variant>> {
         rulebook::bundled::names()
             .map(|n| {
                 let mut sources = Sources::default();
-                let v = load(n, &mut sources).unwrap_or_else(|_| panic!("{n} loads")).variant;
+                let v = load(n, &mut sources)
+                    .unwrap_or_else(|_| panic!("{n} loads"))
+                    .variant;
                 (n, Arc::new(v))
             })
             .collect()
@@ -28,7 +30,9 @@ fn bundled() -> &'static HashMap<&'static str, Arc<Variant>> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let games = match pgn::parse(text) {
         Ok(g) => g,
         Err(e) => {
@@ -43,22 +47,37 @@ fuzz_target!(|data: &[u8]| {
     let mut variants = Variants::new(chess, |name: &str| bundled().get(name).cloned());
     for game in &games {
         let _ = game.name();
-        let Some(variant) = variants.find(game) else { continue };
+        let Some(variant) = variants.find(game) else {
+            continue;
+        };
         let mut played = new_game(variant.clone());
         if pgn::replay(played.as_mut(), game).is_err() {
             continue;
         }
         let start = new_game(variant.clone()).fen();
         let record = played.record();
-        let written =
-            pgn::write_with_tags(game.tags.clone(), &variant, &start, &record, &game.notes, "*");
+        let written = pgn::write_with_tags(
+            game.tags.clone(),
+            &variant,
+            &start,
+            &record,
+            &game.notes,
+            "*",
+        );
         let again = pgn::parse(&written)
             .unwrap_or_else(|e| panic!("written PGN does not read back: {e:?}\n{written}"));
         assert_eq!(again.len(), 1, "one game written, several read:\n{written}");
-        assert_eq!(again[0].notes, game.notes, "annotations changed:\n{written}");
+        assert_eq!(
+            again[0].notes, game.notes,
+            "annotations changed:\n{written}"
+        );
         let mut replayed = new_game(variant.clone());
         pgn::replay(replayed.as_mut(), &again[0])
             .unwrap_or_else(|e| panic!("written PGN does not replay: {e:?}\n{written}"));
-        assert_eq!(replayed.fen(), played.fen(), "another final position:\n{written}");
+        assert_eq!(
+            replayed.fen(),
+            played.fen(),
+            "another final position:\n{written}"
+        );
     }
 });
