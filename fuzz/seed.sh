@@ -1,8 +1,9 @@
 #!/bin/sh
-# Seeds the fuzz corpora from the repository: variant files, reference FENs and moves.
+# Seeds the fuzz corpora from the repository: variant files, reference FENs and moves, PGNs.
 set -e
 cd "$(dirname "$0")"
-mkdir -p corpus/variant_parser corpus/fen_parser corpus/move_parser
+mkdir -p corpus/variant_parser corpus/fen_parser corpus/move_parser corpus/pgn_reader
+cp ../tests/pgn/*.pgn corpus/pgn_reader/
 cp ../variants/*.variant corpus/variant_parser/
 cp ../tests/diagnostics/*.variant corpus/variant_parser/ 2>/dev/null || true
 i=0
@@ -22,4 +23,4 @@ done
 for m in e7e8q a7a8 a2a1Q e1g1 e5f6 f4f3 d4d5 h8h9 a10a11 z9z9; do
   printf '%s' "$m" > "corpus/move_parser/seed-$m"
 done
-echo "corpus: $(ls corpus/variant_parser | wc -l) variants, $(ls corpus/fen_parser | wc -l) FENs, $(ls corpus/move_parser | wc -l) moves"
+echo "corpus: $(ls corpus/variant_parser | wc -l) variants, $(ls corpus/fen_parser | wc -l) FENs, $(ls corpus/move_parser | wc -l) moves, $(ls corpus/pgn_reader | wc -l) PGNs"

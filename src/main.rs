@@ -84,8 +84,9 @@ enum Command {
         /// A bundled variant's name or a variant file (default: chess).
         variant: Option<String>,
     },
-    /// Replay the games of a PGN file; write them again (SAN with check marks, the result),
-    /// or their final positions, or their moves in UCI. Exit 1 if a game has an illegal move.
+    /// Replay the games of a PGN file; write them again (SAN with check marks, comments, NAGs
+    /// and variations kept in place, the result), or their final positions, or their moves in
+    /// UCI. Exit 1 if a game has an illegal move.
     Pgn {
         /// The PGN file: games from lichess, pychess or rulebook.
         file: String,

@@ -1,5 +1,6 @@
 //! `rulebook pgn FILE`: every game of a PGN file replayed, and written again as PGN (SAN with
-//! check marks, the result), as its final FEN, or as UCI moves.
+//! check marks, the comments, NAGs and variations in place, the result), as its final FEN, or
+//! as UCI moves.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,7 +17,7 @@ use crate::lower::{LoadError, load};
 /// What `rulebook pgn` writes for each game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PgnOutput {
-    /// The game as PGN: its tags, the moves in SAN, the result.
+    /// The game as PGN: its tags, the moves in SAN with their annotations, the result.
     Pgn,
     /// The FEN of the game's last position.
     Fen,
@@ -49,12 +50,27 @@ pub fn pgn(path: &str, variant: Option<&str>, output: PgnOutput) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let chess = load_variant("chess", &mut Sources::default()).ok();
+    let current = match chosen.clone() {
+        Some(v) => v,
+        None => match load_variant("chess", &mut Sources::default()) {
+            Ok(v) => v,
+            Err(code) => return code,
+        },
+    };
+    let mut variants = pgn::Variants::new(current, |name: &str| {
+        load(name, &mut Sources::default())
+            .ok()
+            .map(|l| Arc::new(l.variant))
+    });
+    let lines = pgn::Lines::new(&text);
     let mut out = Output::default();
     let mut failed = false;
     for game in &games {
-        let current = chosen.clone().or(chess.clone());
-        match replay(game, chosen.as_ref(), current) {
+        let variant = match chosen.clone() {
+            Some(v) => Some(v),
+            None => variants.find(game),
+        };
+        match replay(game, variant, &lines) {
             Ok(played) => out.write(format_args!("{}", written(game, played.as_ref(), output))),
             Err(p) => {
                 failed = true;
@@ -103,24 +119,27 @@ impl GameProblem {
     }
 }
 
-/// The game played out in the variant `chosen` (`--variant`) or the one its tag names.
+/// The game played out in `variant` (the one `--variant` chose or its tag names).
 fn replay(
     game: &PgnGame,
-    chosen: Option<&Arc<Variant>>,
-    current: Option<Arc<Variant>>,
+    variant: Option<Arc<Variant>>,
+    lines: &pgn::Lines,
 ) -> Result<Box<dyn Game>, GameProblem> {
-    let variant = match chosen {
-        Some(v) => Some(v.clone()),
-        None => current.and_then(|c| pgn::find_variant(game, &c)),
+    let tag_at = |name: &str| game.tag_spans.get(name).copied();
+    let place = |span: Option<crate::diagnostics::Span>| {
+        let line = lines.line_of(span.map_or(game.start, |s| s.start));
+        format!("{}, line {line}", game.name())
     };
     let Some(variant) = variant else {
+        let span = tag_at("Variant");
         return Err(GameProblem {
             code: Code::Pgn,
             message: format!(
-                "the Variant tag \"{}\" names no bundled variant",
+                "{}: the Variant tag \"{}\" names no bundled variant",
+                place(span),
                 game.variant().unwrap_or("chess")
             ),
-            at: None,
+            at: span.map(|s| (s, "unknown variant".to_string())),
             help: "give the variant with --variant NAME|FILE".into(),
         });
     };
@@ -129,13 +148,16 @@ fn replay(
         Ok(()) => Ok(played),
         Err(ReplayError::Fen(m)) => Err(GameProblem {
             code: Code::Fen,
-            message: format!("the FEN tag is not a position: {m}"),
-            at: None,
+            message: format!(
+                "{}: the FEN tag is not a position: {m}",
+                place(tag_at("FEN"))
+            ),
+            at: tag_at("FEN").map(|s| (s, "this position".to_string())),
             help: "the FEN tag gives the position the moves start from".into(),
         }),
         Err(ReplayError::Move(i, e)) => Err(GameProblem {
             code: Code::IllegalMove,
-            message: e.message,
+            message: format!("{}: {}", place(Some(game.moves[i].1)), e.message),
             at: Some((game.moves[i].1, e.label)),
             help: e.help,
         }),
@@ -158,7 +180,14 @@ fn written(game: &PgnGame, played: &dyn Game, output: PgnOutput) -> String {
                 "*" => game.result.as_deref().unwrap_or("*").to_string(),
                 r => r.to_string(),
             };
-            let text = pgn::write_with_tags(game.tags.clone(), &variant, &start, &record, &result);
+            let text = pgn::write_with_tags(
+                game.tags.clone(),
+                &variant,
+                &start,
+                &record,
+                &game.notes,
+                &result,
+            );
             format!("{text}\n")
         }
     }

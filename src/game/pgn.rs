@@ -1,7 +1,9 @@
 //! Portable Game Notation: games written by lichess, pychess and rulebook, read and written.
 //! A game's tags pick the variant (`Variant`) and the start (`FEN` with `SetUp "1"`); its moves
-//! are SAN (UCI is accepted too). Comments, variations, annotations and move numbers are skipped.
+//! are SAN (UCI is accepted too). Comments, NAGs, marks (`!?`) and variations are kept as
+//! written, in place, and written back; a variation's moves are kept as text, not checked.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -19,10 +21,21 @@ pub const MAX_PGN_FILE: u64 = 16 << 20;
 pub struct PgnGame {
     /// The tags in file order.
     pub tags: IndexMap<String, String>,
-    /// Each move as written and where it stands in the file.
+    /// Where each tag stands in the file.
+    pub tag_spans: IndexMap<String, Span>,
+    /// Each move as written (without its `!`/`?` marks) and where it stands in the file.
     pub moves: Vec<(String, Span)>,
+    /// The annotations as written, kept to be written again in place: `notes[0]` before the
+    /// first move, `notes[i + 1]` after move `i`. Each is a `{comment}`, a `; comment`, a NAG
+    /// (`$1`), a move's marks (`!?`) or a whole variation `( ... )`, whose moves are kept as
+    /// text and not checked.
+    pub notes: Vec<Vec<String>>,
     /// The result written after the moves (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
     pub result: Option<String>,
+    /// Where the game starts in the file.
+    pub start: usize,
+    /// The game's number in the file, from 1.
+    pub number: usize,
 }
 
 impl PgnGame {
@@ -37,6 +50,20 @@ impl PgnGame {
         let standard = ["standard", "from position", "chess", ""];
         (!standard.contains(&v.trim().to_ascii_lowercase().as_str())).then_some(v.as_str())
     }
+
+    /// How an error names the game: `game 3 (anna - boris, Rated Blitz game)`.
+    pub fn name(&self) -> String {
+        let known = |t: &str| self.tags.get(t).filter(|v| !v.is_empty() && *v != "?");
+        let mut parts = vec![];
+        if let (Some(w), Some(b)) = (known("White"), known("Black")) {
+            parts.push(format!("{w} - {b}"));
+        }
+        parts.extend(known("Event").cloned());
+        match parts.is_empty() {
+            true => format!("game {}", self.number),
+            false => format!("game {} ({})", self.number, parts.join(", ")),
+        }
+    }
 }
 
 /// Why a PGN text could not be read.
@@ -44,34 +71,68 @@ impl PgnGame {
 pub struct PgnError {
     /// Where in the text.
     pub span: Span,
-    /// What is wrong.
+    /// What is wrong, naming the game and the line.
     pub message: String,
+}
+
+/// The line (from 1) of a byte offset, found in a table of line starts (so that naming the
+/// line of many errors stays linear).
+pub struct Lines(Vec<usize>);
+
+impl Lines {
+    /// The line starts of `text`.
+    pub fn new(text: &str) -> Lines {
+        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1));
+        Lines(starts.collect())
+    }
+
+    /// The line of the byte at `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.0.partition_point(|&s| s <= offset)
+    }
 }
 
 /// The games of a PGN text.
 pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut games = vec![];
-    let mut game = empty_game();
+    let mut game = empty_game(1, 0);
     let mut in_moves = false;
     let mut tokens = Tokens { text, at: 0 };
-    while let Some((token, span)) = tokens.next()? {
+    loop {
+        let token = match tokens.next() {
+            Ok(Some(t)) => t,
+            Ok(None) => break,
+            Err(e) => return Err(named(e, &game, text)),
+        };
+        let (token, span) = token;
+        if game.tags.is_empty() && game.moves.is_empty() && !in_moves {
+            game.start = span.start;
+        }
         match token {
             Token::Tag(name, value) => {
                 if in_moves {
-                    games.push(std::mem::replace(&mut game, empty_game()));
+                    let next = empty_game(game.number + 1, span.start);
+                    games.push(std::mem::replace(&mut game, next));
                     in_moves = false;
                 }
+                game.tag_spans.insert(name.clone(), span);
                 game.tags.insert(name, value);
             }
             Token::Result(r) => {
                 game.result = Some(r);
-                games.push(std::mem::replace(&mut game, empty_game()));
+                let next = empty_game(game.number + 1, tokens.at);
+                games.push(std::mem::replace(&mut game, next));
                 in_moves = false;
             }
-            Token::Move(m) => {
+            Token::Move(m, marks) => {
                 in_moves = true;
                 game.moves.push((m, span));
+                game.notes.push(vec![]);
+                if !marks.is_empty() {
+                    note(&mut game, marks);
+                }
             }
+            Token::Note(n) => note(&mut game, n),
         }
     }
     if in_moves || !game.tags.is_empty() {
@@ -80,17 +141,40 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     Ok(games)
 }
 
-fn empty_game() -> PgnGame {
+fn note(game: &mut PgnGame, text: String) {
+    game.notes
+        .last_mut()
+        .expect("notes[0] is always there")
+        .push(text);
+}
+
+/// The error's message, naming the game being read and the line.
+fn named(e: PgnError, game: &PgnGame, text: &str) -> PgnError {
+    let line = Lines::new(text).line_of(e.span.start);
+    PgnError {
+        message: format!("{}, line {line}: {}", game.name(), e.message),
+        span: e.span,
+    }
+}
+
+fn empty_game(number: usize, start: usize) -> PgnGame {
     PgnGame {
         tags: IndexMap::new(),
+        tag_spans: IndexMap::new(),
         moves: vec![],
+        notes: vec![vec![]],
         result: None,
+        start,
+        number,
     }
 }
 
 enum Token {
     Tag(String, String),
-    Move(String),
+    /// A move and the marks written right after it (`!?`).
+    Move(String, String),
+    /// A comment, a NAG or a variation, as written.
+    Note(String),
     Result(String),
 }
 
@@ -111,7 +195,7 @@ impl Tokens<'_> {
         }
     }
 
-    /// The next tag, move or result, skipping what carries no move.
+    /// The next tag, move, annotation or result, skipping move numbers and `%` escape lines.
     fn next(&mut self) -> Result<Option<(Token, Span)>, PgnError> {
         loop {
             let skipped = self.rest().len() - self.rest().trim_start().len();
@@ -120,21 +204,26 @@ impl Tokens<'_> {
             let Some(c) = self.rest().chars().next() else {
                 return Ok(None);
             };
+            let span = |t: &Self| Span::new(start, t.at);
+            let note = |t: &Self| Token::Note(t.text[start..t.at].to_string());
             match c {
-                '[' => return self.tag().map(|t| Some((t, Span::new(start, self.at)))),
-                '{' => self.skip_to('}', "a comment `{` is not closed")?,
-                ';' | '%' => self.at += self.rest().find('\n').unwrap_or(self.rest().len()),
-                '(' => self.skip_variation()?,
-                '$' => {
-                    self.word();
+                '[' => return self.tag().map(|t| Some((t, span(self)))),
+                '{' => self.skip_comment()?,
+                ';' => self.skip_line(),
+                '%' => {
+                    self.skip_line();
+                    continue;
                 }
+                '(' => self.skip_variation()?,
                 _ => {
                     let word = self.word();
-                    if let Some(t) = move_or_result(word) {
-                        return Ok(Some((t, Span::new(start, self.at))));
+                    match move_or_result(word) {
+                        Some(t) => return Ok(Some((t, span(self)))),
+                        None => continue,
                     }
                 }
             }
+            return Ok(Some((note(self), span(self))));
         }
     }
 
@@ -151,35 +240,51 @@ impl Tokens<'_> {
         &self.text[start..self.at]
     }
 
-    fn skip_to(&mut self, end: char, unclosed: &str) -> Result<(), PgnError> {
-        match self.rest().find(end) {
+    /// A `{...}` comment: nothing inside it means anything, not even `(` or `;`.
+    fn skip_comment(&mut self) -> Result<(), PgnError> {
+        match self.rest().find('}') {
             Some(i) => {
                 self.at += i + 1;
                 Ok(())
             }
-            None => Err(self.error(self.at, unclosed.into())),
+            None => Err(self.error(self.at, "a comment `{` is not closed".into())),
         }
     }
 
+    /// A `;` comment or a `%` escape: the rest of the line.
+    fn skip_line(&mut self) {
+        self.at += self.rest().find('\n').unwrap_or(self.rest().len());
+    }
+
+    /// A variation, nested ones and the comments inside included (a parenthesis inside a
+    /// comment closes nothing).
     fn skip_variation(&mut self) -> Result<(), PgnError> {
         let start = self.at;
         let mut depth = 0usize;
-        for (i, c) in self.rest().char_indices() {
+        while let Some(c) = self.rest().chars().next() {
             match c {
+                '{' => {
+                    self.skip_comment()?;
+                    continue;
+                }
+                ';' | '%' => {
+                    self.skip_line();
+                    continue;
+                }
                 '(' => depth += 1,
                 ')' => {
                     depth -= 1;
                     if depth == 0 {
-                        self.at += i + 1;
+                        self.at += 1;
                         return Ok(());
                     }
                 }
                 _ => {}
             }
+            self.at += c.len_utf8();
         }
         Err(self.error(start, "a variation `(` is not closed".into()))
     }
-
     /// `[Name "value"]`, with `\"` and `\\` escapes in the value.
     fn tag(&mut self) -> Result<Token, PgnError> {
         let start = self.at;
@@ -213,10 +318,15 @@ impl Tokens<'_> {
     }
 }
 
-/// A move (without its number or annotation marks) or a result; None for a move number.
+/// A move (without its number, with its annotation marks apart), a NAG, marks written apart
+/// (`e4 !?`) or a result; None for a move number.
 fn move_or_result(word: &str) -> Option<Token> {
     if ["1-0", "0-1", "1/2-1/2", "½-½", "*"].contains(&word) {
         return Some(Token::Result(word.replace('½', "1/2")));
+    }
+    let is_marks = |w: &str| !w.is_empty() && w.chars().all(|c| c == '!' || c == '?');
+    if word.starts_with('$') || is_marks(word) {
+        return Some(Token::Note(word.to_string()));
     }
     let body = word.trim_start_matches(|c: char| c.is_ascii_digit());
     let castling = word.starts_with("0-0");
@@ -225,8 +335,9 @@ fn move_or_result(word: &str) -> Option<Token> {
     } else {
         word
     };
-    let body = body.trim_end_matches(['!', '?']);
-    (!body.is_empty()).then(|| Token::Move(body.to_string()))
+    let bare = body.trim_end_matches(['!', '?']);
+    let marks = &body[bare.len()..];
+    (!bare.is_empty()).then(|| Token::Move(bare.to_string(), marks.to_string()))
 }
 
 /// Why a game of a PGN file could not be replayed.
@@ -297,23 +408,63 @@ pub fn names_variant(tag: &str, variant: &Variant) -> bool {
 /// The variant a game's `Variant` tag names: `current` when the tag names it (or when there is
 /// no tag and `current` is chess), else the bundled variant it names.
 pub fn find_variant(pgn: &PgnGame, current: &Arc<Variant>) -> Option<Arc<Variant>> {
-    let Some(tag) = pgn.variant() else {
-        return Some(if current.name == "chess" {
-            current.clone()
-        } else {
-            bundled_variant(|_| true, "chess")?
-        });
-    };
-    if names_variant(tag, current) {
-        return Some(current.clone());
-    }
-    crate::bundled::names().find_map(|name| bundled_variant(|v| names_variant(tag, v), name))
+    Variants::new(current.clone(), load_bundled).find(pgn)
 }
 
-fn bundled_variant(pick: impl Fn(&Variant) -> bool, name: &str) -> Option<Arc<Variant>> {
+fn load_bundled(name: &str) -> Option<Arc<Variant>> {
     let mut sources = crate::diagnostics::Sources::default();
     let loaded = crate::lower::load(name, &mut sources).ok()?;
-    pick(&loaded.variant).then(|| Arc::new(loaded.variant))
+    Some(Arc::new(loaded.variant))
+}
+
+/// The variants the games of a file name, each tag resolved once and each bundled variant
+/// loaded at most once, so that reading many games stays linear.
+pub struct Variants<L> {
+    current: Arc<Variant>,
+    load: L,
+    bundled: HashMap<&'static str, Option<Arc<Variant>>>,
+    by_tag: HashMap<String, Option<Arc<Variant>>>,
+}
+
+impl<L: FnMut(&str) -> Option<Arc<Variant>>> Variants<L> {
+    /// `current` is the variant chosen (or chess); `load` loads a bundled variant by name.
+    pub fn new(current: Arc<Variant>, load: L) -> Self {
+        Variants {
+            current,
+            load,
+            bundled: HashMap::new(),
+            by_tag: HashMap::new(),
+        }
+    }
+
+    /// The variant `pgn`'s `Variant` tag names, as [`find_variant`] says.
+    pub fn find(&mut self, pgn: &PgnGame) -> Option<Arc<Variant>> {
+        let Some(tag) = pgn.variant() else {
+            if self.current.name == "chess" {
+                return Some(self.current.clone());
+            }
+            return self.bundled("chess");
+        };
+        if names_variant(tag, &self.current) {
+            return Some(self.current.clone());
+        }
+        if let Some(found) = self.by_tag.get(tag) {
+            return found.clone();
+        }
+        let found = crate::bundled::names()
+            .find_map(|name| self.bundled(name).filter(|v| names_variant(tag, v)));
+        self.by_tag.insert(tag.to_string(), found.clone());
+        found
+    }
+
+    fn bundled(&mut self, name: &'static str) -> Option<Arc<Variant>> {
+        if let Some(v) = self.bundled.get(name) {
+            return v.clone();
+        }
+        let v = (self.load)(name);
+        self.bundled.insert(name, v.clone());
+        v
+    }
 }
 
 /// A PGN of `record` in `variant`, with the seven standard tags, `Variant` (unless chess),
@@ -330,16 +481,17 @@ pub fn write(variant: &Variant, start_fen: &str, record: &Record, result: &str) 
     ] {
         tags.insert(name.to_string(), value.to_string());
     }
-    write_with_tags(tags, variant, start_fen, record, result)
+    write_with_tags(tags, variant, start_fen, record, &[], result)
 }
 
 /// A PGN of `record` with `tags` (in their order), the `Result`, `Variant`, `SetUp` and `FEN`
-/// tags set to what the game is.
+/// tags set to what the game is, and the annotations `notes` (as [`PgnGame::notes`]) in place.
 pub fn write_with_tags(
     mut tags: IndexMap<String, String>,
     variant: &Variant,
     start_fen: &str,
     record: &Record,
+    notes: &[Vec<String>],
     result: &str,
 ) -> String {
     tags.insert("Result".into(), result.into());
@@ -361,9 +513,64 @@ pub fn write_with_tags(
         out.push_str(&format!("[{name} \"{value}\"]\n"));
     }
     out.push('\n');
-    let movetext = format!("{} {result}", record.numbered());
-    out.push_str(&wrap(movetext.trim(), 79));
+    let mut units = movetext(record, notes);
+    units.push(result.to_string());
+    out.push_str(&wrap_units(&units, 79));
     out.push('\n');
+    out
+}
+
+/// The moves in SAN with their numbers, each followed by its marks (`!?`) and then its
+/// comments, NAGs and variations; a black move after an annotation is numbered again (`3...`).
+fn movetext(record: &Record, notes: &[Vec<String>]) -> Vec<String> {
+    let notes_at = |i: usize| notes.get(i).map_or(&[][..], Vec::as_slice);
+    let is_marks = |n: &String| n.starts_with(['!', '?']);
+    let mut units: Vec<String> = notes_at(0).to_vec();
+    let mut after_note = !units.is_empty();
+    for (i, (_, san)) in record.moves.iter().enumerate() {
+        let number = record.number_of(i);
+        let mut unit = if i == 0 || after_note || !number.ends_with("...") {
+            format!("{number} {san}")
+        } else {
+            san.clone()
+        };
+        let mut after = notes_at(i + 1);
+        if let Some(marks) = after.first().filter(|n| is_marks(n)) {
+            unit.push_str(marks);
+            after = &after[1..];
+        }
+        units.push(unit);
+        units.extend(after.iter().cloned());
+        after_note = !after.is_empty();
+    }
+    units
+}
+
+/// Units of movetext joined by spaces in lines of at most `width` characters where they fit;
+/// a `;` comment ends its line.
+fn wrap_units(units: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    let mut fresh = true;
+    for unit in units {
+        if !fresh && line + 1 + unit.len() <= width {
+            out.push(' ');
+            line += 1;
+        } else if !fresh {
+            out.push('\n');
+            line = 0;
+        }
+        out.push_str(unit);
+        line = match unit.rfind('\n') {
+            Some(k) => unit.len() - k - 1,
+            None => line + unit.len(),
+        };
+        fresh = unit.starts_with(';');
+        if fresh {
+            out.push('\n');
+            line = 0;
+        }
+    }
     out
 }
 
@@ -425,6 +632,39 @@ mod tests {
     fn an_unclosed_comment_is_an_error_at_its_start() {
         let e = parse("1. e4 { never closed").unwrap_err();
         assert_eq!(e.span.start, 6);
+    }
+
+    #[test]
+    fn a_parenthesis_inside_a_comment_means_nothing() {
+        let text = "1. e4 ( 1. d4 { :) } 1... d5 ; (\n) e5 { (Giuoco Piano } 2. Nf3 *";
+        let g = &parse(text).unwrap()[0];
+        let moves: Vec<&str> = g.moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["e4", "e5", "Nf3"]);
+        assert_eq!(g.notes[1], ["( 1. d4 { :) } 1... d5 ; (\n)"]);
+        assert_eq!(g.notes[2], ["{ (Giuoco Piano }"]);
+    }
+
+    #[test]
+    fn errors_name_the_game_and_the_line() {
+        let text = "[White \"a\"]\n[Black \"b\"]\n1. e4 *\n[Event \"E\"]\n\n1. d4 {";
+        let e = parse(text).unwrap_err();
+        assert_eq!(e.message, "game 2 (E), line 6: a comment `{` is not closed");
+    }
+
+    #[test]
+    fn each_variant_tag_is_resolved_once_per_run() {
+        let chess = load_bundled("chess").unwrap();
+        let games = parse(&"[Variant \"x\"]\n1. e4 *\n[Variant \"Atomic\"]\n1. e4 *\n".repeat(500));
+        let mut loads = 0;
+        let mut variants = Variants::new(chess, |name: &str| {
+            loads += 1;
+            load_bundled(name)
+        });
+        for g in &games.unwrap() {
+            variants.find(g);
+        }
+        drop(variants);
+        assert!(loads <= crate::bundled::names().count(), "{loads} loads");
     }
 
     #[test]

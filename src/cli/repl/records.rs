@@ -108,10 +108,16 @@ impl Session {
                 if games.len() == 1 { "" } else { "s" }
             ));
         };
+        let lines = pgn::Lines::new(&text);
+        let place = |span: Option<&Span>| {
+            let line = lines.line_of(span.map_or(game.start, |s| s.start));
+            format!("{}, line {line}", game.name())
+        };
         let Some(variant) = pgn::find_variant(game, self.game.variant()) else {
             let tag = game.variant().unwrap_or("chess");
             return reply.fail(format!(
-                "error: {path}: the Variant tag \"{tag}\" names no bundled variant; load the variant first (`variant FILE`), then the game"
+                "error: {path}: {}: the Variant tag \"{tag}\" names no bundled variant; load the variant first (`variant FILE`), then the game",
+                place(game.tag_spans.get("Variant"))
             ));
         };
         let mut replayed = new_game(variant);
@@ -131,16 +137,20 @@ impl Session {
                 ));
             }
             Err(ReplayError::Fen(message)) => reply.fail(format!(
-                "error: {path}: the FEN tag is not a position: {message}"
+                "error: {path}: {}: the FEN tag is not a position: {message}",
+                place(game.tag_spans.get("FEN"))
             )),
             Err(ReplayError::Move(i, e)) => {
                 let span = game.moves[i].1;
-                let p = Problem::error(Code::IllegalMove, e.message)
-                    .label(src, span, e.label)
-                    .help(format!(
-                        "{}\nthe game was not loaded; the session is unchanged",
-                        e.help
-                    ));
+                let p = Problem::error(
+                    Code::IllegalMove,
+                    format!("{}: {}", place(Some(&span)), e.message),
+                )
+                .label(src, span, e.label)
+                .help(format!(
+                    "{}\nthe game was not loaded; the session is unchanged",
+                    e.help
+                ));
                 self.problem(reply, p, &sources);
             }
         }
