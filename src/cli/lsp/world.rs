@@ -320,8 +320,16 @@ mod tests {
         let y = text.find('y').expect("y");
         assert_eq!(lines.position(text, y), Position::new(2, 2));
         assert_eq!(lines.offset(text, Position::new(2, 2)), y);
-        assert_eq!(lines.offset(text, Position::new(2, 1)), y, "inside the surrogate pair");
-        assert_eq!(lines.position(text, y - 1), Position::new(2, 0), "inside the emoji");
+        assert_eq!(
+            lines.offset(text, Position::new(2, 1)),
+            y,
+            "inside the surrogate pair"
+        );
+        assert_eq!(
+            lines.position(text, y - 1),
+            Position::new(2, 0),
+            "inside the emoji"
+        );
         assert_eq!(lines.offset(text, Position::new(1, 99)), x + 1);
         assert_eq!(lines.offset(text, Position::new(9, 0)), text.len());
         assert_eq!(lines.position(text, text.len() + 5), Position::new(3, 1));
