@@ -682,3 +682,83 @@ fn malformed_json_gets_a_parse_error_and_the_server_goes_on() {
     assert_eq!(server.diagnostics(), Vec::<Value>::new());
     server.shut_down();
 }
+
+/// The directory of the cached copies of the bundled variants under a cache directory.
+fn bundled_cache(cache: &Path) -> PathBuf {
+    cache
+        .join("rulebook")
+        .join(format!("bundled-{}", env!("CARGO_PKG_VERSION")))
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_planted_in_the_cache_is_not_followed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("planted");
+    let cache = dir.join("cache");
+    let bundled = bundled_cache(&cache);
+    std::fs::create_dir_all(&bundled).expect("cache");
+    std::fs::set_permissions(&bundled, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "mine\n").expect("victim");
+    std::os::unix::fs::symlink(&victim, bundled.join("chess.variant")).expect("symlink");
+
+    let mut server = Server::initialized(&cache);
+    open_child_of(&mut server, &dir, "chess");
+    server.shut_down();
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "mine\n");
+    assert!(
+        !std::fs::metadata(&victim)
+            .expect("victim")
+            .permissions()
+            .readonly()
+    );
+    let cached = std::fs::symlink_metadata(bundled.join("chess.variant")).expect("cached");
+    assert!(
+        cached.is_file(),
+        "the link is replaced by the copy: {cached:?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn the_cache_is_private_and_never_in_the_temporary_directory() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("no-home");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).expect("tmp");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command
+        .env_remove("HOME")
+        .env_remove("XDG_CACHE_HOME")
+        .env("TMPDIR", &tmp);
+    let mut server = Server::start_with(command);
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    open_child_of(&mut server, &dir, "chess");
+    server.shut_down();
+    assert_eq!(
+        std::fs::read_dir(&tmp).expect("tmp").count(),
+        0,
+        "nothing cached in TMPDIR"
+    );
+
+    // With a home, the cache is made for its owner only.
+    let home = dir.join("home");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command.env("HOME", &home).env_remove("XDG_CACHE_HOME");
+    let mut server = Server::start_with(command);
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    open_child_of(&mut server, &dir, "chess");
+    server.shut_down();
+    let bundled = bundled_cache(&home.join(".cache"));
+    for d in [bundled.as_path(), bundled.parent().expect("rulebook")] {
+        let mode = std::fs::metadata(d)
+            .expect("cache dir")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700, "{}", d.display());
+    }
+    assert!(bundled.join("chess.variant").is_file());
+}

@@ -232,6 +232,7 @@ enum Places {
 fn places(chain: &[ChainDoc], kind: NameKind, name: &str, which: Places) -> Vec<Location> {
     chain
         .iter()
+        .filter(|doc| doc.is_file())
         .flat_map(|doc| {
             let occ = doc
                 .outline
@@ -270,7 +271,9 @@ pub fn definition(world: &World, uri: &Uri, pos: Position) -> Vec<Location> {
         .and_then(|o| o.extends.as_ref())
         .is_some_and(|(_, s)| s.start <= at && at <= s.end);
     match chain.get(1) {
-        Some(parent) if on_extends => vec![Location::new(parent.uri.clone(), Range::default())],
+        Some(parent) if on_extends && parent.is_file() => {
+            vec![Location::new(parent.uri.clone(), Range::default())]
+        }
         _ => vec![],
     }
 }
