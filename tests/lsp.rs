@@ -762,3 +762,34 @@ fn the_cache_is_private_and_never_in_the_temporary_directory() {
     }
     assert!(bundled.join("chess.variant").is_file());
 }
+
+#[test]
+fn a_document_over_the_file_limit_gets_only_the_diagnostic_saying_so() {
+    let dir = scratch("too-large");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let uri = format!("file://{}", dir.join("big.variant").display());
+    let text = format!(
+        "variant big extends chess\n{}",
+        "# padding\n".repeat(120_000)
+    );
+    assert!(text.len() > 1 << 20);
+    server.open(&uri, &text);
+    let diags = server.diagnostics();
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert!(
+        diags[0]["message"]
+            .as_str()
+            .expect("a message")
+            .contains("1 MiB")
+    );
+    let doc = json!({"uri": uri});
+    let end = json!({"line": 120_001, "character": 0});
+    let items = server.request(
+        "textDocument/completion",
+        json!({"textDocument": doc, "position": end}),
+    );
+    assert_eq!(items, json!([]));
+    let symbols = server.request("textDocument/documentSymbol", json!({"textDocument": doc}));
+    assert_eq!(symbols, json!([]));
+    server.shut_down();
+}
