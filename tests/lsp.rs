@@ -74,10 +74,9 @@ impl Server {
         match self.incoming.recv_timeout(PATIENCE) {
             Ok(msg) => msg,
             Err(RecvTimeoutError::Timeout) => panic!("no message from the server in {PATIENCE:?}"),
-            Err(RecvTimeoutError::Disconnected) => panic!(
-                "the server closed its output: {:?}",
-                self.child.wait()
-            ),
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("the server closed its output: {:?}", self.child.wait())
+            }
         }
     }
 
@@ -464,8 +463,14 @@ fn hover_and_completion_after_non_ascii_text_are_answered() {
     let doc = json!({"uri": uri});
     for character in 20..32 {
         let at = json!({"line": 0, "character": character});
-        server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
-        server.request("textDocument/completion", json!({"textDocument": doc, "position": at}));
+        server.request(
+            "textDocument/hover",
+            json!({"textDocument": doc, "position": at}),
+        );
+        server.request(
+            "textDocument/completion",
+            json!({"textDocument": doc, "position": at}),
+        );
     }
 
     // Every position of the bundled variants' lines that are not ASCII (names of people in
@@ -478,8 +483,14 @@ fn hover_and_completion_after_non_ascii_text_are_answered() {
         for (line, content) in text.lines().enumerate().filter(|(_, l)| !l.is_ascii()) {
             for character in 0..=content.encode_utf16().count() + 1 {
                 let at = json!({"line": line, "character": character});
-                server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
-                server.request("textDocument/definition", json!({"textDocument": doc, "position": at}));
+                server.request(
+                    "textDocument/hover",
+                    json!({"textDocument": doc, "position": at}),
+                );
+                server.request(
+                    "textDocument/definition",
+                    json!({"textDocument": doc, "position": at}),
+                );
             }
         }
     }
@@ -501,7 +512,10 @@ fn positions_count_utf16_code_units() {
         json!({"textDocument": doc, "position": utf16_pos(text, extends + 2)}),
     );
     assert_eq!(hover["range"]["start"], utf16_pos(text, extends), "{hover}");
-    assert_eq!(hover["range"]["end"], utf16_pos(text, extends + "extends".len()));
+    assert_eq!(
+        hover["range"]["end"],
+        utf16_pos(text, extends + "extends".len())
+    );
     let use_of_camp = text.rfind("camp").expect("camp");
     let defs = server.request(
         "textDocument/definition",
@@ -510,9 +524,18 @@ fn positions_count_utf16_code_units() {
     let def = text.find("camp").expect("camp");
     assert_eq!(defs[0]["range"]["start"], utf16_pos(text, def), "{defs}");
     // The middle of the surrogate pair, and far past the end of a line.
-    for at in [json!({"line": 0, "character": 12}), json!({"line": 1, "character": 999})] {
-        server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
-        server.request("textDocument/completion", json!({"textDocument": doc, "position": at}));
+    for at in [
+        json!({"line": 0, "character": 12}),
+        json!({"line": 1, "character": 999}),
+    ] {
+        server.request(
+            "textDocument/hover",
+            json!({"textDocument": doc, "position": at}),
+        );
+        server.request(
+            "textDocument/completion",
+            json!({"textDocument": doc, "position": at}),
+        );
     }
     server.shut_down();
 }
@@ -535,11 +558,18 @@ fn document_symbols_of_a_long_document_answer_in_bounded_time() {
     for k in 0..50_000 {
         text.push_str(&format!("region {} rank 8\n", name(k)));
     }
-    assert!(text.len() < 1 << 20, "under the 1 MiB limit: {}", text.len());
+    assert!(
+        text.len() < 1 << 20,
+        "under the 1 MiB limit: {}",
+        text.len()
+    );
     server.open(&uri, &text);
     server.diagnostics();
     let started = Instant::now();
-    let symbols = server.request("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let symbols = server.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
     let took = started.elapsed();
     let symbols = symbols.as_array().expect("a list");
     assert_eq!(symbols.len(), 50_000);
@@ -563,8 +593,14 @@ fn open_child_of(server: &mut Server, dir: &Path, parent: &str) -> String {
     let diags = server.diagnostics();
     let doc = json!({"uri": uri});
     let at = utf16_pos(&text, text.find(parent).expect("parent") + 1);
-    server.request("textDocument/hover", json!({"textDocument": doc, "position": at}));
-    server.request("textDocument/definition", json!({"textDocument": doc, "position": at}));
+    server.request(
+        "textDocument/hover",
+        json!({"textDocument": doc, "position": at}),
+    );
+    server.request(
+        "textDocument/definition",
+        json!({"textDocument": doc, "position": at}),
+    );
     server.request("textDocument/documentSymbol", json!({"textDocument": doc}));
     diags
         .iter()
@@ -599,5 +635,180 @@ fn a_parent_linked_to_a_device_is_refused_not_read() {
     if let Some(kib) = server.peak_memory_kib() {
         assert!(kib < 200 << 10, "the server grew to {kib} KiB");
     }
+    server.shut_down();
+}
+
+#[test]
+fn an_oversized_message_is_refused_without_being_allocated() {
+    let dir = scratch("oversized");
+    let mut server = Server::initialized(&dir.join("cache"));
+    for length in ["3000000000", "1099511627776", "99999999999999999999999"] {
+        server.send_raw(format!("Content-Length: {length}\r\n\r\n").as_bytes());
+        let refusal = server.response();
+        assert_eq!(refusal["id"], json!(null), "{refusal}");
+        assert_eq!(refusal["error"]["code"], json!(-32600), "{refusal}");
+        let message = refusal["error"]["message"].as_str().expect("a message");
+        assert!(message.contains("8 MiB"), "{message}");
+        if let Some(kib) = server.peak_memory_kib() {
+            assert!(kib < 200 << 10, "the server grew to {kib} KiB");
+        }
+        // The body it announced is skipped, however much arrives; here none does, so it is the
+        // last message the server reads.
+        drop(server);
+        server = Server::initialized(&dir.join("cache"));
+    }
+    // A header without a length, and a header line too long to be one.
+    server.send_raw(b"Content-Type: x\r\n\r\n");
+    assert_eq!(server.response()["error"]["code"], json!(-32700));
+    server.send_raw(&[b'X'; 100_000]);
+    server.send_raw(b"\r\n\r\n");
+    assert_eq!(server.response()["error"]["code"], json!(-32700));
+    server.request("textDocument/hover", json!({"textDocument": {"uri": "file:///x.variant"}, "position": {"line": 0, "character": 0}}));
+    server.shut_down();
+}
+
+#[test]
+fn malformed_json_gets_a_parse_error_and_the_server_goes_on() {
+    let dir = scratch("malformed");
+    let mut server = Server::initialized(&dir.join("cache"));
+    for body in [
+        "{oops",
+        "\u{feff}",
+        "[1, 2",
+        "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": ",
+    ] {
+        server.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+        let error = server.response();
+        assert_eq!(error["id"], json!(null), "{error}");
+        assert_eq!(error["error"]["code"], json!(-32700), "{error}");
+    }
+    // Bytes that are not UTF-8.
+    server.send_raw(b"Content-Length: 3\r\n\r\n\xff\xfe\xfd");
+    assert_eq!(server.response()["error"]["code"], json!(-32700));
+    // JSON that is no request: an invalid request, with its id when it has one.
+    for (body, id) in [
+        ("[]", json!(null)),
+        ("{\"id\": 9}", json!(9)),
+        ("{\"id\": 4, \"method\": 5}", json!(4)),
+    ] {
+        server.send_raw(format!("Content-Length: {}\r\n\r\n{body}", body.len()).as_bytes());
+        let error = server.response();
+        assert_eq!(error["id"], id, "{error}");
+        assert_eq!(error["error"]["code"], json!(-32600), "{error}");
+    }
+    let uri = format!("file://{}", dir.join("x.variant").display());
+    server.open(&uri, "variant x extends chess\n");
+    assert_eq!(server.diagnostics(), Vec::<Value>::new());
+    server.shut_down();
+}
+
+/// The directory of the cached copies of the bundled variants under a cache directory.
+fn bundled_cache(cache: &Path) -> PathBuf {
+    cache
+        .join("rulebook")
+        .join(format!("bundled-{}", env!("CARGO_PKG_VERSION")))
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_planted_in_the_cache_is_not_followed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("planted");
+    let cache = dir.join("cache");
+    let bundled = bundled_cache(&cache);
+    std::fs::create_dir_all(&bundled).expect("cache");
+    std::fs::set_permissions(&bundled, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "mine\n").expect("victim");
+    std::os::unix::fs::symlink(&victim, bundled.join("chess.variant")).expect("symlink");
+
+    let mut server = Server::initialized(&cache);
+    open_child_of(&mut server, &dir, "chess");
+    server.shut_down();
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "mine\n");
+    assert!(
+        !std::fs::metadata(&victim)
+            .expect("victim")
+            .permissions()
+            .readonly()
+    );
+    let cached = std::fs::symlink_metadata(bundled.join("chess.variant")).expect("cached");
+    assert!(
+        cached.is_file(),
+        "the link is replaced by the copy: {cached:?}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn the_cache_is_private_and_never_in_the_temporary_directory() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("no-home");
+    let tmp = dir.join("tmp");
+    std::fs::create_dir_all(&tmp).expect("tmp");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command
+        .env_remove("HOME")
+        .env_remove("XDG_CACHE_HOME")
+        .env("TMPDIR", &tmp);
+    let mut server = Server::start_with(command);
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    open_child_of(&mut server, &dir, "chess");
+    server.shut_down();
+    assert_eq!(
+        std::fs::read_dir(&tmp).expect("tmp").count(),
+        0,
+        "nothing cached in TMPDIR"
+    );
+
+    // With a home, the cache is made for its owner only.
+    let home = dir.join("home");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    command.env("HOME", &home).env_remove("XDG_CACHE_HOME");
+    let mut server = Server::start_with(command);
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    open_child_of(&mut server, &dir, "chess");
+    server.shut_down();
+    let bundled = bundled_cache(&home.join(".cache"));
+    for d in [bundled.as_path(), bundled.parent().expect("rulebook")] {
+        let mode = std::fs::metadata(d)
+            .expect("cache dir")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o700, "{}", d.display());
+    }
+    assert!(bundled.join("chess.variant").is_file());
+}
+
+#[test]
+fn a_document_over_the_file_limit_gets_only_the_diagnostic_saying_so() {
+    let dir = scratch("too-large");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let uri = format!("file://{}", dir.join("big.variant").display());
+    let text = format!(
+        "variant big extends chess\n{}",
+        "# padding\n".repeat(120_000)
+    );
+    assert!(text.len() > 1 << 20);
+    server.open(&uri, &text);
+    let diags = server.diagnostics();
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert!(
+        diags[0]["message"]
+            .as_str()
+            .expect("a message")
+            .contains("1 MiB")
+    );
+    let doc = json!({"uri": uri});
+    let end = json!({"line": 120_001, "character": 0});
+    let items = server.request(
+        "textDocument/completion",
+        json!({"textDocument": doc, "position": end}),
+    );
+    assert_eq!(items, json!([]));
+    let symbols = server.request("textDocument/documentSymbol", json!({"textDocument": doc}));
+    assert_eq!(symbols, json!([]));
     server.shut_down();
 }

@@ -307,7 +307,10 @@ mod tests {
         assert_eq!(word_at(text, 1).map(|w| w.0), Some("r"));
         assert_eq!(word_at(text, 2).map(|w| w.0), Some("r"), "inside `é`");
         assert_eq!(word_at(text, 4).map(|w| w.0), Some("gion"));
-        assert_eq!(word_at(text, text.len()).map(|w| w.1), Some(Span::new(10, 14)));
+        assert_eq!(
+            word_at(text, text.len()).map(|w| w.1),
+            Some(Span::new(10, 14))
+        );
     }
 
     #[test]

@@ -52,10 +52,10 @@ pub fn diagnostics(world: &World, uri: &Uri) -> Vec<Diagnostic> {
         .first()
         .and_then(|d| d.outline.as_ref()?.extends.as_ref().map(|e| e.1));
     // Each source's lines, indexed once however many labels point into it.
-    let mut lines: HashMap<usize, LineIndex> = HashMap::new();
+    let mut lines: HashMap<Option<usize>, LineIndex> = HashMap::new();
     problems
         .iter()
-        .map(|p| diagnostic(p, &sources, uri, extends, &mut lines))
+        .map(|p| diagnostic(p, (text, &sources), uri, extends, &mut lines))
         .collect()
 }
 
@@ -77,15 +77,17 @@ fn source_uri(sources: &Sources, id: usize, doc: &Uri) -> Option<Uri> {
     }
 }
 
+/// A problem as a diagnostic of the document `text`; `lines` indexes the lines of the
+/// document (key `None`) and of each source (its id).
 fn diagnostic(
     p: &Problem,
-    sources: &Sources,
+    (text, sources): (&str, &Sources),
     uri: &Uri,
     extends: Option<Span>,
-    lines: &mut HashMap<usize, LineIndex>,
+    lines: &mut HashMap<Option<usize>, LineIndex>,
 ) -> Diagnostic {
-    let mut range = |source: usize, span: Span| {
-        let text = &sources.get(source).text;
+    let mut range = |source: Option<usize>, span: Span| {
+        let text = source.map_or(text, |id| &sources.get(id).text);
         lines
             .entry(source)
             .or_insert_with(|| LineIndex::new(text))
@@ -107,7 +109,7 @@ fn diagnostic(
             Some(DiagnosticRelatedInformation {
                 location: Location::new(
                     source_uri(sources, l.source, uri)?,
-                    range(l.source, l.span),
+                    range(Some(l.source), l.span),
                 ),
                 message: if l.text.is_empty() {
                     p.message.clone()
@@ -122,7 +124,7 @@ fn diagnostic(
         message.push_str(&format!("\nhelp: {}", shorten_words(help)));
     }
     Diagnostic {
-        range: range(0, span),
+        range: range(None, span),
         severity: Some(match p.severity {
             Severity::Error => DiagnosticSeverity::ERROR,
             Severity::Warning => DiagnosticSeverity::WARNING,
@@ -232,6 +234,7 @@ enum Places {
 fn places(chain: &[ChainDoc], kind: NameKind, name: &str, which: Places) -> Vec<Location> {
     chain
         .iter()
+        .filter(|doc| doc.is_file())
         .flat_map(|doc| {
             let occ = doc
                 .outline
@@ -270,7 +273,9 @@ pub fn definition(world: &World, uri: &Uri, pos: Position) -> Vec<Location> {
         .and_then(|o| o.extends.as_ref())
         .is_some_and(|(_, s)| s.start <= at && at <= s.end);
     match chain.get(1) {
-        Some(parent) if on_extends => vec![Location::new(parent.uri.clone(), Range::default())],
+        Some(parent) if on_extends && parent.is_file() => {
+            vec![Location::new(parent.uri.clone(), Range::default())]
+        }
         _ => vec![],
     }
 }

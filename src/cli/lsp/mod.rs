@@ -7,6 +7,7 @@
 
 mod features;
 mod keyword_docs;
+pub mod transport;
 pub mod world;
 
 use std::process::ExitCode;
@@ -47,7 +48,7 @@ fn capabilities() -> ServerCapabilities {
 
 /// Runs the server on stdin and stdout until the editor says `exit`.
 pub fn main() -> ExitCode {
-    let (connection, io_threads) = Connection::stdio();
+    let (connection, writer) = transport::stdio();
     let caps = match serde_json::to_value(capabilities()) {
         Ok(c) => c,
         Err(_) => return ExitCode::from(2),
@@ -58,7 +59,7 @@ pub fn main() -> ExitCode {
     }
     let status = serve(&connection);
     drop(connection);
-    if io_threads.join().is_err() {
+    if writer.join().is_err() {
         return ExitCode::from(2);
     }
     status
@@ -66,28 +67,40 @@ pub fn main() -> ExitCode {
 
 /// The message loop.
 fn serve(connection: &Connection) -> ExitCode {
-    let mut world = World::default();
+    let mut session = Session::default();
     for msg in &connection.receiver {
-        let out: Vec<Message> = match msg {
-            Message::Request(req) => {
-                if connection.handle_shutdown(&req).unwrap_or(true) {
-                    return ExitCode::SUCCESS;
-                }
-                vec![Message::Response(answer(&world, req))]
-            }
-            Message::Notification(n) => notified(&mut world, n)
-                .into_iter()
-                .map(Message::Notification)
-                .collect(),
-            Message::Response(_) => vec![],
-        };
-        for m in out {
+        if let Message::Request(req) = &msg
+            && connection.handle_shutdown(req).unwrap_or(true)
+        {
+            return ExitCode::SUCCESS;
+        }
+        for m in session.handle(msg) {
             if connection.sender.send(m).is_err() {
                 return ExitCode::from(2);
             }
         }
     }
     ExitCode::SUCCESS
+}
+
+/// What the server knows between messages: the open documents.
+#[derive(Default)]
+pub struct Session {
+    world: World,
+}
+
+impl Session {
+    /// The messages to send in answer to one (`shutdown` and `exit` are the connection's).
+    pub fn handle(&mut self, msg: Message) -> Vec<Message> {
+        match msg {
+            Message::Request(req) => vec![Message::Response(answer(&self.world, req))],
+            Message::Notification(n) => notified(&mut self.world, n)
+                .into_iter()
+                .map(Message::Notification)
+                .collect(),
+            Message::Response(_) => vec![],
+        }
+    }
 }
 
 /// A document opened, changed or closed: the diagnostics to publish.

@@ -10,7 +10,7 @@ use std::str::FromStr;
 use lsp_types::{Position, Range, Uri};
 
 use crate::bundled;
-use crate::files::{self, Existing, MAX_VARIANT_FILE};
+use crate::files::{self, MAX_VARIANT_FILE};
 use crate::lower::MAX_EXTENDS_DEPTH;
 use crate::syntax::ast::Span;
 use crate::syntax::outline::{Outline, floor_char_boundary, outline};
@@ -36,6 +36,12 @@ impl ChainDoc {
             lines: LineIndex::new(&text),
             text,
         }
+    }
+
+    /// Whether it is a file an editor can open (a bundled variant is not when nothing could be
+    /// cached).
+    pub fn is_file(&self) -> bool {
+        self.uri.as_str().starts_with("file:")
     }
 
     /// The LSP range of a span of its text.
@@ -112,10 +118,11 @@ impl World {
             return Some(ChainDoc::new(path_uri(&path)?, text));
         }
         let text = bundled::get(name)?;
-        Some(ChainDoc::new(
-            path_uri(&materialise(name, text)?)?,
-            text.to_string(),
-        ))
+        // Without a cache, the parent still gives its names, at a place no editor opens.
+        let uri = materialise(name, text)
+            .and_then(|p| path_uri(&p))
+            .or_else(|| Uri::from_str(&format!("rulebook:bundled/{name}.variant")).ok())?;
+        Some(ChainDoc::new(uri, text.to_string()))
     }
 
     fn is_open(&self, path: &Path) -> bool {
@@ -128,33 +135,119 @@ pub fn too_large(text: &str) -> bool {
     text.len() as u64 > MAX_VARIANT_FILE
 }
 
-/// The directory of the read-only copies of the bundled variants, one per version of
-/// rulebook.
-fn bundled_dir() -> PathBuf {
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    cache
-        .join("rulebook")
-        .join(format!("bundled-{}", env!("CARGO_PKG_VERSION")))
+/// The cache directory: `$XDG_CACHE_HOME`, else `$HOME/.cache`; none without either (no
+/// shared directory like `/tmp`, where another user could prepare the files).
+fn cache_root() -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os("XDG_CACHE_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".cache"))
+        })
 }
 
-/// A read-only file with the text of the bundled variant `name`, written if needed.
+/// A read-only file with the text of the bundled variant `name`, written if needed under
+/// the cache directory, one directory per version of rulebook; `None` when there is no cache
+/// directory or it is not the user's own.
 pub fn materialise(name: &str, text: &str) -> Option<PathBuf> {
-    let dir = bundled_dir();
+    let dir = cache_root()?
+        .join("rulebook")
+        .join(format!("bundled-{}", env!("CARGO_PKG_VERSION")));
+    cache::private_dir(&dir)?;
     let path = dir.join(format!("{name}.variant"));
-    if std::fs::read_to_string(&path).is_ok_and(|t| t == text) {
+    if cache::read(&path, text.len()).is_some_and(|t| t == text) {
         return Some(path);
     }
-    std::fs::create_dir_all(&dir).ok()?;
-    // Written beside and renamed over: an editor holding the old copy open never reads half
-    // of the new one.
-    files::write_atomic(&path, text.as_bytes(), Existing::Replace).ok()?;
-    let mut perms = std::fs::metadata(&path).ok()?.permissions();
-    perms.set_readonly(true);
-    std::fs::set_permissions(&path, perms).ok()?;
+    cache::write(&dir, &path, text)?;
     Some(path)
+}
+
+/// Files in the cache, where nothing follows a link: its directories are made for the user
+/// alone (0700) and checked to be theirs, a file is read with `O_NOFOLLOW` and written
+/// through a new file renamed over it (a link there is replaced, never written through).
+#[cfg(unix)]
+mod cache {
+    use std::fs::{self, DirBuilder, OpenOptions, Permissions};
+    use std::io::{Read, Write};
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt, PermissionsExt};
+    use std::path::Path;
+
+    use nix::fcntl::OFlag;
+    use nix::unistd::geteuid;
+
+    /// Makes `dir` (with its parents) and checks that it and its parent are directories of the
+    /// user's own, closed to others (made so if they were not).
+    pub fn private_dir(dir: &Path) -> Option<()> {
+        DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .ok()?;
+        for d in [dir.parent()?, dir] {
+            let meta = fs::symlink_metadata(d).ok()?;
+            if !meta.is_dir() || meta.uid() != geteuid().as_raw() {
+                return None;
+            }
+            if meta.mode() & 0o077 != 0 {
+                fs::set_permissions(d, Permissions::from_mode(0o700)).ok()?;
+            }
+        }
+        Some(())
+    }
+
+    /// The text of a regular file (not a link) of at most `limit` bytes.
+    pub fn read(path: &Path, limit: usize) -> Option<String> {
+        let file = OpenOptions::new()
+            .read(true)
+            .custom_flags(OFlag::O_NOFOLLOW.bits())
+            .open(path)
+            .ok()?;
+        if !file.metadata().ok()?.is_file() {
+            return None;
+        }
+        let mut text = String::new();
+        file.take(limit as u64 + 1).read_to_string(&mut text).ok()?;
+        Some(text)
+    }
+
+    /// Writes `text` to `path` in `dir`, read-only: a new file, renamed over the old.
+    pub fn write(dir: &Path, path: &Path, text: &str) -> Option<()> {
+        let name = path.file_name()?.to_string_lossy();
+        let temp = dir.join(format!(".{name}.{}", std::process::id()));
+        let _ = fs::remove_file(&temp);
+        let written = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o444)
+            .custom_flags(OFlag::O_NOFOLLOW.bits())
+            .open(&temp)
+            .and_then(|mut f| f.write_all(text.as_bytes()))
+            .and_then(|()| fs::rename(&temp, path));
+        if written.is_err() {
+            let _ = fs::remove_file(&temp);
+        }
+        written.ok()
+    }
+}
+
+/// Without the means to check who owns a file, nothing is cached.
+#[cfg(not(unix))]
+mod cache {
+    use std::path::Path;
+
+    pub fn private_dir(_: &Path) -> Option<()> {
+        None
+    }
+
+    pub fn read(_: &Path, _: usize) -> Option<String> {
+        None
+    }
+
+    pub fn write(_: &Path, _: &Path, _: &str) -> Option<()> {
+        None
+    }
 }
 
 /// The path of a `file:` URI.
@@ -316,8 +409,16 @@ mod tests {
         let y = text.find('y').expect("y");
         assert_eq!(lines.position(text, y), Position::new(2, 2));
         assert_eq!(lines.offset(text, Position::new(2, 2)), y);
-        assert_eq!(lines.offset(text, Position::new(2, 1)), y, "inside the surrogate pair");
-        assert_eq!(lines.position(text, y - 1), Position::new(2, 0), "inside the emoji");
+        assert_eq!(
+            lines.offset(text, Position::new(2, 1)),
+            y,
+            "inside the surrogate pair"
+        );
+        assert_eq!(
+            lines.position(text, y - 1),
+            Position::new(2, 0),
+            "inside the emoji"
+        );
         assert_eq!(lines.offset(text, Position::new(1, 99)), x + 1);
         assert_eq!(lines.offset(text, Position::new(9, 0)), text.len());
         assert_eq!(lines.position(text, text.len() + 5), Position::new(3, 1));
