@@ -563,6 +563,34 @@ fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError>
     Ok(castling)
 }
 
+/// Whether the piece on `victim` is one of `mover`'s that takes part in en passant and may just
+/// have passed over the `targets`, empty on the layer it moved on.
+fn passed_over_by(
+    v: &Variant,
+    setup: &Setup,
+    targets: &[usize],
+    victim: usize,
+    mover: Side,
+) -> bool {
+    match setup.cells[victim] {
+        Some(Cell::Piece(layer, side, id, _)) if side == mover && v.en_passant.contains(&id) => {
+            // The squares passed over are empty on the layer of the move: the victim's own,
+            // or the one before it when every move crosses (Alice).
+            let n = v.layers.len();
+            let moved_on = if v.cross == Some(CrossWhen::Moves) && n > 1 {
+                (layer + n - 1) % n
+            } else {
+                layer
+            };
+            targets.iter().all(|&t| {
+                !matches!(setup.cells[t], Some(Cell::Piece(l, ..)) if l == moved_on)
+                    && setup.cells[t] != Some(Cell::Wall)
+            })
+        }
+        _ => false,
+    }
+}
+
 /// The en-passant field: `-`, the square passed over, or the squares passed over and then the
 /// square of the piece that passed (Fairy-Stockfish's form for pawns that do not step straight).
 fn parse_ep(
@@ -639,23 +667,7 @@ fn parse_ep(
             }
         }
     };
-    let victim_ok = match setup.cells[victim] {
-        Some(Cell::Piece(layer, side, id, _)) if side == mover && v.en_passant.contains(&id) => {
-            // The squares passed over are empty on the layer of the move: the victim's own,
-            // or the one before it when every move crosses (Alice).
-            let n = v.layers.len();
-            let moved_on = if v.cross == Some(CrossWhen::Moves) && n > 1 {
-                (layer + n - 1) % n
-            } else {
-                layer
-            };
-            targets.iter().all(|&t| {
-                !matches!(setup.cells[t], Some(Cell::Piece(l, ..)) if l == moved_on)
-                    && setup.cells[t] != Some(Cell::Wall)
-            })
-        }
-        _ => false,
-    };
+    let victim_ok = passed_over_by(v, setup, &targets, victim, mover);
     if !victim_ok {
         return Err(bad(
             format!("no {} piece can just have passed over {f}", mover.name()),

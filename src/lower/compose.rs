@@ -271,18 +271,8 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Start(s) => set_once(&mut d.start, "`start`", src, s, |s| s.span, problems),
         Item::Check(c) => set_once(&mut d.check, "`check`", src, c, |c| c.span, problems),
         Item::Halfmove(h) => set_once(&mut d.halfmove, "`halfmove`", src, h, |h| h.span, problems),
-        Item::Region(r) => {
-            keyword_name("region", &r.name, src, problems);
-            let (name, replace) = (r.name.clone(), r.replace);
-            let named = Named::new(&d.broken, "region", &name, replace, src);
-            named.define(&mut d.regions, r, |r| r.name.span, problems);
-        }
-        Item::Piece { replace, piece } => {
-            keyword_name("piece", &piece.name, src, problems);
-            let name = piece.name.clone();
-            let named = Named::new(&d.broken, "piece", &name, replace, src);
-            named.define(&mut d.pieces, piece, |p| p.name.span, problems);
-        }
+        Item::Region(r) => define_region(d, r, src, problems),
+        Item::Piece { replace, piece } => define_piece(d, replace, piece, src, problems),
         Item::Promotion { replace, promotion } => {
             let name = promotion.piece.clone();
             let named = Named::new(&d.broken, "promotion", &name, replace, src);
@@ -305,20 +295,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             span,
         } => apply_end(d, replace, rules, Loc { src, node: span }, problems),
         Item::Remove(r) => remove(d, r, src, problems),
-        Item::CastlingRule(c) => {
-            // Castling by rule takes the place of the parent's castling squares.
-            if d.castling.values().any(|c| c.src != src) {
-                d.castling.clear();
-            }
-            set_once(
-                &mut d.castling_rule,
-                "`castling rule`",
-                src,
-                c,
-                |c| c.span,
-                problems,
-            )
-        }
+        Item::CastlingRule(c) => apply_castling_rule(d, c, src, problems),
         Item::Hand(h) => set_once(&mut d.hand, "`hand`", src, h, |h| h.span, problems),
         Item::MustCapture(s) => set_once(
             &mut d.must_capture,
@@ -345,21 +322,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             |s| *s,
             problems,
         ),
-        Item::Duck(s) => {
-            problems.push(
-                Problem::warning(Code::OldForm, "`duck` is the old name of `moving wall`")
-                    .label(src, s, "write `moving wall`")
-                    .help("the rule is the same: after every move, the mover moves the wall (a neutral blocker, `*` in FEN) to an empty square"),
-            );
-            set_once(
-                &mut d.moving_wall,
-                "`moving wall`",
-                src,
-                s,
-                |s| *s,
-                problems,
-            )
-        }
+        Item::Duck(s) => apply_duck(d, s, src, problems),
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
         Item::Pass(s) => set_once(&mut d.pass, "`pass`", src, s, |s| *s, problems),
     }
@@ -500,6 +463,65 @@ fn nothing_there<'a>(
                 .join(", ")
         )),
     }
+}
+
+/// `[replace] region NAME ...`
+fn define_region(d: &mut Draft, r: RegionDef, src: SourceId, problems: &mut Vec<Problem>) {
+    keyword_name("region", &r.name, src, problems);
+    let (name, replace) = (r.name.clone(), r.replace);
+    let named = Named::new(&d.broken, "region", &name, replace, src);
+    named.define(&mut d.regions, r, |r| r.name.span, problems);
+}
+
+/// `[replace] piece NAME { ... }`
+fn define_piece(
+    d: &mut Draft,
+    replace: bool,
+    piece: PieceAst,
+    src: SourceId,
+    problems: &mut Vec<Problem>,
+) {
+    keyword_name("piece", &piece.name, src, problems);
+    let name = piece.name.clone();
+    let named = Named::new(&d.broken, "piece", &name, replace, src);
+    named.define(&mut d.pieces, piece, |p| p.name.span, problems);
+}
+
+/// `castling rule { ... }`: it takes the place of the parent's castling squares.
+fn apply_castling_rule(
+    d: &mut Draft,
+    c: CastlingRuleAst,
+    src: SourceId,
+    problems: &mut Vec<Problem>,
+) {
+    if d.castling.values().any(|c| c.src != src) {
+        d.castling.clear();
+    }
+    set_once(
+        &mut d.castling_rule,
+        "`castling rule`",
+        src,
+        c,
+        |c| c.span,
+        problems,
+    )
+}
+
+/// `duck`, the old name of `moving wall`: the same rule, with a warning naming the new form.
+fn apply_duck(d: &mut Draft, s: Span, src: SourceId, problems: &mut Vec<Problem>) {
+    problems.push(
+        Problem::warning(Code::OldForm, "`duck` is the old name of `moving wall`")
+            .label(src, s, "write `moving wall`")
+            .help("the rule is the same: after every move, the mover moves the wall (a neutral blocker, `*` in FEN) to an empty square"),
+    );
+    set_once(
+        &mut d.moving_wall,
+        "`moving wall`",
+        src,
+        s,
+        |s| *s,
+        problems,
+    )
 }
 
 /// `[replace] castling { ... }`: entries are added by flag; `replace` starts afresh.
