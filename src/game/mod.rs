@@ -498,11 +498,12 @@ impl<B: Bits> Game for Typed<B> {
                 self.square(m.to as usize)
             )
         };
+        // Written before the move is made: a demotion's `-` depends on the piece that moves.
+        let text = self.uci(&m);
         self.pos.log = Some(vec![]);
         self.pos.make(&r, m);
         let events = self.pos.log.take().unwrap_or_default();
         let notes = self.describe(&m, &events, captured);
-        let text = self.uci(&m);
         self.played.push((text.clone(), san.clone()));
         let status = self.status();
         Ok(Played {

@@ -21,7 +21,7 @@ impl<B: Bits> Typed<B> {
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
         let legal = self.legal();
-        if let Some(m) = legal.iter().find(|m| self.uci(m).eq_ignore_ascii_case(t)) {
+        if let Some(m) = legal.iter().find(|m| uci_names(&self.uci(m), t)) {
             return Ok(*m);
         }
         let san = self.move_of_san(t, &legal);
@@ -91,6 +91,14 @@ impl<B: Bits> Typed<B> {
             let (Some(letter), None) = (letters.next(), letters.next()) else {
                 return Err(not_a_move(usage()));
             };
+            let sq = sq.strip_suffix(['+', '#']).unwrap_or(sq);
+            if square_len(sq) != Some(sq.len()) {
+                return Err(not_a_move(format!(
+                    "a drop is the piece's letter, `@` and a square, e.g. {}@{}",
+                    letter.to_ascii_uppercase(),
+                    square_name(0, 0)
+                )));
+            }
             let to = fen::parse_square(sq, r.files, r.ranks).ok_or_else(off_board)?;
             return Ok(Written::Drop { letter, to });
         }
@@ -145,6 +153,14 @@ impl<B: Bits> Typed<B> {
         legal: &[Move],
     ) -> MoveError {
         let r = self.rules.clone();
+        if !r.hands {
+            return self.error(
+                len,
+                format!("{t} is not legal: no piece is ever dropped in this variant"),
+                "no drops",
+                "move a piece on the board instead".into(),
+            );
+        }
         let side = self.pos.side;
         let code = r.side_codes[side.index()]
             .iter()
@@ -352,7 +368,7 @@ impl<B: Bits> Typed<B> {
     }
 
     /// The reason a rule gives for refusing the first pseudo-legal move that `pick` selects.
-    fn refusal_of(&mut self, pick: impl Fn(&Move) -> bool) -> Option<String> {
+    pub(super) fn refusal_of(&mut self, pick: impl Fn(&Move) -> bool) -> Option<String> {
         let r = self.rules.clone();
         let mut pseudo = vec![];
         self.pos.pseudo_moves(&r, &mut pseudo);
@@ -404,4 +420,34 @@ fn square_len(s: &str) -> Option<usize> {
     }
     let digits = s[1..].chars().take_while(|c| c.is_ascii_digit()).count();
     if digits == 0 { None } else { Some(1 + digits) }
+}
+
+/// Whether `t` is the UCI text `uci`, allowing an upper-case promotion letter (`e7e8Q`) and a
+/// lower-case drop letter (`p@e4`). Squares must be written as they are: `B8d7` is the SAN of a
+/// bishop's move, not the UCI `b8d7`.
+fn uci_names(uci: &str, t: &str) -> bool {
+    if uci == t {
+        return true;
+    }
+    if uci.len() != t.len() {
+        return false;
+    }
+    let case_free = |i: usize| {
+        let is_drop_letter = uci.contains('@') && uci[i..].starts_with(|c: char| c.is_ascii_alphabetic()) && uci[..i].chars().all(|c| c == '+');
+        let is_promotion = i + 1 == uci.len() && square_len_back(&uci[..i]);
+        is_drop_letter || is_promotion
+    };
+    uci.char_indices()
+        .zip(t.chars())
+        .all(|((i, a), b)| a == b || (a.eq_ignore_ascii_case(&b) && case_free(i)))
+}
+
+/// Whether `s` ends with a square name (a letter then digits).
+fn square_len_back(s: &str) -> bool {
+    let digits = s.chars().rev().take_while(|c| c.is_ascii_digit()).count();
+    digits > 0
+        && s[..s.len() - digits]
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_ascii_lowercase())
 }

@@ -33,8 +33,9 @@ impl<B: Bits> Typed<B> {
                 let c = &self.pos.castles[i as usize];
                 let short = c.rook_from % r.files as u16 > c.king_from % r.files as u16;
                 return format!(
-                    "{}{}{}",
+                    "{}{}{}{}",
                     if short { "O-O" } else { "O-O-O" },
+                    self.promo_san(m),
                     self.gate_san(m),
                     self.wall_san(m)
                 );
@@ -62,6 +63,9 @@ impl<B: Bits> Typed<B> {
                     s.push_str(file);
                     s.push_str(d);
                 }
+                // A rank alone would start the SAN with a digit (`2e3`), which reads as a
+                // move number: the whole origin instead.
+                (false, d) if d.starts_with(|c: char| c.is_ascii_digit()) => s.push_str(&from),
                 (_, d) => s.push_str(d),
             }
         } else {
@@ -72,13 +76,23 @@ impl<B: Bits> Typed<B> {
             s.push('x');
         }
         s.push_str(&self.square(m.to as usize));
-        if m.promo != 0 && self.promotes_itself(m, code) {
-            s.push('=');
-            s.push_str(&self.piece_letter(m.promo - 1));
-        }
+        // An effect's promotion (Magnetic's push bringing a pawn to its last rank) is written
+        // like the mover's own: a move has one promotion choice, so `=B` names it either way.
+        s.push_str(&self.promo_san(m));
         s.push_str(&self.gate_san(m));
         s.push_str(&self.wall_san(m));
         s
+    }
+
+    /// `=Q`: the promotion choice of a move. An effect's promotion (Magnetic's push bringing a
+    /// pawn to its last rank, even while castling) is written like the mover's own: a move has
+    /// one promotion choice, so `=B` names it either way.
+    fn promo_san(&self, m: &Move) -> String {
+        if m.promo == 0 {
+            String::new()
+        } else {
+            format!("={}", self.piece_letter(m.promo - 1))
+        }
     }
 
     /// `/H`: the piece a move gates onto the square it leaves; castling names the square when
@@ -92,14 +106,6 @@ impl<B: Bits> Typed<B> {
             s.push_str(&self.square(m.aux as usize));
         }
         s
-    }
-
-    /// Whether the promotion choice of `m` is the moving piece's own (not an effect's).
-    fn promotes_itself(&self, m: &Move, code: u8) -> bool {
-        self.rules.codes[code as usize]
-            .promotion
-            .as_ref()
-            .is_some_and(|p| p.choices.contains(&(m.promo - 1)))
     }
 
     /// The piece's letter as SAN writes it: upper case; `+P` for a promoted form.
@@ -120,18 +126,22 @@ impl<B: Bits> Typed<B> {
         }
     }
 
-    /// The file, the rank, or both, of the origin, when another piece of the same kind can
-    /// move to the same square.
+    /// The file, the rank, or both, of the origin, when another piece written with the same
+    /// letter (of another kind, or on another layer) can move to the same square.
     fn disambiguation(&self, m: &Move, code: u8, legal: &[Move]) -> String {
+        let letter = self.piece_letter(code);
+        // The square as written: on layers, the same name on another layer.
+        let cells = |sq: u16| sq as usize % self.rules.cells;
         let others: Vec<&Move> = legal
             .iter()
             .filter(|o| {
                 o.kind != MoveKind::Drop
                     && !matches!(o.kind, MoveKind::Castle(_))
                     && (o.kind == MoveKind::Promote) == (m.kind == MoveKind::Promote)
-                    && o.to == m.to
+                    && cells(o.to) == cells(m.to)
                     && o.from != m.from
-                    && piece_code(self.pos.board[o.from as usize]) == Some(code)
+                    && piece_code(self.pos.board[o.from as usize])
+                        .is_some_and(|c| self.piece_letter(c) == letter)
             })
             .collect();
         if others.is_empty() {
@@ -191,7 +201,9 @@ impl<B: Bits> Typed<B> {
         text: &str,
         legal: &[Move],
     ) -> Result<Option<Move>, String> {
-        let want = normalize_san(text);
+        let Some(want) = normalize_san(text) else {
+            return Ok(None);
+        };
         let Some(written) = SanMove::read(&want) else {
             return Ok(None);
         };
@@ -235,7 +247,7 @@ impl<B: Bits> Typed<B> {
         };
         let from = self.square(m.from as usize);
         let (file, rank) = from.split_at(1);
-        let promo = if m.promo != 0 && self.promotes_itself(m, code) {
+        let promo = if m.promo != 0 {
             self.piece_letter(m.promo - 1)
         } else {
             String::new()
@@ -243,49 +255,112 @@ impl<B: Bits> Typed<B> {
         self.piece_letter(code) == w.letter
             && w.file.as_deref().is_none_or(|f| f == file)
             && w.rank.as_deref().is_none_or(|r| r == rank)
+            && (!w.capture || self.pos.is_capture(m))
             && w.promo == promo
             && w.gate == self.gate_san(m)
     }
 
     /// Why no legal move is the SAN `w`.
-    fn san_missing(&self, w: &SanMove, legal: &[Move]) -> String {
+    fn san_missing(&mut self, w: &SanMove, legal: &[Move]) -> String {
         let side = self.pos.side.name();
+        if w.whole == "pass" {
+            return if self.rules.pass {
+                format!("{side} may not pass now")
+            } else {
+                "this variant has no pass move".into()
+            };
+        }
         if w.whole.starts_with("O-O") {
             return format!("{side} cannot castle that way now");
         }
-        let kind =
-            self.rules
-                .variant
-                .pieces
-                .iter()
-                .find(|(_, p)| {
-                    p.letters[0].iter().flatten().any(|c| {
-                        c.to_ascii_uppercase().to_string() == w.letter.trim_start_matches('+')
-                    })
-                })
-                .map(|(name, _)| name.clone());
-        let Some(name) = kind else {
+        let Some(name) = self.kind_written(&w.letter) else {
             return format!("no piece is written `{}` in this variant", w.letter);
         };
-        let to_square = legal.iter().any(|m| {
-            self.square(m.to as usize) == w.to
-                && m.kind == MoveKind::Normal
-                && piece_code(self.pos.board[m.from as usize])
-                    .is_some_and(|c| self.piece_letter(c) == w.letter)
-        });
-        if to_square && !w.promo.is_empty() {
-            format!(
-                "no {side} {name} can go to {} promoting to {}",
-                w.to, w.promo
-            )
-        } else if to_square {
-            format!(
+        let hinted: Vec<Move> = legal
+            .iter()
+            .filter(|m| self.san_reaches(w, m))
+            .copied()
+            .collect();
+        let origin = match (&w.file, &w.rank) {
+            (Some(f), Some(r)) => format!(" on {f}{r}"),
+            (Some(f), None) => format!(" on the {f}-file"),
+            (None, Some(r)) => format!(" on rank {r}"),
+            (None, None) => String::new(),
+        };
+        if hinted.is_empty() {
+            if let Some(why) = self.san_refusal(w, legal) {
+                return why;
+            }
+            let verb = if w.capture { "capture on" } else { "go to" };
+            return format!("no {side} {name}{origin} can {verb} {}", w.to);
+        }
+        if w.capture && !hinted.iter().any(|m| self.pos.is_capture(m)) {
+            return format!("there is nothing to capture on {}", w.to);
+        }
+        let promotes = hinted.iter().any(|m| m.promo != 0);
+        match (w.promo.is_empty(), promotes) {
+            (true, true) => format!(
                 "a {side} {name} going to {} must say what it promotes to (e.g. {}=Q)",
                 w.to, w.to
-            )
-        } else {
-            format!("no {side} {name} can go to {}", w.to)
+            ),
+            (false, false) => format!("a {side} {name} going to {} does not promote", w.to),
+            _ => format!(
+                "no {side} {name}{origin} can go to {} promoting to {}",
+                w.to, w.promo
+            ),
         }
+    }
+
+    /// The name of the piece written `letter` (`+P` for a promoted form), if any.
+    fn kind_written(&self, letter: &str) -> Option<String> {
+        let base = letter.trim_start_matches('+');
+        self.rules
+            .variant
+            .pieces
+            .iter()
+            .find(|(_, p)| {
+                p.letters[0]
+                    .iter()
+                    .flatten()
+                    .any(|c| c.to_ascii_uppercase().to_string() == base)
+            })
+            .map(|(name, _)| name.clone())
+    }
+
+    /// Whether `m`, a move on the board, goes where `w` says with the piece and origin it says
+    /// (whatever its capture and promotion).
+    fn san_reaches(&self, w: &SanMove, m: &Move) -> bool {
+        if matches!(
+            m.kind,
+            MoveKind::Drop | MoveKind::Castle(_) | MoveKind::Pass
+        ) || self.square(m.to as usize) != w.to
+        {
+            return false;
+        }
+        let Some(code) = piece_code(self.pos.board[m.from as usize]) else {
+            return false;
+        };
+        let from = self.square(m.from as usize);
+        let (file, rank) = from.split_at(1);
+        self.piece_letter(code) == w.letter
+            && w.file.as_deref().is_none_or(|f| f == file)
+            && w.rank.as_deref().is_none_or(|r| r == rank)
+    }
+
+    /// The reason a rule refuses the move `w` names, when it is one of the pieces' moves but
+    /// not legal (it would leave the royal piece attacked, ...).
+    fn san_refusal(&mut self, w: &SanMove, legal: &[Move]) -> Option<String> {
+        let r = self.rules.clone();
+        let mut pseudo = vec![];
+        self.pos.pseudo_moves(&r, &mut pseudo);
+        let named: Vec<Move> = pseudo
+            .into_iter()
+            .filter(|m| self.san_names(w, m, legal))
+            .collect();
+        if named.is_empty() {
+            return None;
+        }
+        self.refusal_of(|m| named.contains(m))
     }
 }
 
@@ -297,6 +372,8 @@ struct SanMove {
     letter: String,
     file: Option<String>,
     rank: Option<String>,
+    /// Written with `x` (or `:`): a quiet move is not this move.
+    capture: bool,
     to: String,
     promo: String,
     /// `/H`: the gated piece (empty when none).
@@ -316,6 +393,7 @@ impl SanMove {
             letter: String::new(),
             file: None,
             rank: None,
+            capture: false,
             to: String::new(),
             promo: String::new(),
             gate: String::new(),
@@ -324,8 +402,13 @@ impl SanMove {
         if whole == "pass" {
             return Some(m);
         }
-        if whole.starts_with("O-O") || whole.contains('@') {
-            return (whole == "O-O" || whole == "O-O-O" || whole.len() >= 4).then_some(m);
+        if whole.starts_with("O-O") {
+            return Some(m);
+        }
+        if let Some((piece, square)) = whole.split_once('@') {
+            let letter = piece.strip_prefix('+').unwrap_or(piece);
+            let one_letter = letter.len() == 1 && letter.chars().all(|c| c.is_ascii_alphabetic());
+            return (one_letter && is_square_name(square)).then_some(m);
         }
         let whole = match whole.split_once('/') {
             Some((body, gate)) => {
@@ -342,7 +425,9 @@ impl SanMove {
             return None;
         }
         m.to = to.to_string();
-        let head = head.trim_end_matches(['x', ':', '-']);
+        let quiet = head.trim_end_matches(['x', ':']);
+        m.capture = quiet.len() != head.len();
+        let head = quiet.trim_end_matches('-');
         let letter_len = match head.chars().next() {
             Some('+') => 2,
             Some(c) if c.is_ascii_uppercase() => 1,
@@ -383,16 +468,34 @@ fn split_promotion(s: &str) -> (&str, &str) {
     }
 }
 
-/// SAN without check marks and annotations, castling with letters.
-fn normalize_san(s: &str) -> String {
-    let s = s
-        .trim()
-        .trim_end_matches(['+', '#', '!', '?'])
-        .replace("e.p.", "");
+/// SAN without its check mark and annotations, castling with letters; None when more marks
+/// follow the move than SAN has (one check mark, two annotation marks).
+fn normalize_san(s: &str) -> Option<String> {
     let s = s.trim();
-    match s {
+    let s = s.replace("e.p.", "");
+    let s = s.trim();
+    let annotated = s.trim_end_matches(['!', '?']);
+    if s.len() - annotated.len() > 2 {
+        return None;
+    }
+    let s = annotated
+        .strip_suffix(['+', '#'])
+        .unwrap_or(annotated)
+        .trim_end();
+    if s.ends_with(['+', '#', '!', '?']) {
+        return None;
+    }
+    Some(match s {
         "0-0" => "O-O".into(),
         "0-0-0" => "O-O-O".into(),
         _ => s.to_string(),
-    }
+    })
+}
+
+/// `e4`, `j10`: a file letter then a rank number.
+fn is_square_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars.clone().next().is_some()
+        && chars.all(|c| c.is_ascii_digit())
 }
