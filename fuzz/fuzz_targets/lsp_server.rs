@@ -45,7 +45,8 @@ const URI: &str = "file:///nonexistent-rulebook-fuzz/doc.variant";
 fn document(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut session = Session::default();
-    let open = json!({"textDocument": {"uri": URI, "languageId": "variant", "version": 1, "text": text}});
+    let open =
+        json!({"textDocument": {"uri": URI, "languageId": "variant", "version": 1, "text": text}});
     answer(
         &mut session,
         Message::Notification(Notification::new("textDocument/didOpen".into(), open)),
@@ -65,9 +66,17 @@ fn document(data: &[u8]) {
             request(&mut session, method, params.clone());
         }
     }
-    request(&mut session, "textDocument/documentSymbol", json!({"textDocument": doc}));
+    request(
+        &mut session,
+        "textDocument/documentSymbol",
+        json!({"textDocument": doc}),
+    );
     let options = json!({"tabSize": 2, "insertSpaces": true});
-    request(&mut session, "textDocument/formatting", json!({"textDocument": doc, "options": options}));
+    request(
+        &mut session,
+        "textDocument/formatting",
+        json!({"textDocument": doc, "options": options}),
+    );
 }
 
 fn request(session: &mut Session, method: &str, params: Value) {
