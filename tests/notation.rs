@@ -236,3 +236,33 @@ fn a_san_into_check_says_why() {
     let why = refusal("chess", "4k3/8/8/8/8/8/8/3RK3 b - - 0 1", "Kd7");
     assert!(why.contains("would leave the royal piece attacked"), "{why}");
 }
+
+/// A saved game names its variant by title (`[Variant "Dragon chess"]`): two bundled variants
+/// with one title would load each other's games.
+#[test]
+fn every_bundled_variant_has_its_own_title() {
+    let mut by_title: HashMap<String, &str> = HashMap::new();
+    for name in bundled::names() {
+        let game = common::game(name);
+        let title = game.variant().title.clone().unwrap_or_else(|| name.to_string());
+        if let Some(other) = by_title.insert(title.to_lowercase(), name) {
+            panic!("{other} and {name} are both titled {title:?}");
+        }
+    }
+}
+
+#[test]
+fn the_winning_check_of_three_check_is_written_as_a_check() {
+    let (san, _) = san_round_trip("3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", "a1a8");
+    assert_eq!(san, "Ra8+");
+    let (san, _) = san_round_trip("3check", "4k3/R7/8/8/8/8/8/1R2K3 w - - 1+3 0 1", "b1b8");
+    assert_eq!(san, "Rb8#");
+}
+
+#[test]
+fn lichess_check_counters_after_the_clocks_are_read() {
+    let mut game = common::game("3check");
+    game.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0")
+        .expect("lichess's FEN");
+    assert_eq!(game.fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
+}
