@@ -141,5 +141,8 @@ fn a_byte_order_mark_before_the_first_word_is_skipped() {
     let text = "\u{feff}variant marked extends chess\n";
     let mut sources = Sources::default();
     let loaded = load_text("marked.variant", text, Origin::Bundled, &mut sources);
-    assert!(loaded.is_ok_and(|l| l.warnings.is_empty()), "the mark is an error");
+    assert!(
+        loaded.is_ok_and(|l| l.warnings.is_empty()),
+        "the mark is an error"
+    );
 }
