@@ -318,3 +318,14 @@ fn the_long_form_of_a_changed_betza_group_keeps_the_old_meaning() {
         assert_eq!(got, old.to_vec(), "{betza}: {atoms}");
     }
 }
+
+#[test]
+fn a_byte_order_mark_before_the_first_word_is_skipped() {
+    let text = "\u{feff}variant marked extends chess\n";
+    let mut sources = Sources::default();
+    let loaded = load_text("marked.variant", text, Origin::Bundled, &mut sources);
+    assert!(
+        loaded.is_ok_and(|l| l.warnings.is_empty()),
+        "the mark is an error"
+    );
+}

@@ -78,7 +78,11 @@ fn every_san_is_distinct_and_reads_back_in_every_bundled_variant() {
                 continue;
             }
             tried += 1;
-            problems.extend(san_problems(game.as_mut()).into_iter().map(|p| format!("{name}: {p}")));
+            problems.extend(
+                san_problems(game.as_mut())
+                    .into_iter()
+                    .map(|p| format!("{name}: {p}")),
+            );
             queue.extend(game.moves().into_iter().map(|m| m.fen));
         }
         // Children: spread over the queue so that each root gives a few.
@@ -91,7 +95,11 @@ fn every_san_is_distinct_and_reads_back_in_every_bundled_variant() {
                 continue;
             }
             tried += 1;
-            problems.extend(san_problems(game.as_mut()).into_iter().map(|p| format!("{name}: {p}")));
+            problems.extend(
+                san_problems(game.as_mut())
+                    .into_iter()
+                    .map(|p| format!("{name}: {p}")),
+            );
         }
         positions += tried;
     }
@@ -214,7 +222,10 @@ fn more_check_marks_than_one_are_refused() {
     let why = refusal("chess", START, &text);
     assert!(why.contains("is not a move"), "{why}");
     let mut game = common::game("chess");
-    assert_eq!(game.play("Nf3+!?").expect("one mark and annotations").uci, "g1f3");
+    assert_eq!(
+        game.play("Nf3+!?").expect("one mark and annotations").uci,
+        "g1f3"
+    );
 }
 
 #[test]
@@ -228,11 +239,51 @@ fn a_malformed_drop_is_named() {
     let why = refusal("crazyhouse", START, "P@@e4");
     assert!(why.contains("`P@@e4` is not a move"), "{why}");
     let why = refusal("chess", START, "P@e6+");
-    assert!(why.contains("no piece is ever dropped in this variant"), "{why}");
+    assert!(
+        why.contains("no piece is ever dropped in this variant"),
+        "{why}"
+    );
 }
 
 #[test]
 fn a_san_into_check_says_why() {
     let why = refusal("chess", "4k3/8/8/8/8/8/8/3RK3 b - - 0 1", "Kd7");
-    assert!(why.contains("would leave the royal piece attacked"), "{why}");
+    assert!(
+        why.contains("would leave the royal piece attacked"),
+        "{why}"
+    );
+}
+
+/// A saved game names its variant by title (`[Variant "Dragon chess"]`): two bundled variants
+/// with one title would load each other's games.
+#[test]
+fn every_bundled_variant_has_its_own_title() {
+    let mut by_title: HashMap<String, &str> = HashMap::new();
+    for name in bundled::names() {
+        let game = common::game(name);
+        let title = game
+            .variant()
+            .title
+            .clone()
+            .unwrap_or_else(|| name.to_string());
+        if let Some(other) = by_title.insert(title.to_lowercase(), name) {
+            panic!("{other} and {name} are both titled {title:?}");
+        }
+    }
+}
+
+#[test]
+fn the_winning_check_of_three_check_is_written_as_a_check() {
+    let (san, _) = san_round_trip("3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", "a1a8");
+    assert_eq!(san, "Ra8+");
+    let (san, _) = san_round_trip("3check", "4k3/R7/8/8/8/8/8/1R2K3 w - - 1+3 0 1", "b1b8");
+    assert_eq!(san, "Rb8#");
+}
+
+#[test]
+fn lichess_check_counters_after_the_clocks_are_read() {
+    let mut game = common::game("3check");
+    game.set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0")
+        .expect("lichess's FEN");
+    assert_eq!(game.fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
 }

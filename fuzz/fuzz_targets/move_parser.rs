@@ -1,7 +1,7 @@
-//! Arbitrary text → `Game::play` on a few positions of each bundled variant (start, and
-//! positions with promotions, en passant, castling, check, crossings, magnetic pulls and a
-//! finished game). A refused move's error is rendered as the REPL shows it; a move that plays
-//! must be undone exactly.
+//! Arbitrary text (UCI, SAN, drops) → `Game::play` on a few positions of bundled variants
+//! (start, and positions with promotions, en passant, castling, check, crossings, magnetic
+//! pulls, a push that promotes, drops, demotions, check counters and a finished game). A refused
+//! move's error is rendered as the REPL shows it; a move that plays must be undone exactly.
 #![no_main]
 
 use std::sync::{Arc, OnceLock};
@@ -22,6 +22,10 @@ const POSITIONS: &[(&str, &str)] = &[
     ("alice", "rnbqkbnr/ppp1pppp/8/8/2p2S2/5O2/PP1PP1PP/RNBQKB1R b KQkq f3 0 3"),
     ("magnetic", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ("magnetic", "3b4/8/3K4/q1R2rP1/3Q4/8/3b4/7k w - - 0 1"),
+    ("magnetic", "4k3/1P6/8/8/8/8/8/1R2K3 w - - 0 1"),
+    ("crazyhouse", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3"),
+    ("kyotoshogi", "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1"),
+    ("3check", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+3 0 2"),
 ];
 
 fn games() -> &'static Vec<Box<dyn Game>> {

@@ -245,6 +245,16 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
             "write 1 or more".into(),
         ));
     }
+    if let Some(&(s, f)) = fields.get(i + 2)
+        && fields.len() == i + 3
+        && let Some(given) = f.strip_prefix('+')
+    {
+        // Lichess writes the checks each side has given after the clocks: `+1+0`.
+        let left = parse_checks(v, given, s + 1)?;
+        let needed = setup.checks_needed(v);
+        setup.checks = left.map(|l| needed - l);
+        return Ok(());
+    }
     if let Some(&(s, f)) = fields.get(i + 2) {
         return Err(err(
             "extra",
@@ -696,6 +706,19 @@ fn split_squares(f: &str, files: usize, ranks: usize) -> Option<Vec<usize>> {
         rest = &rest[1 + digits..];
     }
     Some(out)
+}
+
+impl Setup {
+    /// The checks that win, where the variant counts them (else 0).
+    fn checks_needed(&self, v: &Variant) -> u8 {
+        v.end
+            .iter()
+            .find_map(|e| match e.cond {
+                EndCond::Checks(n) => Some(n),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
 }
 
 /// The checks field (`3+3`): the checks white and black still have to give.

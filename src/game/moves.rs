@@ -433,7 +433,9 @@ fn uci_names(uci: &str, t: &str) -> bool {
         return false;
     }
     let case_free = |i: usize| {
-        let is_drop_letter = uci.contains('@') && uci[i..].starts_with(|c: char| c.is_ascii_alphabetic()) && uci[..i].chars().all(|c| c == '+');
+        let is_drop_letter = uci.contains('@')
+            && uci[i..].starts_with(|c: char| c.is_ascii_alphabetic())
+            && uci[..i].chars().all(|c| c == '+');
         let is_promotion = i + 1 == uci.len() && square_len_back(&uci[..i]);
         is_drop_letter || is_promotion
     };

@@ -172,15 +172,32 @@ impl<B: Bits> Typed<B> {
         if check {
             let mut replies = vec![];
             self.pos.legal_moves(&r, &mut replies);
-            let mate = replies.is_empty()
-                && self
-                    .pos
-                    .no_move_end(&r)
-                    .is_some_and(|e| e.rule == "checkmate");
+            // A check that ends the game by another rule (the third check of Three-check) is
+            // `#` only where it also mates, as lichess writes it.
+            let mate = if self.pos.immediate_end(&r).is_some() {
+                !self.any_reply(&r)
+            } else {
+                replies.is_empty()
+                    && self
+                        .pos
+                        .no_move_end(&r)
+                        .is_some_and(|e| e.rule == "checkmate")
+            };
             suffix.push(if mate { '#' } else { '+' });
         }
         self.pos.unmake(&r);
         suffix
+    }
+
+    /// Whether the side to move has a move that its rules allow, the game's end aside.
+    fn any_reply(&mut self, r: &crate::engine::rules::Rules<B>) -> bool {
+        let mut pseudo = vec![];
+        self.pos.pseudo_moves(r, &mut pseudo);
+        pseudo.into_iter().any(|m| {
+            let ok = self.pos.make(r, m);
+            self.pos.unmake(r);
+            ok
+        })
     }
 
     /// `,d5`: where the moving wall goes.

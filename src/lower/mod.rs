@@ -121,6 +121,8 @@ pub fn load_text(
             .help("a variant file needs a few kilobytes; is this the right file?"),
         ]));
     }
+    // Some editors start a UTF-8 file with a byte-order mark; it is no part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let src = sources.add(name, text);
     let mut problems = vec![];
     let variant = lower(src, &origin, sources, &mut problems);
