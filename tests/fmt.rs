@@ -127,7 +127,10 @@ fn fmt_shows_at_most_as_many_syntax_errors_as_check_does() {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).expect("scratch directory");
     let path = dir.join("unclosed.variant");
-    let text = format!("variant unclosed extends chess\n{}", "piece x {\n".repeat(2000));
+    let text = format!(
+        "variant unclosed extends chess\n{}",
+        "piece x {\n".repeat(2000)
+    );
     std::fs::write(&path, &text).expect("write");
     let out = rulebook(&["fmt", "--check", &path.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
