@@ -89,7 +89,12 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
     if bytes.len() as u64 > limit {
         return Err(ReadError::TooLarge { limit });
     }
-    String::from_utf8(bytes).map_err(|_| ReadError::NotText)
+    let text = String::from_utf8(bytes).map_err(|_| ReadError::NotText)?;
+    // Some Windows editors start UTF-8 text with a byte order mark; it is no part of the text.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 pub(crate) fn kind_of(meta: &std::fs::Metadata) -> &'static str {

@@ -1072,3 +1072,31 @@ fn a_piece_without_atoms_is_explained_as_never_moving() {
         stdout(&o)
     );
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_file_is_not_part_of_its_text() {
+    let dir = scratch("byte-order-mark");
+    let variant = write(
+        &dir.join("marked.variant"),
+        "\u{feff}variant marked extends chess\n",
+    );
+    let out = rulebook(&["check", &variant]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let game = write(
+        &dir.join("marked.pgn"),
+        "\u{feff}[Event \"x\"]\n\n1. e4 e5 *\n",
+    );
+    let out = rulebook(&["pgn", "--output", "uci", &game]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout(&out), "e2e4 e7e5\n");
+}

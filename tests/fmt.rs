@@ -120,3 +120,22 @@ fn fmt_leaves_a_broken_file_alone_and_says_why() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("syntax errors"));
     assert_eq!(std::fs::read_to_string(&path).expect("read"), text);
 }
+
+#[test]
+fn fmt_shows_at_most_as_many_syntax_errors_as_check_does() {
+    let dir = Path::new("target/fmt-test-many-errors");
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).expect("scratch directory");
+    let path = dir.join("unclosed.variant");
+    let text = format!(
+        "variant unclosed extends chess\n{}",
+        "piece x {\n".repeat(2000)
+    );
+    std::fs::write(&path, &text).expect("write");
+    let out = rulebook(&["fmt", "--check", &path.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let shown = stderr.matches("rulebook::syntax").count();
+    assert!(shown <= 50, "{shown} syntax errors shown");
+    assert!(stderr.contains("more errors, not shown"), "{stderr}");
+}

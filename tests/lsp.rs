@@ -702,6 +702,21 @@ fn malformed_json_gets_a_parse_error_and_the_server_goes_on() {
     server.shut_down();
 }
 
+#[test]
+fn a_request_with_bad_parameters_gets_invalid_params_not_method_not_found() {
+    let dir = scratch("bad-params");
+    let mut server = Server::initialized(&dir.join("cache"));
+    let error = server
+        .call("textDocument/hover", json!(42))
+        .expect_err("42 is no hover's parameters");
+    assert_eq!(error["code"], json!(-32602), "{error}");
+    let error = server
+        .call("textDocument/nonsense", json!({}))
+        .expect_err("no such method");
+    assert_eq!(error["code"], json!(-32601), "{error}");
+    server.shut_down();
+}
+
 /// The directory of the cached copies of the bundled variants under a cache directory.
 fn bundled_cache(cache: &Path) -> PathBuf {
     cache

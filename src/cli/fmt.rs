@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::output::Output;
-use crate::diagnostics::{Sources, render};
+use crate::diagnostics::{Sources, limit_problems, render};
 use crate::files::{self, Existing, MAX_VARIANT_FILE};
 use crate::syntax::format::format_source;
 use crate::syntax::parse::parse_file;
@@ -76,7 +76,7 @@ fn report_syntax(path: &str, text: &str) {
     let mut sources = Sources::default();
     let src = sources.add(path, text);
     if let Err(broken) = parse_file(text, src) {
-        for p in &broken.problems {
+        for p in &limit_problems(broken.problems) {
             eprint!("{}", render(p, &sources, false, 100));
         }
     }

@@ -12,7 +12,7 @@ pub mod world;
 
 use std::process::ExitCode;
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
@@ -174,14 +174,11 @@ fn answer(world: &World, req: Request) -> Response {
         Formatting::METHOD => respond::<Formatting>(req, |p| {
             Some(features::formatting(world, &p.text_document.uri))
         }),
-        _ => Err("unknown method"),
+        _ => Err((ErrorCode::MethodNotFound, "unknown method")),
     };
     match result {
         Ok(value) => Response::new_ok(id, value),
-        Err(why) => {
-            let code = lsp_server::ErrorCode::MethodNotFound as i32;
-            Response::new_err(id, code, why.to_string())
-        }
+        Err((code, why)) => Response::new_err(id, code as i32, why.to_string()),
     }
 }
 
@@ -189,7 +186,8 @@ fn answer(world: &World, req: Request) -> Response {
 fn respond<R: LspRequest>(
     req: Request,
     f: impl FnOnce(R::Params) -> R::Result,
-) -> Result<serde_json::Value, &'static str> {
-    let params: R::Params = serde_json::from_value(req.params).map_err(|_| "bad parameters")?;
-    serde_json::to_value(f(params)).map_err(|_| "unwritable result")
+) -> Result<serde_json::Value, (ErrorCode, &'static str)> {
+    let params: R::Params = serde_json::from_value(req.params)
+        .map_err(|_| (ErrorCode::InvalidParams, "bad parameters"))?;
+    serde_json::to_value(f(params)).map_err(|_| (ErrorCode::InternalError, "unwritable result"))
 }
