@@ -328,10 +328,11 @@ fn move_or_result(word: &str) -> Option<Token> {
     if word.starts_with('$') || is_marks(word) {
         return Some(Token::Note(word.to_string()));
     }
-    let body = word.trim_start_matches(|c: char| c.is_ascii_digit());
-    let castling = word.starts_with("0-0");
-    let body = if !castling && (body.len() < word.len() || word.starts_with('.')) {
-        body.trim_start_matches('.')
+    // A move number is digits followed by dots (`12.`, `12...`), or digits alone; digits
+    // followed by anything else begin a move: a SAN disambiguated by its rank (`2e3`), USI.
+    let after_digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    let body = if after_digits.is_empty() || after_digits.starts_with('.') {
+        after_digits.trim_start_matches('.')
     } else {
         word
     };
@@ -752,6 +753,13 @@ mod tests {
             resolved("no such thing", load_bundled),
             Err("names no bundled variant".into())
         );
+    }
+
+    #[test]
+    fn digits_not_followed_by_a_dot_begin_a_move() {
+        let g = &parse("1. e4 2e3 2... 7g7f 3.Nf3 4...0-0 5 O-O *").unwrap()[0];
+        let moves: Vec<&str> = g.moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["e4", "2e3", "7g7f", "Nf3", "0-0", "O-O"]);
     }
 
     #[test]
