@@ -703,7 +703,7 @@ mod tests {
             load_bundled(name)
         });
         for g in &games.unwrap() {
-            variants.find(g);
+            let _ = variants.find(g);
         }
         drop(variants);
         assert!(loads <= crate::bundled::names().count(), "{loads} loads");

@@ -70,21 +70,8 @@ impl Session {
         let Some((path, number)) = file_and_number(l.rest) else {
             return self.file_usage(reply, l, "load");
         };
-        let number = match number {
-            None => 1,
-            Some((at, n)) => match n.parse::<usize>() {
-                Ok(n) if n > 0 => n,
-                _ => {
-                    return self.usage_error(
-                        reply,
-                        l,
-                        Span::new(at, at + n.len()),
-                        format!("`{n}` is not a game number"),
-                        "not a number",
-                        "games are numbered from 1: `load games.pgn 2`".into(),
-                    );
-                }
-            },
+        let Some(number) = self.game_number(reply, l, number) else {
+            return;
         };
         let text = match files::read_text(Path::new(path), MAX_PGN_FILE) {
             Ok(t) => t,
@@ -155,6 +142,33 @@ impl Session {
                     e.help
                 ));
                 self.problem(reply, p, &sources);
+            }
+        }
+    }
+
+    /// The game number `N` of `load FILE [N]` (1 when not given), or None once its error is
+    /// reported.
+    fn game_number(
+        &self,
+        reply: &mut Reply,
+        l: &Line,
+        number: Option<(usize, &str)>,
+    ) -> Option<usize> {
+        let Some((at, n)) = number else {
+            return Some(1);
+        };
+        match n.parse::<usize>() {
+            Ok(n) if n > 0 => Some(n),
+            _ => {
+                self.usage_error(
+                    reply,
+                    l,
+                    Span::new(at, at + n.len()),
+                    format!("`{n}` is not a game number"),
+                    "not a number",
+                    "games are numbered from 1: `load games.pgn 2`".into(),
+                );
+                None
             }
         }
     }
