@@ -314,6 +314,11 @@ fn a_wrong_usi_move_says_what_it_read() {
     assert!(why.contains("white has no `P` in hand"), "{why}");
     let why = refusal("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 0 1", "6e5e");
     assert!(why.contains("names a square off the board"), "{why}");
+    let why = refusal("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "8b8a+");
+    assert!(
+        why.contains("`8b8a+` promotes, but to which piece?"),
+        "{why}"
+    );
     let why = refusal("grand", &common::game("grand").fen(), "7g7f");
     assert!(
         why.contains("USI, which names squares on boards up to 9x9 only"),

@@ -109,14 +109,20 @@ impl<B: Bits> Typed<B> {
         let Some(from) = square(from) else {
             return Some(Err(off_board(self)));
         };
-        Some(Ok(self.usi_promotion(format!("{from}{to}"), mark)))
+        Some(self.usi_promotion(t, len, format!("{from}{to}"), mark))
     }
 
     /// The UCI text of the board move `squares` with USI's promotion mark: `+` promotes (to the
-    /// one piece it can), `-` demotes.
-    fn usi_promotion(&mut self, squares: String, mark: &str) -> String {
+    /// one piece it can; several are an error naming them), `-` demotes.
+    fn usi_promotion(
+        &mut self,
+        t: &str,
+        len: usize,
+        squares: String,
+        mark: &str,
+    ) -> Result<String, MoveError> {
         if mark.is_empty() {
-            return squares;
+            return Ok(squares);
         }
         let legal = self.legal();
         let marked: Vec<String> = legal
@@ -128,8 +134,14 @@ impl<B: Bits> Typed<B> {
             })
             .collect();
         match marked.as_slice() {
-            [one] => one.clone(),
-            _ => format!("{squares}{mark}"),
+            [one] => Ok(one.clone()),
+            [] => Ok(format!("{squares}{mark}")),
+            several => Err(self.error(
+                len,
+                format!("`{t}` promotes, but to which piece? (`{t}` is USI for `{squares}`)"),
+                "which piece?",
+                format!("write the move in UCI: {}", several.join(" ")),
+            )),
         }
     }
 
