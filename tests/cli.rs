@@ -1100,3 +1100,14 @@ fn a_byte_order_mark_at_the_start_of_a_file_is_not_part_of_its_text() {
     );
     assert_eq!(stdout(&out), "e2e4 e7e5\n");
 }
+
+/// A shogi game written in USI, as shogi players keep it, replays: the move numbers are
+/// skipped and the moves, which start with a digit, keep it.
+#[test]
+fn a_pgn_in_usi_replays() {
+    let dir = scratch("pgn-usi");
+    let game = "[Variant \"Shogi\"]\n\n1. 7g7f 3c3d 2. 8h2b+ 8b2b 3. B*5e *\n";
+    let o = rulebook(&["pgn", &write(&dir.join("usi.pgn"), game), "--output", "uci"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "c3c4 g7g6 b2h8+ b8h8 B@e5");
+}

@@ -92,7 +92,9 @@ fn fenced_blocks(doc: &str, info: &str) -> Vec<String> {
             None if in_other && l.starts_with("```") => in_other = false,
             None if !in_other && l.starts_with("```") => {
                 let tag = l.trim_start_matches('`').trim();
-                if (info.is_empty() && tag.is_empty()) || (!info.is_empty() && tag.starts_with(info)) {
+                if (info.is_empty() && tag.is_empty())
+                    || (!info.is_empty() && tag.starts_with(info))
+                {
                     current = Some(String::new());
                 } else {
                     in_other = true;
@@ -174,7 +176,11 @@ fn every_form_of_the_readme_table_parses() {
         let how = row.split(" | ").nth(1).expect("a row of two cells");
         forms.extend(how.split('`').skip(1).step_by(2).filter(|c| !is_schema(c)));
     }
-    assert!(forms.len() >= 25, "only {} forms found: {forms:?}", forms.len());
+    assert!(
+        forms.len() >= 25,
+        "only {} forms found: {forms:?}",
+        forms.len()
+    );
     let mut broken = vec![];
     for form in forms {
         let parses = |context: &&str| parse_problems(&context.replace("{}", form)).is_none();
@@ -186,7 +192,11 @@ fn every_form_of_the_readme_table_parses() {
             broken.push(format!("`{old}` is an old name: write `{new}`"));
         }
     }
-    assert!(broken.is_empty(), "README.md's table:\n{}", broken.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "README.md's table:\n{}",
+        broken.join("\n")
+    );
 }
 
 /// A README block of variant text parses without its `...` lines, and each of its lines is a line
@@ -194,7 +204,13 @@ fn every_form_of_the_readme_table_parses() {
 #[test]
 fn every_variant_block_of_the_readme_parses_and_quotes_its_file() {
     let readme = std::fs::read_to_string("README.md").expect("README.md");
-    let code = |line: &str| line.split('#').next().unwrap_or_default().trim().to_string();
+    let code = |line: &str| {
+        line.split('#')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
     let blocks: Vec<String> = fenced_blocks(&readme, "")
         .into_iter()
         .filter(|b| b.starts_with("variant "))

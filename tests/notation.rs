@@ -287,3 +287,41 @@ fn lichess_check_counters_after_the_clocks_are_read() {
         .expect("lichess's FEN");
     assert_eq!(game.fen(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1");
 }
+
+#[test]
+fn shogi_moves_are_read_in_usi() {
+    let mut game = common::game("shogi");
+    assert_eq!(game.play("7g7f").expect("a pawn's push").uci, "c3c4");
+    assert_eq!(game.play("3c3d").expect("a pawn's push").uci, "g7g6");
+    assert_eq!(
+        game.play("8h2b+").expect("a capture that promotes").uci,
+        "b2h8+"
+    );
+    assert_eq!(game.play("8b2b").expect("the rook takes back").uci, "b8h8");
+    assert_eq!(game.play("B*5e").expect("a drop").uci, "B@e5");
+    let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PP1PPPPPP/1B5R1/LNSGKGSNL[P] w - - 0 1";
+    let mut game = common::game_at("shogi", fen);
+    assert_eq!(game.play("P*7f").expect("a pawn's drop").uci, "P@c4");
+}
+
+#[test]
+fn a_wrong_usi_move_says_what_it_read() {
+    let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1";
+    let why = refusal("shogi", fen, "5e5d");
+    assert!(why.contains("there is no piece on e5"), "{why}");
+    assert!(why.contains("`5e5d` is USI for `e5e6`"), "{why}");
+    let why = refusal("shogi", fen, "P*5e");
+    assert!(why.contains("white has no `P` in hand"), "{why}");
+    let why = refusal("minishogi", "rbsgk/4p/5/P4/KGSBR[] w - - 0 1", "6e5e");
+    assert!(why.contains("names a square off the board"), "{why}");
+    let why = refusal("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "8b8a+");
+    assert!(
+        why.contains("`8b8a+` promotes, but to which piece?"),
+        "{why}"
+    );
+    let why = refusal("grand", &common::game("grand").fen(), "7g7f");
+    assert!(
+        why.contains("USI, which names squares on boards up to 9x9 only"),
+        "{why}"
+    );
+}

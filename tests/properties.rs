@@ -1040,7 +1040,7 @@ fn garbage_pgn() {
             let r = no_panic(&format!("{file}: {input:?}"), || {
                 if let Ok(games) = pgn::parse(&input) {
                     for g in &games {
-                        if let Some(v) = pgn::find_variant(g, &chess) {
+                        if let Ok(v) = pgn::find_variant(g, &chess) {
                             let _ = pgn::replay(new_game(v).as_mut(), g);
                         }
                     }

@@ -57,7 +57,9 @@ fn the_readme_repl_transcripts_are_what_the_repl_prints() {
             .spawn()
             .expect("the rulebook binary runs");
         let mut stdin = child.stdin.take().expect("a pipe");
-        stdin.write_all(t.commands.as_bytes()).expect("commands written");
+        stdin
+            .write_all(t.commands.as_bytes())
+            .expect("commands written");
         drop(stdin);
         let out = child.wait_with_output().expect("the REPL ends");
         let stderr = String::from_utf8_lossy(&out.stderr);

@@ -67,7 +67,7 @@ pub fn pgn(path: &str, variant: Option<&str>, output: PgnOutput) -> ExitCode {
     let mut failed = false;
     for game in &games {
         let variant = match chosen.clone() {
-            Some(v) => Some(v),
+            Some(v) => Ok(v),
             None => variants.find(game),
         };
         match replay(game, variant, &lines) {
@@ -122,7 +122,7 @@ impl GameProblem {
 /// The game played out in `variant` (the one `--variant` chose or its tag names).
 fn replay(
     game: &PgnGame,
-    variant: Option<Arc<Variant>>,
+    variant: Result<Arc<Variant>, String>,
     lines: &pgn::Lines,
 ) -> Result<Box<dyn Game>, GameProblem> {
     let tag_at = |name: &str| game.tag_spans.get(name).copied();
@@ -130,18 +130,21 @@ fn replay(
         let line = lines.line_of(span.map_or(game.start, |s| s.start));
         format!("{}, line {line}", game.name())
     };
-    let Some(variant) = variant else {
-        let span = tag_at("Variant");
-        return Err(GameProblem {
-            code: Code::Pgn,
-            message: format!(
-                "{}: the Variant tag \"{}\" names no bundled variant",
-                place(span),
-                game.variant().unwrap_or("chess")
-            ),
-            at: span.map(|s| (s, "unknown variant".to_string())),
-            help: "give the variant with --variant NAME|FILE".into(),
-        });
+    let variant = match variant {
+        Ok(v) => v,
+        Err(why) => {
+            let span = tag_at("Variant");
+            return Err(GameProblem {
+                code: Code::Pgn,
+                message: format!(
+                    "{}: the Variant tag \"{}\" {why}",
+                    place(span),
+                    game.variant().unwrap_or("chess")
+                ),
+                at: span.map(|s| (s, "unknown variant".to_string())),
+                help: "give the variant with --variant NAME|FILE".into(),
+            });
+        }
     };
     let mut played = new_game(variant);
     match pgn::replay(played.as_mut(), game) {

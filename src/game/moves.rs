@@ -20,6 +20,13 @@ impl<B: Bits> Typed<B> {
     /// none.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
+        if let Some(uci) = self.usi_as_uci(t, text.len()) {
+            let uci = uci?;
+            return self.parse_move(&uci).map_err(|mut e| {
+                e.message = format!("{} (`{t}` is USI for `{uci}`)", e.message);
+                e
+            });
+        }
         let legal = self.legal();
         if let Some(m) = legal.iter().find(|m| uci_names(&self.uci(m), t)) {
             return Ok(*m);
@@ -43,6 +50,99 @@ impl<B: Bits> Typed<B> {
                 self.refused_board_move(t, text.len(), from, to, promo, &legal)
             }
         })
+    }
+
+    /// The UCI text of a move written in USI (`7g7f`, `8h2b+`, `P*7f`), as shogi players write
+    /// it: the file counted from white's right, the rank lettered from the top. None when `t`
+    /// is not written so; no SAN or UCI is (a SAN or UCI move ends with a rank number, a USI one
+    /// with a rank letter). An error on a board wider or taller than 9, which USI cannot name.
+    fn usi_as_uci(&mut self, t: &str, len: usize) -> Option<Result<String, MoveError>> {
+        let b = t.as_bytes();
+        let is_square = |s: &[u8]| matches!(s, [b'1'..=b'9', b'a'..=b'i']);
+        let (from, to, mark) = match b {
+            [p, b'*', sq @ ..] if p.is_ascii_alphabetic() && is_square(sq) => (None, sq, ""),
+            [f0, f1, t0, t1, ..] if is_square(&[*f0, *f1]) && is_square(&[*t0, *t1]) => {
+                let mark = &t[4..];
+                if !matches!(mark, "" | "+" | "-") {
+                    return None;
+                }
+                (Some(&b[..2]), &b[2..4], mark)
+            }
+            _ => return None,
+        };
+        let r = self.rules.clone();
+        if r.files > 9 || r.ranks > 9 {
+            let example = self.example_move();
+            return Some(Err(self.error(
+                len,
+                format!("`{t}` is USI, which names squares on boards up to 9x9 only"),
+                "USI",
+                format!(
+                    "this board is {}x{}: write the move in SAN or UCI, e.g. {}",
+                    r.files, r.ranks, example
+                ),
+            )));
+        }
+        let square = |s: &[u8]| {
+            let (file, rank) = (usize::from(s[0] - b'0'), usize::from(s[1] - b'a'));
+            (file <= r.files && rank < r.ranks)
+                .then(|| square_name((r.files - file) as u8, (r.ranks - 1 - rank) as u8))
+        };
+        let off_board = |this: &Self| {
+            this.error(
+                len,
+                format!("`{t}` names a square off the board"),
+                "off the board",
+                format!(
+                    "in USI, files go from 1 to {} (counted from white's right) and ranks from a to {} (from the top)",
+                    r.files,
+                    (b'a' + r.ranks as u8 - 1) as char
+                ),
+            )
+        };
+        let Some(to) = square(to) else {
+            return Some(Err(off_board(self)));
+        };
+        let Some(from) = from else {
+            return Some(Ok(format!("{}@{to}", b[0] as char)));
+        };
+        let Some(from) = square(from) else {
+            return Some(Err(off_board(self)));
+        };
+        Some(self.usi_promotion(t, len, format!("{from}{to}"), mark))
+    }
+
+    /// The UCI text of the board move `squares` with USI's promotion mark: `+` promotes (to the
+    /// one piece it can; several are an error naming them), `-` demotes.
+    fn usi_promotion(
+        &mut self,
+        t: &str,
+        len: usize,
+        squares: String,
+        mark: &str,
+    ) -> Result<String, MoveError> {
+        if mark.is_empty() {
+            return Ok(squares);
+        }
+        let legal = self.legal();
+        let marked: Vec<String> = legal
+            .iter()
+            .map(|m| self.uci(m))
+            .filter(|u| {
+                u.strip_prefix(squares.as_str())
+                    .is_some_and(|rest| rest.len() == 1 && (rest == "-") == (mark == "-"))
+            })
+            .collect();
+        match marked.as_slice() {
+            [one] => Ok(one.clone()),
+            [] => Ok(format!("{squares}{mark}")),
+            several => Err(self.error(
+                len,
+                format!("`{t}` promotes, but to which piece? (`{t}` is USI for `{squares}`)"),
+                "which piece?",
+                format!("write the move in UCI: {}", several.join(" ")),
+            )),
+        }
     }
 
     /// A move written in SAN that names no legal move, or several.

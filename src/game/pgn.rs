@@ -328,10 +328,11 @@ fn move_or_result(word: &str) -> Option<Token> {
     if word.starts_with('$') || is_marks(word) {
         return Some(Token::Note(word.to_string()));
     }
-    let body = word.trim_start_matches(|c: char| c.is_ascii_digit());
-    let castling = word.starts_with("0-0");
-    let body = if !castling && (body.len() < word.len() || word.starts_with('.')) {
-        body.trim_start_matches('.')
+    // A move number is digits followed by dots (`12.`, `12...`), or digits alone; digits
+    // followed by anything else begin a move: a SAN disambiguated by its rank (`2e3`), USI.
+    let after_digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    let body = if after_digits.is_empty() || after_digits.starts_with('.') {
+        after_digits.trim_start_matches('.')
     } else {
         word
     };
@@ -406,8 +407,9 @@ pub fn names_variant(tag: &str, variant: &Variant) -> bool {
 }
 
 /// The variant a game's `Variant` tag names: `current` when the tag names it (or when there is
-/// no tag and `current` is chess), else the bundled variant it names.
-pub fn find_variant(pgn: &PgnGame, current: &Arc<Variant>) -> Option<Arc<Variant>> {
+/// no tag and `current` is chess), else the bundled variant it names; or why there is none, to
+/// follow the tag in a message (`names no bundled variant`).
+pub fn find_variant(pgn: &PgnGame, current: &Arc<Variant>) -> Result<Arc<Variant>, String> {
     Variants::new(current.clone(), load_bundled).find(pgn)
 }
 
@@ -423,7 +425,7 @@ pub struct Variants<L> {
     current: Arc<Variant>,
     load: L,
     bundled: HashMap<&'static str, Option<Arc<Variant>>>,
-    by_tag: HashMap<String, Option<Arc<Variant>>>,
+    by_tag: HashMap<String, Result<Arc<Variant>, String>>,
 }
 
 impl<L: FnMut(&str) -> Option<Arc<Variant>>> Variants<L> {
@@ -438,23 +440,63 @@ impl<L: FnMut(&str) -> Option<Arc<Variant>>> Variants<L> {
     }
 
     /// The variant `pgn`'s `Variant` tag names, as [`find_variant`] says.
-    pub fn find(&mut self, pgn: &PgnGame) -> Option<Arc<Variant>> {
+    pub fn find(&mut self, pgn: &PgnGame) -> Result<Arc<Variant>, String> {
         let Some(tag) = pgn.variant() else {
             if self.current.name == "chess" {
-                return Some(self.current.clone());
+                return Ok(self.current.clone());
             }
-            return self.bundled("chess");
+            return self
+                .bundled("chess")
+                .ok_or_else(|| "names no bundled variant".to_string());
         };
         if names_variant(tag, &self.current) {
-            return Some(self.current.clone());
+            return Ok(self.current.clone());
         }
         if let Some(found) = self.by_tag.get(tag) {
             return found.clone();
         }
-        let found = crate::bundled::names()
-            .find_map(|name| self.bundled(name).filter(|v| names_variant(tag, v)));
+        let found = self.resolve(tag);
         self.by_tag.insert(tag.to_string(), found.clone());
         found
+    }
+
+    /// The bundled variant of the name `tag` exactly; else the one titled `tag` (ignoring
+    /// case); else the one `tag` names loosely (as [`names_variant`] reads it). Several of
+    /// the same standing are an error naming them all.
+    fn resolve(&mut self, tag: &str) -> Result<Arc<Variant>, String> {
+        if let Some(name) = crate::bundled::names().find(|n| *n == tag)
+            && let Some(v) = self.bundled(name)
+        {
+            return Ok(v);
+        }
+        let all: Vec<Arc<Variant>> = crate::bundled::names()
+            .filter_map(|name| self.bundled(name))
+            .collect();
+        let titled = |v: &&Arc<Variant>| {
+            v.title
+                .as_deref()
+                .is_some_and(|t| t.to_lowercase() == tag.to_lowercase())
+        };
+        for matches in [
+            all.iter().filter(titled).collect::<Vec<_>>(),
+            all.iter().filter(|v| names_variant(tag, v)).collect(),
+        ] {
+            match matches.as_slice() {
+                [] => continue,
+                [one] => return Ok((*one).clone()),
+                several => {
+                    let names: Vec<String> = several
+                        .iter()
+                        .map(|v| format!("{} ({})", v.name, v.title.as_deref().unwrap_or("")))
+                        .collect();
+                    return Err(format!(
+                        "names several bundled variants: {}",
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+        Err("names no bundled variant".into())
     }
 
     fn bundled(&mut self, name: &'static str) -> Option<Arc<Variant>> {
@@ -661,10 +703,63 @@ mod tests {
             load_bundled(name)
         });
         for g in &games.unwrap() {
-            variants.find(g);
+            let _ = variants.find(g);
         }
         drop(variants);
         assert!(loads <= crate::bundled::names().count(), "{loads} loads");
+    }
+
+    /// The bundled variants, with the titles of `retitled` replaced.
+    fn retitled(retitled: &[(&str, &str)]) -> impl FnMut(&str) -> Option<Arc<Variant>> {
+        let retitled: Vec<(String, String)> = retitled
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        move |name: &str| {
+            let mut v = (*load_bundled(name)?).clone();
+            if let Some((_, t)) = retitled.iter().find(|(n, _)| n == name) {
+                v.title = Some(t.clone());
+            }
+            Some(Arc::new(v))
+        }
+    }
+
+    fn resolved(
+        tag: &str,
+        load: impl FnMut(&str) -> Option<Arc<Variant>>,
+    ) -> Result<String, String> {
+        let chess = load_bundled("chess").unwrap();
+        let g = &parse(&format!("[Variant \"{tag}\"]\n1. e4 *")).unwrap()[0];
+        Variants::new(chess, load).find(g).map(|v| v.name.clone())
+    }
+
+    #[test]
+    fn a_variant_tag_is_a_bundled_name_before_a_title() {
+        let load = retitled(&[("atomic", "Crazyhouse")]);
+        assert_eq!(resolved("crazyhouse", load), Ok("crazyhouse".into()));
+        let load = retitled(&[("atomic", "Boom")]);
+        assert_eq!(resolved("BOOM", load), Ok("atomic".into()));
+        assert_eq!(resolved("atomic CHESS", load_bundled), Ok("atomic".into()));
+    }
+
+    #[test]
+    fn a_title_of_several_variants_names_them() {
+        let load = retitled(&[("atomic", "Twin"), ("crazyhouse", "twin")]);
+        assert_eq!(
+            resolved("TWIN", load),
+            Err("names several bundled variants: atomic (Twin), crazyhouse (twin)".into())
+        );
+        assert_eq!(
+            resolved("no such thing", load_bundled),
+            Err("names no bundled variant".into())
+        );
+    }
+
+    #[test]
+    fn digits_not_followed_by_a_dot_begin_a_move() {
+        let g = &parse("1. e4 2e3 2... 7g7f 3.Nf3 4...0-0 5 O-O *").unwrap()[0];
+        let moves: Vec<&str> = g.moves.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(moves, ["e4", "2e3", "7g7f", "Nf3", "0-0", "O-O"]);
     }
 
     #[test]

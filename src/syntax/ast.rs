@@ -685,7 +685,6 @@ pub struct EndRuleAst {
     pub result: Spanned<Outcome>,
 }
 
-
 /// `effect NAME { from ... rays|around ... when ...: ... finally ... }`
 #[derive(Clone, Debug)]
 pub struct EffectAst {

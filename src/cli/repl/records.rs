@@ -100,12 +100,15 @@ impl Session {
             let line = lines.line_of(span.map_or(game.start, |s| s.start));
             format!("{}, line {line}", game.name())
         };
-        let Some(variant) = pgn::find_variant(game, self.game.variant()) else {
-            let tag = game.variant().unwrap_or("chess");
-            return reply.fail(format!(
-                "error: {path}: {}: the Variant tag \"{tag}\" names no bundled variant; load the variant first (`variant FILE`), then the game",
+        let variant = match pgn::find_variant(game, self.game.variant()) {
+            Ok(v) => v,
+            Err(why) => {
+                let tag = game.variant().unwrap_or("chess");
+                return reply.fail(format!(
+                "error: {path}: {}: the Variant tag \"{tag}\" {why}; load the variant first (`variant FILE`), then the game",
                 place(game.tag_spans.get("Variant"))
             ));
+            }
         };
         let mut replayed = new_game(variant);
         match pgn::replay(replayed.as_mut(), game) {
@@ -143,9 +146,10 @@ impl Session {
         }
     }
 
-    /// The game number `load` was given (1 when none), or `None` after saying why it is none.
+    /// The game number `N` of `load FILE [N]` (1 when not given), or None once its error is
+    /// reported.
     fn game_number(
-        &mut self,
+        &self,
         reply: &mut Reply,
         l: &Line,
         number: Option<(usize, &str)>,
