@@ -147,9 +147,6 @@ impl<B: Bits> Plain<'_, B> {
     /// the code the move put there); `choice` is the move's promotion choice. Returns the code
     /// of a piece an effect would promote without a choice to promote it to (the move then
     /// stands for one move per choice).
-    // Split into inlined helpers, this took 4.6% more instructions on Magnetic's perft 5
-    // (callgrind: 199 M to 208 M), so it stays whole.
-    #[allow(clippy::too_many_lines)]
     pub(super) fn run_effects(
         &self,
         b: &mut Board<B>,
@@ -185,26 +182,16 @@ impl<B: Bits> Plain<'_, B> {
                 match &effect.scan {
                     Scan::Rays(_) => {
                         for &d in &r.effect_dirs[e][mover] {
-                            // Its first piece, and how far: the ray up to it (the effect's rays
-                            // are unlimited, so the ray beyond it is the ray from it).
-                            let ray = r.ray(d, origin);
-                            let blockers = ray & b.occ;
-                            if blockers.any() {
-                                let hit = if r.geo.ascending[d as usize] {
-                                    blockers.lsb()
-                                } else {
-                                    blockers.msb()
-                                };
-                                let dist = (ray & !r.ray(d, hit)).count() as i32;
-                                if !self.meet(
+                            if let Some((hit, dist)) = self.first_on_ray(b, d, origin)
+                                && !self.meet(
                                     b,
                                     run,
                                     (origin, &mut oc),
                                     (hit, dist, Some(d)),
                                     &mut pending,
-                                ) {
-                                    break;
-                                }
+                                )
+                            {
+                                break;
                             }
                         }
                     }
@@ -229,24 +216,53 @@ impl<B: Bits> Plain<'_, B> {
                         }
                     }
                 }
-                if effect.finally.is_empty() {
-                    continue;
-                }
-                let here = self.code_at(b, origin);
-                let finish = match (&effect.finally_when, here) {
-                    (None, _) => true,
-                    (Some(_), Some(code)) => table.finally_holds(side, code),
-                    (Some(_), None) => false,
-                };
-                if finish {
-                    let mut at = (origin, here, origin);
-                    for a in &effect.finally {
-                        at = self.act(b, a, side, at, None, choice, &mut pending);
-                    }
+                if !effect.finally.is_empty() {
+                    self.finish(b, run, origin, &mut pending);
                 }
             }
         }
         pending
+    }
+
+    /// The first piece on the ray from `origin` in direction `d`, and how far it is: the ray
+    /// up to it (the effect's rays are unlimited, so the ray beyond it is the ray from it).
+    #[inline(always)]
+    fn first_on_ray(&self, b: &Board<B>, d: u16, origin: usize) -> Option<(usize, i32)> {
+        let r = self.r;
+        let ray = r.ray(d, origin);
+        let blockers = ray & b.occ;
+        if !blockers.any() {
+            return None;
+        }
+        let hit = if r.geo.ascending[d as usize] {
+            blockers.lsb()
+        } else {
+            blockers.msb()
+        };
+        Some((hit, (ray & !r.ray(d, hit)).count() as i32))
+    }
+
+    /// The effect's `finally` actions, from `origin`, when its `finally when` holds there.
+    #[inline(never)]
+    fn finish(
+        &self,
+        b: &mut Board<B>,
+        (effect, table, side, choice): (&ir::Effect, &EffectTable, Side, u8),
+        origin: usize,
+        pending: &mut Option<u8>,
+    ) {
+        let here = self.code_at(b, origin);
+        let finish = match (&effect.finally_when, here) {
+            (None, _) => true,
+            (Some(_), Some(code)) => table.finally_holds(side, code),
+            (Some(_), None) => false,
+        };
+        if finish {
+            let mut at = (origin, here, origin);
+            for a in &effect.finally {
+                at = self.act(b, a, side, at, None, choice, pending);
+            }
+        }
     }
 
     /// Carries out the first clause of the effect in `run` (with its table, the mover and the
