@@ -461,33 +461,7 @@ fn parse_hand(
             count.push(c);
             continue;
         }
-        let Some(&(_, _, side, id)) = letters.iter().find(|(l, layer, ..)| *l == c && *layer == 0)
-        else {
-            return Err(err(
-                "hand",
-                start + i,
-                c.len_utf8(),
-                format!("`{c}` is not a piece of {}", v.name),
-                "unknown letter",
-                "list the pieces in hand by their letters, e.g. `[Pp]`".into(),
-            ));
-        };
-        // A royal piece is never captured into a hand; it is there only to be dropped where
-        // the variant says (Placement, Sittuyin).
-        let droppable = v.hands.as_ref().is_some_and(|h| h.rules.contains_key(&id));
-        if v.pieces[id].royal && !droppable {
-            return Err(err(
-                "hand",
-                start + i,
-                c.len_utf8(),
-                format!("`{c}` is a royal piece; it cannot be in hand"),
-                "royal piece in hand",
-                format!(
-                    "{} never puts a royal piece in hand: leave it out of the brackets",
-                    v.name
-                ),
-            ));
-        }
+        let (side, id) = hand_piece(v, letters, c, start + i)?;
         let from = start + i - count.len();
         let n = if count.is_empty() {
             Some(1)
@@ -521,6 +495,44 @@ fn parse_hand(
         ));
     }
     Ok(hand)
+}
+
+/// The side and piece of the letter `c` of a hand at `at`: a piece of the variant, and no royal
+/// piece unless the variant drops it.
+fn hand_piece(
+    v: &Variant,
+    letters: &[Letter],
+    c: char,
+    at: usize,
+) -> Result<(Side, PieceId), FenError> {
+    let Some(&(_, _, side, id)) = letters.iter().find(|(l, layer, ..)| *l == c && *layer == 0)
+    else {
+        return Err(err(
+            "hand",
+            at,
+            c.len_utf8(),
+            format!("`{c}` is not a piece of {}", v.name),
+            "unknown letter",
+            "list the pieces in hand by their letters, e.g. `[Pp]`".into(),
+        ));
+    };
+    // A royal piece is never captured into a hand; it is there only to be dropped where
+    // the variant says (Placement, Sittuyin).
+    let droppable = v.hands.as_ref().is_some_and(|h| h.rules.contains_key(&id));
+    if v.pieces[id].royal && !droppable {
+        return Err(err(
+            "hand",
+            at,
+            c.len_utf8(),
+            format!("`{c}` is a royal piece; it cannot be in hand"),
+            "royal piece in hand",
+            format!(
+                "{} never puts a royal piece in hand: leave it out of the brackets",
+                v.name
+            ),
+        ));
+    }
+    Ok((side, id))
 }
 
 fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError> {
@@ -650,31 +662,13 @@ fn parse_ep(
             (targets, victim)
         }
         _ => {
-            // The piece that may be taken stands one step beyond the frontmost square, in the
-            // mover's forward direction.
-            let front = if mover == Side::White {
-                squares.iter().max_by_key(|&&t| t / files)
-            } else {
-                squares.iter().min_by_key(|&&t| t / files)
-            };
-            // After a triple step Fairy-Stockfish lists only the squares an enemy pawn
-            // attacks: the piece may stand two steps beyond, past an empty square.
-            let t = *front.unwrap_or(&0);
-            let dir = if mover == Side::White { 1 } else { -1 };
-            let at = |k: i32| {
-                let vr = (t / files) as i32 + k * dir;
-                (vr >= 0 && (vr as usize) < ranks).then(|| vr as usize * files + t % files)
-            };
-            let Some(one) = at(1) else {
+            let Some(victim) = passer_beyond(v, setup, &squares, mover, holds_passer) else {
                 return Err(bad(
                     format!("no {} piece can just have passed over {f}", mover.name()),
                     "the square must be empty with a piece just beyond it; or write `-`".into(),
                 ));
             };
-            match at(2) {
-                Some(two) if setup.cells[one].is_none() && holds_passer(two) => (squares, two),
-                _ => (squares, one),
-            }
+            (squares, victim)
         }
     };
     let victim_ok = passed_over_by(v, setup, &targets, victim, mover);
@@ -688,6 +682,36 @@ fn parse_ep(
         ));
     }
     Ok(Some((targets, victim)))
+}
+
+/// Where the piece that may be taken stands when the en-passant squares do not hold it: one
+/// step beyond the frontmost square in the mover's forward direction, or two after a triple
+/// step (Fairy-Stockfish then lists only the squares an enemy pawn attacks, and the piece
+/// stands past an empty square). `None` when that step leaves the board.
+fn passer_beyond(
+    v: &Variant,
+    setup: &Setup,
+    squares: &[usize],
+    mover: Side,
+    holds_passer: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let (files, ranks) = (v.files as usize, v.ranks as usize);
+    let front = if mover == Side::White {
+        squares.iter().max_by_key(|&&t| t / files)
+    } else {
+        squares.iter().min_by_key(|&&t| t / files)
+    };
+    let t = *front.unwrap_or(&0);
+    let dir = if mover == Side::White { 1 } else { -1 };
+    let at = |k: i32| {
+        let vr = (t / files) as i32 + k * dir;
+        (vr >= 0 && (vr as usize) < ranks).then(|| vr as usize * files + t % files)
+    };
+    let one = at(1)?;
+    match at(2) {
+        Some(two) if setup.cells[one].is_none() && holds_passer(two) => Some(two),
+        _ => Some(one),
+    }
 }
 
 /// Squares written one after another (`e3`, `e3f4`).

@@ -48,44 +48,47 @@ impl<B: Bits> Typed<B> {
                 }
             ));
         }
-        for e in events {
-            notes.push(match *e {
-                Event::Crossed { to, .. } => format!("crosses to {}", self.layer_name(to)),
-                Event::Pulled { from, to, code } => format!(
-                    "pulls the {} {}→{}",
-                    self.piece_name(code),
-                    self.square(from),
-                    self.square(to)
-                ),
-                Event::Pushed { from, to, code } => format!(
-                    "pushes the {} {}→{}",
-                    self.piece_name(code),
-                    self.square(from),
-                    self.square(to)
-                ),
-                Event::Removed { at, code } => format!(
-                    "removes the {} on {}",
-                    self.piece_name(code),
-                    self.square(at)
-                ),
-                Event::Changed { at, code } => format!(
-                    "turns the piece on {} into a {}",
-                    self.square(at),
-                    self.piece_name(code)
-                ),
-                Event::Petrified { at, code } => format!(
-                    "the {} turns to stone on {}",
-                    self.piece_name(code),
-                    self.square(at)
-                ),
-                Event::Promoted { at, code } => format!(
-                    "promotes the pawn on {} to {}",
-                    self.square(at),
-                    self.piece_name(code)
-                ),
-            });
-        }
+        notes.extend(events.iter().map(|e| self.event_text(e)));
         notes
+    }
+
+    /// What one event of a move did, in words.
+    fn event_text(&self, e: &Event) -> String {
+        match *e {
+            Event::Crossed { to, .. } => format!("crosses to {}", self.layer_name(to)),
+            Event::Pulled { from, to, code } => format!(
+                "pulls the {} {}→{}",
+                self.piece_name(code),
+                self.square(from),
+                self.square(to)
+            ),
+            Event::Pushed { from, to, code } => format!(
+                "pushes the {} {}→{}",
+                self.piece_name(code),
+                self.square(from),
+                self.square(to)
+            ),
+            Event::Removed { at, code } => format!(
+                "removes the {} on {}",
+                self.piece_name(code),
+                self.square(at)
+            ),
+            Event::Changed { at, code } => format!(
+                "turns the piece on {} into a {}",
+                self.square(at),
+                self.piece_name(code)
+            ),
+            Event::Petrified { at, code } => format!(
+                "the {} turns to stone on {}",
+                self.piece_name(code),
+                self.square(at)
+            ),
+            Event::Promoted { at, code } => format!(
+                "promotes the pawn on {} to {}",
+                self.square(at),
+                self.piece_name(code)
+            ),
+        }
     }
 
     pub(super) fn refusal_text(&self, why: Refusal, from: usize) -> String {

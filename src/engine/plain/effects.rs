@@ -326,41 +326,18 @@ impl<B: Bits> Plain<'_, B> {
         };
         match a {
             Action::Nothing => unchanged,
-            Action::Pull(_) => {
-                let (Some(d), Some(code)) = (dir, tc) else {
-                    return unchanged;
-                };
-                let ray = r.ray(d, origin);
-                if ray.is_zero() {
-                    return unchanged;
-                }
-                let dest = if r.geo.ascending[d as usize] {
-                    ray.lsb()
-                } else {
-                    ray.msb()
-                };
-                if dest != target && !b.occ.has(dest) {
-                    self.shift(b, code, target, dest);
-                    return (dest, tc, origin);
-                }
-                unchanged
-            }
-            Action::Push(_) => {
-                let (Some(d), Some(code)) = (dir, tc) else {
-                    return unchanged;
-                };
-                let free = r.ride_targets(d, target, b.occ) & !b.occ;
-                if free.is_zero() {
-                    return unchanged;
-                }
-                let dest = if r.geo.ascending[d as usize] {
-                    free.msb()
-                } else {
-                    free.lsb()
-                };
-                self.shift(b, code, target, dest);
-                (dest, tc, origin)
-            }
+            Action::Pull(_) => match (dir, tc) {
+                (Some(d), Some(code)) => self
+                    .pull(b, d, code, target, origin)
+                    .map_or(unchanged, |dest| (dest, tc, origin)),
+                _ => unchanged,
+            },
+            Action::Push(_) => match (dir, tc) {
+                (Some(d), Some(code)) => self
+                    .push(b, d, code, target)
+                    .map_or(unchanged, |dest| (dest, tc, origin)),
+                _ => unchanged,
+            },
             Action::Remove(s) => {
                 let sq = subject(*s);
                 if let Some(code) = self.code_at(b, sq) {
@@ -399,6 +376,52 @@ impl<B: Bits> Plain<'_, B> {
                 unchanged
             }
         }
+    }
+
+    /// Pulls the piece `code` on `target` along direction `d` to the square next to `origin`,
+    /// if that square is free; returns where it went.
+    #[inline(always)]
+    fn pull(
+        &self,
+        b: &mut Board<B>,
+        d: u16,
+        code: usize,
+        target: usize,
+        origin: usize,
+    ) -> Option<usize> {
+        let r = self.r;
+        let ray = r.ray(d, origin);
+        if ray.is_zero() {
+            return None;
+        }
+        let dest = if r.geo.ascending[d as usize] {
+            ray.lsb()
+        } else {
+            ray.msb()
+        };
+        if dest == target || b.occ.has(dest) {
+            return None;
+        }
+        self.shift(b, code, target, dest);
+        Some(dest)
+    }
+
+    /// Pushes the piece `code` on `target` along direction `d` as far as the squares are free;
+    /// returns where it went.
+    #[inline(always)]
+    fn push(&self, b: &mut Board<B>, d: u16, code: usize, target: usize) -> Option<usize> {
+        let r = self.r;
+        let free = r.ride_targets(d, target, b.occ) & !b.occ;
+        if free.is_zero() {
+            return None;
+        }
+        let dest = if r.geo.ascending[d as usize] {
+            free.msb()
+        } else {
+            free.lsb()
+        };
+        self.shift(b, code, target, dest);
+        Some(dest)
     }
 
     /// How many moves beyond one each the leaf's moves stand for because their effect asks for

@@ -12,27 +12,7 @@ impl Resolver<'_> {
     pub(super) fn hands(&mut self) -> Option<ir::Hands> {
         let def = self.draft.hand.as_ref()?;
         let h = &def.node;
-        let mut rules: IndexMap<ir::PieceId, ir::DropRule> = IndexMap::new();
-        for d in &h.drops {
-            let Some(id) = self.piece_ref(&d.piece, def.src) else {
-                continue;
-            };
-            let rule = rules.entry(id).or_default();
-            match &d.rule {
-                DropRuleKind::Within(r) => rule.region = self.region(r, def.src),
-                DropRuleKind::PerFile(n) if n.node == 0 => self.err(
-                    Problem::error(Code::HandRule, "`at most 0 per file` allows no drop at all")
-                        .label(def.src, n.span, "the count includes the dropped piece")
-                        .help(format!(
-                            "`at most 1 per file` forbids a drop on a file that already holds a `{}` (Shogi's nifu)",
-                            d.piece.node
-                        )),
-                ),
-                DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), def.src, 1),
-                DropRuleKind::NoMate => rule.no_mate = true,
-                DropRuleKind::BothColors => rule.both_colors = true,
-            }
-        }
+        let rules = self.drop_rules(&h.drops, def.src);
         let gate = match &h.gate {
             Some((r, span)) => {
                 let region = self.region(r, def.src);
@@ -89,6 +69,36 @@ impl Resolver<'_> {
             gate,
             no_drops: h.no_drops.is_some(),
         })
+    }
+
+    /// Each piece's drop rules, from the `drop` lines of a hand.
+    fn drop_rules(
+        &mut self,
+        drops: &[DropRuleAst],
+        src: SourceId,
+    ) -> IndexMap<ir::PieceId, ir::DropRule> {
+        let mut rules: IndexMap<ir::PieceId, ir::DropRule> = IndexMap::new();
+        for d in drops {
+            let Some(id) = self.piece_ref(&d.piece, src) else {
+                continue;
+            };
+            let rule = rules.entry(id).or_default();
+            match &d.rule {
+            DropRuleKind::Within(r) => rule.region = self.region(r, src),
+            DropRuleKind::PerFile(n) if n.node == 0 => self.err(
+                Problem::error(Code::HandRule, "`at most 0 per file` allows no drop at all")
+                    .label(src, n.span, "the count includes the dropped piece")
+                    .help(format!(
+                        "`at most 1 per file` forbids a drop on a file that already holds a `{}` (Shogi's nifu)",
+                        d.piece.node
+                    )),
+            ),
+            DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), src, 1),
+            DropRuleKind::NoMate => rule.no_mate = true,
+            DropRuleKind::BothColors => rule.both_colors = true,
+        }
+        }
+        rules
     }
 
     /// `both colors` needs a drop region with squares of both colours.

@@ -81,6 +81,24 @@ impl Resolver<'_> {
             };
             limits.push((k, c));
         }
+        self.check_in_place(p, src);
+        Some((
+            id,
+            ir::Promotion {
+                zone,
+                choices,
+                optional: p.optional,
+                from_zone: p.from_zone,
+                limits,
+                in_place: p.in_place.is_some(),
+                on_capture: p.on_capture.is_some(),
+            },
+        ))
+    }
+
+    /// An `in place` promotion is a move of its own, so it cannot also be `optional`, `from
+    /// zone` or `on capture`.
+    fn check_in_place(&mut self, p: &PromotionAst, src: SourceId) {
         if let Some(at) = p.in_place
             && (p.optional || p.from_zone || p.on_capture.is_some())
         {
@@ -105,18 +123,6 @@ impl Resolver<'_> {
                 )),
             );
         }
-        Some((
-            id,
-            ir::Promotion {
-                zone,
-                choices,
-                optional: p.optional,
-                from_zone: p.from_zone,
-                limits,
-                in_place: p.in_place.is_some(),
-                on_capture: p.on_capture.is_some(),
-            },
-        ))
     }
 
     /// Adds one choice for the sides it is for; false when it is wrong (and reported).
