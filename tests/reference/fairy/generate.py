@@ -769,6 +769,32 @@ variant("dobutsu", large=True, special=[
 
 # (end of hands)
 
+# ---------------------------------------------------------------------------------------------
+# Batch fsf1: variants added by the catalogue work (issue 39)
+
+# (end of batch fsf1)
+
+# ---------------------------------------------------------------------------------------------
+# Batch fsf2: variants added by the catalogue work (issue 39)
+
+# (end of batch fsf2)
+
+# ---------------------------------------------------------------------------------------------
+# Batch fsf3: variants added by the catalogue work (issue 39)
+
+# (end of batch fsf3)
+
+# ---------------------------------------------------------------------------------------------
+# Batch concepts1: variants added by the catalogue work (issue 39)
+
+# (end of batch concepts1)
+
+# ---------------------------------------------------------------------------------------------
+# Batch concepts2: variants added by the catalogue work (issue 39)
+
+# (end of batch concepts2)
+
+
 
 def seed_for(name, seed):
     return seed * 1_000_003 + zlib.crc32(name.encode())
