@@ -62,7 +62,9 @@ pub fn size_text(bytes: u64) -> String {
 
 /// Whether something is at `path` (a file or not).
 pub fn exists(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok()
+    // The entry itself, not what a link points to: a broken or looping link is there, and
+    // reading it then says why it cannot be read.
+    std::fs::symlink_metadata(path).is_ok()
 }
 
 /// Reads a regular file of at most `limit` bytes as UTF-8 text.

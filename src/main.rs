@@ -76,7 +76,7 @@ enum Command {
         #[arg(long)]
         stats: bool,
         /// Split the work over this many threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads)]
         threads: usize,
     },
     /// The interactive session; reads commands from a pipe too (type `help` in it).
@@ -149,5 +149,14 @@ fn main() -> ExitCode {
             variant,
             output,
         } => pgn::pgn(&file, variant.as_deref(), output),
+    }
+}
+
+/// A number of threads: at least 1.
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("at least 1 thread is needed".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
     }
 }

@@ -1111,3 +1111,59 @@ fn a_pgn_in_usi_replays() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), "c3c4 g7g6 b2h8+ b8h8 B@e5");
 }
+
+/// Inputs that used to be accepted without a word: an empty PGN file, a NAG out of range, a
+/// Result tag the movetext contradicts, an EPD file with no position, zero threads.
+#[test]
+fn empty_and_contradictory_inputs_are_named() {
+    let dir = scratch("silent-inputs");
+    let write = |name: &str, text: &str| write(&dir.join(name), text);
+    let empty = write("empty.pgn", "\n\n");
+    let o = rulebook(&["pgn", &empty]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains("holds no game"), "{}", stderr(&o));
+
+    let nag = write("nag.pgn", "[Event \"x\"]\n\n1. e4 $300 e5 *\n");
+    let o = rulebook(&["pgn", &nag]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains("`$300` is not a NAG"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("line 3"), "{}", stderr(&o));
+
+    let result = write(
+        "result.pgn",
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 0-1\n",
+    );
+    let o = rulebook(&["pgn", &result]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 2: the Result tag says 1-0; written 0-1, as the movetext ends"),
+        "{}",
+        stderr(&o)
+    );
+
+    let epd = write("empty.epd", "# nothing\n\n");
+    let o = rulebook(&["perft", "chess", "--epd", &epd]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("holds no position"), "{}", stderr(&o));
+
+    let o = rulebook(&["perft", "chess", "2", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("at least 1 thread"), "{}", stderr(&o));
+}
+
+/// A sibling `NAME.variant` that is a link to nowhere (or to itself) is a file that cannot be
+/// read, not a missing name: the error says so instead of "unknown variant".
+#[cfg(unix)]
+#[test]
+fn a_looping_link_as_parent_is_unreadable_not_unknown() {
+    let dir = scratch("looping-parent");
+    let link = dir.join("zz.variant");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("zz.variant", &link).unwrap();
+    let child = dir.join("x.variant");
+    std::fs::write(&child, "variant x \"X\" extends zz\n").unwrap();
+    let o = rulebook(&["check", &child.display().to_string()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("unknown variant"), "{}", stderr(&o));
+}

@@ -1100,8 +1100,9 @@ fn regression_clocks_at_their_largest_value() {
 }
 
 /// A FEN's pieces in hand and clocks beyond what the position holds are errors naming the
-/// field, never clamped: an unclosed hand, a royal piece in hand, more than 255 of a piece,
-/// a clock past `MAX_CLOCK`.
+/// field, never clamped: an unclosed hand, a royal piece in hand, more than 255 of a piece
+/// (or more than 255 pieces in all, where a capture could overflow a hand), a clock past
+/// `MAX_CLOCK`.
 #[test]
 fn regression_fen_fields_beyond_what_the_position_holds() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -1148,8 +1149,17 @@ fn regression_fen_fields_beyond_what_the_position_holds() {
         assert_eq!(e.field, field, "{fen}: {e:?}");
         assert!(e.message.contains(why), "{fen}: {e:?}");
     }
-    let fen = format!("{start}[255P] w KQkq - 0 1");
-    game.set_fen(&fen).expect("255 pawns in hand fit");
+    game.set_fen("4k3/8/8/8/8/8/8/4K3[253P] w - - 0 1")
+        .expect("255 pieces in all fit");
+    // 32 on the board and 224 in hand: a capture would make a hand's 256th piece.
+    let e = game
+        .set_fen(&format!("{start}[224P] w KQkq - 0 1"))
+        .expect_err("256 pieces in all");
+    assert_eq!(e.field, "hand", "{e:?}");
+    assert!(
+        e.message.contains("256 pieces on the board and in hand"),
+        "{e:?}"
+    );
 }
 
 /// A `layers` block that names no layer (found by `variant_parser` in the diagnostics corpus;

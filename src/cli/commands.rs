@@ -200,6 +200,10 @@ pub fn perft_suite(spec: &str, path: &str, max_depth: Option<u32>, threads: usiz
         out.flush();
     });
     let code = match summary {
+        Ok(s) if s.passed + s.failed == 0 => {
+            eprintln!("error: {path} holds no position to check (lines `FEN ;D1 n ...`)");
+            ExitCode::from(2)
+        }
         Ok(s) => {
             out.write(format_args!("{} passed, {} failed\n", s.passed, s.failed));
             if s.failed == 0 {

@@ -50,6 +50,10 @@ pub fn pgn(path: &str, variant: Option<&str>, output: PgnOutput) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if games.is_empty() {
+        eprintln!("error: {path} holds no game (no tag and no move)");
+        return ExitCode::from(1);
+    }
     let current = match chosen.clone() {
         Some(v) => v,
         None => match load_variant("chess", &mut Sources::default()) {
@@ -71,7 +75,12 @@ pub fn pgn(path: &str, variant: Option<&str>, output: PgnOutput) -> ExitCode {
             None => variants.find(game),
         };
         match replay(game, variant, &lines) {
-            Ok(played) => out.write(format_args!("{}", written(game, played.as_ref(), output))),
+            Ok(played) => {
+                if let Some(w) = result_disagrees(game, played.as_ref(), &lines) {
+                    eprintln!("warning: {w}");
+                }
+                out.write(format_args!("{}", written(game, played.as_ref(), output)));
+            }
             Err(p) => {
                 failed = true;
                 eprint!("{}", render(&p.with_source(src), &sources, false, 100));
@@ -167,6 +176,42 @@ fn replay(
     }
 }
 
+/// The result a game is written with: the rules' verdict where the game ended, else the
+/// result its movetext ends with, else `*`.
+fn final_result(game: &PgnGame, played: &dyn Game) -> String {
+    let mut copy = played.boxed_clone();
+    match pgn::result_text(copy.status().end.as_ref()) {
+        "*" => game.result.as_deref().unwrap_or("*").to_string(),
+        r => r.to_string(),
+    }
+}
+
+/// Why the result written differs from the game's `Result` tag or the result its movetext
+/// ends with, if it does (the written one follows the rules, then the movetext).
+fn result_disagrees(game: &PgnGame, played: &dyn Game, lines: &pgn::Lines) -> Option<String> {
+    let written = final_result(game, played);
+    let (said, span) = match (game.tags.get("Result"), game.result.as_ref()) {
+        (Some(tag), _) if *tag != written => (
+            format!("the Result tag says {tag}"),
+            game.tag_spans.get("Result").map(|s| s.start),
+        ),
+        (_, Some(end)) if *end != written => (
+            format!("the movetext ends {end}"),
+            game.moves.last().map(|m| m.1.end),
+        ),
+        _ => return None,
+    };
+    let line = lines.line_of(span.unwrap_or(game.start));
+    let because = match game.result.as_ref() {
+        Some(end) if *end == written => "as the movetext ends".to_string(),
+        _ => "as the game ended by the rules".to_string(),
+    };
+    Some(format!(
+        "{}, line {line}: {said}; written {written}, {because}",
+        game.name()
+    ))
+}
+
 fn written(game: &PgnGame, played: &dyn Game, output: PgnOutput) -> String {
     let record = played.record();
     match output {
@@ -178,11 +223,7 @@ fn written(game: &PgnGame, played: &dyn Game, output: PgnOutput) -> String {
         PgnOutput::Pgn => {
             let variant = played.variant().clone();
             let start = new_game(variant.clone()).fen();
-            let mut copy = played.boxed_clone();
-            let result = match pgn::result_text(copy.status().end.as_ref()) {
-                "*" => game.result.as_deref().unwrap_or("*").to_string(),
-                r => r.to_string(),
-            };
+            let result = final_result(game, played);
             let text = pgn::write_with_tags(
                 game.tags.clone(),
                 &variant,

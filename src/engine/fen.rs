@@ -161,6 +161,9 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         Some(h) => parse_hand(v, &letters, h, pstart + placement.len() + 1)?,
         None => vec![],
     };
+    if !hand.is_empty() {
+        room_in_hands(&cells, &hand, pstart, first.len())?;
+    }
     let side = match fs.get(1) {
         None => Side::White,
         Some(&(_, "w")) => Side::White,
@@ -189,6 +192,40 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     };
     parse_rest(v, &mut setup, &fs[fs.len().min(2)..])?;
     Ok(setup)
+}
+
+/// Refuses a position with more than 255 pieces on the board and in hands together: a hand
+/// counts at most 255 of a kind, and captures only move pieces from the board to a hand, so
+/// within this total no capture can overflow a count.
+fn room_in_hands(
+    cells: &[Option<Cell>],
+    hand: &[(Side, PieceId, u8)],
+    start: usize,
+    len: usize,
+) -> Result<(), FenError> {
+    let on_board = cells
+        .iter()
+        .filter(|c| matches!(c, Some(Cell::Piece(..))))
+        .count();
+    let in_hands: usize = hand.iter().map(|&(_, _, n)| n as usize).sum();
+    if on_board + in_hands <= u8::MAX as usize {
+        return Ok(());
+    }
+    Err(err(
+        "hand",
+        start,
+        len,
+        format!(
+            "{} pieces on the board and in hand: more than {}",
+            on_board + in_hands,
+            u8::MAX
+        ),
+        "too many pieces",
+        format!(
+            "with pieces in hand, a position holds at most {} pieces in all, so that every capture fits in a hand",
+            u8::MAX
+        ),
+    ))
 }
 
 /// The placement and the hand in brackets, if any (`RNBQKBNR[Pp]`).

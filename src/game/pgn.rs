@@ -217,6 +217,15 @@ impl Tokens<'_> {
                 '(' => self.skip_variation()?,
                 _ => {
                     let word = self.word();
+                    if let Some(number) = word.strip_prefix('$')
+                        && !(number.bytes().all(|b| b.is_ascii_digit())
+                            && number.parse::<u8>().is_ok())
+                    {
+                        let message =
+                            format!("`{word}` is not a NAG: write `$` and a number from 0 to 255");
+                        return Err(self.error(start, message));
+                    }
+                    let word = &self.text[start..self.at];
                     match move_or_result(word) {
                         Some(t) => return Ok(Some((t, span(self)))),
                         None => continue,
