@@ -317,3 +317,35 @@ fn a_stopped_perft_stops_at_once_even_with_one_legal_move() {
         assert!(s.execute("perft 1").out.contains("1 node"));
     }
 }
+
+/// `load` then `save!` keeps the game's tags and its comments, NAGs and variations on the moves
+/// still played as loaded; after a move taken back and another played, the notes of the moves
+/// no longer in the game go (an annotation of another move would mislead). `new` starts a game
+/// with no tags.
+#[test]
+fn repl_save_after_load_keeps_tags_and_annotations() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let path = format!("{dir}/study-again.pgn");
+    let script = format!(
+        "load tests/pgn/lichess-study-annotated.pgn\nundo 6\nplay d3\nsave! {path}\nnew\nplay e4\nsave! {path}.new"
+    );
+    let t = transcript("chess", &script);
+    assert!(!t.contains("(failed)"), "{t}");
+    let saved = std::fs::read_to_string(&path).expect("saved PGN");
+    for kept in [
+        "[Event \"Italian study: Chapter 1\"]\n",
+        "[Annotator \"https://lichess.org/@/teacher\"]\n",
+        "{ The Italian game :) } 1. e4 { [%clk 0:05:00] } 1... e5 2. Nf3 Nc6 $1",
+        "3. Bc4 { aiming at f7 (the weak square }",
+        "3... Bc5!?",
+    ] {
+        assert!(saved.contains(kept), "{kept:?} in {saved}");
+    }
+    assert!(saved.contains("4. d3 *"), "{saved}");
+    assert!(
+        !saved.contains("$6"),
+        "the note of 4. c3 went with it: {saved}"
+    );
+    let fresh = std::fs::read_to_string(format!("{path}.new")).expect("saved PGN");
+    assert!(!fresh.contains("Italian"), "{fresh}");
+}

@@ -86,6 +86,9 @@ impl Session {
                 } else {
                     reply.line(format!("loaded {name}: {}", game.fen()));
                 }
+                if !keep_position {
+                    self.loaded = None;
+                }
                 self.game = game;
                 self.spec = spec.to_string();
             }
@@ -144,6 +147,7 @@ impl Session {
         }
         match self.game.set_fen(rest) {
             Ok(()) => {
+                self.loaded = None;
                 reply.line(self.game.fen());
             }
             Err(e) => self.line_error(

@@ -69,6 +69,9 @@ pub struct Session {
     stop: Arc<AtomicBool>,
     /// The position and number of moves when the game was last saved or loaded.
     saved: Option<(String, usize)>,
+    /// The tags and annotations of the game last loaded, kept by `save` for the moves the
+    /// session still shares with it.
+    loaded: Option<records::Loaded>,
 }
 
 /// The commands: name, usage, what it does.
@@ -114,7 +117,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (
         "save",
         "save[!] FILE",
-        "write the game as PGN (with its Variant and FEN tags) to a new file; `save!` (or `save --force`) replaces one",
+        "write the game as PGN (its Variant and FEN tags; a loaded game keeps its tags and annotations) to a new file; `save!` (or `save --force`) replaces one",
     ),
     (
         "load",
@@ -197,6 +200,7 @@ impl Session {
                 line_number: None,
                 stop: Arc::new(AtomicBool::new(false)),
                 saved: None,
+                loaded: None,
             }),
             Err(LoadError::Unreadable(m)) => Err((format!("error: {m}\n"), true)),
             Err(LoadError::Invalid(ps)) => Err((

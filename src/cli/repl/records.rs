@@ -8,10 +8,38 @@ use crate::files::{self, Existing, WriteError};
 use crate::game::new_game;
 use crate::game::pgn::{self, MAX_PGN_FILE, ReplayError};
 
+/// What `load` read besides the moves: the game's tags, its comments, NAGs and variations
+/// (`notes[0]` before the first move, `notes[i + 1]` after move `i`), and the moves they
+/// belong to.
+pub(super) struct Loaded {
+    tags: indexmap::IndexMap<String, String>,
+    notes: Vec<Vec<String>>,
+    record: crate::game::Record,
+}
+
+impl Loaded {
+    /// The notes that still belong to `record`'s moves: those before the first move and after
+    /// each move it shares with the loaded game from the same start; none after a move that
+    /// differs (an annotation of another move would mislead).
+    fn notes_for(&self, record: &crate::game::Record) -> Vec<Vec<String>> {
+        if record.start_fen != self.record.start_fen {
+            return vec![];
+        }
+        let shared = record
+            .moves
+            .iter()
+            .zip(&self.record.moves)
+            .take_while(|(a, b)| a.0 == b.0)
+            .count();
+        self.notes.iter().take(shared + 1).cloned().collect()
+    }
+}
+
 impl Session {
     /// `new`: the variant's start position, no moves.
     pub(super) fn new_game(&mut self, reply: &mut Reply) {
         self.game = new_game(self.game.variant().clone());
+        self.loaded = None;
         reply.line(format!("new game: {}", self.game.fen()));
     }
 
@@ -42,7 +70,21 @@ impl Session {
         let variant = self.game.variant().clone();
         let start = new_game(variant.clone()).fen();
         let result = pgn::result_text(self.game.status().end.as_ref());
-        let text = pgn::write(&variant, &start, &self.game.record(), result);
+        let record = self.game.record();
+        let text = match &self.loaded {
+            Some(loaded) => {
+                let notes = loaded.notes_for(&record);
+                pgn::write_with_tags(
+                    loaded.tags.clone(),
+                    &variant,
+                    &start,
+                    &record,
+                    &notes,
+                    result,
+                )
+            }
+            None => pgn::write(&variant, &start, &record, result),
+        };
         let moves = self.game.history_len();
         let existing = if force {
             Existing::Replace
@@ -119,6 +161,11 @@ impl Session {
                 }
                 self.game = replayed;
                 self.saved = Some((self.game.fen(), self.game.history_len()));
+                self.loaded = Some(Loaded {
+                    tags: game.tags.clone(),
+                    notes: game.notes.clone(),
+                    record: self.game.record(),
+                });
                 reply.line(format!(
                     "loaded {moves} move{} of {} from {path}: {}",
                     if moves == 1 { "" } else { "s" },
