@@ -5,8 +5,8 @@ use std::path::Path;
 use super::{Line, Reply, Session};
 use crate::diagnostics::{Code, Problem, Sources, Span};
 use crate::files::{self, Existing, WriteError};
-use crate::game::new_game;
-use crate::game::pgn::{self, MAX_PGN_FILE, ReplayError};
+use crate::game::pgn::{self, MAX_PGN_FILE, PgnGame, ReplayError};
+use crate::game::{Game, new_game};
 
 /// What `load` read besides the moves: the game's tags, its comments, NAGs and variations
 /// (`notes[0]` before the first move, `notes[i + 1]` after move `i`), and the moves they
@@ -154,25 +154,7 @@ impl Session {
         };
         let mut replayed = new_game(variant);
         match pgn::replay(replayed.as_mut(), game) {
-            Ok(()) => {
-                let moves = game.moves.len();
-                if replayed.variant().name != self.game.variant().name {
-                    self.spec = replayed.variant().name.clone();
-                }
-                self.game = replayed;
-                self.saved = Some((self.game.fen(), self.game.history_len()));
-                self.loaded = Some(Loaded {
-                    tags: game.tags.clone(),
-                    notes: game.notes.clone(),
-                    record: self.game.record(),
-                });
-                reply.line(format!(
-                    "loaded {moves} move{} of {} from {path}: {}",
-                    if moves == 1 { "" } else { "s" },
-                    self.game.variant().name,
-                    self.game.fen()
-                ));
-            }
+            Ok(()) => self.adopt(reply, replayed, game, path),
             Err(ReplayError::Fen(message)) => reply.fail(format!(
                 "error: {path}: {}: the FEN tag is not a position: {message}",
                 place(game.tag_spans.get("FEN"))
@@ -191,6 +173,27 @@ impl Session {
                 self.problem(reply, p, &sources);
             }
         }
+    }
+
+    /// The game `load` replayed becomes the session's, with the tags and notes it was read with.
+    fn adopt(&mut self, reply: &mut Reply, replayed: Box<dyn Game>, game: &PgnGame, path: &str) {
+        let moves = game.moves.len();
+        if replayed.variant().name != self.game.variant().name {
+            self.spec = replayed.variant().name.clone();
+        }
+        self.game = replayed;
+        self.saved = Some((self.game.fen(), self.game.history_len()));
+        self.loaded = Some(Loaded {
+            tags: game.tags.clone(),
+            notes: game.notes.clone(),
+            record: self.game.record(),
+        });
+        reply.line(format!(
+            "loaded {moves} move{} of {} from {path}: {}",
+            if moves == 1 { "" } else { "s" },
+            self.game.variant().name,
+            self.game.fen()
+        ));
     }
 
     /// The game number `N` of `load FILE [N]` (1 when not given), or None once its error is
