@@ -90,11 +90,17 @@ impl<R: BufRead> Reader<R> {
         let mut problem = None;
         let mut lines = 0;
         loop {
-            let Some((line, whole)) = self.line()? else {
+            let Some((line, mut whole)) = self.line()? else {
                 return Ok(None);
             };
             let line = String::from_utf8_lossy(&line);
-            let line = line.trim_end_matches(['\r', '\n']);
+            let mut line = line.trim_end_matches(['\r', '\n']);
+            if let Some(at) = restart(line) {
+                // The body of a message whose headers were refused, glued to the next
+                // message's headers: they start here.
+                line = &line[at..];
+                (length, problem, lines, whole) = (None, None, 0, true);
+            }
             if line.is_empty() {
                 if lines == 0 {
                     continue;
@@ -124,8 +130,8 @@ impl<R: BufRead> Reader<R> {
         }))
     }
 
-    /// The next line, at most [`MAX_HEADER_LINE`] bytes of it kept, and whether it was kept
-    /// whole; `None` at the end of the input.
+    /// The next line, at most its last [`MAX_HEADER_LINE`] bytes kept, and whether it was
+    /// kept whole; `None` at the end of the input.
     fn line(&mut self) -> io::Result<Option<(Vec<u8>, bool)>> {
         let mut line = vec![];
         let mut whole = true;
@@ -142,15 +148,29 @@ impl<R: BufRead> Reader<R> {
                 Some(k) => (k + 1, true),
                 None => (buf.len(), false),
             };
-            let room = MAX_HEADER_LINE.saturating_sub(line.len());
-            line.extend_from_slice(&buf[..taken.min(room)]);
-            whole &= taken <= room;
+            // The end of a long line is kept: a refused message's body may run on into the
+            // next message's headers.
+            let kept = taken.min(MAX_HEADER_LINE);
+            line.extend_from_slice(&buf[taken - kept..taken]);
+            if line.len() > MAX_HEADER_LINE {
+                line.drain(..line.len() - MAX_HEADER_LINE);
+                whole = false;
+            }
+            whole &= kept == taken;
             self.input.consume(taken);
             if ends {
                 return Ok(Some((line, whole)));
             }
         }
     }
+}
+
+/// Where a `Content-Length` header starts inside a line, after other text: a line that is no
+/// header there is the unread body of a refused message, and the next headers follow it.
+fn restart(line: &str) -> Option<usize> {
+    const NAME: &str = "content-length:";
+    let at = line.to_ascii_lowercase().rfind(NAME)?;
+    (at > 0).then_some(at)
 }
 
 /// The length a header line announces: `Some` for `Content-Length`, `None` for another header.
@@ -331,6 +351,30 @@ mod tests {
                 Err((null, INVALID_REQUEST)),
                 Ok("b".to_string()),
                 Ok("response 3".to_string()),
+            ]
+        );
+    }
+
+    /// A refused header block leaves its body unread; the next message's headers, glued to
+    /// it, are found and that message is read (the reader does not stay one message behind).
+    #[test]
+    fn headers_after_the_body_of_a_refused_message_are_found() {
+        let input = [
+            "Content-Length: twelve\r\n\r\n".to_string(),
+            format!(
+                r#"{{"jsonrpc":"2.0","method":"lost","params":"{}"}}"#,
+                "x".repeat(50_000)
+            ),
+            frame(r#"{"jsonrpc":"2.0","id":1,"method":"a"}"#),
+            frame(r#"{"jsonrpc":"2.0","method":"b"}"#),
+        ]
+        .concat();
+        assert_eq!(
+            all(input.as_bytes()),
+            [
+                Err((Value::Null, PARSE_ERROR)),
+                Ok("a".to_string()),
+                Ok("b".to_string())
             ]
         );
     }
