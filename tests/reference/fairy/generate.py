@@ -883,6 +883,55 @@ variant("checkmateless", ini=True, special=[
     ("no en passant that uncovers a check", "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1"),
     ("a side that cannot move has lost", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
 ])
+variant("1d-chess", ini=True, special=[
+    ("the knight jumps over a piece, the rook is blocked", "K1N1r1nk w - - 0 1"),
+    ("checkmate", "KRk5 b - - 0 1"),
+    ("stalemate is a draw", "K1R3nk b - - 0 1"),
+    ("a king may not step into a knight's check", "3K1n1k w - - 0 1"),
+], start_depth=10, max_depth=8)
+variant("ajax-orthodox", ini=True, special=[
+    ("rooks, knights and bishops also step like a king, without capturing",
+     "4k3/8/3p4/2pRp3/2pBp3/2pNp3/8/4K3 w - - 0 1"),
+    ("ministers dropped on the first rank only", "4k3/8/8/8/8/8/8/4K3[MMmm] w - - 0 1"),
+    ("black drops on its first rank", "4k3/8/8/8/8/8/8/4K3[MMmm] b - - 0 1"),
+    ("a minister dropped to block a check", "4k3/8/8/8/8/8/8/r3K3[M] w - - 0 1"),
+    ("castling beside drops", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Mm] w KQkq - 0 1"),
+    ("promotion to a minister", "1r2k3/P7/8/8/8/8/7p/4K3[] w - - 0 1"),
+    ("ministers jump two squares", "4k3/8/8/3m4/8/8/8/M3K3[] w - - 0 1"),
+])
+# No random games: in open middlegames Fairy-Stockfish's atomicduck overflows its move list and
+# crashes (malloc(): corrupted top size, e.g. after 1. g3,h5 g6,g7 2. e3,a5 f5,f7 3. Nh3,f4 h6,g2
+# 4. Qe2,e5 b6,b4 5. f3,a3 f4,g1 6. c3,e4 c6,c2 7. Qb5,d1 Bb7,b3), so only hand-chosen endings.
+variant("atomicduck", ini=True, special=[
+    ("castling; the duck on b1 blocks the long castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R*2K2R w KQkq - 0 1"),
+    ("a capture explodes, the duck survives", "4k3/8/8/2*p4/3P4/8/8/4K3 w - - 0 1"),
+    ("in check: the new duck may block it", "7k/8/8/8/8/8/p7/r3K3 w - - 0 1"),
+    ("kings touching: no check", "8/8/8/8/3kK3/8/5n2/*7 w - - 0 1"),
+    ("a side that cannot move wins", "k7/P7/P7/8/8/8/8/K6* b - - 0 1"),
+    ("the king has exploded", "4k3/8/8/8/8/8/8/4*3 w - - 0 1"),
+    ("an ending: a rook and pawns", "4k3/p4p2/8/3*4/8/8/1P3R2/4K3 b - - 0 1"),
+    ("an ending: en passant explodes", "4k3/8/8/3pP3/8/2*5/8/4K3 w - d6 0 1"),
+    ("promotion", "1n2k3/P7/8/8/8/8/7*/4K3 w - - 0 1"),
+], games=0, start_depth=2, max_depth=3)
+variant("backrank", ini=True, special=[
+    ("a piece reaching the far rank promotes to a king and wins", "4k3/8/R7/8/8/8/8/4K3 w - - 0 1"),
+    ("a pawn reaches the far rank", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("in check: an arrival must also parry", "4k3/P7/8/8/4r3/8/8/4K3 w - - 0 1"),
+    ("the new king may arrive on an attacked square", "r3k3/8/2R5/8/8/8/8/4K3 w - - 0 1"),
+    ("the king itself may arrive, not onto an attacked square", "r7/3K4/8/7k/8/8/8/8 w - - 0 1"),
+    ("white's piece on the far rank: white has won", "+R3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+    ("black reaches its far rank", "4k3/8/8/8/8/8/p7/4K2R b K - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("blackletter", ini=True, large=True, special=[
+    ("castling on the second rank", "9/r3k3r/9/9/9/9/9/9/R3K3R/9[HHhh] w KQkq - 0 1"),
+    ("black castles", "9/r3k3r/9/9/9/9/9/9/R3K3R/9[HHhh] b KQkq - 0 1"),
+    ("centaurs dropped anywhere, one to block a check", "4k4/9/9/9/9/9/9/9/4K3r/9[Hh] w - - 0 1"),
+    ("double steps from the third rank, en passant", "4k4/9/9/9/9/3pP4/9/9/9/4K4 b - e4 0 1"),
+    ("a pawn's double step", "4k4/9/9/9/9/9/9/3P5/9/4K4 w - - 0 1"),
+    ("promotion on the tenth rank to seven pieces", "1r2k4/P8/9/9/9/9/9/9/8p/4K4 w - - 0 1"),
+    ("archbishops, chancellors and centaurs", "4k4/9/9/3e5/9/9/2M2H3/9/9/4K4 w - - 0 1"),
+], start_budget=1_500_000)
 
 # (end of batch fsf1)
 
