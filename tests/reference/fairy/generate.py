@@ -772,6 +772,167 @@ variant("dobutsu", large=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Batch fsf1: variants added by the catalogue work (issue 39)
 
+variant("3check-crazyhouse", ini=True, special=[
+    ("drops of every piece beside castling",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QRBNPqrbnp] w KQkq - 3+3 0 1"),
+    ("one check left: a checking drop wins", "4k3/8/8/8/8/8/8/4K3[QNPqnp] w - - 1+2 0 1"),
+    ("black has one check left", "4k3/8/8/8/8/8/8/4K3[QNPqnp] b - - 2+1 0 1"),
+    ("the third check was given by a drop: the game is over", "4k3/8/8/8/8/8/4Q3/4K3[] b - - 0+2 0 1"),
+    ("a double check counts once", "4k3/8/8/4N3/8/8/8/4RK2[] w - - 2+3 0 1"),
+    ("drops that block a check", "4k3/4q3/8/8/8/8/8/4K3[PNBRQ] w - - 3+3 0 1"),
+    ("a captured promoted pawn goes back to the hand as a pawn",
+     "rQ~2k3/8/8/8/8/8/8/4K3[p] b - - 3+3 0 1"),
+    ("en passant beside drops", "4k3/8/8/3pP3/8/8/8/4K3[Nn] w - d6 3+3 0 1"),
+])
+variant("4x5chess", ini=True, special=[
+    ("promotion to a queen, rook, bishop or knight", "2k1/P3/4/3p/1K2 w - - 0 1"),
+    ("black promotes", "2k1/P3/4/3p/1K2 b - - 0 1"),
+    ("stalemate is a draw", "k3/2Q1/1K2/4/4 b - - 0 1"),
+], start_depth=6, max_depth=5)
+variant("4x6chess", ini=True, special=[
+    ("promotion on the sixth rank", "2k1/P3/4/4/3p/1K2 w - - 0 1"),
+    ("no double step", "3k/4/4/4/P3/3K w - - 0 1"),
+], start_depth=6, max_depth=5)
+variant("5x6chess", ini=True, special=[
+    ("promotion on the sixth rank", "3k1/P4/5/5/4p/1K3 w - - 0 1"),
+    ("no double step, no castling", "r2k1/ppppp/5/5/PPPPP/R2K1 w - - 0 1"),
+], start_depth=5, max_depth=5)
+variant("6x6atom", ini=True, special=[
+    ("a capture explodes the pieces around it, pawns spared", "4k1/1rpb2/6/2N3/6/3K2 w - - 0 1"),
+    ("a capture that would explode the own king is illegal", "6/6/3k2/3p2/3K2/6 w - - 0 1"),
+    ("kings touching: no check", "6/6/2kK2/6/6/5q w - - 0 1"),
+    ("exploding the enemy king wins even out of check", "3k2/3p2/6/3Q2/6/r2K2 w - - 0 1"),
+    ("promotion on the sixth rank", "3k2/P5/6/6/5p/3K2 w - - 0 1"),
+])
+variant("allexplodeatomic", ini=True, special=[
+    ("pawns next to the capture explode too", "4k3/8/3ppp2/3pnp2/3PPP2/8/4N3/4K3 w - - 0 1"),
+    ("en passant explodes the pawns around", "4k3/8/8/2pPpP2/8/8/8/4K3 w - e6 0 1"),
+    ("double steps and en passant", "4k3/3p4/8/4P3/8/8/3P4/4K3 b - - 0 1"),
+    ("the king may be captured and may capture, exploding itself", "8/8/8/3kK3/8/8/8/7q w - - 0 1"),
+    ("white's king is gone: white has lost", "4k3/8/8/8/8/8/PP6/8 w - - 0 1"),
+    ("promotion", "1n2k3/P7/8/8/8/8/7p/4K3 w - - 0 1"),
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
+])
+variant("antiatomic", ini=True, special=[
+    ("a capture is compulsory and explodes", "4k3/8/3pnp2/4p3/3P4/8/8/4K2r w - - 0 1"),
+    ("a capture that empties the board: the side then to move wins", "8/8/8/8/8/3p4/4Q3/8 b - - 0 1"),
+    ("the king explodes like any piece", "k7/8/8/8/8/3r4/4K3/3N4 b - - 0 1"),
+    ("the king may capture, exploding itself", "k7/8/8/8/8/3r4/4K3/3N4 w - - 0 1"),
+    ("white has lost all its pieces: white has won", "8/8/8/8/8/8/8/k6r w - - 0 1"),
+    ("white cannot move: white has won", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/8 w - - 0 1"),
+    ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
+])
+variant("antiantichess", ini=True, special=[
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("white has lost all its pieces: white has lost", "8/8/8/8/8/8/8/k7 w - - 0 1"),
+    ("white cannot move: white has lost", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+])
+variant("antihouse", ini=True, special=[
+    ("a capture is compulsory: no drop while one is possible", "4k3/8/8/3p4/4P3/8/8/4K3[QNPqnp] w - - 0 1"),
+    ("no capture: drops of every piece, pawns not on the first or last rank",
+     "4k3/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"),
+    ("no piece on the board but one in hand: play goes on", "8/8/8/8/8/8/8/k7[P] w - - 0 1"),
+    ("white has no piece on the board or in hand: white has won", "8/8/8/8/8/8/8/k7[p] w - - 0 1"),
+    ("a captured promoted pawn goes back to the hand as a pawn", "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3[] w - - 0 1"),
+])
+variant("atomic-giveaway", ini=True, special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
+    ("a capture is compulsory and explodes", "4k3/8/3pnp2/4p3/3P4/8/8/4K2r w - - 0 1"),
+    ("a capture that empties the board", "8/8/8/8/8/3p4/4Q3/8 b - - 0 1"),
+    ("the king explodes like any piece", "k7/8/8/8/8/3r4/4K3/3N4 b - - 0 1"),
+    ("white has no piece left: white has won", "8/8/8/8/8/8/8/k7 b - - 0 1"),
+    ("white cannot move: white has won", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+    ("en passant explodes", "8/8/8/3pP3/8/8/8/k3K3 w - d6 0 1"),
+])
+variant("atomic-giveaway-hill", ini=True, special=[
+    ("a king steps onto the hill", "8/8/8/5k2/8/2K5/8/8 w - - 0 1"),
+    ("black's king on the hill: white has lost", "8/8/8/3k4/8/8/8/K7 w - - 0 1"),
+    ("a capture on the way to the hill is compulsory", "8/8/8/8/2Kp4/8/8/7k w - - 0 1"),
+    ("a capture is compulsory and explodes", "4k3/8/3pnp2/4p3/3P4/8/8/4K2r w - - 0 1"),
+    ("castling", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
+])
+variant("anti-losalamos", ini=True, special=[
+    ("promotion to a queen, rook, knight or king", "2r1k1/1P4/6/6/4p1/1K4 w - - 0 1"),
+    ("a capture is compulsory", "2r1k1/1P4/6/6/4p1/1K1N2 b - - 0 1"),
+    ("white has no piece left: white has won", "6/6/6/6/6/k5 b - - 0 1"),
+    ("white cannot move: white has won", "6/6/6/p5/P5/6 w - - 0 1"),
+], start_depth=5, max_depth=4)
+variant("capture", ini=True, special=[
+    ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
+    ("in check, the capture must also parry", "4k3/8/8/8/1b6/8/3P4/4K2n w - - 0 1"),
+    ("a pinned piece's capture is illegal, so quiet moves are free", "4k3/4r3/8/8/8/3p4/4B3/4K3 w - - 0 1"),
+    ("castling only when no capture", "r3k2r/p7/8/8/8/8/1P6/R3K2R w KQkq - 0 1"),
+    ("en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
+    ("checkmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
+])
+variant("captureall", ini=True, special=[
+    ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
+    ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("the last pieces", "4k3/p7/8/8/8/8/8/R7 b - - 0 1"),
+    ("white has no piece left: white has lost", "4k3/8/8/8/8/8/8/8 w - - 0 1"),
+    ("losing the king does not end the game", "4r3/8/8/8/8/8/8/4K2R b - - 0 1"),
+])
+variant("checkmateless", ini=True, special=[
+    ("no move may give check", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+    ("no castling that checks", "3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+    ("no discovered check", "3k4/8/8/3N4/8/8/8/3QK3 w - - 0 1"),
+    ("no promotion that checks", "1n1k4/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("no en passant that uncovers a check", "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1"),
+    ("a side that cannot move has lost", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+])
+variant("1d-chess", ini=True, special=[
+    ("the knight jumps over a piece, the rook is blocked", "K1N1r1nk w - - 0 1"),
+    ("checkmate", "KRk5 b - - 0 1"),
+    ("stalemate is a draw", "K1R3nk b - - 0 1"),
+    ("a king may not step into a knight's check", "3K1n1k w - - 0 1"),
+], start_depth=10, max_depth=8)
+variant("ajax-orthodox", ini=True, special=[
+    ("rooks, knights and bishops also step like a king, without capturing",
+     "4k3/8/3p4/2pRp3/2pBp3/2pNp3/8/4K3 w - - 0 1"),
+    ("ministers dropped on the first rank only", "4k3/8/8/8/8/8/8/4K3[MMmm] w - - 0 1"),
+    ("black drops on its first rank", "4k3/8/8/8/8/8/8/4K3[MMmm] b - - 0 1"),
+    ("a minister dropped to block a check", "4k3/8/8/8/8/8/8/r3K3[M] w - - 0 1"),
+    ("castling beside drops", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[Mm] w KQkq - 0 1"),
+    ("promotion to a minister", "1r2k3/P7/8/8/8/8/7p/4K3[] w - - 0 1"),
+    ("ministers jump two squares", "4k3/8/8/3m4/8/8/8/M3K3[] w - - 0 1"),
+])
+# No random games: in open middlegames Fairy-Stockfish's atomicduck overflows its move list and
+# crashes (malloc(): corrupted top size, e.g. after 1. g3,h5 g6,g7 2. e3,a5 f5,f7 3. Nh3,f4 h6,g2
+# 4. Qe2,e5 b6,b4 5. f3,a3 f4,g1 6. c3,e4 c6,c2 7. Qb5,d1 Bb7,b3), so only hand-chosen endings.
+variant("atomicduck", ini=True, special=[
+    ("castling; the duck on b1 blocks the long castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R*2K2R w KQkq - 0 1"),
+    ("a capture explodes, the duck survives", "4k3/8/8/2*p4/3P4/8/8/4K3 w - - 0 1"),
+    ("in check: the new duck may block it", "7k/8/8/8/8/8/p7/r3K3 w - - 0 1"),
+    ("kings touching: no check", "8/8/8/8/3kK3/8/5n2/*7 w - - 0 1"),
+    ("a side that cannot move wins", "k7/P7/P7/8/8/8/8/K6* b - - 0 1"),
+    ("the king has exploded", "4k3/8/8/8/8/8/8/4*3 w - - 0 1"),
+    ("an ending: a rook and pawns", "4k3/p4p2/8/3*4/8/8/1P3R2/4K3 b - - 0 1"),
+    ("an ending: en passant explodes", "4k3/8/8/3pP3/8/2*5/8/4K3 w - d6 0 1"),
+    ("promotion", "1n2k3/P7/8/8/8/8/7*/4K3 w - - 0 1"),
+], games=0, start_depth=2, max_depth=3)
+variant("backrank", ini=True, special=[
+    ("a piece reaching the far rank promotes to a king and wins", "4k3/8/R7/8/8/8/8/4K3 w - - 0 1"),
+    ("a pawn reaches the far rank", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("in check: an arrival must also parry", "4k3/P7/8/8/4r3/8/8/4K3 w - - 0 1"),
+    ("the new king may arrive on an attacked square", "r3k3/8/2R5/8/8/8/8/4K3 w - - 0 1"),
+    ("the king itself may arrive, not onto an attacked square", "r7/3K4/8/7k/8/8/8/8 w - - 0 1"),
+    ("white's piece on the far rank: white has won", "+R3k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+    ("black reaches its far rank", "4k3/8/8/8/8/8/p7/4K2R b K - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("blackletter", ini=True, large=True, special=[
+    ("castling on the second rank", "9/r3k3r/9/9/9/9/9/9/R3K3R/9[HHhh] w KQkq - 0 1"),
+    ("black castles", "9/r3k3r/9/9/9/9/9/9/R3K3R/9[HHhh] b KQkq - 0 1"),
+    ("centaurs dropped anywhere, one to block a check", "4k4/9/9/9/9/9/9/9/4K3r/9[Hh] w - - 0 1"),
+    ("double steps from the third rank, en passant", "4k4/9/9/9/9/3pP4/9/9/9/4K4 b - e4 0 1"),
+    ("a pawn's double step", "4k4/9/9/9/9/9/9/3P5/9/4K4 w - - 0 1"),
+    ("promotion on the tenth rank to seven pieces", "1r2k4/P8/9/9/9/9/9/9/8p/4K4 w - - 0 1"),
+    ("archbishops, chancellors and centaurs", "4k4/9/9/3e5/9/9/2M2H3/9/9/4K4 w - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of batch fsf1)
 
 # ---------------------------------------------------------------------------------------------
