@@ -777,6 +777,15 @@ variant("dobutsu", large=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Batch fsf2: variants added by the catalogue work (issue 39)
 
+variant("coffeehouse", ini=True, special=[
+    ("a capture is forced, so no drop", "r1bqkbnr/pppp1ppp/2n5/4p3/3P4/8/PPP1PPPP/RNBQKBNR[Nn] w KQkq - 0 3"),
+    ("in check: a capture elsewhere is no answer, so drops and king moves",
+     "4k3/8/8/8/8/1p6/P7/r3K3[Nq] w - - 0 1"),
+    ("en passant is a capture and must be taken", "4k3/8/8/3pP3/8/8/8/4K3[Pp] w - d6 0 2"),
+    ("a promotion by capture is forced", "1r2k3/P7/8/8/8/8/8/4K3[Bb] w - - 0 1"),
+    ("a captured promoted piece goes back as a pawn", "4k3/8/8/8/8/8/4q~3/3QK3[] w - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
