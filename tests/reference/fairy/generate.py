@@ -786,6 +786,13 @@ variant("coffeehouse", ini=True, special=[
     ("a captured promoted piece goes back as a pawn", "4k3/8/8/8/8/8/4q~3/3QK3[] w - - 0 1"),
 ])
 
+variant("gothhouse", large=True, ini=True, special=[
+    ("castling beside drops", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R[ACac] w KQkq - 0 1"),
+    ("a drop blocks a check; pawns not on the first or last rank", "5k4/10/10/10/10/10/10/r4K4[PC] w - - 0 1"),
+    ("promotion to every piece, and black's pawn drops", "5k4/1P8/10/10/10/10/8p1/5K4[Pp] b - - 0 1"),
+    ("a captured promoted pawn goes back as a pawn", "1C~3k4/10/10/10/10/10/1r8/5K4[] b - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
