@@ -793,6 +793,17 @@ variant("gothhouse", large=True, ini=True, special=[
     ("a captured promoted pawn goes back as a pawn", "1C~3k4/10/10/10/10/10/1r8/5K4[] b - - 0 1"),
 ], start_budget=1_500_000)
 
+variant("grandhouse", large=True, ini=True, special=[
+    ("a queen in hand does not count against the promotion limit",
+     "4k5/P9/10/10/10/10/10/10/QRRBBNNAC1/4K5[Q] w - - 0 1"),
+    ("no piece lost: the pawn may not step to the tenth rank",
+     "1r2k5/P9/10/10/10/10/10/10/QRRBBNNAC1/4K5[] w - - 0 1"),
+    ("pawn drops only on the second to seventh ranks", "4k5/10/10/10/10/10/10/10/10/4K5[Pp] w - - 0 1"),
+    ("black drops and promotes", "4k5/1rrbbnnac1/10/10/10/10/10/10/p9/4K5[Pp] b - - 0 1"),
+    ("a captured promoted pawn goes back as a pawn", "4k5/10/10/10/10/10/10/10/4q~5/3QK5[] w - - 0 1"),
+    ("a drop blocks a check", "4k5/10/10/10/10/10/10/10/10/r3K5[N] w - - 0 1"),
+], start_depth=3)
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
