@@ -804,6 +804,15 @@ variant("grandhouse", large=True, ini=True, special=[
     ("a drop blocks a check", "4k5/10/10/10/10/10/10/10/10/r3K5[N] w - - 0 1"),
 ], start_depth=3)
 
+variant("fairy", special=[
+    ("every fairy piece moves", "4k3/8/8/2a1c3/8/2S1F1M1/8/4K3 w - - 0 1"),
+    ("black's silver steps forward toward white", "4k3/8/8/3s4/8/8/8/4K3 b - - 0 1"),
+    ("checks by an archbishop and a chancellor", "4k3/8/8/8/8/3c4/8/A3K3 w - - 0 1"),
+    ("the commoner is not royal: it may be left attacked and captured", "4k3/8/8/3m4/8/8/8/R3K1Q1 b - - 0 1"),
+    ("promotion to the chess pieces only", "1m2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("castling and en passant as in chess", "r3k2r/8/8/8/3Pp3/8/8/R3K2R b KQkq d3 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
