@@ -813,6 +813,27 @@ variant("fairy", special=[
     ("castling and en passant as in chess", "r3k2r/8/8/8/3Pp3/8/8/R3K2R b KQkq d3 0 1"),
 ])
 
+variant("janggitraditional", large=True, special=[
+    ("bikjang: the generals face each other; black must part them or pass",
+     "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a move that opens the file between the generals: bikjang", "3k5/9/9/3n5/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a pass in check is illegal", "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1"),
+    ("chariot and cannon along the palace diagonals", "4k4/9/9/9/9/9/9/5p3/4n4/3R1K3 w - - 0 1"),
+    ("a cannon never jumps over or takes a cannon", "4k4/9/9/9/9/9/9/5c3/4n4/3C1K3 w - - 0 1"),
+    ("soldiers along the enemy palace's diagonals", "3C1k3/4p4/5r3/9/9/9/9/9/9/3K5 w - - 0 1"),
+    ("an elephant blocked on its way", "4k4/9/9/9/9/9/2p6/2B6/9/4K4 w - - 0 1"),
+], start_budget=1_500_000)
+variant("janggicasual", large=True, special=[
+    ("no bikjang: generals facing each other, play goes on",
+     "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a move may open the file between the generals", "3k5/9/9/3n5/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a pass in check is illegal", "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1"),
+    ("chariot and cannon along the palace diagonals", "4k4/9/9/9/9/9/9/5p3/4n4/3R1K3 w - - 0 1"),
+    ("a cannon never jumps over or takes a cannon", "4k4/9/9/9/9/9/9/5c3/4n4/3C1K3 w - - 0 1"),
+    ("soldiers along the enemy palace's diagonals", "3C1k3/4p4/5r3/9/9/9/9/9/9/3K5 w - - 0 1"),
+    ("a cannon checks over a screen in the palace", "3k5/9/4c4/9/9/9/9/4R4/9/3K5 w - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
