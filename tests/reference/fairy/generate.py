@@ -834,6 +834,16 @@ variant("janggicasual", large=True, special=[
     ("a cannon checks over a screen in the palace", "3k5/9/4c4/9/9/9/9/4R4/9/3K5 w - - 0 1"),
 ], start_budget=1_500_000)
 
+variant("janggihouse", large=True, ini=True, special=[
+    ("drops of every piece: guards only in the own palace, soldiers anywhere",
+     "4k4/9/9/9/9/9/9/9/9/3K5[RNBACPrnbacp] w - - 0 1"),
+    ("black drops", "4k4/9/9/9/9/9/9/9/9/3K5[RNBACPrnbacp] b - - 0 1"),
+    ("bikjang: a drop between the generals parts them", "3k5/9/9/9/9/9/9/9/9/3K5[Pa] b - - 0 1"),
+    ("a drop blocks a check; a pass in check is illegal", "4k4/9/9/9/4r4/9/9/9/9/4K4[CN] w - - 0 1"),
+    ("a capture fills the hand", "4k4/9/9/9/9/9/9/4r4/4R4/3K5[] w - - 0 1"),
+    ("a cannon dropped behind a screen checks", "3k5/9/9/3p5/9/9/9/9/9/4K4[C] w - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
