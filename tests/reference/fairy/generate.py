@@ -844,6 +844,15 @@ variant("janggihouse", large=True, ini=True, special=[
     ("a cannon dropped behind a screen checks", "3k5/9/9/3p5/9/9/9/9/9/4K4[C] w - - 0 1"),
 ], start_budget=1_500_000)
 
+variant("kamikazerooks", ini=True, special=[
+    ("taking the enemy's last rook makes the enemy win", "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1"),
+    ("black has no rook left: black has won", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+    ("white has no rook left, white to move: white has won", "r3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("a pawn that promotes while taking the last rook", "r3k3/1P6/8/8/8/8/8/R3K3 w - - 0 1"),
+    ("a promotion to a rook, and castling with the last rook", "r3k2r/1P6/8/8/8/8/8/4K2R w Kkq - 0 1"),
+    ("checkmate with rooks left on the board", "r5k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
