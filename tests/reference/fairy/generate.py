@@ -853,6 +853,14 @@ variant("kamikazerooks", ini=True, special=[
     ("checkmate with rooks left on the board", "r5k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
 ])
 
+variant("hexapawn", ini=True, start_depth=8, max_depth=8, special=[
+    ("white has reached the far rank: black has lost", "P1p/1p1/3 b - - 0 1"),
+    ("black reaches the first rank only by a capture", "3/1p1/PPP b - - 0 1"),
+    ("a pawn already on its far rank, its side to move: the side wins with its next move", "p2/1P1/P1p b - - 0 1"),
+    ("white cannot move: stalemate loses", "1p1/1P1/3 w - - 0 1"),
+    ("black's pawns are blocked: black has lost", "p1p/P1P/1P1 b - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
