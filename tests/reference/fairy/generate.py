@@ -861,6 +861,20 @@ variant("hexapawn", ini=True, start_depth=8, max_depth=8, special=[
     ("black's pawns are blocked: black has lost", "p1p/P1P/1P1 b - - 0 1"),
 ])
 
+variant("empire", ini=True, special=[
+    ("the kings may not face each other on an open file", "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
+    ("black may not castle across the file of white's king", "r3k2r/8/8/8/8/8/8/5K2 b kq - 0 1"),
+    ("a piece between the kings is pinned", "4k3/4r3/8/8/8/8/4T3/4K3 w - - 0 1"),
+    ("the Empire's pieces move as queens and capture as they may", "3qk3/8/2n1p1b1/8/2TECD2/8/8/4K3 w - - 0 1"),
+    ("a king reaches the far rank", "8/3K4/8/8/8/8/4k3/8 w - - 0 1"),
+    ("black's king reaches the first rank", "8/3K4/8/8/8/8/4k3/8 b - - 0 1"),
+    ("white's king on the far rank: white has won", "3K4/8/8/8/8/8/4k3/8 b - - 0 1"),
+    ("pawns promote to a queen only", "3k4/1P6/8/8/8/8/1p6/4K3 w - - 0 1"),
+    ("en passant against black's double step; soldiers step sideways on the last rank",
+     "1S2k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1"),
+    ("stalemate loses", "k7/2D5/1K6/8/8/8/8/8 b - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
