@@ -875,6 +875,15 @@ variant("empire", ini=True, special=[
     ("stalemate loses", "k7/2D5/1K6/8/8/8/8/8 b - - 0 1"),
 ])
 
+variant("elimination", ini=True, special=[
+    ("a capture that leaves black one piece wins", "8/8/3k4/8/3p4/8/8/3RK3 w - - 0 1"),
+    ("black has a single piece left: black has lost", "8/8/8/8/8/8/3k4/2RK4 w - - 0 1"),
+    ("white, to move, has a single piece left: white has lost", "8/8/8/8/3k4/8/3p4/3K4 w - - 0 1"),
+    ("stalemate loses for the side that cannot move", "8/8/8/p6p/P6P/8/8/8 w - - 0 1"),
+    ("captures are compulsory, the king captures too", "8/8/8/8/3n4/4K3/7P/1r2k3 w - - 0 1"),
+    ("promotion to a king; castling", "4k3/P7/5n2/8/8/8/8/R3K2R w KQ - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
