@@ -884,6 +884,15 @@ variant("elimination", ini=True, special=[
     ("promotion to a king; castling", "4k3/P7/5n2/8/8/8/8/R3K2R w KQ - 0 1"),
 ])
 
+variant("fullmoon", ini=True, special=[
+    ("drops on the own first rank only", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1B1K1NR[CAca] w - - 0 1"),
+    ("black drops on its first rank", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[CAca] b - - 0 1"),
+    ("a drop blocks a check along the first rank; no castling", "4k3/8/8/8/8/8/8/r3K2R[C] w - - 0 1"),
+    ("captures do not fill the hand", "4k3/8/8/3r4/8/8/8/3QK3[] w - - 0 1"),
+    ("promotion to six pieces; no double step", "1r2k3/P7/8/8/8/8/4P3/4K3[] w - - 0 1"),
+    ("stalemate loses", "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
