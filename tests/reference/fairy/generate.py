@@ -893,6 +893,16 @@ variant("fullmoon", ini=True, special=[
     ("stalemate loses", "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1"),
 ])
 
+variant("gorogoroplus", ini=True, special=[
+    ("lance and knight drops: not where they could never move", "2k2/5/5/5/5/2K2[LNln] w - - 0 1"),
+    ("black's lance and knight drops", "2k2/5/5/5/5/2K2[LNln] b - - 0 1"),
+    ("a lance must promote on the last rank, may on the fifth", "2k2/L4/5/4L/5/2K2[] w - - 0 1"),
+    ("a knight must promote on the last two ranks", "2k2/5/5/N3N/5/2K2[] w - - 0 1"),
+    ("a captured promoted knight goes back as a knight", "2k2/5/1+n3/1G3/5/2K2[] w - - 0 1"),
+    ("pawn drops: one per file, no mate by a drop", "k4/2S2/1G3/5/2P2/4K[PL] w - - 0 1"),
+    ("a lance pins and checks along the file", "2k2/5/2s2/5/5/2L1K[] b - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
