@@ -903,6 +903,18 @@ variant("gorogoroplus", ini=True, special=[
     ("a lance pins and checks along the file", "2k2/5/2s2/5/5/2L1K[] b - - 0 1"),
 ])
 
+variant("chennis", ini=True, start_depth=5, special=[
+    ("the king stays in its court: files b to f, its own four ranks", "1k5/7/7/5K1/7/7/7[] w - - 0 1"),
+    ("the kings meet on the middle rank", "7/7/7/2k1K2/7/7/7[] w - - 0 1"),
+    ("drops of every piece, either side up", "2k4/7/7/7/7/7/4K2[PFSMpfsm] w - - 0 1"),
+    ("black drops either side up", "2k4/7/7/7/7/7/4K2[PFSMpfsm] b - - 0 1"),
+    ("every piece turns over as it moves", "2k4/7/1m1s3/7/2P1F2/7/4K2[] w - - 0 1"),
+    ("promoted pieces turn back; the cannon captures over a screen",
+     "2k4/3p3/3S3/7/3+F3/1+S1+M+P2/4K2[] w - - 0 1"),
+    ("a captured promoted piece goes to the hand unpromoted", "2k4/7/2+p4/2S4/7/7/4K2[] w - - 0 1"),
+    ("stalemate loses", "1k5/7/1P1+M3/7/7/3K3/7[] b - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
