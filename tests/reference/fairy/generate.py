@@ -915,6 +915,17 @@ variant("chennis", ini=True, start_depth=5, special=[
     ("stalemate loses", "1k5/7/1P1+M3/7/7/3K3/7[] b - - 0 1"),
 ])
 
+variant("gethenian", ini=True, start_depth=5, special=[
+    ("the turned-over king steps straight, never captures, and may not be left attacked",
+     "3k3/7/7/3+K3/2b1n2/7/7[] w - - 0 1"),
+    ("black's king turned over, next to white's king", "7/7/3+k3/3K3/7/7/7[] b - - 0 1"),
+    ("the diagonal riders and knights turn as black moves them", "3k3/7/2b1i2/3n3/7/7/3K3[] b - - 0 1"),
+    ("promoted pieces turn back", "3k3/7/2+B1+I2/3+N3/3+M3/7/3K3[] w - - 0 1"),
+    ("drops of every piece, either side up", "3k3/7/7/7/7/7/3K3[BINMbinm] w - - 0 1"),
+    ("a drop that checks the king", "3k3/7/7/7/7/7/3+K3[Bb] w - - 0 1"),
+    ("the king cannot move: stalemate loses", "k6/2M4/K6/7/7/7/7[] b - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
