@@ -782,6 +782,23 @@ variant("dobutsu", large=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Batch fsf3: variants added by the catalogue work (issue 39)
 
+variant("normal", special=[
+    ("castling both ways, and through an attacked square", "r3k2r/8/8/8/8/5b2/8/R3K2R w KQkq - 0 1"),
+    ("en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+    ("promotion to four pieces, by a push and by a capture", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w - - 0 1"),
+    ("checkmate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
+    ("stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+])
+variant("mini", games=16, special=[
+    ("a pawn drop that mates: the dropping side loses", "k4/2S2/1G3/5/4K[P] w - - 0 1"),
+    ("no second unpromoted pawn on a file", "4k/5/5/P4/4K[Pp] w - - 0 1"),
+    ("optional promotion on entering and on leaving the far rank", "R4/4k/5/5/K4[] w - - 0 1"),
+    ("a pawn must promote on the far rank", "4k/1P3/S4/5/K4[] w - - 0 1"),
+    ("a captured dragon goes to the hand as a rook", "4k/5/2+r2/1B3/K4[] w - - 0 1"),
+    ("every piece in hand", "rbsgk/4p/5/P4/KGSBR[PSGBRpsgbr] w - - 0 1"),
+    ("stalemate wins", "k4/2G2/1K3/5/5[] b - - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
