@@ -880,6 +880,31 @@ variant("quasi-shatranj", ini=True, large=True, special=[
     ("a king in check by a dabbaba-wazir", "k2k3k1k/10/10/10/10/10/10/10/z9/K2K3K1K w - - 0 1"),
 ], start_budget=1_500_000)
 
+variant("minihouse", ini=True, start_depth=5, special=[
+    ("drops of every piece; pawns only on the second to fifth ranks", "5k/6/6/6/6/K5[PNBRpnbr] w - - 0 1"),
+    ("black drops", "5k/6/6/6/6/K5[PNBRpnbr] b - - 0 1"),
+    ("promotion to a rook, bishop or knight, by a push and a capture", "3n1k/2P3/6/6/3p2/K1N3[] w - - 0 1"),
+    ("a captured promoted rook goes back to the hand as a pawn", "2R~2k/6/6/6/2r3/K5[] b - - 0 1"),
+    ("a drop that blocks a check", "5k/6/6/6/6/K4r[NP] w - - 0 1"),
+    ("no double step", "5k/5p/6/6/P5/K5[] w - - 0 1"),
+])
+variant("makhouse", ini=True, special=[
+    ("pawns dropped on the first rank and in the promotion zone, never on the last",
+     "4k3/8/8/8/8/8/8/3K4[Pp] w - - 0 1"),
+    ("black drops pawns", "4k3/8/8/8/8/8/8/3K4[Pp] b - - 0 1"),
+    ("a dropped pawn in the zone promotes on its next move", "4k3/8/1P6/8/8/8/8/3K4[] w - - 0 1"),
+    ("a captured met that was a pawn goes back as a pawn", "4k3/8/8/8/8/2M~5/1r6/3K4[] b - - 0 1"),
+    ("drops of every piece", "4k3/8/8/8/8/8/8/3K4[PNSMRpnsmr] w - - 0 1"),
+    ("a drop that mates", "k7/8/1K6/8/8/8/8/8[R] w - - 0 1"),
+    ("promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4[] w - - 0 1"),
+])
+variant("massacre", ini=True, special=[
+    ("a few pieces left", "8/8/2q5/8/2N1r3/8/1B6/8 w - - 0 1"),
+    ("no capture to make: white has lost", "q7/8/8/8/8/8/8/7N w - - 0 1"),
+    ("white's last piece is taken: white has lost", "8/8/8/8/8/8/8/6q1 w - - 0 1"),
+    ("black takes and is taken", "8/8/8/3n4/8/4R3/8/2b5 b - - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
