@@ -1092,6 +1092,129 @@ variant("gethenian", ini=True, start_depth=5, special=[
 # ---------------------------------------------------------------------------------------------
 # Batch fsf3: variants added by the catalogue work (issue 39)
 
+variant("normal", special=[
+    ("castling both ways, and through an attacked square", "r3k2r/8/8/8/8/5b2/8/R3K2R w KQkq - 0 1"),
+    ("en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+    ("promotion to four pieces, by a push and by a capture", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w - - 0 1"),
+    ("checkmate", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"),
+    ("stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+])
+variant("mini", games=16, special=[
+    ("a pawn drop that mates: the dropping side loses", "k4/2S2/1G3/5/4K[P] w - - 0 1"),
+    ("no second unpromoted pawn on a file", "4k/5/5/P4/4K[Pp] w - - 0 1"),
+    ("optional promotion on entering and on leaving the far rank", "R4/4k/5/5/K4[] w - - 0 1"),
+    ("a pawn must promote on the far rank", "4k/1P3/S4/5/K4[] w - - 0 1"),
+    ("a captured dragon goes to the hand as a rook", "4k/5/2+r2/1B3/K4[] w - - 0 1"),
+    ("every piece in hand", "rbsgk/4p/5/P4/KGSBR[PSGBRpsgbr] w - - 0 1"),
+    ("stalemate wins", "k4/2G2/1K3/5/5[] b - - 0 1"),
+])
+
+variant("pawnsonly", ini=True, start_depth=5, special=[
+    ("promotion, only to a queen, wins", "8/1P6/8/8/8/8/6p1/8 w - - 0 1"),
+    ("black promotes", "8/1P6/8/8/8/8/6p1/8 b - - 0 1"),
+    ("a queen on the far rank: white has won", "1Q6/8/8/8/8/8/6p1/8 b - - 0 1"),
+    ("en passant", "8/pp6/8/3pP3/8/8/PP6/8 w - d6 0 2"),
+    ("white cannot move: white has lost", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+    ("black cannot move after white's move", "8/8/8/p7/8/P7/8/8 w - - 0 1"),
+])
+variant("pawnsking", ini=True, start_depth=5, special=[
+    ("the king may be taken; a king may step next to the other", "8/8/8/3k4/4K3/8/8/8 w - - 0 1"),
+    ("black's king is gone: black has lost", "8/8/8/8/4K3/8/p7/8 b - - 0 1"),
+    ("a king that reaches the far rank wins", "8/1K6/8/8/8/8/6k1/8 w - - 0 1"),
+    ("black's king has reached its far rank", "8/8/8/8/8/8/8/3k3K w - - 0 1"),
+    ("promotion wins", "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1"),
+    ("a side that cannot move draws", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+    ("en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+])
+variant("sixthrank", ini=True, special=[
+    ("a pawn steps to its sixth rank, by a move and by a capture", "4k3/8/2r5/1P6/8/8/8/4K3 w - - 0 1"),
+    ("black's pawn reaches its sixth rank (the third)", "4k3/8/8/8/6p1/8/8/4K3 b - - 0 1"),
+    ("white's pawn stands on the sixth: black has lost", "4k3/8/1P6/8/8/8/8/4K3 b - - 0 1"),
+    ("a pawn on the sixth rank is not enough for another piece", "4k3/8/1R6/8/8/8/8/4K3 b - - 0 1"),
+    ("en passant onto the sixth rank wins", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+    ("checkmate", "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+])
+variant("rooksquare", ini=True, special=[
+    ("white's pieces reach a8 or h8, by a move or a capture", "r3k3/8/8/8/4B3/8/8/R3K2R w KQq - 0 1"),
+    ("black reaches a1 or h1", "r3k2r/8/8/8/8/8/8/R3K2b b q - 0 1"),
+    ("a white piece on h8: black has lost", "4k2R/8/8/8/8/8/8/4K3 b - - 0 1"),
+    ("other squares of the last rank do not count", "3Rk3/8/8/8/8/8/8/4K3 b - - 0 1"),
+    ("promotion on a corner wins", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("checkmate", "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1"),
+])
+variant("squatter", ini=True, special=[
+    ("a rook reaches the far rank safely or not", "4k3/8/8/8/8/8/5b2/R3K3 w Q - 0 1"),
+    ("a white rook on the far rank, not attacked: black has lost", "R7/8/8/8/8/8/8/4K2k b - - 0 1"),
+    ("a white rook on the far rank, attacked: black may take it", "R7/1k6/8/8/8/8/8/4K3 b - - 0 1"),
+    ("it stood there through black's move: white has won", "R7/8/3k4/8/8/8/8/4K3 w - - 0 1"),
+    ("attacked only by a pinned knight: not safe", "Rb1k4/2n5/8/B7/8/8/8/4K3 b - - 0 1"),
+    ("two pieces on the far rank, both attacked", "RR1k4/8/8/8/8/8/8/4K3 b - - 0 1"),
+    ("both sides on their far ranks: a draw", "R7/8/3k4/8/8/3K4/8/7r w - - 0 1"),
+    ("black reaches its far rank", "4k3/8/8/8/8/8/1r6/7K b - - 0 1"),
+    ("promotion on the far rank", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("checkmate", "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1"),
+])
+variant("racingchess", ini=True, special=[
+    ("white's king reaches the eighth rank", "8/1K6/8/8/8/8/8/k7 w - - 0 1"),
+    ("white's king has arrived; black's can answer", "1K6/6k1/8/8/8/8/8/8 b - - 0 1"),
+    ("white's king has arrived; black's cannot", "1K6/8/6k1/8/8/8/8/8 b - - 0 1"),
+    ("both kings arrived: a draw", "1K6/8/8/8/8/8/8/6k1 w - - 0 1"),
+    ("black's king has arrived: white has lost", "8/8/8/8/8/8/8/1K4k1 w - - 0 1"),
+    ("no move may give check", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"),
+    ("castling, that may not give check either", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+    ("en passant and promotion", "1n2k3/P7/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+])
+variant("river", ini=True, special=[
+    ("kings without check, next to each other, taken", "8/8/8/3kK3/8/8/8/8 w - - 0 1"),
+    ("black's king is gone: play goes on", "8/8/8/8/4K3/8/8/r7 b - - 0 1"),
+    ("castling through and into attacks", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1"),
+    ("any piece reaching the far rank wins", "4k3/8/1N6/8/8/8/8/4K3 w - - 0 1"),
+    ("a white piece on the far rank: black has lost", "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1"),
+    ("black reaches its far rank", "4k3/8/8/8/8/8/1n6/4K3 b - - 0 1"),
+    ("promotion wins", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+    ("a side that cannot move draws", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+])
+variant("twokings2", ini=True, special=[
+    ("one of two kings in check", "3kk3/8/8/8/8/8/8/3K1KR1 b - - 0 1"),
+    ("both kings attacked at once", "3kk3/8/8/8/8/8/8/3KK2Q b - - 0 1"),
+    ("checkmate of one king", "3k4/4k3/8/8/8/8/8/3KKR1R w - - 0 1"),
+    ("a king may not step next to an enemy king", "8/8/8/3kk3/8/3KK3/8/8 w - - 0 1"),
+    ("promotion and en passant", "3kk3/P7/8/3pP3/8/8/8/3KK3 w - d6 0 2"),
+])
+variant("quasi-shatranj", ini=True, large=True, special=[
+    ("double steps from the third rank and en passant",
+     "k2k3k1k/10/10/10/10/3pP5/10/10/10/K2K3K1K b - e4 0 1"),
+    ("promotion to every piece but a king", "k2k3k1k/5P4/10/10/10/10/10/10/5p4/K2K3K1K w - - 0 1"),
+    ("the leapers", "k2k3k1k/10/10/4a5/10/3Z6/4I5/5E4/6F3/K2K3K1K w - - 0 1"),
+    ("a king in check by a dabbaba-wazir", "k2k3k1k/10/10/10/10/10/10/10/z9/K2K3K1K w - - 0 1"),
+], start_budget=1_500_000)
+
+variant("minihouse", ini=True, start_depth=5, special=[
+    ("drops of every piece; pawns only on the second to fifth ranks", "5k/6/6/6/6/K5[PNBRpnbr] w - - 0 1"),
+    ("black drops", "5k/6/6/6/6/K5[PNBRpnbr] b - - 0 1"),
+    ("promotion to a rook, bishop or knight, by a push and a capture", "3n1k/2P3/6/6/3p2/K1N3[] w - - 0 1"),
+    ("a captured promoted rook goes back to the hand as a pawn", "2R~2k/6/6/6/2r3/K5[] b - - 0 1"),
+    ("a drop that blocks a check", "5k/6/6/6/6/K4r[NP] w - - 0 1"),
+    ("no double step", "5k/5p/6/6/P5/K5[] w - - 0 1"),
+])
+variant("makhouse", ini=True, special=[
+    ("pawns dropped on the first rank and in the promotion zone, never on the last",
+     "4k3/8/8/8/8/8/8/3K4[Pp] w - - 0 1"),
+    ("black drops pawns", "4k3/8/8/8/8/8/8/3K4[Pp] b - - 0 1"),
+    ("a dropped pawn in the zone promotes on its next move", "4k3/8/1P6/8/8/8/8/3K4[] w - - 0 1"),
+    ("a captured met that was a pawn goes back as a pawn", "4k3/8/8/8/8/2M~5/1r6/3K4[] b - - 0 1"),
+    ("drops of every piece", "4k3/8/8/8/8/8/8/3K4[PNSMRpnsmr] w - - 0 1"),
+    ("a drop that mates", "k7/8/1K6/8/8/8/8/8[R] w - - 0 1"),
+    ("promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4[] w - - 0 1"),
+])
+variant("massacre", ini=True, special=[
+    ("a few pieces left", "8/8/2q5/8/2N1r3/8/1B6/8 w - - 0 1"),
+    ("no capture to make: white has lost", "q7/8/8/8/8/8/8/7N w - - 0 1"),
+    ("white's last piece is taken: white has lost", "8/8/8/8/8/8/8/6q1 w - - 0 1"),
+    ("black takes and is taken", "8/8/8/3n4/8/4R3/8/2b5 b - - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
