@@ -213,7 +213,58 @@ pub fn floor_char_boundary(text: &str, offset: usize) -> usize {
 /// What may be written at `offset`: the text before it is parsed, and each keyword is tried
 /// there; the rules the parse expects there tell which names fit.
 pub fn expected_at(text: &str, offset: usize) -> Expected {
-    let prefix = &text[..floor_char_boundary(text, offset)];
+    expected_after(&last_item(&text[..floor_char_boundary(text, offset)]))
+}
+
+/// A text the grammar reads as it reads `prefix` at its end: a stand-in header, then `prefix`
+/// from the start of its last top-level item (a line at brace depth 0 that starts with an
+/// item's keyword). The grammar reads `header item*`, so what it accepts after an item does
+/// not depend on the items before: each keyword tried then parses one item, not the whole
+/// document (a completion in a 1 MB file took minutes).
+fn last_item(prefix: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = prefix.as_bytes();
+    let (mut depth, mut start, mut i) = (0i64, 0usize, 0usize);
+    let mut line_start = true;
+    while i < bytes.len() {
+        if line_start && i > 0 && depth == 0 {
+            let word_end = prefix[i..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                .map_or(prefix.len(), |k| i + k);
+            let word = &prefix[i..word_end];
+            if word != "variant" && crate::syntax::keywords::starts_item(word) {
+                start = i;
+            }
+        }
+        line_start = false;
+        match bytes[i] {
+            // A comment, or a string, up to (not past) the end of its line.
+            b'#' => i = prefix[i..].find('\n').map_or(bytes.len(), |k| i + k),
+            b'"' => {
+                i = match prefix[i + 1..].find(['"', '\n']) {
+                    Some(k) if bytes[i + 1 + k] == b'"' => i + 2 + k,
+                    Some(k) => i + 1 + k,
+                    None => bytes.len(),
+                }
+            }
+            b => {
+                match b {
+                    b'{' => depth += 1,
+                    b'}' => depth -= 1,
+                    b'\n' => line_start = true,
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+    }
+    match start {
+        0 => std::borrow::Cow::Borrowed(prefix),
+        _ => std::borrow::Cow::Owned(format!("variant x\n{}", &prefix[start..])),
+    }
+}
+
+/// What may be written after `prefix`, a text that starts at the file's start.
+fn expected_after(prefix: &str) -> Expected {
     let rules = expected_rules(prefix);
     let mut expected = Expected {
         variant: rules.contains(&Rule::variant_name),
@@ -270,6 +321,46 @@ mod tests {
     use super::*;
 
     const TEXT: &str = "variant x extends chess\nregion camp rank 8\npiece camel {\n  letters C c\n  leap (1,3) from camp\n}\nremove piece knight\n";
+
+    /// Completion reads only the last item of the text before the cursor; at the start of
+    /// every line (and after the first word of each line of `TEXT`), in files of every kind
+    /// of item (blocks, effects, castling, hands, end rules), it expects what the whole text
+    /// before the cursor does.
+    #[test]
+    fn completion_after_the_last_item_is_completion_after_the_whole_text() {
+        let bundled =
+            ["orda", "magnetic", "sittuyin"].map(|n| crate::bundled::get(n).expect("bundled"));
+        for (k, text) in bundled.into_iter().chain([TEXT]).enumerate() {
+            let mut offsets = vec![];
+            let mut start = 0;
+            for line in text.split_inclusive('\n') {
+                let indent = line.len() - line.trim_start().len();
+                offsets.push(start + indent);
+                if let (3, Some(w)) = (k, line[indent..].find(' ')) {
+                    offsets.push(start + indent + w + 1);
+                }
+                start += line.len();
+            }
+            for at in offsets {
+                assert_eq!(
+                    expected_at(text, at),
+                    expected_after(&text[..at]),
+                    "at {at}: {:?}",
+                    &text[text[..at].rfind('\n').map_or(0, |k| k + 1)..at]
+                );
+            }
+        }
+    }
+
+    /// After a broken item, the keywords of the item being written are still offered (the
+    /// whole text before the cursor parses nowhere near it).
+    #[test]
+    fn completion_after_a_broken_item_offers_the_current_items_keywords() {
+        let text = "variant b extends chess\npiece camel {\n  leap (1,3\n}\nend {\n  ";
+        let expected = expected_at(text, text.len());
+        assert!(expected.keywords.contains(&"checkmate"), "{expected:?}");
+        assert!(expected_after(text).keywords.is_empty());
+    }
 
     #[test]
     fn the_outline_has_definitions_references_and_items() {
