@@ -926,6 +926,16 @@ variant("gethenian", ini=True, start_depth=5, special=[
     ("the king cannot move: stalemate loses", "k6/2M4/K6/7/7/7/7[] b - - 0 1"),
 ])
 
+variant("forward", ini=True, special=[
+    ("every piece may turn into the full piece on the last rank", "7g/LESF4/8/8/8/8/8/4G3 w - - 0 1"),
+    ("the forward king becomes the king", "8/3G4/8/8/8/8/4g3/8 w - - 0 1"),
+    ("black's pieces move down the board and turn on the first rank", "8/8/8/4G3/8/8/lesf4/4g3 b - - 0 1"),
+    ("the forward king may not be left attacked", "4g3/8/8/8/8/8/3r4/4G3 w - - 0 1"),
+    ("pawns promote to the chess pieces; en passant", "4g3/P7/8/3pP3/8/8/8/4G3 w - d6 0 1"),
+    ("a forward king on its last rank cannot move: stalemate, a draw", "8/8/8/4G3/8/8/8/6g1 b - - 0 1"),
+    ("a forward king on its last rank, attacked: checkmate", "8/8/8/4G3/8/8/8/R5g1 b - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
