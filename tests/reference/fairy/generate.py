@@ -936,6 +936,18 @@ variant("forward", ini=True, special=[
     ("a forward king on its last rank, attacked: checkmate", "8/8/8/4G3/8/8/8/R5g1 b - - 0 1"),
 ])
 
+variant("leaperhouse", large=True, ini=True, special=[
+    ("every leaper jumps over what stands between", "4k5/10/10/10/4pp4/3pONp3/3pCUp3/4RP4/10/K9[] w - - 0 1"),
+    ("a pawn must turn into a commoner in the far three ranks", "4k5/10/10/P8P/10/10/10/10/10/K9[] w - - 0 1"),
+    ("pawn drops: one per file, not on the last rank", "4k5/10/10/10/10/10/10/10/P9/9K[Pp] w - - 0 1"),
+    ("drops of every piece", "4k5/10/10/10/10/10/10/10/10/9K[NUCROPnucrop] b - - 0 1"),
+    ("a captured commoner goes to the hand as a pawn", "4k5/10/10/10/10/4+p5/10/3N6/10/9K[] w - - 0 1"),
+    ("the kings may not face each other", "4k5/10/10/10/10/10/10/10/10/3K6[] w - - 0 1"),
+    ("a king reaches the far rank", "10/3K6/10/10/10/10/10/10/6k3/10[] w - - 0 1"),
+    ("black's king on its far rank: black has won", "10/3K6/10/10/10/10/10/10/10/6k3[] w - - 0 1"),
+    ("a pawn drop may mate", "k9/2K7/1+P8/10/10/10/10/10/10/10[P] w - - 0 1"),
+], start_depth=4)
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
