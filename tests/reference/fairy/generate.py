@@ -948,6 +948,17 @@ variant("leaperhouse", large=True, ini=True, special=[
     ("a pawn drop may mate", "k9/2K7/1+P8/10/10/10/10/10/10/10[P] w - - 0 1"),
 ], start_depth=4)
 
+variant("epicatomic", large=True, ini=True, special=[
+    ("white promotes to a bishop from its sixth rank on", "5k4/10/10/1P8/10/10/10/5K4 w - - 0 1"),
+    ("black's double step already promotes, and leaves no en passant",
+     "5k4/p9/10/1P8/10/10/10/5K4 b - - 0 1"),
+    ("black promotes from its fourth rank on", "5k4/10/7p2/10/10/10/10/K9 b - - 0 1"),
+    ("a promotion by capture explodes", "5k4/10/3r6/2P7/10/10/10/5K4 w - - 0 1"),
+    ("kings touching: no check", "10/10/10/10/4kK4/10/10/9q w - - 0 1"),
+    ("a capture next to both kings is illegal", "10/10/10/10/3k6/3n3R2/3K6/10 w - - 0 1"),
+    ("no castling", "r4k3r/10/10/10/10/10/10/R4K3R w - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
