@@ -906,6 +906,7 @@ variant("gorogoroplus", ini=True, special=[
 variant("chennis", ini=True, start_depth=5, special=[
     ("the king stays in its court: files b to f, its own four ranks", "1k5/7/7/5K1/7/7/7[] w - - 0 1"),
     ("the kings meet on the middle rank", "7/7/7/2k1K2/7/7/7[] w - - 0 1"),
+    ("a king attacks only inside its court: black's king may step next to it", "7/7/2k4/4K2/7/7/7[] b - - 0 1"),
     ("drops of every piece, either side up", "2k4/7/7/7/7/7/4K2[PFSMpfsm] w - - 0 1"),
     ("black drops either side up", "2k4/7/7/7/7/7/4K2[PFSMpfsm] b - - 0 1"),
     ("every piece turns over as it moves", "2k4/7/1m1s3/7/2P1F2/7/4K2[] w - - 0 1"),
