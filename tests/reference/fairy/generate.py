@@ -939,7 +939,8 @@ variant("blackletter", ini=True, large=True, special=[
 # Batch fsf2: variants added by the catalogue work (issue 39)
 
 variant("coffeehouse", ini=True, special=[
-    ("a capture is forced, so no drop", "r1bqkbnr/pppp1ppp/2n5/4p3/3P4/8/PPP1PPPP/RNBQKBNR[Nn] w KQkq - 0 3"),
+    ("a capture is forced, so no drop",
+     "r1bqkbnr/pppp1ppp/2n5/4p3/3P4/8/PPP1PPPP/RNBQKBNR[Nn] w KQkq - 0 3"),
     ("in check: a capture elsewhere is no answer, so drops and king moves",
      "4k3/8/8/8/8/1p6/P7/r3K3[Nq] w - - 0 1"),
     ("en passant is a capture and must be taken", "4k3/8/8/3pP3/8/8/8/4K3[Pp] w - d6 0 2"),
@@ -949,8 +950,10 @@ variant("coffeehouse", ini=True, special=[
 
 variant("gothhouse", large=True, ini=True, special=[
     ("castling beside drops", "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R[ACac] w KQkq - 0 1"),
-    ("a drop blocks a check; pawns not on the first or last rank", "5k4/10/10/10/10/10/10/r4K4[PC] w - - 0 1"),
-    ("promotion to every piece, and black's pawn drops", "5k4/1P8/10/10/10/10/8p1/5K4[Pp] b - - 0 1"),
+    ("a drop blocks a check; pawns not on the first or last rank",
+     "5k4/10/10/10/10/10/10/r4K4[PC] w - - 0 1"),
+    ("promotion to every piece, and black's pawn drops",
+     "5k4/1P8/10/10/10/10/8p1/5K4[Pp] b - - 0 1"),
     ("a captured promoted pawn goes back as a pawn", "1C~3k4/10/10/10/10/10/1r8/5K4[] b - - 0 1"),
 ], start_budget=1_500_000)
 
@@ -959,9 +962,11 @@ variant("grandhouse", large=True, ini=True, special=[
      "4k5/P9/10/10/10/10/10/10/QRRBBNNAC1/4K5[Q] w - - 0 1"),
     ("no piece lost: the pawn may not step to the tenth rank",
      "1r2k5/P9/10/10/10/10/10/10/QRRBBNNAC1/4K5[] w - - 0 1"),
-    ("pawn drops only on the second to seventh ranks", "4k5/10/10/10/10/10/10/10/10/4K5[Pp] w - - 0 1"),
+    ("pawn drops only on the second to seventh ranks",
+     "4k5/10/10/10/10/10/10/10/10/4K5[Pp] w - - 0 1"),
     ("black drops and promotes", "4k5/1rrbbnnac1/10/10/10/10/10/10/p9/4K5[Pp] b - - 0 1"),
-    ("a captured promoted pawn goes back as a pawn", "4k5/10/10/10/10/10/10/10/4q~5/3QK5[] w - - 0 1"),
+    ("a captured promoted pawn goes back as a pawn",
+     "4k5/10/10/10/10/10/10/10/4q~5/3QK5[] w - - 0 1"),
     ("a drop blocks a check", "4k5/10/10/10/10/10/10/10/10/r3K5[N] w - - 0 1"),
 ], start_depth=3)
 
@@ -969,7 +974,8 @@ variant("fairy", special=[
     ("every fairy piece moves", "4k3/8/8/2a1c3/8/2S1F1M1/8/4K3 w - - 0 1"),
     ("black's silver steps forward toward white", "4k3/8/8/3s4/8/8/8/4K3 b - - 0 1"),
     ("checks by an archbishop and a chancellor", "4k3/8/8/8/8/3c4/8/A3K3 w - - 0 1"),
-    ("the commoner is not royal: it may be left attacked and captured", "4k3/8/8/3m4/8/8/8/R3K1Q1 b - - 0 1"),
+    ("the commoner is not royal: it may be left attacked and captured",
+     "4k3/8/8/3m4/8/8/8/R3K1Q1 b - - 0 1"),
     ("promotion to the chess pieces only", "1m2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
     ("castling and en passant as in chess", "r3k2r/8/8/8/3Pp3/8/8/R3K2R b KQkq d3 0 1"),
 ])
@@ -977,7 +983,8 @@ variant("fairy", special=[
 variant("janggitraditional", large=True, special=[
     ("bikjang: the generals face each other; black must part them or pass",
      "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1"),
-    ("a move that opens the file between the generals: bikjang", "3k5/9/9/3n5/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a move that opens the file between the generals: bikjang",
+     "3k5/9/9/3n5/9/9/9/9/9/3K5 b - - 0 1"),
     ("a pass in check is illegal", "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1"),
     ("chariot and cannon along the palace diagonals", "4k4/9/9/9/9/9/9/5p3/4n4/3R1K3 w - - 0 1"),
     ("a cannon never jumps over or takes a cannon", "4k4/9/9/9/9/9/9/5c3/4n4/3C1K3 w - - 0 1"),
@@ -1000,7 +1007,8 @@ variant("janggihouse", large=True, ini=True, special=[
      "4k4/9/9/9/9/9/9/9/9/3K5[RNBACPrnbacp] w - - 0 1"),
     ("black drops", "4k4/9/9/9/9/9/9/9/9/3K5[RNBACPrnbacp] b - - 0 1"),
     ("bikjang: a drop between the generals parts them", "3k5/9/9/9/9/9/9/9/9/3K5[Pa] b - - 0 1"),
-    ("a drop blocks a check; a pass in check is illegal", "4k4/9/9/9/4r4/9/9/9/9/4K4[CN] w - - 0 1"),
+    ("a drop blocks a check; a pass in check is illegal",
+     "4k4/9/9/9/4r4/9/9/9/9/4K4[CN] w - - 0 1"),
     ("a capture fills the hand", "4k4/9/9/9/9/9/9/4r4/4R4/3K5[] w - - 0 1"),
     ("a cannon dropped behind a screen checks", "3k5/9/9/3p5/9/9/9/9/9/4K4[C] w - - 0 1"),
 ], start_budget=1_500_000)
@@ -1010,14 +1018,16 @@ variant("kamikazerooks", ini=True, special=[
     ("black has no rook left: black has won", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
     ("white has no rook left, white to move: white has won", "r3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
     ("a pawn that promotes while taking the last rook", "r3k3/1P6/8/8/8/8/8/R3K3 w - - 0 1"),
-    ("a promotion to a rook, and castling with the last rook", "r3k2r/1P6/8/8/8/8/8/4K2R w Kkq - 0 1"),
+    ("a promotion to a rook, and castling with the last rook",
+     "r3k2r/1P6/8/8/8/8/8/4K2R w Kkq - 0 1"),
     ("checkmate with rooks left on the board", "r5k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
 ])
 
 variant("hexapawn", ini=True, start_depth=8, max_depth=8, special=[
     ("white has reached the far rank: black has lost", "P1p/1p1/3 b - - 0 1"),
     ("black reaches the first rank only by a capture", "3/1p1/PPP b - - 0 1"),
-    ("a pawn already on its far rank, its side to move: the side wins with its next move", "p2/1P1/P1p b - - 0 1"),
+    ("a pawn already on its far rank, its side to move: the side wins with its next move",
+     "p2/1P1/P1p b - - 0 1"),
     ("white cannot move: stalemate loses", "1p1/1P1/3 w - - 0 1"),
     ("black's pawns are blocked: black has lost", "p1p/P1P/1P1 b - - 0 1"),
 ])
@@ -1026,7 +1036,8 @@ variant("empire", ini=True, special=[
     ("the kings may not face each other on an open file", "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
     ("black may not castle across the file of white's king", "r3k2r/8/8/8/8/8/8/5K2 b kq - 0 1"),
     ("a piece between the kings is pinned", "4k3/4r3/8/8/8/8/4T3/4K3 w - - 0 1"),
-    ("the Empire's pieces move as queens and capture as they may", "3qk3/8/2n1p1b1/8/2TECD2/8/8/4K3 w - - 0 1"),
+    ("the Empire's pieces move as queens and capture as they may",
+     "3qk3/8/2n1p1b1/8/2TECD2/8/8/4K3 w - - 0 1"),
     ("a king reaches the far rank", "8/3K4/8/8/8/8/4k3/8 w - - 0 1"),
     ("black's king reaches the first rank", "8/3K4/8/8/8/8/4k3/8 b - - 0 1"),
     ("white's king on the far rank: white has won", "3K4/8/8/8/8/8/4k3/8 b - - 0 1"),
@@ -1046,9 +1057,11 @@ variant("elimination", ini=True, special=[
 ])
 
 variant("fullmoon", ini=True, special=[
-    ("drops on the own first rank only", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1B1K1NR[CAca] w - - 0 1"),
+    ("drops on the own first rank only",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1B1K1NR[CAca] w - - 0 1"),
     ("black drops on its first rank", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[CAca] b - - 0 1"),
-    ("a drop blocks a check along the first rank; no castling", "4k3/8/8/8/8/8/8/r3K2R[C] w - - 0 1"),
+    ("a drop blocks a check along the first rank; no castling",
+     "4k3/8/8/8/8/8/8/r3K2R[C] w - - 0 1"),
     ("captures do not fill the hand", "4k3/8/8/3r4/8/8/8/3QK3[] w - - 0 1"),
     ("promotion to six pieces; no double step", "1r2k3/P7/8/8/8/8/4P3/4K3[] w - - 0 1"),
     ("stalemate loses", "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1"),
@@ -1065,8 +1078,11 @@ variant("gorogoroplus", ini=True, special=[
 ])
 
 variant("chennis", ini=True, start_depth=5, special=[
-    ("the king stays in its court: files b to f, its own four ranks", "1k5/7/7/5K1/7/7/7[] w - - 0 1"),
+    ("the king stays in its court: files b to f, its own four ranks",
+     "1k5/7/7/5K1/7/7/7[] w - - 0 1"),
     ("the kings meet on the middle rank", "7/7/7/2k1K2/7/7/7[] w - - 0 1"),
+    ("a king attacks only inside its court: black's king may step next to it",
+     "7/7/2k4/4K2/7/7/7[] b - - 0 1"),
     ("drops of every piece, either side up", "2k4/7/7/7/7/7/4K2[PFSMpfsm] w - - 0 1"),
     ("black drops either side up", "2k4/7/7/7/7/7/4K2[PFSMpfsm] b - - 0 1"),
     ("every piece turns over as it moves", "2k4/7/1m1s3/7/2P1F2/7/4K2[] w - - 0 1"),
@@ -1080,11 +1096,52 @@ variant("gethenian", ini=True, start_depth=5, special=[
     ("the turned-over king steps straight, never captures, and may not be left attacked",
      "3k3/7/7/3+K3/2b1n2/7/7[] w - - 0 1"),
     ("black's king turned over, next to white's king", "7/7/3+k3/3K3/7/7/7[] b - - 0 1"),
-    ("the diagonal riders and knights turn as black moves them", "3k3/7/2b1i2/3n3/7/7/3K3[] b - - 0 1"),
+    ("the diagonal riders and knights turn as black moves them",
+     "3k3/7/2b1i2/3n3/7/7/3K3[] b - - 0 1"),
     ("promoted pieces turn back", "3k3/7/2+B1+I2/3+N3/3+M3/7/3K3[] w - - 0 1"),
     ("drops of every piece, either side up", "3k3/7/7/7/7/7/3K3[BINMbinm] w - - 0 1"),
     ("a drop that checks the king", "3k3/7/7/7/7/7/3+K3[Bb] w - - 0 1"),
     ("the king cannot move: stalemate loses", "k6/2M4/K6/7/7/7/7[] b - - 0 1"),
+])
+
+variant("forward", ini=True, special=[
+    ("every piece may turn into the full piece on the last rank",
+     "7g/LESF4/8/8/8/8/8/4G3 w - - 0 1"),
+    ("the forward king becomes the king", "8/3G4/8/8/8/8/4g3/8 w - - 0 1"),
+    ("black's pieces move down the board and turn on the first rank",
+     "8/8/8/4G3/8/8/lesf4/4g3 b - - 0 1"),
+    ("the forward king may not be left attacked", "4g3/8/8/8/8/8/3r4/4G3 w - - 0 1"),
+    ("pawns promote to the chess pieces; en passant", "4g3/P7/8/3pP3/8/8/8/4G3 w - d6 0 1"),
+    ("a forward king on its last rank cannot move: stalemate, a draw",
+     "8/8/8/4G3/8/8/8/6g1 b - - 0 1"),
+    ("a forward king on its last rank, attacked: checkmate", "8/8/8/4G3/8/8/8/R5g1 b - - 0 1"),
+])
+
+variant("leaperhouse", large=True, ini=True, special=[
+    ("every leaper jumps over what stands between",
+     "4k5/10/10/10/4pp4/3pONp3/3pCUp3/4RP4/10/K9[] w - - 0 1"),
+    ("a pawn must turn into a commoner in the far three ranks",
+     "4k5/10/10/P8P/10/10/10/10/10/K9[] w - - 0 1"),
+    ("pawn drops: one per file, not on the last rank",
+     "4k5/10/10/10/10/10/10/10/P9/9K[Pp] w - - 0 1"),
+    ("drops of every piece", "4k5/10/10/10/10/10/10/10/10/9K[NUCROPnucrop] b - - 0 1"),
+    ("a captured commoner goes to the hand as a pawn",
+     "4k5/10/10/10/10/4+p5/10/3N6/10/9K[] w - - 0 1"),
+    ("the kings may not face each other", "4k5/10/10/10/10/10/10/10/10/3K6[] w - - 0 1"),
+    ("a king reaches the far rank", "10/3K6/10/10/10/10/10/10/6k3/10[] w - - 0 1"),
+    ("black's king on its far rank: black has won", "10/3K6/10/10/10/10/10/10/10/6k3[] w - - 0 1"),
+    ("a pawn drop may mate", "k9/2K7/1+P8/10/10/10/10/10/10/10[P] w - - 0 1"),
+], start_depth=4)
+
+variant("epicatomic", large=True, ini=True, special=[
+    ("white promotes to a bishop from its sixth rank on", "5k4/10/10/1P8/10/10/10/5K4 w - - 0 1"),
+    ("black's double step already promotes, and leaves no en passant",
+     "5k4/p9/10/1P8/10/10/10/5K4 b - - 0 1"),
+    ("black promotes from its fourth rank on", "5k4/10/7p2/10/10/10/10/K9 b - - 0 1"),
+    ("a promotion by capture explodes", "5k4/10/3r6/2P7/10/10/10/5K4 w - - 0 1"),
+    ("kings touching: no check", "10/10/10/10/4kK4/10/10/9q w - - 0 1"),
+    ("a capture next to both kings is illegal", "10/10/10/10/3k6/3n3R2/3K6/10 w - - 0 1"),
+    ("no castling", "r4k3r/10/10/10/10/10/10/R4K3R w - - 0 1"),
 ])
 
 # (end of batch fsf2)
