@@ -4,6 +4,7 @@
 //! mate (Shogi's uchifuzume) is a loss for the side that dropped it, as Fairy-Stockfish plays it.
 
 use crate::engine::bitboard::Bits;
+use crate::engine::position::Move;
 use crate::engine::position::Position;
 use crate::engine::rules::{EndTest, Rules};
 use crate::ir::{Outcome, ReachRule, Side};
@@ -141,7 +142,10 @@ impl<B: Bits> Position<B> {
         }
         let mut moves = vec![];
         self.pseudo_moves(r, &mut moves);
-        for m in moves {
+        // A reaching move that does not capture is there under `must capture` only when no
+        // legal move captures (as Fairy-Stockfish tests the answer with its legal moves).
+        let mut quiet = false;
+        for &m in &moves {
             let movers = codes[us.index()].is_empty()
                 || self
                     .code_at(m.from as usize)
@@ -149,13 +153,21 @@ impl<B: Bits> Position<B> {
             if !movers || !masks[us.index()].has(m.to as usize) {
                 continue;
             }
-            let legal = self.make(r, m);
-            self.unmake(r);
-            if legal {
-                return true;
+            if self.is_legal_now(r, m) {
+                if !r.must_capture || self.is_capture(&m) {
+                    return true;
+                }
+                quiet = true;
             }
         }
-        false
+        quiet && !moves.iter().any(|&m| self.is_capture(&m) && self.is_legal_now(r, m))
+    }
+
+    /// Whether a move of the pseudo-legal list is legal, by playing it.
+    fn is_legal_now(&mut self, r: &Rules<B>, m: Move) -> bool {
+        let legal = self.make(r, m);
+        self.unmake(r);
+        legal
     }
 
     /// The game end when the side to move has no legal move.

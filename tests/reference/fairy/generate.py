@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the reference perft suites tests/reference/fairy/<name>.epd with Fairy-Stockfish.
 
-    generate.py FSF FSF_LARGE [--variants-ini PATH] [--seed N] [NAME ...]
+    generate.py [--variants-ini PATH] [--seed N] FSF FSF_LARGE [NAME ...]
 
 FSF is a Fairy-Stockfish binary built for 8x8 boards, FSF_LARGE one built with
 `largeboards=yes all=yes` (used for every board larger than 8x8). Both come from Fairy-Stockfish's
@@ -1144,6 +1144,14 @@ variant("epicatomic", large=True, ini=True, special=[
     ("no castling", "r4k3r/10/10/10/10/10/10/R4K3R w - - 0 1"),
 ])
 
+variant("coffeerace", ini=True, start_depth=7, special=[
+    ("a capture that would give check is illegal, so not forced", "8/1r6/k7/8/8/8/8/1Q5K w - - 0 1"),
+    ("a forced capture instead of the race to the eighth rank", "8/6K1/8/8/4N3/8/5r2/k7 w - - 0 1"),
+    ("black must capture instead of answering: white wins", "6K1/k7/8/8/8/8/1N6/1r6 b - - 0 1"),
+    ("black's answer is a capture", "6K1/k7/1N6/8/8/8/8/8 b - - 0 1"),
+    ("the king captures on its way", "8/8/8/8/8/2n5/1K6/7k w - - 0 1"),
+])
+
 # (end of batch fsf2)
 
 # ---------------------------------------------------------------------------------------------
@@ -1383,7 +1391,7 @@ def main():
     p.add_argument("--variants-ini", default=None)
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("names", nargs="*")
-    args = p.parse_args()
+    args = p.parse_intermixed_args()
     names = args.names or sorted(V)
     for n in names:
         if n not in V:
