@@ -932,6 +932,26 @@ variant("blackletter", ini=True, large=True, special=[
     ("promotion on the tenth rank to seven pieces", "1r2k4/P8/9/9/9/9/9/9/8p/4K4 w - - 0 1"),
     ("archbishops, chancellors and centaurs", "4k4/9/9/3e5/9/9/2M2H3/9/9/4K4 w - - 0 1"),
 ], start_budget=1_500_000)
+variant("antiminishogi", ini=True, special=[
+    ("a capture is compulsory: no drop while one is possible", "k4/5/2p2/2R2/4K[Pp] w - - 0 1"),
+    ("the king is captured into the hand", "kp3/R4/5/5/4K[] w - - 0 1"),
+    ("a king in hand is dropped", "5/5/2p2/5/4K[Kk] b - - 0 1"),
+    ("no piece on the board but one in hand: play goes on", "5/5/2k2/5/5[P] w - - 0 1"),
+    ("white has no piece on the board or in hand: white has won", "5/5/2k2/5/5[p] w - - 0 1"),
+    ("promotion, compulsory for a pawn on the far rank", "k4/2P2/5/5/4K[] w - - 0 1"),
+    ("drops of every piece, no second pawn on a file", "k4/5/5/P4/4K[PSGBRpsgbr] w - - 0 1"),
+], start_depth=8, max_depth=5)
+variant("cannonshogi", ini=True, large=True, special=[
+    ("flying cannons among pieces", "k8/9/3ppp3/3pUp3/2p+Ap+Cp2/3p+Ip3/9/9/4K4[] w - - 0 1"),
+    ("black answers among flying cannons", "k8/9/3ppp3/3pUp3/2p+Ap+Cp2/3p+Ip3/9/9/4K4[] b - - 0 1"),
+    ("flying cannons on an open board, drops of every cannon",
+     "4k4/9/9/9/2+U1+A1+C2/9/9/9/4K3+I[PPUACIpuaci] w - - 0 1"),
+    ("cannons entering the zone over screens", "4k4/9/p1p1p1p2/9/U1A1C1I2/9/9/9/4K4[] w - - 0 1"),
+    ("a pawn drop may mate", "k8/2G6/1K7/9/9/9/9/9/9[P] w - - 0 1"),
+    ("pawns dropped on a file with a pawn and on the last rank", "4k4/9/9/9/9/9/P8/9/4K4[Pp] w - - 0 1"),
+    ("a pawn on the last rank need not promote", "4k4/P8/9/9/9/9/9/9/4K4[] w - - 0 1"),
+    ("a captured flying cannon goes to the hand as a cannon", "4k4/9/9/9/9/9/9/p8/+U3K4[] b - - 0 1"),
+], start_budget=1_000_000)
 
 # (end of batch fsf1)
 
