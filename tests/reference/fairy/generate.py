@@ -952,6 +952,18 @@ variant("cannonshogi", ini=True, large=True, special=[
     ("a pawn on the last rank need not promote", "4k4/P8/9/9/9/9/9/9/4K4[] w - - 0 1"),
     ("a captured flying cannon goes to the hand as a cannon", "4k4/9/9/9/9/9/9/p8/+U3K4[] b - - 0 1"),
 ], start_budget=1_000_000)
+variant("chak", ini=True, large=True, special=[
+    ("the king crosses into the river and becomes a divine king", "4k4/9/9/9/9/4K4/9/9/9 w - - 0 1"),
+    ("a divine king on the far side, never back across", "4k4/9/9/9/4+K4/9/9/9/9 w - - 0 1"),
+    ("the divine king takes the offering on the temple square", "k8/4o4/4+K4/9/9/9/9/9/9 w - - 0 1"),
+    ("black's divine king on e2: white has lost", "9/9/9/9/9/9/9/4+k4/K8 w - - 0 1"),
+    ("pawns become warriors in the river", "4k4/9/9/2p6/9/P8/9/9/4K4 w - - 0 1"),
+    ("black pawns become warriors", "4k4/9/9/2p6/9/P8/9/9/4K4 b - - 0 1"),
+    ("a warrior stays beyond the river", "4k4/9/9/9/+P8/9/9/9/4K4 w - - 0 1"),
+    ("quetzals hop over one piece, also to check", "k8/9/4p4/1p7/4Q4/9/9/4O4/4K4 w - - 0 1"),
+    ("jaguars, shamans and knights", "4k4/9/9/3j5/9/2S1V4/9/9/4K4 w - - 0 1"),
+    ("a side that cannot move loses", "k8/2R6/1R7/9/9/9/9/9/4K4 b - - 0 1"),
+], start_budget=1_500_000)
 
 # (end of batch fsf1)
 
