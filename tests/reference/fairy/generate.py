@@ -777,7 +777,8 @@ variant("3check-crazyhouse", ini=True, special=[
      "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QRBNPqrbnp] w KQkq - 3+3 0 1"),
     ("one check left: a checking drop wins", "4k3/8/8/8/8/8/8/4K3[QNPqnp] w - - 1+2 0 1"),
     ("black has one check left", "4k3/8/8/8/8/8/8/4K3[QNPqnp] b - - 2+1 0 1"),
-    ("the third check was given by a drop: the game is over", "4k3/8/8/8/8/8/4Q3/4K3[] b - - 0+2 0 1"),
+    ("the third check was given by a drop: the game is over",
+     "4k3/8/8/8/8/8/4Q3/4K3[] b - - 0+2 0 1"),
     ("a double check counts once", "4k3/8/8/4N3/8/8/8/4RK2[] w - - 2+3 0 1"),
     ("drops that block a check", "4k3/4q3/8/8/8/8/8/4K3[PNBRQ] w - - 3+3 0 1"),
     ("a captured promoted pawn goes back to the hand as a pawn",
@@ -815,7 +816,8 @@ variant("allexplodeatomic", ini=True, special=[
 ])
 variant("antiatomic", ini=True, special=[
     ("a capture is compulsory and explodes", "4k3/8/3pnp2/4p3/3P4/8/8/4K2r w - - 0 1"),
-    ("a capture that empties the board: the side then to move wins", "8/8/8/8/8/3p4/4Q3/8 b - - 0 1"),
+    ("a capture that empties the board: the side then to move wins",
+     "8/8/8/8/8/3p4/4Q3/8 b - - 0 1"),
     ("the king explodes like any piece", "k7/8/8/8/8/3r4/4K3/3N4 b - - 0 1"),
     ("the king may capture, exploding itself", "k7/8/8/8/8/3r4/4K3/3N4 w - - 0 1"),
     ("white has lost all its pieces: white has won", "8/8/8/8/8/8/8/k6r w - - 0 1"),
@@ -830,12 +832,14 @@ variant("antiantichess", ini=True, special=[
     ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
 ])
 variant("antihouse", ini=True, special=[
-    ("a capture is compulsory: no drop while one is possible", "4k3/8/8/3p4/4P3/8/8/4K3[QNPqnp] w - - 0 1"),
+    ("a capture is compulsory: no drop while one is possible",
+     "4k3/8/8/3p4/4P3/8/8/4K3[QNPqnp] w - - 0 1"),
     ("no capture: drops of every piece, pawns not on the first or last rank",
      "4k3/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"),
     ("no piece on the board but one in hand: play goes on", "8/8/8/8/8/8/8/k7[P] w - - 0 1"),
     ("white has no piece on the board or in hand: white has won", "8/8/8/8/8/8/8/k7[p] w - - 0 1"),
-    ("a captured promoted pawn goes back to the hand as a pawn", "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1"),
+    ("a captured promoted pawn goes back to the hand as a pawn",
+     "rQ~2k3/8/8/8/8/8/8/4K3[] b - - 0 1"),
     ("promotion to a king", "1n2k3/P7/8/8/8/8/8/4K3[] w - - 0 1"),
 ])
 variant("atomic-giveaway", ini=True, special=[
@@ -863,7 +867,8 @@ variant("anti-losalamos", ini=True, special=[
 variant("capture", ini=True, special=[
     ("a capture is compulsory", "4k3/8/8/3p4/4P3/8/8/4K2r w - - 0 1"),
     ("in check, the capture must also parry", "4k3/8/8/8/1b6/8/3P4/4K2n w - - 0 1"),
-    ("a pinned piece's capture is illegal, so quiet moves are free", "4k3/4r3/8/8/8/3p4/4B3/4K3 w - - 0 1"),
+    ("a pinned piece's capture is illegal, so quiet moves are free",
+     "4k3/4r3/8/8/8/3p4/4B3/4K3 w - - 0 1"),
     ("castling only when no capture", "r3k2r/p7/8/8/8/8/1P6/R3K2R w KQkq - 0 1"),
     ("en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"),
     ("checkmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
@@ -903,7 +908,8 @@ variant("ajax-orthodox", ini=True, special=[
 # crashes (malloc(): corrupted top size, e.g. after 1. g3,h5 g6,g7 2. e3,a5 f5,f7 3. Nh3,f4 h6,g2
 # 4. Qe2,e5 b6,b4 5. f3,a3 f4,g1 6. c3,e4 c6,c2 7. Qb5,d1 Bb7,b3), so only hand-chosen endings.
 variant("atomicduck", ini=True, special=[
-    ("castling; the duck on b1 blocks the long castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R*2K2R w KQkq - 0 1"),
+    ("castling; the duck on b1 blocks the long castling",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R*2K2R w KQkq - 0 1"),
     ("a capture explodes, the duck survives", "4k3/8/8/2*p4/3P4/8/8/4K3 w - - 0 1"),
     ("in check: the new duck may block it", "7k/8/8/8/8/8/p7/r3K3 w - - 0 1"),
     ("kings touching: no check", "8/8/8/8/3kK3/8/5n2/*7 w - - 0 1"),
@@ -931,6 +937,42 @@ variant("blackletter", ini=True, large=True, special=[
     ("a pawn's double step", "4k4/9/9/9/9/9/9/3P5/9/4K4 w - - 0 1"),
     ("promotion on the tenth rank to seven pieces", "1r2k4/P8/9/9/9/9/9/9/8p/4K4 w - - 0 1"),
     ("archbishops, chancellors and centaurs", "4k4/9/9/3e5/9/9/2M2H3/9/9/4K4 w - - 0 1"),
+], start_budget=1_500_000)
+variant("antiminishogi", ini=True, special=[
+    ("a capture is compulsory: no drop while one is possible", "k4/5/2p2/2R2/4K[Pp] w - - 0 1"),
+    ("the king is captured into the hand", "kp3/R4/5/5/4K[] w - - 0 1"),
+    ("a king in hand is dropped", "5/5/2p2/5/4K[Kk] b - - 0 1"),
+    ("no piece on the board but one in hand: play goes on", "5/5/2k2/5/5[P] w - - 0 1"),
+    ("white has no piece on the board or in hand: white has won", "5/5/2k2/5/5[p] w - - 0 1"),
+    ("promotion, compulsory for a pawn on the far rank", "k4/2P2/5/5/4K[] w - - 0 1"),
+    ("drops of every piece, no second pawn on a file", "k4/5/5/P4/4K[PSGBRpsgbr] w - - 0 1"),
+], start_depth=8, max_depth=5)
+variant("cannonshogi", ini=True, large=True, special=[
+    ("flying cannons among pieces", "k8/9/3ppp3/3pUp3/2p+Ap+Cp2/3p+Ip3/9/9/4K4[] w - - 0 1"),
+    ("black answers among flying cannons", "k8/9/3ppp3/3pUp3/2p+Ap+Cp2/3p+Ip3/9/9/4K4[] b - - 0 1"),
+    ("flying cannons on an open board, drops of every cannon",
+     "4k4/9/9/9/2+U1+A1+C2/9/9/9/4K3+I[PPUACIpuaci] w - - 0 1"),
+    ("cannons entering the zone over screens", "4k4/9/p1p1p1p2/9/U1A1C1I2/9/9/9/4K4[] w - - 0 1"),
+    ("a pawn drop may mate", "k8/2G6/1K7/9/9/9/9/9/9[P] w - - 0 1"),
+    ("pawns dropped on a file with a pawn and on the last rank",
+     "4k4/9/9/9/9/9/P8/9/4K4[Pp] w - - 0 1"),
+    ("a pawn on the last rank need not promote", "4k4/P8/9/9/9/9/9/9/4K4[] w - - 0 1"),
+    ("a captured flying cannon goes to the hand as a cannon",
+     "4k4/9/9/9/9/9/9/p8/+U3K4[] b - - 0 1"),
+], start_budget=1_000_000)
+variant("chak", ini=True, large=True, special=[
+    ("the king crosses into the river and becomes a divine king",
+     "4k4/9/9/9/9/4K4/9/9/9 w - - 0 1"),
+    ("a divine king on the far side, never back across", "4k4/9/9/9/4+K4/9/9/9/9 w - - 0 1"),
+    ("the divine king takes the offering on the temple square",
+     "k8/4o4/4+K4/9/9/9/9/9/9 w - - 0 1"),
+    ("black's divine king on e2: white has lost", "9/9/9/9/9/9/9/4+k4/K8 w - - 0 1"),
+    ("pawns become warriors in the river", "4k4/9/9/2p6/9/P8/9/9/4K4 w - - 0 1"),
+    ("black pawns become warriors", "4k4/9/9/2p6/9/P8/9/9/4K4 b - - 0 1"),
+    ("a warrior stays beyond the river", "4k4/9/9/9/+P8/9/9/9/4K4 w - - 0 1"),
+    ("quetzals hop over one piece, also to check", "k8/9/4p4/1p7/4Q4/9/9/4O4/4K4 w - - 0 1"),
+    ("jaguars, shamans and knights", "4k4/9/9/3j5/9/2S1V4/9/9/4K4 w - - 0 1"),
+    ("a side that cannot move loses", "k8/2R6/1R7/9/9/9/9/9/4K4 b - - 0 1"),
 ], start_budget=1_500_000)
 
 # (end of batch fsf1)
