@@ -1334,6 +1334,11 @@ variant("massacre", ini=True, special=[
 
 # (end of batch concepts2)
 
+# ---------------------------------------------------------------------------------------------
+# Batch concepts3: variants added by the catalogue work (issue 39)
+
+# (end of batch concepts3)
+
 
 
 def seed_for(name, seed):
