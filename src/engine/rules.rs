@@ -328,6 +328,8 @@ pub enum EndTest<B> {
     RoyalsFacing,
     /// The last two moves were passes.
     DoublePass,
+    /// A side castled with one of these flags, or lost every right of them it had.
+    Castled(Vec<char>),
 }
 
 /// An end rule, compiled: its test and result.
@@ -425,6 +427,10 @@ pub struct Rules<B> {
     pub moving_wall: bool,
     /// A side may pass (not in check).
     pub pass: bool,
+    /// A royal piece in check may not move, unless it takes the only checker (Makpong).
+    pub no_royal_escape: bool,
+    /// A side that castles takes the other side's castles toward the same wing.
+    pub castling_opposite: bool,
     /// While the royals face each other, the side to move must part them or pass.
     pub facing_rule: bool,
     /// Some hop may not use some pieces as its screen.
@@ -560,6 +566,8 @@ impl<B: Bits> Rules<B> {
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
             pass: v.pass,
+            no_royal_escape: v.obligations.no_royal_escape,
+            castling_opposite: v.castling_opposite,
             facing_rule: false,
             barred_screens: false,
             hands: v.hands.is_some(),
@@ -1267,6 +1275,7 @@ impl<B: Bits> Rules<B> {
                     EndTest::RoyalsFacing
                 }
                 EndCond::DoublePass => EndTest::DoublePass,
+                EndCond::Castled(flags) => EndTest::Castled(flags.clone()),
             };
             end.push(EndRule {
                 test,
@@ -1397,7 +1406,8 @@ impl<B: Bits> Rules<B> {
         } else {
             v.effects.is_empty() && !self.check.unless_royal_captured
         };
-        self.fast_legality = settled && self.check.at_final;
+        // A royal piece's escape from check is judged by playing the move (Makpong).
+        self.fast_legality = settled && self.check.at_final && !self.no_royal_escape;
         self.royal_promotions = self.promotes_to_royal(v);
     }
 

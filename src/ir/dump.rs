@@ -467,6 +467,17 @@ impl Variant {
     }
 
     fn dump_castling(&self, f: Out) -> fmt::Result {
+        self.dump_castles(f)?;
+        if self.castling_opposite {
+            writeln!(
+                f,
+                "castling opposite: a side that castles takes the other side's castles toward the same wing"
+            )?;
+        }
+        Ok(())
+    }
+
+    fn dump_castles(&self, f: Out) -> fmt::Result {
         if let Some(c) = &self.castling_rule {
             let file = |x: u8| (b'a' + x) as char;
             let rooks: Vec<&str> = c.rooks.iter().map(|&r| self.piece_name(r)).collect();
@@ -619,6 +630,12 @@ impl Variant {
         if self.obligations.no_checks {
             writeln!(f, "no checks: a move may not attack the enemy royal piece")?;
         }
+        if self.obligations.no_royal_escape {
+            writeln!(
+                f,
+                "no royal escape: a royal piece in check may not move, unless it takes the only piece that checks it"
+            )?;
+        }
         if self.no_stuck_pieces {
             writeln!(
                 f,
@@ -717,6 +734,13 @@ impl Variant {
                 "the mover",
             ),
             EndCond::DoublePass => ("two passes in a row".to_string(), "the mover"),
+            EndCond::Castled(flags) => (
+                format!(
+                    "castled with {} (a side that has lost every right of these it had: the opposite result)",
+                    flags.iter().collect::<String>()
+                ),
+                "the castler",
+            ),
             c => (c.name().to_string(), "the mover"),
         }
     }

@@ -164,6 +164,8 @@ pub struct Variant {
     pub petrify: Vec<PieceId>,
     /// A side may pass instead of moving, unless in check.
     pub pass: bool,
+    /// A side that castles takes from the other side its castles toward the same wing.
+    pub castling_opposite: bool,
 }
 
 /// What a move must (or must not) do, beyond the check rule.
@@ -173,6 +175,9 @@ pub struct Obligations {
     pub must_capture: bool,
     /// A move may not attack the enemy royal piece (Racing Kings).
     pub no_checks: bool,
+    /// A royal piece in check may not move, unless it takes the only piece that checks it
+    /// (Makpong).
+    pub no_royal_escape: bool,
 }
 
 /// Castling by rule: the king of a side on its castling rank castles with a rook of that rank on
@@ -695,6 +700,9 @@ pub enum EndCond {
     RoyalsFacing,
     /// The last two moves were passes.
     DoublePass,
+    /// A side castled with one of these flags (the result is for it), or has lost every right
+    /// of these flags it had (the opposite result is for it): Castle chess.
+    Castled(Vec<char>),
 }
 
 /// When reaching a region ends the game (as Fairy-Stockfish's flag rules do).
@@ -726,6 +734,7 @@ impl EndCond {
             EndCond::Checks(_) => "checks given",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
+            EndCond::Castled(_) => "castling",
         }
     }
 }

@@ -143,6 +143,10 @@ pub enum Item {
     NoChecks(Span),
     /// `no stuck pieces`
     NoStuckPieces(Span),
+    /// `no royal escape`
+    NoRoyalEscape(Span),
+    /// `castling opposite`
+    CastlingOpposite(Span),
     /// `moving wall`
     MovingWall(Span),
     /// `duck`: the old name of `moving wall`.
@@ -657,6 +661,8 @@ pub enum EndCond {
     RoyalsFacing,
     /// `double pass`
     DoublePass,
+    /// `castling FLAG...` (no flags in `remove end`)
+    Castled(Vec<Spanned<char>>),
 }
 
 impl EndCond {
@@ -672,6 +678,7 @@ impl EndCond {
             EndCond::Checks(_) => "checks",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
+            EndCond::Castled(_) => "castling",
         }
     }
 }

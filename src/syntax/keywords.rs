@@ -125,6 +125,8 @@ pub const KEYWORDS: &[&str] = &[
     "in",
     "place",
     "on",
+    "escape",
+    "opposite",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -170,6 +170,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             Some(k) if k.as_rule() == Rule::castling_rule => {
                 Item::CastlingRule(build_castling_rule(k, sp)?)
             }
+            Some(k) if k.as_rule() == Rule::castling_opposite => Item::CastlingOpposite(sp),
             _ => Item::Castling {
                 replace,
                 castles: kids(p).map(build_castle).collect::<Option<Vec<_>>>()?,
@@ -179,6 +180,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::hand => Item::Hand(build_hand(p)?),
         Rule::must => Item::MustCapture(sp),
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
+        Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
         Rule::duck => Item::Duck(sp),
@@ -616,6 +618,8 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             EndCond::RoyalsFacing
                         } else if has_kw(&k, Rule::double_pass) {
                             EndCond::DoublePass
+                        } else if has_kw(&k, Rule::kw_castling) {
+                            EndCond::Castled(vec![])
                         } else {
                             EndCond::RoyalCaptured
                         };
@@ -736,6 +740,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
                 Rule::checks_given => EndCond::Checks(int(kids(inner).next()?)),
                 Rule::royals_facing => EndCond::RoyalsFacing,
                 Rule::double_pass => EndCond::DoublePass,
+                Rule::castled => EndCond::Castled(kids(inner).map(letter).collect()),
                 _ => EndCond::RoyalCaptured,
             }
         };

@@ -118,6 +118,8 @@ impl<'a> Resolver<'a> {
         let halfmove = self.halfmove();
         let end = self.end(royalty);
         self.needs_royal(&check, &castling, royalty);
+        self.needs_check(&check, &obligations);
+        self.opposite_needs_castling(&castling);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
         self.effects_fit(&pieces, &effects, &petrify);
@@ -148,6 +150,7 @@ impl<'a> Resolver<'a> {
             moving_wall: self.draft.moving_wall.is_some(),
             petrify,
             pass: self.draft.pass.is_some(),
+            castling_opposite: self.draft.castling_opposite.is_some(),
         };
         self.validate_start(variant)
     }
