@@ -391,6 +391,11 @@ impl<B: Bits> Position<B> {
     /// move is legal).
     pub fn play(&mut self, r: &Rules<B>, m: Move, verify: bool) -> bool {
         let escape_barred = r.no_royal_escape && verify && self.escape_barred(r, m);
+        let aimer = if r.aimers.is_empty() {
+            None
+        } else {
+            self.aimer(r, m)
+        };
         self.history.push(Snapshot {
             castling: self.castling,
             ep: self.ep,
@@ -434,6 +439,9 @@ impl<B: Bits> Position<B> {
         }
         self.advance_clocks(r, mover, &moved);
         let legal = self.after_move(r, m, mover, &mut moved, verify) && !escape_barred;
+        if let Some(code) = aimer {
+            self.lose_aimed_rights(r, code, m.to as usize);
+        }
         // The gated piece comes last: it does not shield the mover's royal piece in the move's
         // own test (as Fairy-Stockfish judges gating).
         if m.gate != 0 {
@@ -463,6 +471,34 @@ impl<B: Bits> Position<B> {
         }
         let checkers = self.attackers(r, from, self.side.flip(), self.occ);
         checkers.any() && checkers != B::bit(m.to as usize)
+    }
+
+    /// The code of the piece `m` moves, when it is one that aims at first-move rights.
+    fn aimer(&self, r: &Rules<B>, m: Move) -> Option<u8> {
+        if !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Promote
+        ) {
+            return None;
+        }
+        let code = self.code_at(m.from as usize)?;
+        r.aimers.iter().any(|&(a, _)| a == code).then_some(code)
+    }
+
+    /// The first-move rights that a piece of `mover` landing on `to` takes: those of the
+    /// pieces it aims at there, on an empty board (Cambodian chess's rook and king, as
+    /// Fairy-Stockfish has it).
+    fn lose_aimed_rights(&mut self, r: &Rules<B>, mover: u8, to: usize) {
+        let reach = r.aim_reach[mover as usize][to];
+        for &(a, victim) in &r.aimers {
+            if a != mover {
+                continue;
+            }
+            let side = r.codes[victim as usize].side.index();
+            for sq in (self.pieces[victim as usize] & reach).iter() {
+                self.castling &= !r.once_bit[side][sq];
+            }
+        }
     }
 
     /// The castling rights before the last move played, if one was.

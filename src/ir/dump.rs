@@ -366,6 +366,22 @@ impl Variant {
             for a in &p.atoms {
                 self.dump_atom(f, a)?;
             }
+            for o in &p.once_atoms {
+                writeln!(
+                    f,
+                    "    once{}, the atom:",
+                    if o.not_in_check {
+                        " (not in check)"
+                    } else {
+                        ""
+                    }
+                )?;
+                self.dump_atom(f, &o.atom)?;
+            }
+            if !p.once_lost_to.is_empty() {
+                let names: Vec<&str> = p.once_lost_to.iter().map(|&k| self.piece_name(k)).collect();
+                writeln!(f, "    once lost when aimed by {}", names.join(" "))?;
+            }
         }
         Ok(())
     }

@@ -256,6 +256,23 @@ pub struct Piece {
     pub cannot_capture: Vec<PieceId>,
     /// The kinds its hops never use as the screen, of either side (Janggi's cannons).
     pub cannot_hop_over: Vec<PieceId>,
+    /// Moves it may make only while its side holds the first-move right of the square it
+    /// stands on (Cambodian chess's king leap and met step).
+    pub once_atoms: Vec<OnceAtom>,
+    /// Its first-move right is also lost when an enemy piece of these kinds moves to where, on
+    /// an empty board, it would attack it.
+    pub once_lost_to: Vec<PieceId>,
+}
+
+/// An atom usable only with the first-move right of the square the piece stands on: each
+/// side's first rank holds one right per square, written in the FEN castling field by its file
+/// letter, lost when the square's piece moves or is taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnceAtom {
+    /// The atom (it only moves).
+    pub atom: Atom,
+    /// Only when its side is not in check.
+    pub not_in_check: bool,
 }
 
 impl Piece {

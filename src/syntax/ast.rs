@@ -495,6 +495,8 @@ pub struct PieceAst {
     pub cannot_capture: Vec<(Vec<Name>, Span)>,
     /// `cannot hop over PIECE...`: the kinds its hops never use as a screen, and the span.
     pub cannot_hop_over: Vec<(Vec<Name>, Span)>,
+    /// `once lost when aimed by PIECE...`: the kinds, and the statement's span.
+    pub once_lost: Vec<(Vec<Name>, Span)>,
     /// The whole `piece ... { ... }` text.
     pub span: Span,
 }
@@ -538,6 +540,8 @@ pub struct AtomAst {
     pub origin: Option<RegionAst>,
     /// `to REGION`: only onto these squares.
     pub landing: Option<RegionAst>,
+    /// `once [not in check]`: only with the first-move right (the flag: not in check either).
+    pub once: Option<Spanned<bool>>,
     /// The whole atom.
     pub span: Span,
 }

@@ -127,6 +127,10 @@ pub const KEYWORDS: &[&str] = &[
     "on",
     "escape",
     "opposite",
+    "once",
+    "lost",
+    "aimed",
+    "by",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

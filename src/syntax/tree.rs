@@ -478,6 +478,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             within: None,
             cannot_capture: vec![],
             cannot_hop_over: vec![],
+            once_lost: vec![],
             span: sp,
         };
         let body = it.next()?;
@@ -511,6 +512,10 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 Rule::royal => piece.royal = true,
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::atom => piece.atoms.push(build_atom(k)?),
+                Rule::once_lost => {
+                    let sp = span(&k);
+                    piece.once_lost.push((kids(k).map(name).collect(), sp));
+                }
                 _ => {}
             }
         }
@@ -541,6 +546,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
             range: None,
             origin: None,
             landing: None,
+            once: None,
             span: sp,
         };
         for k in kids(p) {
@@ -571,6 +577,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
                 Rule::range => atom.range = Some(int(kids(k).next()?)),
                 Rule::origin => atom.origin = Some(build_region(kids(k).next()?)?),
                 Rule::landing => atom.landing = Some(build_region(kids(k).next()?)?),
+                Rule::once => atom.once = Some(Spanned::new(has_kw(&k, Rule::kw_check), span(&k))),
                 _ => {}
             }
         }

@@ -391,6 +391,7 @@ impl<B: Bits> Rules<B> {
             && !self.hands
             && !self.drops
             && self.gate_squares.is_empty()
+            && self.once_squares.is_empty()
             && !self.moving_wall
             && !self.pass
             && !self.no_royal_escape

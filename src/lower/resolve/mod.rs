@@ -101,6 +101,7 @@ impl<'a> Resolver<'a> {
         let mut pieces = self.pieces(layers.len());
         self.piece_names = pieces.keys().cloned().collect();
         self.cannot_capture(&mut pieces);
+        self.once_lost(&mut pieces);
         self.layer_letters(&mut pieces);
         self.link_promoted(&mut pieces);
         let royalty = Royalty {
