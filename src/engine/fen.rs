@@ -220,6 +220,14 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
             i += 1;
         }
     }
+    // Makruk-style counting with checks counted (Kar Ouk): the counting limit comes first.
+    if fields.get(i).is_some_and(|(_, f)| is_number(f))
+        && fields
+            .get(i + 1)
+            .is_some_and(|(_, f)| f.contains('+') && !f.starts_with('+'))
+    {
+        i += 1;
+    }
     if let Some(&(s, f)) = fields.get(i)
         && f.contains('+')
     {

@@ -808,6 +808,7 @@ variant("karouk", special=[
     ("a first check wins", "3mk3/8/8/8/8/8/8/R2KM3 w DEde - 1+1 0 1"),
     ("the king's leap and the met's jump, checks pending", "3mk3/8/8/8/8/8/8/3KM3 w DEde - 1+1 0 1"),
     ("a check already given: the game is over", "3mk3/8/8/8/8/8/8/R2KM3 w DEde - 1+0 0 1"),
+    ("the counting field before the checks", "3mk3/8/8/8/8/8/8/R2KM3 w DEde 126 1+1 3 20"),
 ])
 variant("makpong", special=[
     ("a king in check takes the lone checker", "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1"),
