@@ -129,6 +129,8 @@ codes! {
     CannotCapture = "cannot_capture",
     /// `double pass` in a variant where no side may pass.
     NeedsPass = "needs_pass",
+    /// A rule about check (`no royal escape`) in a variant without a check rule.
+    NeedsCheck = "needs_check",
     /// `petrify` of a piece that never captures.
     Petrify = "petrify",
     /// A piece that can only capture (a warning).

@@ -305,6 +305,26 @@ fn crazyhouse_drops_block_a_check_but_no_pawn_on_the_first_rank() {
 }
 
 #[test]
+fn cambodian_first_move_rights_in_the_fen() {
+    moves(
+        "cambodian_first_move_rights_in_the_fen",
+        "cambodian",
+        "4k3/8/8/8/8/8/8/R2KM3 w DEe - 0 1",
+        "d1b2 and d1f2 leap (D goes), e1e3 jumps (E goes), a1a8 aims at the black king (e goes)",
+    );
+}
+
+#[test]
+fn opposite_castling_takes_the_same_wing_from_the_other_side() {
+    moves(
+        "opposite_castling_takes_the_same_wing_from_the_other_side",
+        "opposite-castling",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "e1g1 leaves black only q, e1c1 only k",
+    );
+}
+
+#[test]
 fn crazyhouse_captured_promoted_pawn_goes_back_as_a_pawn() {
     moves(
         "crazyhouse_captured_promoted_pawn_goes_back_as_a_pawn",

@@ -49,6 +49,7 @@ impl<B: Bits> Position<B> {
                     (self.prev_facing && self.royals_facing(r)).then_some(mover)
                 }
                 EndTest::DoublePass => (self.passes & 3 == 3).then_some(mover),
+                EndTest::Castled(flags) => self.castled_end(flags),
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
             if let Some(side) = hit {
@@ -56,6 +57,41 @@ impl<B: Bits> Position<B> {
             }
         }
         None
+    }
+
+    /// `castling FLAG...`: the side that just castled with one of the flags; else the opponent
+    /// of a side that no longer holds any of its rights of these flags (the side that just
+    /// moved tested first), as Fairy-Stockfish's `castlingWins` judges it.
+    fn castled_end(&self, flags: &[char]) -> Option<Side> {
+        let mover = self.side.flip();
+        let listed = |side: Side| {
+            self.castles
+                .iter()
+                .enumerate()
+                .take(crate::engine::rules::GATE_BIT0 as usize)
+                .filter(move |(_, c)| c.side == side && flags.contains(&c.flag))
+        };
+        if let Some(before) = self.castling_before_last() {
+            // Its right held before the move, gone now, and king and rook on their castled
+            // squares: only the castling itself does that in one move.
+            let castled = listed(mover).any(|(i, c)| {
+                before & (1 << i) != 0
+                    && c.king_from != c.king_to
+                    && c.rook_from != c.rook_to
+                    && self.castling & (1 << i) == 0
+                    && self.code_at(c.king_to as usize) == Some(c.king_code)
+                    && self.code_at(c.rook_to as usize) == Some(c.rook_code)
+            });
+            if castled {
+                return Some(mover);
+            }
+        }
+        [mover, self.side].into_iter().find_map(|side| {
+            let mut rights = listed(side).peekable();
+            let lost =
+                rights.peek().is_some() && rights.all(|(i, _)| self.castling & (1 << i) == 0);
+            lost.then_some(side.flip())
+        })
     }
 
     /// The side whose pieces of `codes` (all its pieces when empty) number at most `at_most`

@@ -257,6 +257,14 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
             i += 1;
         }
     }
+    // Makruk-style counting with checks counted (Kar Ouk): the counting limit comes first.
+    if fields.get(i).is_some_and(|(_, f)| is_number(f))
+        && fields
+            .get(i + 1)
+            .is_some_and(|(_, f)| f.contains('+') && !f.starts_with('+'))
+    {
+        i += 1;
+    }
     if let Some(&(s, f)) = fields.get(i)
         && f.contains('+')
     {
@@ -581,10 +589,11 @@ fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError>
         let file_letter =
             c.is_ascii_alphabetic() && (c.to_ascii_lowercase() as u8 - b'a') < v.files;
         let gating = v.hands.as_ref().is_some_and(|h| h.gate.is_some());
+        let once = v.pieces.values().any(|p| !p.once_atoms.is_empty());
         let known = if v.castling_rule.is_some() {
             matches!(c, 'K' | 'Q' | 'k' | 'q') || file_letter
         } else {
-            v.castling.contains_key(&c) || gating && file_letter
+            v.castling.contains_key(&c) || (gating || once) && file_letter
         };
         if !known {
             let flags: String = v.castling.keys().collect();
@@ -599,6 +608,10 @@ fn parse_castling(v: &Variant, f: &str, s: usize) -> Result<Vec<char>, FenError>
                 } else if gating {
                     format!(
                         "use some of `{flags}`, a gate's file letter (upper case for white), or `-`"
+                    )
+                } else if once {
+                    format!(
+                        "use some of `{flags}`, the file letter of a first-move right (upper case for white), or `-`"
                     )
                 } else if flags.is_empty() {
                     "this variant has no castling: write `-`".into()
@@ -975,6 +988,20 @@ impl<B: Bits> Position<B> {
                 rights |= bit;
             }
         }
+        // First-move rights: named by their file letter, on a square where a piece of that
+        // side stands.
+        for &(side, sq) in &r.once_squares {
+            let sq = sq as usize;
+            let bit = r.once_bit[side.index()][sq];
+            keep[sq] &= !bit;
+            let own = self
+                .code_at(sq)
+                .is_some_and(|c| r.codes[c as usize].side == side);
+            let letter = file_letter(r, side, sq);
+            if own && s.castling.contains(&letter) && !castles.iter().any(|c| c.flag == letter) {
+                rights |= bit;
+            }
+        }
         self.castles = Arc::new(castles);
         self.castle_keep = Arc::new(keep);
         self.castling = rights;
@@ -999,6 +1026,7 @@ impl<B: Bits> Position<B> {
                 || r.side_codes[side.index()]
                     .iter()
                     .any(|&c| self.hand[c as usize] > 0);
+            let mut files = vec![];
             for &(s, sq) in r.gate_squares.iter().filter(|_| can_gate) {
                 if s != side || !self.has_gate(r, side, sq as usize) {
                     continue;
@@ -1009,14 +1037,17 @@ impl<B: Bits> Position<B> {
                         || r.coords(c.rook_from as usize).1 == file
                 });
                 if !implied {
-                    let letter = (b'a' + file as u8) as char;
-                    out.push(if side == Side::White {
-                        letter.to_ascii_uppercase()
-                    } else {
-                        letter
-                    });
+                    files.push(sq as usize);
                 }
             }
+            for &(s, sq) in &r.once_squares {
+                if s == side && self.castling & r.once_bit[side.index()][sq as usize] != 0 {
+                    files.push(sq as usize);
+                }
+            }
+            files.sort_by_key(|&sq| r.coords(sq).1);
+            files.dedup();
+            out.extend(files.into_iter().map(|sq| file_letter(r, side, sq)));
         }
         if out.is_empty() {
             out.push('-');
@@ -1337,5 +1368,15 @@ impl<B: Bits> Position<B> {
             }
         }
         Ok(())
+    }
+}
+
+/// The FEN letter of the file of `sq` for `side` (upper case for white).
+fn file_letter<B: Bits>(r: &Rules<B>, side: Side, sq: usize) -> char {
+    let letter = (b'a' + r.coords(sq).1 as u8) as char;
+    if side == Side::White {
+        letter.to_ascii_uppercase()
+    } else {
+        letter
     }
 }

@@ -74,7 +74,12 @@ impl<B: Bits> Position<B> {
     /// The targets of the piece of `code` on `from`: (quiet, captures).
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
-        let cr = &r.codes[code];
+        self.targets_of(r, &r.codes[code], from)
+    }
+
+    /// The targets of a piece that moves by the tables `cr` on `from`: (quiet, captures).
+    #[inline(always)]
+    pub(crate) fn targets_of(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
         let us = cr.side.index();
         let mut enemy = self.by_side[1 - us];
         for &c in &cr.spares {
@@ -323,6 +328,38 @@ impl<B: Bits> Position<B> {
         }
         if r.in_place_promotions {
             self.in_place_promotions(r, out);
+        }
+        if self.castling >> crate::engine::rules::GATE_BIT0 != 0 && !r.once_squares.is_empty() {
+            self.once_moves(r, out);
+        }
+    }
+
+    /// Moves by first-move right: a piece on a square whose right its side still holds makes
+    /// its `once` atoms' moves (those marked `not in check` only when its side is not in
+    /// check), where its own atoms do not already go.
+    fn once_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let us = self.side;
+        let mut calm = None;
+        for &(side, sq) in &r.once_squares {
+            let sq = sq as usize;
+            if side != us || self.castling & r.once_bit[us.index()][sq] == 0 {
+                continue;
+            }
+            let Some(code) = self.code_at(sq).map(|c| c as usize) else {
+                continue;
+            };
+            let Some(once) = r.once[code].as_ref().filter(|_| r.codes[code].side == us) else {
+                continue;
+            };
+            let mut t = self.targets_of(r, &once.any, sq).0;
+            if once.has_calm && *calm.get_or_insert_with(|| !self.royal_attacked(r, us)) {
+                t |= self.targets_of(r, &once.calm, sq).0;
+            }
+            let (quiet, cap) = self.targets(r, code, sq);
+            t &= !(quiet | cap);
+            if t.any() {
+                self.push_moves(r, code, sq, t, out);
+            }
         }
     }
 

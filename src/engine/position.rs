@@ -390,6 +390,12 @@ impl<B: Bits> Position<B> {
     /// Plays a move; with `verify` false the check tests are skipped (the caller knows the
     /// move is legal).
     pub fn play(&mut self, r: &Rules<B>, m: Move, verify: bool) -> bool {
+        let escape_barred = r.no_royal_escape && verify && self.escape_barred(r, m);
+        let aimer = if r.aimers.is_empty() {
+            None
+        } else {
+            self.aimer(r, m)
+        };
         self.history.push(Snapshot {
             castling: self.castling,
             ep: self.ep,
@@ -432,7 +438,10 @@ impl<B: Bits> Position<B> {
             self.move_wall(r, m.aux as usize);
         }
         self.advance_clocks(r, mover, &moved);
-        let legal = self.after_move(r, m, mover, &mut moved, verify);
+        let legal = self.after_move(r, m, mover, &mut moved, verify) && !escape_barred;
+        if let Some(code) = aimer {
+            self.lose_aimed_rights(r, code, m.to as usize);
+        }
         // The gated piece comes last: it does not shield the mover's royal piece in the move's
         // own test (as Fairy-Stockfish judges gating).
         if m.gate != 0 {
@@ -442,6 +451,59 @@ impl<B: Bits> Position<B> {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
         legal
+    }
+
+    /// Whether `m` moves a royal piece out of check without taking the only piece that checks
+    /// it, which `no royal escape` forbids (Makpong, as Fairy-Stockfish judges it).
+    fn escape_barred(&self, r: &Rules<B>, m: Move) -> bool {
+        if matches!(
+            m.kind,
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Castle(_)
+        ) {
+            return false;
+        }
+        let from = m.from as usize;
+        if !self
+            .code_at(from)
+            .is_some_and(|c| r.codes[c as usize].royal)
+        {
+            return false;
+        }
+        let checkers = self.attackers(r, from, self.side.flip(), self.occ);
+        checkers.any() && checkers != B::bit(m.to as usize)
+    }
+
+    /// The code of the piece `m` moves, when it is one that aims at first-move rights.
+    fn aimer(&self, r: &Rules<B>, m: Move) -> Option<u8> {
+        if !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::EnPassant | MoveKind::Promote
+        ) {
+            return None;
+        }
+        let code = self.code_at(m.from as usize)?;
+        r.aimers.iter().any(|&(a, _)| a == code).then_some(code)
+    }
+
+    /// The first-move rights that a piece of `mover` landing on `to` takes: those of the
+    /// pieces it aims at there, on an empty board (Cambodian chess's rook and king, as
+    /// Fairy-Stockfish has it).
+    fn lose_aimed_rights(&mut self, r: &Rules<B>, mover: u8, to: usize) {
+        let reach = r.aim_reach[mover as usize][to];
+        for &(a, victim) in &r.aimers {
+            if a != mover {
+                continue;
+            }
+            let side = r.codes[victim as usize].side.index();
+            for sq in (self.pieces[victim as usize] & reach).iter() {
+                self.castling &= !r.once_bit[side][sq];
+            }
+        }
+    }
+
+    /// The castling rights before the last move played, if one was.
+    pub(crate) fn castling_before_last(&self) -> Option<u64> {
+        self.history.last().map(|s| s.castling)
     }
 
     /// Whether the piece of `code` moving from `from` to `to` itself promotes to `promo` (which
@@ -584,11 +646,32 @@ impl<B: Bits> Position<B> {
         self.set(r, rf, 0);
         self.set(r, kt, king);
         self.set(r, rt, rook);
+        if r.castling_opposite {
+            self.bar_same_wing(r, c);
+        }
         Moved {
             squares: [kt, rt],
             n: 2,
             captured: false,
             resets: false,
+        }
+    }
+
+    /// `castling opposite`: the other side loses its castles toward the wing of `c` (the side
+    /// of the king its rook stands on).
+    fn bar_same_wing(&mut self, r: &Rules<B>, c: &CastleRules<B>) {
+        let wing = |c: &CastleRules<B>| {
+            r.coords(c.rook_from as usize).1 > r.coords(c.king_from as usize).1
+        };
+        let castles = self.castles.clone();
+        for (j, d) in castles
+            .iter()
+            .enumerate()
+            .take(crate::engine::rules::GATE_BIT0 as usize)
+        {
+            if d.side != c.side && wing(d) == wing(c) {
+                self.castling &= !(1u64 << j);
+            }
         }
     }
 

@@ -192,6 +192,17 @@ impl<B: Bits> CodeRules<B> {
     }
 }
 
+/// A piece code's moves by first-move right ([`crate::ir::OnceAtom`]).
+#[derive(Clone, Debug)]
+pub struct OnceRules<B> {
+    /// The atoms usable whether its side is in check or not.
+    pub any: CodeRules<B>,
+    /// The atoms usable only when its side is not in check.
+    pub calm: CodeRules<B>,
+    /// Whether `calm` has atoms.
+    pub has_calm: bool,
+}
+
 /// A piece code that attacks along a direction: from which squares, onto which squares.
 #[derive(Clone, Copy, Debug)]
 pub struct Attacker<B> {
@@ -328,6 +339,8 @@ pub enum EndTest<B> {
     RoyalsFacing,
     /// The last two moves were passes.
     DoublePass,
+    /// A side castled with one of these flags, or lost every right of them it had.
+    Castled(Vec<char>),
 }
 
 /// An end rule, compiled: its test and result.
@@ -425,6 +438,10 @@ pub struct Rules<B> {
     pub moving_wall: bool,
     /// A side may pass (not in check).
     pub pass: bool,
+    /// A royal piece in check may not move, unless it takes the only checker (Makpong).
+    pub no_royal_escape: bool,
+    /// A side that castles takes the other side's castles toward the same wing.
+    pub castling_opposite: bool,
     /// While the royals face each other, the side to move must part them or pass.
     pub facing_rule: bool,
     /// Some hop may not use some pieces as its screen.
@@ -446,6 +463,20 @@ pub struct Rules<B> {
     pub gate_bit: [Vec<u64>; 2],
     /// A drop that completes a castle's king and rook gives that castling right.
     pub castling_from_drops: bool,
+    /// Per code: its moves by first-move right, if it has some.
+    pub once: Vec<Option<Box<OnceRules<B>>>>,
+    /// The squares holding a first-move right, (side, square): each side's first rank, when
+    /// some piece has `once` atoms.
+    pub once_squares: Vec<(Side, u16)>,
+    /// Per side, per square: the castling-rights bit of its first-move right (0 when none); a
+    /// gate on the same square shares its bit.
+    pub once_bit: [Vec<u64>; 2],
+    /// (mover, victim) codes: a move of the first that lands where, on an empty board, it
+    /// attacks a piece of the second takes that piece's first-move right.
+    pub aimers: Vec<(u8, u8)>,
+    /// Per code (empty for a code that aims at nothing): per square, what it attacks from
+    /// there on an empty board.
+    pub aim_reach: Vec<Vec<B>>,
     /// Per side: the codes whose drops keep them split between the square colours.
     pub color_bound: [Vec<u8>; 2],
     /// The squares of a1's colour (layer 0).
@@ -560,6 +591,8 @@ impl<B: Bits> Rules<B> {
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
             pass: v.pass,
+            no_royal_escape: v.obligations.no_royal_escape,
+            castling_opposite: v.castling_opposite,
             facing_rule: false,
             barred_screens: false,
             hands: v.hands.is_some(),
@@ -570,6 +603,11 @@ impl<B: Bits> Rules<B> {
             gate_squares: vec![],
             gate_bit: [vec![], vec![]],
             castling_from_drops: false,
+            once: vec![],
+            once_squares: vec![],
+            once_bit: [vec![], vec![]],
+            aimers: vec![],
+            aim_reach: vec![],
             color_bound: [vec![], vec![]],
             dark: B::ZERO,
             en_passant_region: [B::ZERO; 2],
@@ -600,6 +638,7 @@ impl<B: Bits> Rules<B> {
         r.compile_stuck();
         r.compile_attacks();
         r.compile_castling(v);
+        r.compile_once(v);
         r.compile_end(v);
         r.compile_effects(v);
         r.compile_letters(v);
@@ -1228,6 +1267,86 @@ impl<B: Bits> Rules<B> {
         }
     }
 
+    /// First-move rights: each `once` piece's moves as tables, the rights' squares and bits,
+    /// and what aims at them.
+    fn compile_once(&mut self, v: &Variant) {
+        self.once = vec![None; self.codes.len()];
+        self.aim_reach = vec![vec![]; self.codes.len()];
+        if v.pieces.values().all(|p| p.once_atoms.is_empty()) {
+            return;
+        }
+        for side in Side::BOTH {
+            for (kind, (_, piece)) in v.pieces.iter().enumerate() {
+                if piece.once_atoms.is_empty() {
+                    continue;
+                }
+                let mut any = self.code_rules_without_atoms(v, side, kind, piece);
+                let mut calm = self.code_rules_without_atoms(v, side, kind, piece);
+                for o in &piece.once_atoms {
+                    let c = if o.not_in_check { &mut calm } else { &mut any };
+                    self.add_atom(c, &o.atom, side);
+                }
+                let code = self.code(side, kind);
+                self.once[code as usize] = Some(Box::new(OnceRules {
+                    any,
+                    calm,
+                    has_calm: piece.once_atoms.iter().any(|o| o.not_in_check),
+                }));
+                for &k in &piece.once_lost_to {
+                    self.aimers.push((self.code(side.flip(), k), code));
+                }
+            }
+        }
+        self.once_squares_on_first_ranks();
+        for (mover, _) in self.aimers.clone() {
+            let m = mover as usize;
+            if self.aim_reach[m].is_empty() {
+                self.aim_reach[m] = (0..self.squares)
+                    .map(|sq| self.empty_board_reach(m, sq))
+                    .collect();
+            }
+        }
+    }
+
+    /// One first-move right per square of each side's first rank (sharing a gate's bit).
+    fn once_squares_on_first_ranks(&mut self) {
+        self.once_bit = [vec![0; self.squares], vec![0; self.squares]];
+        let mut next = GATE_BIT0 as usize + self.gate_squares.len();
+        for side in Side::BOTH {
+            let rank = if side == Side::White {
+                0
+            } else {
+                self.ranks - 1
+            };
+            for file in 0..self.files {
+                let sq = self.sq(0, file, rank);
+                let gate = self.gate_bit[side.index()].get(sq).copied().unwrap_or(0);
+                let bit = if gate != 0 {
+                    gate
+                } else if next < 64 {
+                    next += 1;
+                    1u64 << (next - 1)
+                } else {
+                    continue;
+                };
+                self.once_squares.push((side, sq as u16));
+                self.once_bit[side.index()][sq] = bit;
+            }
+        }
+    }
+
+    /// What the piece of `code` on `sq` attacks on an empty board.
+    fn empty_board_reach(&self, code: usize, sq: usize) -> B {
+        let cr = &self.codes[code];
+        let mut reach = crate::engine::movegen::ride_and_leap_reach(self, cr, sq, B::ZERO);
+        for l in &cr.lame_capture[sq] {
+            if !l.jump {
+                reach |= B::bit(l.to as usize);
+            }
+        }
+        reach & cr.confined
+    }
+
     fn compile_end(&mut self, v: &Variant) {
         let codes_of = |r: &Rules<B>, kinds: &[PieceId]| -> [Vec<u8>; 2] {
             Side::BOTH.map(|s| kinds.iter().map(|&k| r.code(s, k)).collect())
@@ -1267,6 +1386,7 @@ impl<B: Bits> Rules<B> {
                     EndTest::RoyalsFacing
                 }
                 EndCond::DoublePass => EndTest::DoublePass,
+                EndCond::Castled(flags) => EndTest::Castled(flags.clone()),
             };
             end.push(EndRule {
                 test,
@@ -1397,7 +1517,8 @@ impl<B: Bits> Rules<B> {
         } else {
             v.effects.is_empty() && !self.check.unless_royal_captured
         };
-        self.fast_legality = settled && self.check.at_final;
+        // A royal piece's escape from check is judged by playing the move (Makpong).
+        self.fast_legality = settled && self.check.at_final && !self.no_royal_escape;
         self.royal_promotions = self.promotes_to_royal(v);
     }
 

@@ -366,6 +366,22 @@ impl Variant {
             for a in &p.atoms {
                 self.dump_atom(f, a)?;
             }
+            for o in &p.once_atoms {
+                writeln!(
+                    f,
+                    "    once{}, the atom:",
+                    if o.not_in_check {
+                        " (not in check)"
+                    } else {
+                        ""
+                    }
+                )?;
+                self.dump_atom(f, &o.atom)?;
+            }
+            if !p.once_lost_to.is_empty() {
+                let names: Vec<&str> = p.once_lost_to.iter().map(|&k| self.piece_name(k)).collect();
+                writeln!(f, "    once lost when aimed by {}", names.join(" "))?;
+            }
         }
         Ok(())
     }
@@ -467,6 +483,17 @@ impl Variant {
     }
 
     fn dump_castling(&self, f: Out) -> fmt::Result {
+        self.dump_castles(f)?;
+        if self.castling_opposite {
+            writeln!(
+                f,
+                "castling opposite: a side that castles takes the other side's castles toward the same wing"
+            )?;
+        }
+        Ok(())
+    }
+
+    fn dump_castles(&self, f: Out) -> fmt::Result {
         if let Some(c) = &self.castling_rule {
             let file = |x: u8| (b'a' + x) as char;
             let rooks: Vec<&str> = c.rooks.iter().map(|&r| self.piece_name(r)).collect();
@@ -619,6 +646,12 @@ impl Variant {
         if self.obligations.no_checks {
             writeln!(f, "no checks: a move may not attack the enemy royal piece")?;
         }
+        if self.obligations.no_royal_escape {
+            writeln!(
+                f,
+                "no royal escape: a royal piece in check may not move, unless it takes the only piece that checks it"
+            )?;
+        }
         if self.no_stuck_pieces {
             writeln!(
                 f,
@@ -717,6 +750,13 @@ impl Variant {
                 "the mover",
             ),
             EndCond::DoublePass => ("two passes in a row".to_string(), "the mover"),
+            EndCond::Castled(flags) => (
+                format!(
+                    "castled with {} (a side that has lost every right of these it had: the opposite result)",
+                    flags.iter().collect::<String>()
+                ),
+                "the castler",
+            ),
             c => (c.name().to_string(), "the mover"),
         }
     }

@@ -164,6 +164,8 @@ pub struct Variant {
     pub petrify: Vec<PieceId>,
     /// A side may pass instead of moving, unless in check.
     pub pass: bool,
+    /// A side that castles takes from the other side its castles toward the same wing.
+    pub castling_opposite: bool,
 }
 
 /// What a move must (or must not) do, beyond the check rule.
@@ -173,6 +175,9 @@ pub struct Obligations {
     pub must_capture: bool,
     /// A move may not attack the enemy royal piece (Racing Kings).
     pub no_checks: bool,
+    /// A royal piece in check may not move, unless it takes the only piece that checks it
+    /// (Makpong).
+    pub no_royal_escape: bool,
 }
 
 /// Castling by rule: the king of a side on its castling rank castles with a rook of that rank on
@@ -251,6 +256,23 @@ pub struct Piece {
     pub cannot_capture: Vec<PieceId>,
     /// The kinds its hops never use as the screen, of either side (Janggi's cannons).
     pub cannot_hop_over: Vec<PieceId>,
+    /// Moves it may make only while its side holds the first-move right of the square it
+    /// stands on (Cambodian chess's king leap and met step).
+    pub once_atoms: Vec<OnceAtom>,
+    /// Its first-move right is also lost when an enemy piece of these kinds moves to where, on
+    /// an empty board, it would attack it.
+    pub once_lost_to: Vec<PieceId>,
+}
+
+/// An atom usable only with the first-move right of the square the piece stands on: each
+/// side's first rank holds one right per square, written in the FEN castling field by its file
+/// letter, lost when the square's piece moves or is taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnceAtom {
+    /// The atom (it only moves).
+    pub atom: Atom,
+    /// Only when its side is not in check.
+    pub not_in_check: bool,
 }
 
 impl Piece {
@@ -695,6 +717,9 @@ pub enum EndCond {
     RoyalsFacing,
     /// The last two moves were passes.
     DoublePass,
+    /// A side castled with one of these flags (the result is for it), or has lost every right
+    /// of these flags it had (the opposite result is for it): Castle chess.
+    Castled(Vec<char>),
 }
 
 /// When reaching a region ends the game (as Fairy-Stockfish's flag rules do).
@@ -726,6 +751,7 @@ impl EndCond {
             EndCond::Checks(_) => "checks given",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
+            EndCond::Castled(_) => "castling",
         }
     }
 }

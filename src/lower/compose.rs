@@ -48,6 +48,8 @@ pub(super) struct Draft {
     pub moving_wall: Option<Loc<Span>>,
     pub petrify: Option<Loc<PetrifyAst>>,
     pub pass: Option<Loc<Span>>,
+    pub no_royal_escape: Option<Loc<Span>>,
+    pub castling_opposite: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
     /// Regions inherited onto a board of another size: each with the source of its
@@ -325,6 +327,22 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Duck(s) => apply_duck(d, s, src, problems),
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
         Item::Pass(s) => set_once(&mut d.pass, "`pass`", src, s, |s| *s, problems),
+        Item::NoRoyalEscape(s) => set_once(
+            &mut d.no_royal_escape,
+            "`no royal escape`",
+            src,
+            s,
+            |s| *s,
+            problems,
+        ),
+        Item::CastlingOpposite(s) => set_once(
+            &mut d.castling_opposite,
+            "`castling opposite`",
+            src,
+            s,
+            |s| *s,
+            problems,
+        ),
     }
 }
 

@@ -143,6 +143,10 @@ pub enum Item {
     NoChecks(Span),
     /// `no stuck pieces`
     NoStuckPieces(Span),
+    /// `no royal escape`
+    NoRoyalEscape(Span),
+    /// `castling opposite`
+    CastlingOpposite(Span),
     /// `moving wall`
     MovingWall(Span),
     /// `duck`: the old name of `moving wall`.
@@ -491,6 +495,8 @@ pub struct PieceAst {
     pub cannot_capture: Vec<(Vec<Name>, Span)>,
     /// `cannot hop over PIECE...`: the kinds its hops never use as a screen, and the span.
     pub cannot_hop_over: Vec<(Vec<Name>, Span)>,
+    /// `once lost when aimed by PIECE...`: the kinds, and the statement's span.
+    pub once_lost: Vec<(Vec<Name>, Span)>,
     /// The whole `piece ... { ... }` text.
     pub span: Span,
 }
@@ -534,6 +540,8 @@ pub struct AtomAst {
     pub origin: Option<RegionAst>,
     /// `to REGION`: only onto these squares.
     pub landing: Option<RegionAst>,
+    /// `once [not in check]`: only with the first-move right (the flag: not in check either).
+    pub once: Option<Spanned<bool>>,
     /// The whole atom.
     pub span: Span,
 }
@@ -657,6 +665,8 @@ pub enum EndCond {
     RoyalsFacing,
     /// `double pass`
     DoublePass,
+    /// `castling FLAG...` (no flags in `remove end`)
+    Castled(Vec<Spanned<char>>),
 }
 
 impl EndCond {
@@ -672,6 +682,7 @@ impl EndCond {
             EndCond::Checks(_) => "checks",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
+            EndCond::Castled(_) => "castling",
         }
     }
 }

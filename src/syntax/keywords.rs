@@ -125,6 +125,12 @@ pub const KEYWORDS: &[&str] = &[
     "in",
     "place",
     "on",
+    "escape",
+    "opposite",
+    "once",
+    "lost",
+    "aimed",
+    "by",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -170,6 +170,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             Some(k) if k.as_rule() == Rule::castling_rule => {
                 Item::CastlingRule(build_castling_rule(k, sp)?)
             }
+            Some(k) if k.as_rule() == Rule::castling_opposite => Item::CastlingOpposite(sp),
             _ => Item::Castling {
                 replace,
                 castles: kids(p).map(build_castle).collect::<Option<Vec<_>>>()?,
@@ -179,6 +180,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::hand => Item::Hand(build_hand(p)?),
         Rule::must => Item::MustCapture(sp),
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
+        Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
         Rule::duck => Item::Duck(sp),
@@ -476,6 +478,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             within: None,
             cannot_capture: vec![],
             cannot_hop_over: vec![],
+            once_lost: vec![],
             span: sp,
         };
         let body = it.next()?;
@@ -509,6 +512,10 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 Rule::royal => piece.royal = true,
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::atom => piece.atoms.push(build_atom(k)?),
+                Rule::once_lost => {
+                    let sp = span(&k);
+                    piece.once_lost.push((kids(k).map(name).collect(), sp));
+                }
                 _ => {}
             }
         }
@@ -539,6 +546,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
             range: None,
             origin: None,
             landing: None,
+            once: None,
             span: sp,
         };
         for k in kids(p) {
@@ -569,6 +577,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
                 Rule::range => atom.range = Some(int(kids(k).next()?)),
                 Rule::origin => atom.origin = Some(build_region(kids(k).next()?)?),
                 Rule::landing => atom.landing = Some(build_region(kids(k).next()?)?),
+                Rule::once => atom.once = Some(Spanned::new(has_kw(&k, Rule::kw_check), span(&k))),
                 _ => {}
             }
         }
@@ -616,6 +625,8 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             EndCond::RoyalsFacing
                         } else if has_kw(&k, Rule::double_pass) {
                             EndCond::DoublePass
+                        } else if has_kw(&k, Rule::kw_castling) {
+                            EndCond::Castled(vec![])
                         } else {
                             EndCond::RoyalCaptured
                         };
@@ -736,6 +747,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
                 Rule::checks_given => EndCond::Checks(int(kids(inner).next()?)),
                 Rule::royals_facing => EndCond::RoyalsFacing,
                 Rule::double_pass => EndCond::DoublePass,
+                Rule::castled => EndCond::Castled(kids(inner).map(letter).collect()),
                 _ => EndCond::RoyalCaptured,
             }
         };

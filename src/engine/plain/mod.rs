@@ -391,8 +391,11 @@ impl<B: Bits> Rules<B> {
             && !self.hands
             && !self.drops
             && self.gate_squares.is_empty()
+            && self.once_squares.is_empty()
             && !self.moving_wall
             && !self.pass
+            && !self.no_royal_escape
+            && !self.castling_opposite
             && !self.facing_rule
             && !self.must_capture
             && !self.must_drop

@@ -101,6 +101,7 @@ impl<'a> Resolver<'a> {
         let mut pieces = self.pieces(layers.len());
         self.piece_names = pieces.keys().cloned().collect();
         self.cannot_capture(&mut pieces);
+        self.once_lost(&mut pieces);
         self.layer_letters(&mut pieces);
         self.link_promoted(&mut pieces);
         let royalty = Royalty {
@@ -118,6 +119,8 @@ impl<'a> Resolver<'a> {
         let halfmove = self.halfmove();
         let end = self.end(royalty);
         self.needs_royal(&check, &castling, royalty);
+        self.needs_check(&check, &obligations);
+        self.opposite_needs_castling(&castling);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
         self.effects_fit(&pieces, &effects, &petrify);
@@ -148,6 +151,7 @@ impl<'a> Resolver<'a> {
             moving_wall: self.draft.moving_wall.is_some(),
             petrify,
             pass: self.draft.pass.is_some(),
+            castling_opposite: self.draft.castling_opposite.is_some(),
         };
         self.validate_start(variant)
     }

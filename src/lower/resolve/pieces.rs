@@ -58,6 +58,7 @@ impl Resolver<'_> {
             None => Some(ir::Region::ranks(2, 2)),
         };
         let atoms = self.atoms(name, p, src, initial.as_ref());
+        let once_atoms = self.once_atoms(p, src);
         let confined = p.within.as_ref().and_then(|r| self.region(r, src));
         ir::Piece {
             name: name.to_string(),
@@ -68,6 +69,59 @@ impl Resolver<'_> {
             promoted_from: None,
             cannot_capture: vec![],
             cannot_hop_over: vec![],
+            once_atoms,
+            once_lost_to: vec![],
+        }
+    }
+
+    /// The atoms marked `once`: each only moves (its first move is never a threat).
+    fn once_atoms(&mut self, p: &PieceAst, src: SourceId) -> Vec<ir::OnceAtom> {
+        let mut out = vec![];
+        for a in &p.atoms {
+            let Some(once) = &a.once else { continue };
+            let Some(atom) = self.atom(a, src) else {
+                continue;
+            };
+            if atom.modality != ir::Modality::Move {
+                self.err(
+                    Problem::error(Code::BadAtom, "a `once` atom may only move")
+                        .label(src, a.span, "captures or attacks")
+                        .help("write `move` before it: a first-move privilege never captures nor threatens (Cambodian chess's king and met)"),
+                );
+                continue;
+            }
+            out.push(ir::OnceAtom {
+                atom,
+                not_in_check: once.node,
+            });
+        }
+        out
+    }
+
+    /// Each piece's `once lost when aimed by` kinds, once every piece has its index.
+    pub(super) fn once_lost(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
+        for (name, def) in &self.draft.pieces {
+            for (names, span) in &def.node.once_lost {
+                let kinds: Vec<PieceId> = names
+                    .iter()
+                    .filter_map(|n| self.piece_ref(n, def.src))
+                    .collect();
+                let Some(piece) = pieces.get_mut(name) else {
+                    continue;
+                };
+                if piece.once_atoms.is_empty() && !def.node.atoms.iter().any(|a| a.once.is_some()) {
+                    self.err(
+                        Problem::error(Code::BadAtom, format!("piece `{name}` has no `once` atom"))
+                            .label(def.src, *span, "no first-move right to lose")
+                            .help("mark an atom of it `once` (`move leap (0,2) forward once`), or remove this line"),
+                    );
+                }
+                for k in kinds {
+                    if !piece.once_lost_to.contains(&k) {
+                        piece.once_lost_to.push(k);
+                    }
+                }
+            }
         }
     }
 
@@ -363,7 +417,7 @@ impl Resolver<'_> {
         let mut atoms = vec![];
         // A warning about the atoms that remain would be misleading when some were wrong.
         let mut atoms_ok = true;
-        for a in &p.atoms {
+        for a in p.atoms.iter().filter(|a| a.once.is_none()) {
             match self.atom(a, src) {
                 Some(atom) => atoms.push(atom),
                 None => atoms_ok = false,

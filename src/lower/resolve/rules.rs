@@ -88,6 +88,7 @@ impl Resolver<'_> {
         ir::Obligations {
             must_capture: self.draft.must_capture.is_some(),
             no_checks: self.draft.no_checks.is_some(),
+            no_royal_escape: self.draft.no_royal_escape.is_some(),
         }
     }
 
@@ -185,6 +186,7 @@ impl Resolver<'_> {
                 }
                 ir::EndCond::DoublePass
             }
+            ast::EndCond::Castled(flags) => self.castled_flags(flags, src)?,
         };
         let needs_royal = matches!(
             cond,
@@ -193,6 +195,7 @@ impl Resolver<'_> {
                 | ir::EndCond::RoyalCaptured
                 | ir::EndCond::Checks(_)
                 | ir::EndCond::RoyalsFacing
+                | ir::EndCond::Castled(_)
         );
         if royalty.missing() && needs_royal {
             self.err(
@@ -205,6 +208,36 @@ impl Resolver<'_> {
             );
         }
         Some(cond)
+    }
+
+    /// `castling FLAG...` as an end condition: each flag one of the variant's castles.
+    fn castled_flags(
+        &mut self,
+        flags: &[ast::Spanned<char>],
+        src: crate::diagnostics::SourceId,
+    ) -> Option<ir::EndCond> {
+        let known: String = self.draft.castling.keys().collect();
+        let mut out = vec![];
+        for f in flags {
+            if !self.draft.castling.contains_key(&f.node) {
+                let help = if known.is_empty() {
+                    "the variant has no castling entries (`castling { ... }`) whose flags this could name".to_string()
+                } else {
+                    format!("the castling flags are: {known}")
+                };
+                self.err(
+                    Problem::error(
+                        Code::CastlingFlag,
+                        format!("`{}` is not a castling flag of this variant", f.node),
+                    )
+                    .label(src, f.span, "no castling entry has this flag")
+                    .help(help),
+                );
+                return None;
+            }
+            out.push(f.node);
+        }
+        Some(ir::EndCond::Castled(out))
     }
 
     /// Pieces named in a list (all of them must be known).
@@ -234,6 +267,48 @@ impl Resolver<'_> {
             return None;
         }
         Some(n.node as u8)
+    }
+
+    /// `no royal escape` is about a royal piece in check: it needs a check rule.
+    pub(super) fn needs_check(&mut self, check: &ir::Check, obligations: &ir::Obligations) {
+        let Some(def) = &self.draft.no_royal_escape else {
+            return;
+        };
+        if !obligations.no_royal_escape
+            || check.enabled()
+            || self.draft.is_broken(ast::ItemKind::Check)
+        {
+            return;
+        }
+        let (src, span) = (def.src, def.node);
+        self.err(
+            Problem::error(
+                Code::NeedsCheck,
+                "`no royal escape` needs a check rule, and there is none",
+            )
+            .label(src, span, "no royal piece is ever in check")
+            .help("add `check at final` (a move may not leave the royal piece attacked), or remove `no royal escape`"),
+        );
+    }
+
+    /// `castling opposite` is about castles: the variant needs some.
+    pub(super) fn opposite_needs_castling(&mut self, castling: &IndexMap<char, ir::Castle>) {
+        let Some(def) = &self.draft.castling_opposite else {
+            return;
+        };
+        let by_rule = self.draft.castling_rule.is_some();
+        if !castling.is_empty() || by_rule || self.draft.is_broken(ast::ItemKind::Castling) {
+            return;
+        }
+        let (src, span) = (def.src, def.node);
+        self.err(
+            Problem::error(
+                Code::CastlingMove,
+                "`castling opposite` needs castling, and there is none",
+            )
+            .label(src, span, "no side ever castles")
+            .help("add castling entries (`castling { K king e1 to g1 ... }`), or remove `castling opposite`"),
+        );
     }
 
     /// `check` and castling need a royal piece.

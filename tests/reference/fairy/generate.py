@@ -1332,6 +1332,52 @@ variant("massacre", ini=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Batch concepts2: variants added by the catalogue work (issue 39)
 
+variant("cambodian", special=[
+    ("the king's leaps and the met's jump", "3mk3/8/8/8/8/8/8/3KM3 w DEde - 0 1"),
+    ("black's king leaps and met jumps", "3mk3/8/8/8/8/8/8/3KM3 b DEde - 0 1"),
+    ("the met jumps over a piece; a piece on the target stops it", "3mk3/3p4/8/8/8/4P3/4P3/3KM3 w DEde - 0 1"),
+    ("a king in check may not leap", "3mk3/8/8/8/8/2n5/8/3KM3 w DEde - 0 1"),
+    ("the king may not leap into check, nor to capture", "3mk3/8/8/8/8/8/1n3r2/3KM3 w DEde - 0 1"),
+    ("a rook on the king's lines takes its leap", "4k3/8/8/8/8/8/8/R2K3R w De - 0 1"),
+    ("a rook aims at black's king through pieces", "r2mk3/8/pppppppp/8/8/PPPPPPPP/8/R2KM2R w DEde - 0 1"),
+    ("rights without their pieces are not kept", "3mk3/8/8/8/8/8/8/2K1M3 w DEde - 0 1"),
+    ("only some rights left", "3mk3/8/8/8/8/8/8/3KM3 w Dd - 0 1"),
+    ("promotion to a met", "4k3/8/8/2P5/5p2/8/8/3K4 w - - 0 1"),
+])
+variant("karouk", special=[
+    ("a first check wins", "3mk3/8/8/8/8/8/8/R2KM3 w DEde - 1+1 0 1"),
+    ("the king's leap and the met's jump, checks pending", "3mk3/8/8/8/8/8/8/3KM3 w DEde - 1+1 0 1"),
+    ("a check already given: the game is over", "3mk3/8/8/8/8/8/8/R2KM3 w DEde - 1+0 0 1"),
+    ("the counting field before the checks", "3mk3/8/8/8/8/8/8/R2KM3 w DEde 126 1+1 3 20"),
+])
+variant("makpong", special=[
+    ("a king in check takes the lone checker", "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1"),
+    ("a king in check may not step away: only a block", "4k3/8/8/8/8/3r4/7R/3K4 w - - 0 1"),
+    ("a guarded checker: the king may not take it, the rook may", "4k3/8/8/8/3r4/8/3r3R/3K4 w - - 0 1"),
+    ("a king in check with a free square and no other piece: mated", "4k3/8/8/8/8/8/8/r2K4 w - - 0 1"),
+    ("double check: the king has no move", "4k3/8/8/8/8/2n5/3r4/3K4 w - - 0 1"),
+    ("a khon checks next to the king", "4k3/8/8/8/8/8/2s5/3K4 w - - 0 1"),
+    ("black in check", "3k4/8/3R4/8/8/8/8/4K3 b - - 0 1"),
+    ("Fairy-Stockfish's test position", "3mk3/r3s1R1/1psppnp1/p1pn4/1P2NP2/P1PPP1P1/4NS2/R1SKM3 w - - 0 1"),
+    ("promotion to a met", "4k3/8/8/2P5/5p2/8/8/3K4 w - - 0 1"),
+])
+variant("castle", ini=True, special=[
+    ("black castles long and wins", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1"),
+    ("black has lost the long castling: white has won", "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1"),
+    ("white takes the a8 rook and wins", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+    ("black's king moves and loses", "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1"),
+    ("black may not castle through check", "r3k3/8/8/8/8/8/8/3RK3 b q - 0 1"),
+    ("black in check may not castle", "r3k3/8/8/8/4R3/8/8/4K3 b q - 0 1"),
+    ("white castles, which wins nothing", "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQq - 0 1"),
+    ("black's long castling is possible and a pawn move is not", "r3kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQq - 0 1"),
+])
+variant("opposite-castling", ini=True, special=[
+    ("castling on both wings, both sides", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+    ("open board, both sides may castle both ways", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+    ("white castled short: black may only castle long", "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 0 1"),
+    ("black to move, castling takes white's right", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"),
+])
+
 # (end of batch concepts2)
 
 # ---------------------------------------------------------------------------------------------
