@@ -1,0 +1,80 @@
+// The suites written by generate.mjs: one variant(name, vchessClass, options) call per suite.
+// name: the suite's file name, i.e. the rulebook variant it checks; special: [what, vchess FEN].
+
+export default function defineSuites(variant, f) {
+  variant("chess", "Chess960", {
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"],
+    ],
+  });
+
+  const castle = ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah -"];
+  const passant = ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6"];
+  const promote = ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"];
+  const promoteBlack = ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1 iiii -"];
+
+  // Bundled variants that play vchess's game
+  variant("atomic", "Atomic", {
+    note: [
+      "vchess lists a capture that promotes once (the pawn explodes whatever it becomes); rulebook",
+      "and Fairy-Stockfish list one move per piece: no position here has such a capture.",
+    ],
+    special: [castle, passant,
+      ["promotion", "8/P6k/8/8/8/8/K6p/8 w 0 iiii -"],
+      ["a capture next to the enemy king explodes it", "k7/1p6/8/4q3/8/8/4R3/4K3 w 0 iiii -"],
+      ["kings touching: no check", "8/8/8/8/3kK3/8/8/7q w 0 iiii -"],
+      ["castling next to the enemy king", "8/8/8/8/8/8/3k4/R3K2R w 0 ahii -"]],
+  });
+  variant("kingofthehill", "Koth", {
+    special: [castle, passant, promote,
+      ["a king steps onto the hill", "8/8/8/5k2/8/2K5/8/8 w 0 iiii -"],
+      ["black's king on the hill: white has lost", "8/8/8/3k4/8/8/8/K7 w 0 iiii -"]],
+  });
+  variant("losers", "Losers", {
+    special: [castle, passant, promote, promoteBlack,
+      ["captures are forced", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
+      ["a side without pieces but its king", "8/8/8/8/8/8/2k5/K6R b 0 iiii -"]],
+  });
+  variant("antichess", "Suicide", {
+    special: [
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
+      ["promotion, also to a king", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 -"],
+      ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1 -"],
+      ["captures are forced", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 -"],
+      ["no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 -"],
+      ["stalemate", "8/8/8/8/8/p7/P7/8 w 0 -"]],
+  });
+  variant("berolina", "Berolina", {
+    special: [castle,
+      ["berolina pawns: double step diagonally, en passant", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"],
+      ["en passant of a berolina pawn", "4k3/8/8/8/5p2/8/8/4K3 w 0 iiii -"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
+  });
+  variant("grasshopper", "Grasshopper", { special: [promote, promoteBlack] });
+  variant("hoppelpoppel", "Hoppelpoppel", { special: [castle, passant, promote] });
+  variant("newzealand", "Newzealand", { special: [castle, passant, promote] });
+  variant("doublearmy", "Doublearmy", {});
+  variant("pawnsmassacre", "Pawnmassacre", {});
+  variant("crossing", "Crossing", {
+    special: [castle,
+      ["a king crosses to the fifth rank", "6k1/8/8/8/2K5/8/8/8 w 0 iiii -"],
+      ["black's king on its fifth rank: white has lost", "8/8/8/8/3k4/8/8/K7 w 0 iiii -"]],
+  });
+  variant("racingkings", "Racingkings", {
+    special: [
+      ["white's king reaches the far rank", "8/1K6/8/8/8/8/8/6k1 w 0"],
+      ["black may still reach it", "1K6/8/8/8/8/8/1k6/8 b 0"]],
+  });
+  variant("capablanca", "Capablanca", { budget: 150000, startBudget: 1000000 });
+  variant("perfect", "Perfect", {});
+  variant("alice", "Alice", {});
+  variant("magnetic", "Magnetic", {});
+  variant("orda", "Orda", {});
+  variant("ordamirror", "Ordamirror", {});
+  variant("spartan", "Spartan", {});
+  variant("shako", "Shako", {});
+  variant("tencubed", "Tencubed", {});
+  variant("grand", "Grand", {});
+}
