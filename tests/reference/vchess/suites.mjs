@@ -15,6 +15,17 @@ export default function defineSuites(variant, f) {
   const promote = ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"];
   const promoteBlack = ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1 iiii -"];
 
+  // Batch vchess2 (the catalogue from Z downward)
+  variant("vchess", "Vchess", {
+    special: [castle, passant, promote, promoteBlack,
+      ["pawns capture backward", "k7/2B5/3p4/2p1p3/2P1P3/3P1n2/8/K7 b 0 iiii -"],
+      ["back on the first rank, a pawn steps two again", "4k3/8/8/8/8/8/3P4/2n1K3 w 0 iiii -"],
+      ["a pawn on the first rank", "4k3/8/8/8/8/8/8/2P1K3 w 0 iiii -"],
+      ["checked by a pawn from in front", "8/8/8/8/8/3p4/4K3/k7 w 0 iiii -"],
+      ["mate by a pawn from in front", "8/8/8/8/8/1K1B4/1P6/k7 b 0 iiii -"]],
+  });
+  // (end of batch vchess2)
+
   // Bundled variants that play vchess's game
   variant("atomic", "Atomic", {
     note: [
