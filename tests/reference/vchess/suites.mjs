@@ -24,6 +24,13 @@ export default function defineSuites(variant, f) {
       ["checked by a pawn from in front", "8/8/8/8/8/3p4/4K3/k7 w 0 iiii -"],
       ["mate by a pawn from in front", "8/8/8/8/8/1K1B4/1P6/k7 b 0 iiii -"]],
   });
+  variant("upsidedown-vchess", "Upsidedown", {
+    special: [
+      ["promotions, captures on the last rank", "1n2k3/P1P5/8/8/8/8/1p4p1/4K1N1 w 0"],
+      ["black promotes", "1n2k3/P1P5/8/8/8/8/1p4p1/4K1N1 b 1"],
+      ["a pawn gone: the queen and king come out", "RNBQKBNR/PPPPPPPP/8/8/8/8/pppp1ppp/rnbqkbnr w 0"],
+      ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 1"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
