@@ -31,6 +31,22 @@ export default function defineSuites(variant, f) {
       ["a pawn gone: the queen and king come out", "RNBQKBNR/PPPPPPPP/8/8/8/8/pppp1ppp/rnbqkbnr w 0"],
       ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 1"]],
   });
+  // vchess's checkFlags count the checks each side has received; rulebook's FEN the checks
+  // each side still has to give (white's first).
+  const checksFen = (g, V) => [g.getBaseFen(), g.turn, f.castling(g, V), f.enpassant(g, V),
+    `${3 - g.checkFlags.b}+${3 - g.checkFlags.w}`, 0, f.fullmove(g)].join(" ");
+  variant("3check", "Threechecks", {
+    fen: checksFen,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah00 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah00 f6"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii11 -"],
+      ["a third check wins", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii22 -"],
+      ["the third check given by castling", "5k2/8/8/8/8/8/8/R3K2R w 0 ahii02 -"],
+      ["black gives its third check", "4k2r/8/8/8/8/8/8/4K3 b 1 iiii20 -"],
+      ["checkmate", "6k1/8/8/8/8/8/5PPP/r5K1 w 0 iiii10 -"],
+      ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 1 iiii00 -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
