@@ -47,6 +47,16 @@ export default function defineSuites(variant, f) {
       ["checkmate", "6k1/8/8/8/8/8/5PPP/r5K1 w 0 iiii10 -"],
       ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 1 iiii00 -"]],
   });
+  variant("squatter2", "Squatter2", {
+    special: [
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
+      ["promotion, also to a king; a pawn onto d8 wins", "1r2k3/P2P3P/8/8/8/8/p2p3p/1R2K3 w 0 -"],
+      ["black promotes", "1r2k3/P2P3P/8/8/8/8/p2p3p/1R2K3 b 1 -"],
+      ["a piece onto the goal wins even attacked", "2r5/p1p1b2p/1pbp4/5K2/P1PP4/1P6/4nPPP/3R1NR1 b 1 -"],
+      ["the king may be taken", "8/8/8/3k4/4K3/8/8/8 w 0 -"],
+      ["a side without pieces: no move, a draw", "8/8/8/8/8/8/1k6/Q7 w 0 -"],
+      ["stalemate", "8/8/8/8/8/p7/P7/8 w 0 -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
