@@ -57,6 +57,24 @@ export default function defineSuites(variant, f) {
       ["a side without pieces: no move, a draw", "8/8/8/8/8/8/1k6/Q7 w 0 -"],
       ["stalemate", "8/8/8/8/8/p7/P7/8 w 0 -"]],
   });
+  variant("pawns", "Pawns", {
+    startDepth: 5,
+    special: [
+      ["en passant", "8/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/8 b 3 c3"],
+      ["promotion wins", "8/1P6/8/8/8/8/6p1/8 w 0 -"],
+      ["black promotes", "8/1P6/8/8/8/8/6p1/8 b 1 -"],
+      ["zugzwang", "8/5p1p/2p1p1p1/1p1p2P1/p2P1P1P/P1P1P3/1P6/8 w 0 -"],
+      ["no move: a draw", "8/8/8/8/8/p7/P7/8 w 0 -"]],
+  });
+  variant("pawnsking", "Pawnsking", {
+    special: [
+      ["en passant", "4k3/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/4K3 b 3 c3"],
+      ["a pawn or the king reaches the far rank", "8/1P4K1/8/8/8/8/1k4p1/8 w 0 -"],
+      ["black reaches it", "8/1P4K1/8/8/8/8/1k4p1/8 b 1 -"],
+      ["kings may be taken, and step into attack", "8/8/8/3k4/4K3/8/8/8 w 0 -"],
+      ["a pawn takes the king", "8/8/8/8/8/3k4/4P3/4K3 w 0 -"],
+      ["no move: a draw", "8/8/8/8/8/p7/P7/8 w 0 -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
