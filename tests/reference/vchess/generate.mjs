@@ -65,39 +65,56 @@ function fullmove(g) {
   return Math.floor(g.movesCount / 2) + 1;
 }
 
+// The placement: vchess writes a run of more than 9 empty squares as several digits ("91" is
+// ten); letters renamed by the suite's `letters` ({vchess: rulebook}, lower case, both sides)
+// and `exactLetters` (one side's letter: {"p": "h"}).
+function placement(g, V, suite) {
+  const letters = (suite && suite.letters) || {};
+  let out = "";
+  let empty = 0;
+  for (const ch of g.getBaseFen()) {
+    if (ch >= "0" && ch <= "9") {
+      empty += ch.charCodeAt(0) - 48;
+      continue;
+    }
+    if (empty > 0) out += empty;
+    empty = 0;
+    const low = ch.toLowerCase();
+    const to = letters[low] || low;
+    out += (suite && suite.exactLetters && suite.exactLetters[ch]) || (ch == low ? to : to.toUpperCase());
+  }
+  return empty > 0 ? out + empty : out;
+}
+
 // Castling rights from vchess's castleFlags ({w: [col, col], b: [col, col]}; a column off the
-// board means no right): K/Q for a rook in a corner, else the rook's file (Shredder style).
+// board means no right): the right-hand rook's K, the left-hand rook's Q.
 function castling(g, V) {
   if (!V.HasFlags || !g.castleFlags) return "-";
   let out = "";
   for (const c of ["w", "b"]) {
     const flags = g.castleFlags[c];
     if (!flags) continue;
-    const cols = [flags[1], flags[0]].filter(col => col >= 0 && col < V.size.y);
-    for (const col of cols) {
-      let ch;
-      if (col == V.size.y - 1) ch = "k";
-      else if (col == 0) ch = "q";
-      else ch = String.fromCharCode(97 + col);
-      out += c == "w" ? ch.toUpperCase() : ch;
-    }
+    const onBoard = col => col >= 0 && col < V.size.y;
+    let rights = (onBoard(flags[1]) ? "k" : "") + (onBoard(flags[0]) ? "q" : "");
+    out += c == "w" ? rights.toUpperCase() : rights;
   }
   return out || "-";
 }
 
 function enpassant(g, V) {
   if (!V.HasEnpassant) return "-";
-  const ep = g.getEnpassantFen();
-  return ep && ep != "-" ? ep.split(",")[0] : "-";
+  // (Tencubed's start writes a flags field it does not have, read as an en-passant "square")
+  const ep = (g.getEnpassantFen() || "-").split(",")[0];
+  return /^[a-z][0-9]+$/.test(ep) ? ep : "-";
 }
 
 // Chess-like: placement, turn, castling, en passant, clocks.
-function chessFen(g, V) {
-  return [g.getBaseFen(), g.turn, castling(g, V), enpassant(g, V), 0, fullmove(g)].join(" ");
+function chessFen(g, V, suite) {
+  return [placement(g, V, suite), g.turn, castling(g, V), enpassant(g, V), 0, fullmove(g)].join(" ");
 }
 
 // With a reserve in brackets after the placement (vchess: counts per piece in its own order).
-function pocketFen(g, V) {
+function pocketFen(g, V, suite) {
   let pocket = "";
   for (const c of ["w", "b"]) {
     for (const p of Object.keys(g.reserve[c] || {})) {
@@ -105,13 +122,13 @@ function pocketFen(g, V) {
       pocket += ch.repeat(g.reserve[c][p]);
     }
   }
-  return [g.getBaseFen() + "[" + pocket + "]", g.turn, castling(g, V), enpassant(g, V), 0,
+  return [placement(g, V, suite) + "[" + pocket + "]", g.turn, castling(g, V), enpassant(g, V), 0,
     fullmove(g)].join(" ");
 }
 
 // ---------------------------------------------------------------------------------------------
 // The suites. variant(name, cls, opts): name = the suite's file name (the rulebook variant it
-// checks), cls = vchess's class file. special: [what, vchess FEN].
+// checks), cls = vchess's class file. special: [what, vchess FEN, max depth (optional)].
 
 const SUITES = {};
 
@@ -133,7 +150,7 @@ function variant(name, cls, opts = {}) {
   );
 }
 
-defineSuites(variant, { chessFen, pocketFen, castling, enpassant, fullmove });
+defineSuites(variant, { chessFen, pocketFen, placement, castling, enpassant, fullmove });
 
 // ---------------------------------------------------------------------------------------------
 // Perft over vchess's rules
@@ -207,7 +224,7 @@ function startFen(V, suite) {
 }
 
 function randomGames(V, suite, name, count, seedNumber) {
-  seed(seedNumber * 1000003 + crc(name));
+  seed(seedNumber * 1000003 + crc(name) + (suite.seedOffset || 0));
   const start = startFen(V, suite);
   const out = [];
   const seen = new Set();
@@ -246,7 +263,8 @@ function positions(V, suite, name, seedNumber) {
   const list = [["start position", startFen(V, suite), suite.startDepth, suite.startBudget]];
   for (const f of randomGames(V, suite, name, suite.games, seedNumber))
     list.push(["random games", f, suite.maxDepth, suite.budget]);
-  for (const [what, f] of suite.special) list.push([what, f, suite.maxDepth, suite.budget]);
+  for (const [what, f, depth] of suite.special)
+    list.push([what, f, depth || suite.maxDepth, suite.budget]);
   return list;
 }
 
@@ -267,7 +285,7 @@ async function generate(src, name, seedNumber) {
     const g = new V(vfen);
     if (what != last) lines.push("# " + what);
     last = what;
-    lines.push(line(suite.fen(g, V), counts(g, depth, budget)));
+    lines.push(line(suite.fen(g, V, suite), counts(g, depth, budget)));
   }
   writeFileSync(join(HERE, `${name}.epd`), lines.join("\n") + "\n");
 }
@@ -276,14 +294,14 @@ async function divide(src, name, vfen, depth) {
   const suite = SUITES[name];
   const V = await load(src, suite);
   const g = new V(vfen);
-  console.log("rulebook FEN: " + suite.fen(g, V));
+  console.log("rulebook FEN: " + suite.fen(g, V, suite));
   console.log("score: " + g.getCurrentScore());
   let total = 0;
   const rows = [];
   for (const m of g.getCurrentScore() == "*" ? g.getAllValidMoves() : []) {
     g.play(m);
     const n = perft(g, depth - 1);
-    rows.push(`${uci(V, m)}: ${n}   ${suite.fen(g, V)}   | ${g.getFen()}`);
+    rows.push(`${uci(V, m)}: ${n}   ${suite.fen(g, V, suite)}   | ${g.getFen()}`);
     g.undo(m);
     total += n;
   }
@@ -297,7 +315,7 @@ async function show(src, name, seedNumber) {
   const V = await load(src, suite);
   for (const [what, vfen] of positions(V, suite, name, seedNumber)) {
     const g = new V(vfen);
-    console.log(`# ${what}\n${suite.fen(g, V)}\n  vchess: ${vfen}`);
+    console.log(`# ${what}\n${suite.fen(g, V, suite)}\n  vchess: ${vfen}`);
   }
 }
 

@@ -129,14 +129,62 @@ export default function defineSuites(variant, f) {
       ["white's king reaches the far rank", "8/1K6/8/8/8/8/8/6k1 w 0"],
       ["black may still reach it", "1K6/8/8/8/8/8/1k6/8 b 0"]],
   });
-  variant("capablanca", "Capablanca", { budget: 150000, startBudget: 1000000 });
-  variant("perfect", "Perfect", {});
-  variant("alice", "Alice", {});
+  variant("capablanca", "Capablanca", {
+    letters: { e: "c", s: "a" },
+    special: [
+      ["castling", "r4k3r/pppppppppp/91/91/91/91/PPPPPPPPPP/R4K3R w 0 ajaj -"],
+      ["promotion", "5k4/1P8/91/91/91/91/8p1/5K4 w 0 kkkk -"],
+      ["en passant", "rnsbqkbenr/pppp1ppppp/91/91/3pP5/91/PPP2PPPPP/RNSBQKBENR b 4 ajaj e3"]],
+  });
+  variant("perfect", "Perfect", {
+    letters: { a: "g", e: "c", s: "m" },
+    special: [
+      ["castling with the chancellor", "e3k2r/pppppppp/8/8/8/8/PPPPPPPP/E3K2R w 0 ahah -"],
+      ["promotion to seven pieces", "1r2k3/P7/8/8/8/8/7p/4K3 w 0 iiii -"]],
+  });
+  variant("alice", "Alice", {
+    seedOffset: 1,
+    note: [
+      "vchess lets a pawn take en passant onto the skipped square also when a piece of the other",
+      "board stands there (so that move is listed twice, once as a plain capture): a pawn moves to",
+      "an empty square only. The seeded games here (seed offset 1) avoid such a position.",
+    ],
+  });
   variant("magnetic", "Magnetic", {});
-  variant("orda", "Orda", {});
+  variant("orda", "Orda", {
+    special: [
+      ["castling", "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/R3K2R w 0 ah -"],
+      ["the khan reaches the first rank", "4K3/8/8/8/8/8/3k4/8 b 0 ii -"],
+      ["promotion to a kheshig", "4k3/1P6/8/8/8/8/8/4K3 w 0 ii -"]],
+  });
   variant("ordamirror", "Ordamirror", {});
-  variant("spartan", "Spartan", {});
-  variant("shako", "Shako", {});
-  variant("tencubed", "Tencubed", {});
-  variant("grand", "Grand", {});
+  variant("spartan", "Spartan", {
+    exactLetters: { p: "h" },
+    note: [
+      "vchess forbids a hoplite to promote to a second king while the only king is in check",
+      "(1R1k4/8/8/8/8/8/h6h/4K3 b: h2g1k); its rules page lets a king stay in check while another",
+      "is on the board, and rulebook and Fairy-Stockfish allow it: no position here reaches that.",
+    ],
+    special: [
+      ["castling", "lgkcckwl/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ah"],
+      ["hoplites promote, to a king only while one is missing", "4k3/8/8/8/8/8/p6p/1R2K3 b 0 ii", 2],
+      ["no second king to promote to", "3kk3/8/8/8/8/8/p6p/1R2K3 b 0 ii"],
+      ["one king in check is not check", "lgk2k1l/8/8/8/8/8/8/2R1K3 b 0 ii"],
+      ["both kings attacked: check", "lgk2k1l/8/8/8/8/8/8/2R1KR2 b 0 ii"]],
+  });
+  variant("shako", "Shako", {
+    special: [
+      ["castling on the second rank", "c8c/er3k2re/pppppppppp/91/91/91/91/PPPPPPPPPP/ER3K2RE/C8C w 0 bibi -"],
+      ["cannons and elephants", "5k4/91/4p5/91/91/91/4C5/91/3E6/4K5 w 0 kkkk -"],
+      ["promotion", "4k5/1P8/91/91/91/91/91/91/8p1/4K5 w 0 kkkk -"]],
+  });
+  variant("tencubed", "Tencubed", { budget: 100000, startBudget: 300000, startDepth: 3 });
+  variant("grand", "Grand", {
+    letters: { m: "c", c: "a" },
+    special: [
+      ["promotion only to a captured piece, optional on the eighth and ninth ranks",
+        "r8r/1nbqkmcbn1/1P8/P9/2P7/91/91/1p8/1NBQKMC3/R8R w 0 -"],
+      ["promotion when pieces are missing", "r8r/1nbqk4/6P3/P7P1/91/91/91/91/1NB1K5/R8R w 0 -"],
+      ["black promotes", "r8r/1nbqk4/6P3/P7P1/91/91/91/p9/1NB1K5/9R b 0 -"]],
+  });
 }
