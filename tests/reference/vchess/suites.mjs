@@ -75,6 +75,22 @@ export default function defineSuites(variant, f) {
       ["a pawn takes the king", "8/8/8/8/8/3k4/4P3/4K3 w 0 -"],
       ["no move: a draw", "8/8/8/8/8/p7/P7/8 w 0 -"]],
   });
+  // vchess's Makruk: b khon, q met, f a promoted pawn (a met); a check ends Karouk at once, so
+  // each side still has one check to give, unless the side to move is in check (game over).
+  variant("karouk", "Karouk", {
+    letters: { b: "s", q: "m", f: "m" },
+    fen: (g, V, s) => {
+      const given = g.underCheck(g.turn) ? (g.turn == "w" ? "1+0" : "0+1") : "1+1";
+      return f.chessFen(g, V, s).replace(/ - - /, ` - - ${given} `);
+    },
+    special: [
+      ["promotion on the sixth rank", "4k3/8/8/1P6/6p1/8/8/3K4 w 0"],
+      ["black promotes", "4k3/8/8/1P6/6p1/8/8/3K4 b 1"],
+      ["a check wins", "3k4/8/8/8/8/8/8/R2K4 w 0"],
+      ["a promotion that checks", "8/3k4/8/4P3/8/8/8/4K3 w 0"],
+      ["checked: lost", "3k4/8/8/8/8/8/8/r3K3 w 0"],
+      ["stalemate", "7k/5K2/6Q1/8/8/8/8/6R1 b 1"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
