@@ -13,7 +13,8 @@
 // Each suite holds: the start position (vchess's deterministic start: randomness 0, every other
 // option at its default), to a depth of at most a few million nodes; positions reached by seeded
 // random games (random legal moves, 10 to 60 plies, so both sides are to move); and hand-written
-// positions (in vchess's FEN) where each special rule of the variant applies. Perft: each
+// positions (in vchess's FEN) where each special rule of the variant applies. Where vchess's code
+// contradicts its rules page, a suite may correct the class (`fix`) and says so in its header. Perft: each
 // `play()` is a ply; the moves of a position are `getAllValidMoves()`; a position whose
 // `getCurrentScore()` is not "*" (the game is over) has no children; depth 1 counts the moves.
 // Each FEN is translated to rulebook's FEN of that variant (vchess's FEN is `placement turn
@@ -209,6 +210,9 @@ async function load(src, suite) {
   const V = mod[suite.cls + "Rules"];
   if (!V) throw new Error(`no ${suite.cls}Rules in variants/${suite.cls}.js`);
   globalThis.V = V;
+  // A suite's `fix(V, base)` corrects, in the class, a slip of vchess's code against its own
+  // rules page (base: vchess's base_rules module); the suite's note says which.
+  if (suite.fix) suite.fix(V, await import("@/base_rules.js"));
   return V;
 }
 

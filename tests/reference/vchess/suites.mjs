@@ -91,6 +91,66 @@ export default function defineSuites(variant, f) {
       ["checked: lost", "3k4/8/8/8/8/8/8/r3K3 w 0"],
       ["stalemate", "7k/5K2/6Q1/8/8/8/8/6R1 b 1"]],
   });
+  // Castling: one rulebook flag per landing square of the king (its file letter); en passant:
+  // every square a pawn passed over (two after a triple step).
+  const wildebeestFen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const flags = g.castleFlags[c];
+      let r = (flags[0] == 0 ? "bcde" : "") + (flags[1] == V.size.y - 1 ? "ghij" : "");
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    const ep = g.getEnpassantFen();
+    return [f.placement(g, V, s), g.turn, rights || "-", ep ? ep.replace(/,/g, "") : "-", 0,
+      f.fullmove(g)].join(" ");
+  };
+  variant("wildebeest-vchess", "Wildebeest", {
+    fen: wildebeestFen,
+    note: [
+      "vchess's getCastleMoves tests the squares from the rook's side on the long side: the",
+      "king may castle long out of check, and not at all when b1 is attacked. Its rules page",
+      "changes only where the king lands (orthodox rules otherwise), so this suite's class",
+      "castles so: the squares between king and rook empty, none of the king's squares, from",
+      "its own to where it lands, attacked (the short side's test, made on both sides).",
+    ],
+    fix: (V, { Move, PiPo }) => {
+      V.prototype.getCastleMoves = function ([x, y]) {
+        const c = this.getColor(x, y);
+        const opp = V.GetOppCol(c);
+        const moves = [];
+        if (this.isAttacked([x, y], opp)) return moves;
+        for (const side of [0, 1]) {
+          const rook = this.castleFlags[c][side];
+          if (rook >= V.size.y) continue;
+          const step = side == 0 ? -1 : 1;
+          let free = true;
+          for (let j = y + step; j != rook; j += step) free &&= this.board[x][j] == V.EMPTY;
+          if (!free) continue;
+          for (let j = y + step; j != rook && !this.isAttacked([x, j], opp); j += step) {
+            moves.push(new Move({
+              appear: [new PiPo({ x, y: j, p: V.KING, c }),
+                new PiPo({ x, y: j - step, p: V.ROOK, c })],
+              vanish: [new PiPo({ x, y, p: V.KING, c }), new PiPo({ x, y: rook, p: V.ROOK, c })],
+              end: { x, y: j },
+            }));
+          }
+        }
+        return moves;
+      };
+    },
+    budget: 150000,
+    startDepth: 3,
+    special: [
+      ["castling", "r4k4r/p9p/92/92/92/92/92/92/P9P/R4K4R w 0 akak -"],
+      ["castling through attacked squares", "r4k4r/p9p/92/92/2b8/7q3/92/92/P9P/R4K4R w 0 akak -"],
+      ["castling out of check", "r4k4r/p9p/92/92/92/5q5/92/92/P9P/R4K4R w 0 akak -"],
+      ["black castles", "r4k4r/p9p/92/92/92/92/92/92/P9P/R4K4R b 1 akak -"],
+      ["pawns: two and three steps, en passant", "5k5/92/92/92/92/92/4p6/92/3P1P5/5K5 w 0 llll -"],
+      ["en passant after a triple step", "5k5/5p5/92/6P4/4P6/92/92/92/92/5K5 b 1 llll -"],
+      ["promotion: optional on the ninth rank, compulsory on the tenth", "1r3k5/P9P/2P8/92/92/92/92/8p2/p9p/1R3K5 w 0 llll -"],
+      ["black promotes", "1r3k5/P9P/2P8/92/92/92/92/8p2/p9p/1R3K5 b 1 llll -"],
+      ["stalemate wins", "k91/2Q8/1K9/92/92/92/92/92/92/92 b 1 llll -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
@@ -149,7 +209,7 @@ export default function defineSuites(variant, f) {
     letters: { e: "c", s: "a" },
     special: [
       ["castling", "r4k3r/pppppppppp/91/91/91/91/PPPPPPPPPP/R4K3R w 0 ajaj -"],
-      ["promotion", "5k4/1P8/91/91/91/91/8p1/5K4 w 0 kkkk -"],
+      ["promotion", "5k4/1P8/91/91/91/91/8p1/5K4 w 0 llll -"],
       ["en passant", "rnsbqkbenr/pppp1ppppp/91/91/3pP5/91/PPP2PPPPP/RNSBQKBENR b 4 ajaj e3"]],
   });
   variant("perfect", "Perfect", {
@@ -191,8 +251,8 @@ export default function defineSuites(variant, f) {
   variant("shako", "Shako", {
     special: [
       ["castling on the second rank", "c8c/er3k2re/pppppppppp/91/91/91/91/PPPPPPPPPP/ER3K2RE/C8C w 0 bibi -"],
-      ["cannons and elephants", "5k4/91/4p5/91/91/91/4C5/91/3E6/4K5 w 0 kkkk -"],
-      ["promotion", "4k5/1P8/91/91/91/91/91/91/8p1/4K5 w 0 kkkk -"]],
+      ["cannons and elephants", "5k4/91/4p5/91/91/91/4C5/91/3E6/4K5 w 0 llll -"],
+      ["promotion", "4k5/1P8/91/91/91/91/91/91/8p1/4K5 w 0 llll -"]],
   });
   variant("tencubed", "Tencubed", { budget: 100000, startBudget: 300000, startDepth: 3 });
   variant("grand", "Grand", {
