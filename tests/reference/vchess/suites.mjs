@@ -151,6 +151,26 @@ export default function defineSuites(variant, f) {
       ["black promotes", "1r3k5/P9P/2P8/92/92/92/92/8p2/p9p/1R3K5 b 1 llll -"],
       ["stalemate wins", "k91/2Q8/1K9/92/92/92/92/92/92/92 b 1 llll -"]],
   });
+  variant("royalrace", "Royalrace", {
+    startDepth: 3,
+    budget: 150000,
+    note: [
+      "vchess's isAttackedByPawn reads a variable it never defines (`sq`), so every test of",
+      "check throws; this suite's class defines it, pawns attacking one step diagonally in the",
+      "four directions, as the rules page says.",
+    ],
+    fix: V => {
+      V.prototype.isAttackedByPawn = function (sq, color) {
+        return this.isAttackedBySlideNJump(sq, color, V.PAWN, V.steps[V.BISHOP], 1);
+      };
+    },
+    special: [
+      ["a rook bars the way", "92/4r6/1K9/92/92/92/92/92/92/92/k91 w 0"],
+      ["a king reaches the last rank", "92/1K3k5/92/92/92/92/92/92/92/92/92 w 0"],
+      ["black's king reaches it", "92/1K3k5/92/92/92/92/92/92/92/92/92 b 0"],
+      ["pawns: rook moves, captures in four directions", "92/92/92/92/4p6/3P1n5/92/92/92/k9K/92 w 0"],
+      ["knightriders, no checks", "92/92/92/92/92/5N5/92/92/92/92/k9K w 0"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
