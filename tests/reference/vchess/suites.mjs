@@ -125,4 +125,131 @@ export default function defineSuites(variant, f) {
       ["promotion when pieces are missing", "r8r/1nbqk4/6P3/P7P1/91/91/91/91/1NB1K5/R8R w 0 -"],
       ["black promotes", "r8r/1nbqk4/6P3/P7P1/91/91/91/p9/1NB1K5/9R b 0 -"]],
   });
+  variant("makruk", "Makruk", {
+    letters: { b: "s", q: "m", f: "m" },
+    special: [
+      ["promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w 0"],
+      ["black promotes on its sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 b 1"],
+      ["khons and mets", "4k3/8/8/3b4/8/4Q3/8/3KB3 w 0"]],
+  });
+  variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
+  // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
+  // 7x7 board it never steps to the c file of its c..e palace, against its rules page.
+    // Checks still to give, white's then black's: 3 - the checks the other side received
+  const threeCheckFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    parts.splice(4, 0, `${3 - g.checkFlags.b}+${3 - g.checkFlags.w}`);
+    return parts.join(" ");
+  };
+  variant("3check", "Threechecks", {
+    fen: threeCheckFen,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah00 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah11 f6"],
+      ["a third check wins", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii21 -"],
+      ["black has given three checks", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii30 -"]],
+  });
+  variant("crazyhouse", "Crazyhouse", {
+    fen: f.pocketFen,
+    letters: { u: "r~", o: "n~", c: "b~", t: "q~" },
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah - 0000000000"],
+      ["drops, pawns not on the first and last ranks", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1111111111"],
+      ["a drop blocks a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii - 1000000000"],
+      ["a promoted piece, taken, is a pawn in hand", "1r2k3/P7/8/8/8/8/8/4K3 w 0 iiii - 0000000000"],
+      ["a promoted queen on the board", "3tk3/8/8/8/8/8/8/R3K3 w 0 iiii - 0000000000"]],
+  });
+  // The knight in hand of each side (knightFlags) in brackets
+  const pocketKnightFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    parts[0] += "[" + (g.knightFlags[0] ? "N" : "") + (g.knightFlags[1] ? "n" : "") + "]";
+    return parts.join(" ");
+  };
+  variant("pocketknight", "Pocketknight", {
+    fen: pocketKnightFen,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah11 -"],
+      ["a knight dropped to block a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii10 -"],
+      ["no knight in hand", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii01 -"]],
+  });
+  // S-chess: the hawk and elephant in hand in brackets; the castling field also names the file
+  // of each unmoved piece of the first rank (pieceFlags) that may still gate, where K or Q do
+  // not already say it (the rooks' files, and the king's while it may castle).
+  const schessFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    let pocket = "";
+    for (const c of ["w", "b"])
+      for (const p of ["e", "h"])
+        if (g.pocket[c][p] > 0) pocket += c == "w" ? p.toUpperCase() : p;
+    parts[0] += "[" + pocket + "]";
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const fl = g.castleFlags[c];
+      const castles = [fl[1], fl[0]].filter(col => col < 8);
+      let r = (fl[1] < 8 ? "k" : "") + (fl[0] < 8 ? "q" : "");
+      const kingCol = g.kingPos[c][1];
+      for (let i = 0; i < 8; i++) {
+        if (!g.pieceFlags[c][i] || castles.includes(i)) continue;
+        if (i == kingCol && castles.length > 0) continue;
+        r += String.fromCharCode(97 + i);
+      }
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    parts[2] = rights || "-";
+    return parts.join(" ");
+  };
+  variant("seirawan", "Schess", {
+    fen: schessFen,
+    special: [
+      ["castling and gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah1111111111111111 - 1111"],
+      ["gating on castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah1000100110001001 - 1111"],
+      ["only an elephant in hand", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - 0110"]],
+  });
+
+  // New variants: vchess's games under vchess's names
+
+  // Kar Ouk: a check ends the game, so each side has its one check still to give, but for the
+  // side that just gave one.
+  const karoukFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    const checked = g.underCheck(g.turn);
+    const counts = g.turn == "b" ? `${checked ? 0 : 1}+1` : `1+${checked ? 0 : 1}`;
+    parts.splice(4, 0, counts);
+    return parts.join(" ");
+  };
+  variant("karouk", "Karouk", {
+    fen: karoukFen,
+    letters: { b: "s", q: "m", f: "m" },
+    special: [
+      ["a check wins at once", "4k3/8/8/8/8/8/8/R2K4 w 0"],
+      ["the side in check has lost", "3Rk3/8/8/8/8/8/8/3K4 b 1"],
+      ["promotion to a met on the sixth rank, which may check", "8/4k3/8/2P5/5p2/8/8/3K4 w 0"]],
+  });
+  variant("pawns", "Pawns", {
+    special: [
+      ["en passant", "8/ppp1pppp/8/8/3pP3/8/PPPP1PPP/8 b 3 e3"],
+      ["a promotion wins", "8/1P6/8/8/8/8/6p1/8 w 0 -"],
+      ["white has promoted: black has lost", "1Q6/8/8/8/8/8/6p1/8 b 1 -"],
+      ["blocked pawns: a draw", "8/8/8/p7/P7/8/8/8 w 0 -"]],
+  });
+  variant("alapo", "Alapo", {
+    special: [
+      ["a piece reaches the base line safely", "6/1R4/6/6/6/5r w 0"],
+      ["a piece on the base line that can be taken", "1R4/6/6/6/6/1r3r b 1"],
+      ["a piece on the base line that cannot be taken", "1R4/6/6/6/6/2r3 b 1"],
+      ["small pieces", "6/2S3/6/2c3/6/s5 w 0"]],
+  });
+  variant("capture", "Capture", {
+    special: [castle, passant,
+      ["captures are forced, also by the king", "4k3/8/8/3p4/4P3/8/8/3qK3 w 0 iiii -"],
+      ["a capture that would leave the king in check does not force", "4k3/4r3/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
+      ["en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w 0 iiii d6"],
+      ["promotion by capture", "1r2k3/P7/8/8/8/8/8/4K3 w 0 iiii -"]],
+  });
+  variant("brotherhood", "Brotherhood", {
+    special: [castle, passant, promote,
+      ["a rook cannot take a rook, a queen no queen", "3qk3/8/8/3r4/3R4/8/8/3QK3 w 0 iiii -"],
+      ["a rook guards the rook it cannot take", "4k3/8/8/8/8/8/r7/R3K3 w 0 iiii -"],
+      ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"]],
+  });
 }
