@@ -252,4 +252,28 @@ export default function defineSuites(variant, f) {
       ["a rook guards the rook it cannot take", "4k3/8/8/8/8/8/r7/R3K3 w 0 iiii -"],
       ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"]],
   });
+
+  // Bundled names with other rules: vchess's game as NAME-vchess
+  variant("upsidedown-vchess", "Upsidedown", {
+    special: [
+      ["promotion at once", "4K3/P7/8/8/8/8/p7/4k3 w 0"],
+      ["no castling", "R3K2R/8/8/8/8/8/8/r3k2r w 0"]],
+  });
+  variant("kinglet-vchess", "Kinglet", {
+    special: [
+      ["no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
+      ["promotion to a king only; the last pawn promoting loses", "1r2k3/P7/8/8/8/8/6pp/4K3 w 0 -"],
+      ["the last black pawn is taken", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 -"],
+      ["kings are not royal", "4k3/4p3/8/8/8/8/3P4/4K2r w 0 -"]],
+  });
+  variant("horde-vchess", "Horde", {
+    special: [
+      ["no castling for black", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b 1 -"],
+      ["first-rank pawns step two squares", "4k3/8/8/8/8/8/8/PPPPPPPP w 0 -"],
+      ["en passant on the second rank", "4k3/8/8/8/8/1p6/8/P7 w 0 -"],
+      ["en passant after a black double step", "4k3/3p4/8/4P3/8/8/8/8 b 1 -"],
+      ["the last white piece is taken", "4k3/8/8/8/8/8/3p4/4P3 b 1 -"],
+      ["promotion", "4k3/1P6/8/8/8/8/6p1/7P w 0 -"]],
+  });
 }
