@@ -227,6 +227,8 @@ function startFen(V, suite) {
   return V.GenRandInitFen(options);
 }
 
+// Games reached by random legal moves, kept as vchess objects (vchess's FEN does not always
+// round-trip: Crazyhouse's loses the reserve); at most one finished game.
 function randomGames(V, suite, name, count, seedNumber) {
   seed(seedNumber * 1000003 + crc(name) + (suite.seedOffset || 0));
   const start = startFen(V, suite);
@@ -255,20 +257,21 @@ function randomGames(V, suite, name, count, seedNumber) {
         while (played.length > keep) g.undo(played.pop());
       } else over = true;
     }
-    const vfen = g.getFen();
-    if (seen.has(vfen)) continue;
-    seen.add(vfen);
-    out.push(vfen);
+    const fen = suite.fen(g, V, suite);
+    if (seen.has(fen)) continue;
+    seen.add(fen);
+    out.push(g);
   }
   return out;
 }
 
+// [what, game, max depth, budget] for each position of the suite.
 function positions(V, suite, name, seedNumber) {
-  const list = [["start position", startFen(V, suite), suite.startDepth, suite.startBudget]];
-  for (const f of randomGames(V, suite, name, suite.games, seedNumber))
-    list.push(["random games", f, suite.maxDepth, suite.budget]);
+  const list = [["start position", new V(startFen(V, suite)), suite.startDepth, suite.startBudget]];
+  for (const g of randomGames(V, suite, name, suite.games, seedNumber))
+    list.push(["random games", g, suite.maxDepth, suite.budget]);
   for (const [what, f, depth] of suite.special)
-    list.push([what, f, depth || suite.maxDepth, suite.budget]);
+    list.push([what, new V(f), depth || suite.maxDepth, suite.budget]);
   return list;
 }
 
@@ -285,8 +288,7 @@ async function generate(src, name, seedNumber) {
   ];
   for (const n of suite.note) lines.push("# " + n);
   let last = null;
-  for (const [what, vfen, depth, budget] of positions(V, suite, name, seedNumber)) {
-    const g = new V(vfen);
+  for (const [what, g, depth, budget] of positions(V, suite, name, seedNumber)) {
     if (what != last) lines.push("# " + what);
     last = what;
     lines.push(line(suite.fen(g, V, suite), counts(g, depth, budget)));
@@ -317,10 +319,8 @@ async function divide(src, name, vfen, depth) {
 async function show(src, name, seedNumber) {
   const suite = SUITES[name];
   const V = await load(src, suite);
-  for (const [what, vfen] of positions(V, suite, name, seedNumber)) {
-    const g = new V(vfen);
-    console.log(`# ${what}\n${suite.fen(g, V, suite)}\n  vchess: ${vfen}`);
-  }
+  for (const [what, g] of positions(V, suite, name, seedNumber))
+    console.log(`# ${what}\n${suite.fen(g, V, suite)}\n  vchess: ${g.getFen()}`);
 }
 
 async function main() {

@@ -24,29 +24,6 @@ export default function defineSuites(variant, f) {
       ["checked by a pawn from in front", "8/8/8/8/8/3p4/4K3/k7 w 0 iiii -"],
       ["mate by a pawn from in front", "8/8/8/8/8/1K1B4/1P6/k7 b 0 iiii -"]],
   });
-  variant("upsidedown-vchess", "Upsidedown", {
-    special: [
-      ["promotions, captures on the last rank", "1n2k3/P1P5/8/8/8/8/1p4p1/4K1N1 w 0"],
-      ["black promotes", "1n2k3/P1P5/8/8/8/8/1p4p1/4K1N1 b 1"],
-      ["a pawn gone: the queen and king come out", "RNBQKBNR/PPPPPPPP/8/8/8/8/pppp1ppp/rnbqkbnr w 0"],
-      ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 1"]],
-  });
-  // vchess's checkFlags count the checks each side has received; rulebook's FEN the checks
-  // each side still has to give (white's first).
-  const checksFen = (g, V) => [g.getBaseFen(), g.turn, f.castling(g, V), f.enpassant(g, V),
-    `${3 - g.checkFlags.b}+${3 - g.checkFlags.w}`, 0, f.fullmove(g)].join(" ");
-  variant("3check", "Threechecks", {
-    fen: checksFen,
-    special: [
-      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah00 -"],
-      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah00 f6"],
-      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii11 -"],
-      ["a third check wins", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii22 -"],
-      ["the third check given by castling", "5k2/8/8/8/8/8/8/R3K2R w 0 ahii02 -"],
-      ["black gives its third check", "4k2r/8/8/8/8/8/8/4K3 b 1 iiii20 -"],
-      ["checkmate", "6k1/8/8/8/8/8/5PPP/r5K1 w 0 iiii10 -"],
-      ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 1 iiii00 -"]],
-  });
   variant("squatter2", "Squatter2", {
     special: [
       ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
@@ -57,15 +34,6 @@ export default function defineSuites(variant, f) {
       ["a side without pieces: no move, a draw", "8/8/8/8/8/8/1k6/Q7 w 0 -"],
       ["stalemate", "8/8/8/8/8/p7/P7/8 w 0 -"]],
   });
-  variant("pawns", "Pawns", {
-    startDepth: 5,
-    special: [
-      ["en passant", "8/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/8 b 3 c3"],
-      ["promotion wins", "8/1P6/8/8/8/8/6p1/8 w 0 -"],
-      ["black promotes", "8/1P6/8/8/8/8/6p1/8 b 1 -"],
-      ["zugzwang", "8/5p1p/2p1p1p1/1p1p2P1/p2P1P1P/P1P1P3/1P6/8 w 0 -"],
-      ["no move: a draw", "8/8/8/8/8/p7/P7/8 w 0 -"]],
-  });
   variant("pawnsking", "Pawnsking", {
     special: [
       ["en passant", "4k3/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/4K3 b 3 c3"],
@@ -74,22 +42,6 @@ export default function defineSuites(variant, f) {
       ["kings may be taken, and step into attack", "8/8/8/3k4/4K3/8/8/8 w 0 -"],
       ["a pawn takes the king", "8/8/8/8/8/3k4/4P3/4K3 w 0 -"],
       ["no move: a draw", "8/8/8/8/8/p7/P7/8 w 0 -"]],
-  });
-  // vchess's Makruk: b khon, q met, f a promoted pawn (a met); a check ends Karouk at once, so
-  // each side still has one check to give, unless the side to move is in check (game over).
-  variant("karouk", "Karouk", {
-    letters: { b: "s", q: "m", f: "m" },
-    fen: (g, V, s) => {
-      const given = g.underCheck(g.turn) ? (g.turn == "w" ? "1+0" : "0+1") : "1+1";
-      return f.chessFen(g, V, s).replace(/ - - /, ` - - ${given} `);
-    },
-    special: [
-      ["promotion on the sixth rank", "4k3/8/8/1P6/6p1/8/8/3K4 w 0"],
-      ["black promotes", "4k3/8/8/1P6/6p1/8/8/3K4 b 1"],
-      ["a check wins", "3k4/8/8/8/8/8/8/R2K4 w 0"],
-      ["a promotion that checks", "8/3k4/8/4P3/8/8/8/4K3 w 0"],
-      ["checked: lost", "3k4/8/8/8/8/8/8/r3K3 w 0"],
-      ["stalemate", "7k/5K2/6Q1/8/8/8/8/6R1 b 1"]],
   });
   // Castling: one rulebook flag per landing square of the king (its file letter); en passant:
   // every square a pawn passed over (two after a triple step).
@@ -282,5 +234,156 @@ export default function defineSuites(variant, f) {
         "r8r/1nbqkmcbn1/1P8/P9/2P7/91/91/1p8/1NBQKMC3/R8R w 0 -"],
       ["promotion when pieces are missing", "r8r/1nbqk4/6P3/P7P1/91/91/91/91/1NB1K5/R8R w 0 -"],
       ["black promotes", "r8r/1nbqk4/6P3/P7P1/91/91/91/p9/1NB1K5/9R b 0 -"]],
+  });
+  variant("makruk", "Makruk", {
+    letters: { b: "s", q: "m", f: "m" },
+    special: [
+      ["promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w 0"],
+      ["black promotes on its sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 b 1"],
+      ["khons and mets", "4k3/8/8/3b4/8/4Q3/8/3KB3 w 0"]],
+  });
+  variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
+  // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
+  // 7x7 board it never steps to the c file of its c..e palace, against its rules page.
+    // Checks still to give, white's then black's: 3 - the checks the other side received
+  const threeCheckFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    parts.splice(4, 0, `${3 - g.checkFlags.b}+${3 - g.checkFlags.w}`);
+    return parts.join(" ");
+  };
+  variant("3check", "Threechecks", {
+    fen: threeCheckFen,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah00 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah11 f6"],
+      ["a third check wins", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii21 -"],
+      ["black has given three checks", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii30 -"]],
+  });
+  variant("crazyhouse", "Crazyhouse", {
+    fen: f.pocketFen,
+    letters: { u: "r~", o: "n~", c: "b~", t: "q~" },
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah - 0000000000"],
+      ["drops, pawns not on the first and last ranks", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1111111111"],
+      ["a drop blocks a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii - 1000000000"],
+      ["a promoted piece, taken, is a pawn in hand", "1r2k3/P7/8/8/8/8/8/4K3 w 0 iiii - 0000000000"],
+      ["a promoted queen on the board", "3tk3/8/8/8/8/8/8/R3K3 w 0 iiii - 0000000000"]],
+  });
+  // The knight in hand of each side (knightFlags) in brackets
+  const pocketKnightFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    parts[0] += "[" + (g.knightFlags[0] ? "N" : "") + (g.knightFlags[1] ? "n" : "") + "]";
+    return parts.join(" ");
+  };
+  variant("pocketknight", "Pocketknight", {
+    fen: pocketKnightFen,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah11 -"],
+      ["a knight dropped to block a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii10 -"],
+      ["no knight in hand", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii01 -"]],
+  });
+  // S-chess: the hawk and elephant in hand in brackets; the castling field also names the file
+  // of each unmoved piece of the first rank (pieceFlags) that may still gate, where K or Q do
+  // not already say it (the rooks' files, and the king's while it may castle).
+  const schessFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    let pocket = "";
+    for (const c of ["w", "b"])
+      for (const p of ["e", "h"])
+        if (g.pocket[c][p] > 0) pocket += c == "w" ? p.toUpperCase() : p;
+    parts[0] += "[" + pocket + "]";
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const fl = g.castleFlags[c];
+      const castles = [fl[1], fl[0]].filter(col => col < 8);
+      let r = (fl[1] < 8 ? "k" : "") + (fl[0] < 8 ? "q" : "");
+      const kingCol = g.kingPos[c][1];
+      for (let i = 0; i < 8; i++) {
+        if (!g.pieceFlags[c][i] || castles.includes(i)) continue;
+        if (i == kingCol && castles.length > 0) continue;
+        r += String.fromCharCode(97 + i);
+      }
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    parts[2] = rights || "-";
+    return parts.join(" ");
+  };
+  variant("seirawan", "Schess", {
+    fen: schessFen,
+    special: [
+      ["castling and gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah1111111111111111 - 1111"],
+      ["gating on castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah1000100110001001 - 1111"],
+      ["only an elephant in hand", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - 0110"]],
+  });
+
+  // New variants: vchess's games under vchess's names
+
+  // Kar Ouk: a check ends the game, so each side has its one check still to give, but for the
+  // side that just gave one.
+  const karoukFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    const checked = g.underCheck(g.turn);
+    const counts = g.turn == "b" ? `${checked ? 0 : 1}+1` : `1+${checked ? 0 : 1}`;
+    parts.splice(4, 0, counts);
+    return parts.join(" ");
+  };
+  variant("karouk", "Karouk", {
+    fen: karoukFen,
+    letters: { b: "s", q: "m", f: "m" },
+    special: [
+      ["a check wins at once", "4k3/8/8/8/8/8/8/R2K4 w 0"],
+      ["the side in check has lost", "3Rk3/8/8/8/8/8/8/3K4 b 1"],
+      ["promotion to a met on the sixth rank, which may check", "8/4k3/8/2P5/5p2/8/8/3K4 w 0"]],
+  });
+  variant("pawns", "Pawns", {
+    special: [
+      ["en passant", "8/ppp1pppp/8/8/3pP3/8/PPPP1PPP/8 b 3 e3"],
+      ["a promotion wins", "8/1P6/8/8/8/8/6p1/8 w 0 -"],
+      ["white has promoted: black has lost", "1Q6/8/8/8/8/8/6p1/8 b 1 -"],
+      ["blocked pawns: a draw", "8/8/8/p7/P7/8/8/8 w 0 -"]],
+  });
+  variant("alapo", "Alapo", {
+    special: [
+      ["a piece reaches the base line safely", "6/1R4/6/6/6/5r w 0"],
+      ["a piece on the base line that can be taken", "1R4/6/6/6/6/1r3r b 1"],
+      ["a piece on the base line that cannot be taken", "1R4/6/6/6/6/2r3 b 1"],
+      ["small pieces", "6/2S3/6/2c3/6/s5 w 0"]],
+  });
+  variant("capture", "Capture", {
+    special: [castle, passant,
+      ["captures are forced, also by the king", "4k3/8/8/3p4/4P3/8/8/3qK3 w 0 iiii -"],
+      ["a capture that would leave the king in check does not force", "4k3/4r3/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
+      ["en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w 0 iiii d6"],
+      ["promotion by capture", "1r2k3/P7/8/8/8/8/8/4K3 w 0 iiii -"]],
+  });
+  variant("brotherhood", "Brotherhood", {
+    special: [castle, passant, promote,
+      ["a rook cannot take a rook, a queen no queen", "3qk3/8/8/3r4/3R4/8/8/3QK3 w 0 iiii -"],
+      ["a rook guards the rook it cannot take", "4k3/8/8/8/8/8/r7/R3K3 w 0 iiii -"],
+      ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"]],
+  });
+
+  // Bundled names with other rules: vchess's game as NAME-vchess
+  variant("upsidedown-vchess", "Upsidedown", {
+    special: [
+      ["promotion at once", "4K3/P7/8/8/8/8/p7/4k3 w 0"],
+      ["no castling", "R3K2R/8/8/8/8/8/8/r3k2r w 0"]],
+  });
+  variant("kinglet-vchess", "Kinglet", {
+    special: [
+      ["no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
+      ["promotion to a king only; the last pawn promoting loses", "1r2k3/P7/8/8/8/8/6pp/4K3 w 0 -"],
+      ["the last black pawn is taken", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 -"],
+      ["kings are not royal", "4k3/4p3/8/8/8/8/3P4/4K2r w 0 -"]],
+  });
+  variant("horde-vchess", "Horde", {
+    special: [
+      ["no castling for black", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b 1 -"],
+      ["first-rank pawns step two squares", "4k3/8/8/8/8/8/8/PPPPPPPP w 0 -"],
+      ["en passant on the second rank", "4k3/8/8/8/8/1p6/8/P7 w 0 -"],
+      ["en passant after a black double step", "4k3/3p4/8/4P3/8/8/8/8 b 1 -"],
+      ["the last white piece is taken", "4k3/8/8/8/8/8/3p4/4P3 b 1 -"],
+      ["promotion", "4k3/1P6/8/8/8/8/6p1/7P w 0 -"]],
   });
 }
