@@ -123,6 +123,28 @@ export default function defineSuites(variant, f) {
       ["pawns: rook moves, captures in four directions", "92/92/92/92/4p6/3P1n5/92/92/92/k9K/92 w 0"],
       ["knightriders, no checks", "92/92/92/92/92/5N5/92/92/92/92/k9K w 0"]],
   });
+  variant("knightmate2", "Knightmate2", {
+    letters: { c: "m" },
+    note: [
+      "vchess's pawns promote to R N B Q, the knight (a piece of no Knightmate army) moving as",
+      "one but never attacking; its rules page says Knightmate1 with two kings, and Knightmate's",
+      "pawns become a queen, rook, bishop or commoner: this suite's class promotes so.",
+    ],
+    fix: (V, { ChessRules }) => {
+      Object.defineProperty(V, "PawnSpecs", {
+        get: () => Object.assign({}, ChessRules.PawnSpecs, { promotions: ["r", "c", "b", "q"] }),
+      });
+    },
+    special: [
+      ["en passant", "rkbqcbkr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RKBQCBKR w 4 f6"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R1K2K1 w 0 -"],
+      ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R1K2K1 b 1 -"],
+      ["one of two kings attacked: no check, it may be taken", "8/8/2k5/1r6/8/8/8/1K4K1 w 0 -"],
+      ["both kings attacked: one must be saved", "8/8/2k5/8/8/8/8/1K1r2K1 w 0 -"],
+      ["a single king is royal", "8/8/2k5/8/8/8/8/3r2K1 w 0 -"],
+      ["a king captured", "8/8/2k5/1r6/8/8/8/1K4K1 b 1 -"],
+      ["mated", "7k/8/8/8/8/1r6/8/3K1r2 w 0 -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
