@@ -145,6 +145,26 @@ export default function defineSuites(variant, f) {
       ["a king captured", "8/8/2k5/1r6/8/8/8/1K4K1 b 1 -"],
       ["mated", "7k/8/8/8/8/1r6/8/3K1r2 w 0 -"]],
   });
+  // Holes (x) are rulebook's walls; en passant lists every square passed over.
+  variant("omega", "Omega", {
+    letters: { x: "*" },
+    fen: (g, V, s) => {
+      const ep = g.getEnpassantFen();
+      return [f.placement(g, V, s), g.turn, f.castling(g, V), ep && ep != "-" ? ep.replace(/,/g, "") : "-",
+        0, f.fullmove(g)].join(" ");
+    },
+    startDepth: 3,
+    budget: 150000,
+    special: [
+      ["castling", "wxxxxxxxxxxw/xcr3k2rcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCR3K2RCx/WxxxxxxxxxxW w 0 cjcj -"],
+      ["black castles", "wxxxxxxxxxxw/xcr3k2rcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCR3K2RCx/WxxxxxxxxxxW b 1 cjcj -"],
+      ["pawns: two and three steps, en passant", "1xxxxxxxxxx1/x5k4x/x91x/x91x/x91x/x91x/x91x/x3p6x/x91x/x2P1P5x/x5K4x/1xxxxxxxxxx1 w 0 mmmm -"],
+      ["en passant after a triple step", "1xxxxxxxxxx1/x5k4x/x5p4x/x91x/x6P3x/x4P5x/x91x/x91x/x91x/x91x/x5K4x/1xxxxxxxxxx1 b 1 mmmm -"],
+      ["promotion to any piece", "1xxxxxxxxxx1/xr3k5x/xP8Px/x91x/x91x/x91x/x91x/x91x/x91x/xp8px/xR3K5x/1xxxxxxxxxx1 w 0 mmmm -"],
+      ["black promotes", "1xxxxxxxxxx1/xr3k5x/xP8Px/x91x/x91x/x91x/x91x/x91x/x91x/xp8px/xR3K5x/1xxxxxxxxxx1 b 1 mmmm -"],
+      ["a king in the corner, wizards", "kxxxxxxxxxxw/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/WxxxxxxxxxxK w 0 mmmm -"],
+      ["champions", "1xxxxxxxxxx1/x5k4x/x91x/x91x/x91x/x4C5x/x91x/x91x/x91x/x91x/x5K4x/1xxxxxxxxxx1 w 0 mmmm -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
