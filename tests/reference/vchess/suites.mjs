@@ -165,6 +165,75 @@ export default function defineSuites(variant, f) {
       ["a king in the corner, wizards", "kxxxxxxxxxxw/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/WxxxxxxxxxxK w 0 mmmm -"],
       ["champions", "1xxxxxxxxxx1/x5k4x/x91x/x91x/x91x/x4C5x/x91x/x91x/x91x/x91x/x5K4x/1xxxxxxxxxx1 w 0 mmmm -"]],
   });
+  // vchess's flags: [a rook, d king, e king, h rook] a side; rulebook's: one per king and
+  // landing file (B, F for the d king; C, G for the e king).
+  const twokingsFen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const on = g.castleFlags[c].map(col => col < V.size.y);
+      let r = (on[1] && on[0] ? "b" : "") + (on[2] && on[0] ? "c" : "") +
+        (on[1] && on[3] ? "f" : "") + (on[2] && on[3] ? "g" : "");
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", f.enpassant(g, V), 0, f.fullmove(g)]
+      .join(" ");
+  };
+  variant("twokings", "Twokings", {
+    fen: twokingsFen,
+    note: [
+      "vchess's Twokings keeps a rook's castling right when the rook moves, castles with any",
+      "piece of its side on the rook's square, and lets a king standing anywhere on the d or e",
+      "file castle along its rank. Its rules page says: any king with any rook, under the",
+      "orthodox conditions. This suite's class castles so: a king and a rook that have not",
+      "moved, the squares between them empty, the king's squares up to where it lands not",
+      "attacked (where it lands: as vchess places king and rook).",
+    ],
+    fix: (V, { Move, PiPo }) => {
+      V.prototype.getCastleMoves = function ([x, y]) {
+        const c = this.getColor(x, y);
+        const opp = V.GetOppCol(c);
+        const flags = this.castleFlags[c];
+        if (x != (c == "w" ? V.size.x - 1 : 0) || (flags[1] != y && flags[2] != y)) return [];
+        const left = flags[1] == y;
+        const moves = [];
+        for (const side of [0, 1]) {
+          const rook = flags[side == 0 ? 0 : 3];
+          if (rook >= V.size.y || this.board[x][rook] != c + V.ROOK) continue;
+          const [kingTo, rookTo] = side == 0 ? (left ? [1, 2] : [2, 3]) : (left ? [5, 4] : [6, 5]);
+          const step = side == 0 ? -1 : 1;
+          let ok = true;
+          for (let j = y + step; j != rook; j += step) ok &&= this.board[x][j] == V.EMPTY;
+          for (let j = y; ok && j != kingTo; j += step) ok &&= !this.isAttacked([x, j], opp);
+          if (!ok) continue;
+          moves.push(new Move({
+            appear: [new PiPo({ x, y: kingTo, p: V.KING, c }),
+              new PiPo({ x, y: rookTo, p: V.ROOK, c })],
+            vanish: [new PiPo({ x, y, p: V.KING, c }), new PiPo({ x, y: rook, p: V.ROOK, c })],
+            end: { x, y: kingTo },
+          }));
+        }
+        return moves;
+      };
+      // A right ends when its king or rook leaves its square, or is taken there.
+      V.prototype.postPlay = function (move) {
+        for (const v of move.vanish) {
+          const row = v.c == "w" ? V.size.x - 1 : 0;
+          const flags = this.castleFlags[v.c];
+          if (v.x == row) for (let i = 0; i < 4; i++) if (flags[i] == v.y) flags[i] = 8;
+        }
+      };
+    },
+    special: [
+      ["castling", "r2kk2r/pppppppp/8/8/8/8/PPPPPPPP/R2KK2R w 0 adehadeh -"],
+      ["one king gone: the other castles long", "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 aiehadih -"],
+      ["castling through attacked squares", "r2kk2r/8/8/8/8/8/1b5q/R2KK2R w 0 adehadeh -"],
+      ["black castles", "r2kk2r/pppppppp/8/8/8/8/PPPPPPPP/R2KK2R b 1 adehadeh -"],
+      ["en passant", "rnqkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNQKKBNR w 4 adehadeh f6"],
+      ["promotion, also to a king", "1r1kk3/P6P/8/8/8/8/p6p/1R1KK3 w 0 iiiiiiii -"],
+      ["black promotes", "1r1kk3/P6P/8/8/8/8/p6p/1R1KK3 b 1 iiiiiiii -"],
+      ["both kings checked at once", "6KK/8/2Q5/8/8/5k2/2k5/8 b 1 iiiiiiii -"],
+      ["either king mated", "3kk3/8/8/8/8/8/8/R3K2R w 0 aiehiiii -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
