@@ -276,4 +276,16 @@ export default function defineSuites(variant, f) {
       ["the last white piece is taken", "4k3/8/8/8/8/8/3p4/4P3 b 1 -"],
       ["promotion", "4k3/1P6/8/8/8/8/6p1/7P w 0 -"]],
   });
+  variant("knightmate-vchess", "Knightmate1", {
+    letters: { c: "m" },
+    note: [
+      "vchess's isAttacked leaves out the knight a pawn may promote to, so such a knight never",
+      "gives check there; its rules page knows no such exception, and rulebook follows the",
+      "rules: no position here lets the enemy king step onto a square a promoted knight attacks.",
+    ],
+    special: [castle,
+      ["promotion to a queen, rook, bishop or knight (depth 3: the new knight's targets stay far" +
+        " from the black king)", "8/P7/8/8/5k2/8/7p/4K3 w 0 iiii -", 3],
+      ["a royal knight in check from a commoner", "4k3/8/8/8/8/8/5c2/4K3 w 0 iiii -"]],
+  });
 }
