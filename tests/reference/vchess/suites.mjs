@@ -288,4 +288,24 @@ export default function defineSuites(variant, f) {
         " from the black king)", "8/P7/8/8/5k2/8/7p/4K3 w 0 iiii -", 3],
       ["a royal knight in check from a commoner", "4k3/8/8/8/8/8/5c2/4K3 w 0 iiii -"]],
   });
+  // Dobutsu: placement[hand] turn clocks, no castling or en-passant fields; `-` for empty hands.
+  const dobutsuFen = (g, V, suite) => {
+    let hand = "";
+    for (const c of ["w", "b"])
+      for (const [p, to] of [["p", "c"], ["e", "e"], ["g", "g"]])
+        hand += (c == "w" ? to.toUpperCase() : to).repeat(g.reserve[c][p]);
+    return `${f.placement(g, V, suite)}[${hand || "-"}] ${g.turn} 0 ${f.fullmove(g)}`;
+  };
+  variant("dobutsu-vchess", "Dobutsu", {
+    fen: dobutsuFen,
+    letters: { k: "l", p: "c", h: "+c" },
+    startDepth: 5,
+    special: [
+      ["the lion reaches the far rank, attacked there", "1g1/K2/3/2k w 0 000000"],
+      ["the lion reached the far rank: black has lost", "K1g/3/3/2k b 1 000000"],
+      ["the lion is taken", "1k1/1K1/3/3 w 0 000000"],
+      ["drops anywhere, a chick on the far rank too", "2k/3/3/K2 w 0 111111"],
+      ["a chick becomes a hen", "2k/P2/3/K2 w 0 000000"],
+      ["a hen taken goes to the hand as a chick", "1k1/h2/G2/K2 w 0 000000"]],
+  });
 }
