@@ -308,4 +308,14 @@ export default function defineSuites(variant, f) {
       ["a chick becomes a hen", "2k/P2/3/K2 w 0 000000"],
       ["a hen taken goes to the hand as a chick", "1k1/h2/G2/K2 w 0 000000"]],
   });
+  // Not shatranj-vchess: its pieces are writable, but not its bare-king rule (two bare kings
+  // draw at once; a bare king loses at once unless it can take the other's last piece).
+  variant("pawnsking", "Pawnsking", {
+    special: [
+      ["en passant", "4k3/ppp1pppp/8/8/3pP3/8/PPPP1PPP/4K3 b 3 e3"],
+      ["a promotion wins", "4k3/1P6/8/8/8/8/6p1/4K3 w 0 -"],
+      ["a king reaches the far rank", "8/3K4/8/8/8/8/8/4k3 w 0 -"],
+      ["kings may be taken, and step into attack", "8/8/8/3k4/4P3/3K4/8/8 b 0 -"],
+      ["blocked pawns, kings only", "8/8/8/p7/P7/8/8/k1K5 w 0 -"]],
+  });
 }
