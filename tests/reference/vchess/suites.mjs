@@ -318,4 +318,11 @@ export default function defineSuites(variant, f) {
       ["kings may be taken, and step into attack", "8/8/8/3k4/4P3/3K4/8/8 b 0 -"],
       ["blocked pawns, kings only", "8/8/8/p7/P7/8/8/k1K5 w 0 -"]],
   });
+  variant("discoduel", "Discoduel", {
+    special: [
+      ["a pawn reaches the eighth rank and stays a pawn", "8/1P6/8/3n4/8/8/8/8 w 0 -"],
+      ["a knight may not take a pawn on the eighth rank", "1P1P4/8/2n5/8/8/8/8/8 b 1 -"],
+      ["the knights take elsewhere", "8/8/8/2P1P3/8/3n4/2P1P3/8 b 1 -"],
+      ["nobody can move: a draw", "P7/8/8/8/8/8/8/8 w 0 -"]],
+  });
 }
