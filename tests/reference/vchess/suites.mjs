@@ -325,4 +325,10 @@ export default function defineSuites(variant, f) {
       ["the knights take elsewhere", "8/8/8/2P1P3/8/3n4/2P1P3/8 b 1 -"],
       ["nobody can move: a draw", "P7/8/8/8/8/8/8/8 w 0 -"]],
   });
+  variant("vchess", "Vchess", {
+    special: [castle, passant, promote, promoteBlack,
+      ["pawns capture backward", "4k3/8/8/2p1p3/3P4/2n1n3/8/4K3 w 0 iiii -"],
+      ["a pawn checks backward", "8/8/8/8/3k4/4P3/8/4K3 b 0 iiii -"],
+      ["a backward capture onto the first rank does not promote; a double step from there", "4k3/8/8/8/8/8/1P6/n3K3 w 0 iiii -"]],
+  });
 }
