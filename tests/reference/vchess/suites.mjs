@@ -331,4 +331,11 @@ export default function defineSuites(variant, f) {
       ["a pawn checks backward", "8/8/8/8/3k4/4P3/8/4K3 b 0 iiii -"],
       ["a backward capture onto the first rank does not promote; a double step from there", "4k3/8/8/8/8/8/1P6/n3K3 w 0 iiii -"]],
   });
+  variant("balaklava", "Balaklava", {
+    special: [castle, promote, promoteBlack,
+      ["no en passant", "rmbqkbmr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RMBQKBMR w 4 ahah -"],
+      ["mammoths", "4k3/8/2pP4/4MP2/4p3/3p4/8/4K3 w 0 iiii -"],
+      ["pawns leap as knights forward, not onto the last rank", "4k3/8/1P6/8/8/8/8/4K3 w 0 iiii -"],
+      ["knight leaps never capture nor check", "4k3/8/3Q4/8/8/8/8/4K3 b 0 iiii -"]],
+  });
 }
