@@ -338,4 +338,6 @@ export default function defineSuites(variant, f) {
       ["pawns leap as knights forward, not onto the last rank", "4k3/8/1P6/8/8/8/8/4K3 w 0 iiii -"],
       ["knight leaps never capture nor check", "4k3/8/3Q4/8/8/8/8/4K3 b 0 iiii -"]],
   });
+  // Not rugby: writable, but a pawn's king step onto the en-passant square and its en-passant
+  // capture there are two moves with one UCI (e4d3), and rulebook keeps only one of them.
 }
