@@ -16,14 +16,6 @@ export default function defineSuites(variant, f) {
   const promoteBlack = ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1 iiii -"];
 
   // Batch vchess2 (the catalogue from Z downward)
-  variant("vchess", "Vchess", {
-    special: [castle, passant, promote, promoteBlack,
-      ["pawns capture backward", "k7/2B5/3p4/2p1p3/2P1P3/3P1n2/8/K7 b 0 iiii -"],
-      ["back on the first rank, a pawn steps two again", "4k3/8/8/8/8/8/3P4/2n1K3 w 0 iiii -"],
-      ["a pawn on the first rank", "4k3/8/8/8/8/8/8/2P1K3 w 0 iiii -"],
-      ["checked by a pawn from in front", "8/8/8/8/8/3p4/4K3/k7 w 0 iiii -"],
-      ["mate by a pawn from in front", "8/8/8/8/8/1K1B4/1P6/k7 b 0 iiii -"]],
-  });
   variant("squatter2", "Squatter2", {
     special: [
       ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
@@ -33,15 +25,6 @@ export default function defineSuites(variant, f) {
       ["the king may be taken", "8/8/8/3k4/4K3/8/8/8 w 0 -"],
       ["a side without pieces: no move, a draw", "8/8/8/8/8/8/1k6/Q7 w 0 -"],
       ["stalemate", "8/8/8/8/8/p7/P7/8 w 0 -"]],
-  });
-  variant("pawnsking", "Pawnsking", {
-    special: [
-      ["en passant", "4k3/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/4K3 b 3 c3"],
-      ["a pawn or the king reaches the far rank", "8/1P4K1/8/8/8/8/1k4p1/8 w 0 -"],
-      ["black reaches it", "8/1P4K1/8/8/8/8/1k4p1/8 b 1 -"],
-      ["kings may be taken, and step into attack", "8/8/8/3k4/4K3/8/8/8 w 0 -"],
-      ["a pawn takes the king", "8/8/8/8/8/3k4/4P3/4K3 w 0 -"],
-      ["no move: a draw", "8/8/8/8/8/p7/P7/8 w 0 -"]],
   });
   // Castling: one rulebook flag per landing square of the king (its file letter); en passant:
   // every square a pawn passed over (two after a triple step).
@@ -497,4 +480,68 @@ export default function defineSuites(variant, f) {
       ["the last white piece is taken", "4k3/8/8/8/8/8/3p4/4P3 b 1 -"],
       ["promotion", "4k3/1P6/8/8/8/8/6p1/7P w 0 -"]],
   });
+  variant("knightmate-vchess", "Knightmate1", {
+    letters: { c: "m" },
+    note: [
+      "vchess's isAttacked leaves out the knight a pawn may promote to, so such a knight never",
+      "gives check there; its rules page knows no such exception, and rulebook follows the",
+      "rules: no position here lets the enemy king step onto a square a promoted knight attacks.",
+    ],
+    special: [castle,
+      ["promotion to a queen, rook, bishop or knight (depth 3: the new knight's targets stay far" +
+        " from the black king)", "8/P7/8/8/5k2/8/7p/4K3 w 0 iiii -", 3],
+      ["a royal knight in check from a commoner", "4k3/8/8/8/8/8/5c2/4K3 w 0 iiii -"]],
+  });
+  // Dobutsu: placement[hand] turn clocks, no castling or en-passant fields; `-` for empty hands.
+  const dobutsuFen = (g, V, suite) => {
+    let hand = "";
+    for (const c of ["w", "b"])
+      for (const [p, to] of [["p", "c"], ["e", "e"], ["g", "g"]])
+        hand += (c == "w" ? to.toUpperCase() : to).repeat(g.reserve[c][p]);
+    return `${f.placement(g, V, suite)}[${hand || "-"}] ${g.turn} 0 ${f.fullmove(g)}`;
+  };
+  variant("dobutsu-vchess", "Dobutsu", {
+    fen: dobutsuFen,
+    letters: { k: "l", p: "c", h: "+c" },
+    startDepth: 5,
+    special: [
+      ["the lion reaches the far rank, attacked there", "1g1/K2/3/2k w 0 000000"],
+      ["the lion reached the far rank: black has lost", "K1g/3/3/2k b 1 000000"],
+      ["the lion is taken", "1k1/1K1/3/3 w 0 000000"],
+      ["drops anywhere, a chick on the far rank too", "2k/3/3/K2 w 0 111111"],
+      ["a chick becomes a hen", "2k/P2/3/K2 w 0 000000"],
+      ["a hen taken goes to the hand as a chick", "1k1/h2/G2/K2 w 0 000000"]],
+  });
+  // Not shatranj-vchess: its pieces are writable, but not its bare-king rule (two bare kings
+  // draw at once; a bare king loses at once unless it can take the other's last piece).
+  variant("pawnsking", "Pawnsking", {
+    special: [
+      ["en passant", "4k3/ppp1pppp/8/8/3pP3/8/PPPP1PPP/4K3 b 3 e3"],
+      ["a promotion wins", "4k3/1P6/8/8/8/8/6p1/4K3 w 0 -"],
+      ["a king reaches the far rank", "8/3K4/8/8/8/8/8/4k3 w 0 -"],
+      ["kings may be taken, and step into attack", "8/8/8/3k4/4P3/3K4/8/8 b 0 -"],
+      ["blocked pawns, kings only", "8/8/8/p7/P7/8/8/k1K5 w 0 -"]],
+  });
+  variant("discoduel", "Discoduel", {
+    special: [
+      ["a pawn reaches the eighth rank and stays a pawn", "8/1P6/8/3n4/8/8/8/8 w 0 -"],
+      ["a knight may not take a pawn on the eighth rank", "1P1P4/8/2n5/8/8/8/8/8 b 1 -"],
+      ["the knights take elsewhere", "8/8/8/2P1P3/8/3n4/2P1P3/8 b 1 -"],
+      ["nobody can move: a draw", "P7/8/8/8/8/8/8/8 w 0 -"]],
+  });
+  variant("vchess", "Vchess", {
+    special: [castle, passant, promote, promoteBlack,
+      ["pawns capture backward", "4k3/8/8/2p1p3/3P4/2n1n3/8/4K3 w 0 iiii -"],
+      ["a pawn checks backward", "8/8/8/8/3k4/4P3/8/4K3 b 0 iiii -"],
+      ["a backward capture onto the first rank does not promote; a double step from there", "4k3/8/8/8/8/8/1P6/n3K3 w 0 iiii -"]],
+  });
+  variant("balaklava", "Balaklava", {
+    special: [castle, promote, promoteBlack,
+      ["no en passant", "rmbqkbmr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RMBQKBMR w 4 ahah -"],
+      ["mammoths", "4k3/8/2pP4/4MP2/4p3/3p4/8/4K3 w 0 iiii -"],
+      ["pawns leap as knights forward, not onto the last rank", "4k3/8/1P6/8/8/8/8/4K3 w 0 iiii -"],
+      ["knight leaps never capture nor check", "4k3/8/3Q4/8/8/8/8/4K3 b 0 iiii -"]],
+  });
+  // Not rugby: writable, but a pawn's king step onto the en-passant square and its en-passant
+  // capture there are two moves with one UCI (e4d3), and rulebook keeps only one of them.
 }
