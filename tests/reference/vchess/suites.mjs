@@ -109,14 +109,15 @@ export default function defineSuites(variant, f) {
   variant("knightmate2", "Knightmate2", {
     letters: { c: "m" },
     note: [
-      "vchess's pawns promote to R N B Q, the knight (a piece of no Knightmate army) moving as",
-      "one but never attacking; its rules page says Knightmate1 with two kings, and Knightmate's",
-      "pawns become a queen, rook, bishop or commoner: this suite's class promotes so.",
+      "vchess's isAttacked leaves out the knight a pawn may promote to, so such a knight never",
+      "gives check; its rules page knows no such exception (as knightmate-vchess's suite says):",
+      "this suite's class counts the knight's attacks.",
     ],
-    fix: (V, { ChessRules }) => {
-      Object.defineProperty(V, "PawnSpecs", {
-        get: () => Object.assign({}, ChessRules.PawnSpecs, { promotions: ["r", "c", "b", "q"] }),
-      });
+    fix: V => {
+      const attacked = V.prototype.isAttacked;
+      V.prototype.isAttacked = function (sq, color) {
+        return attacked.call(this, sq, color) || this.isAttackedByKnight(sq, color);
+      };
     },
     special: [
       ["en passant", "rkbqcbkr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RKBQCBKR w 4 f6"],
@@ -126,7 +127,8 @@ export default function defineSuites(variant, f) {
       ["both kings attacked: one must be saved", "8/8/2k5/8/8/8/8/1K1r2K1 w 0 -"],
       ["a single king is royal", "8/8/2k5/8/8/8/8/3r2K1 w 0 -"],
       ["a king captured", "8/8/2k5/1r6/8/8/8/1K4K1 b 1 -"],
-      ["mated", "7k/8/8/8/8/1r6/8/3K1r2 w 0 -"]],
+      ["mated", "7k/8/8/8/8/1r6/8/3K1r2 w 0 -"],
+      ["a promoted knight gives check", "8/4P3/3k4/8/8/8/8/1K4K1 w 0 -"]],
   });
   // Holes (x) are rulebook's walls; en passant lists every square passed over.
   variant("omega", "Omega", {
