@@ -219,6 +219,15 @@ export default function defineSuites(variant, f) {
       ["both kings checked at once", "6KK/8/2Q5/8/8/5k2/2k5/8 b 1 iiiiiiii -"],
       ["either king mated", "3kk3/8/8/8/8/8/8/R3K2R w 0 aiehiiii -"]],
   });
+  variant("diamond", "Diamond", {
+    special: [
+      ["pawn moves and captures", "k7/1p6/1B4P1/8/8/3n4/3pP3/7K w 0"],
+      ["black pawns", "k7/1p6/1B4P1/8/8/3n4/3pP3/7K b 1"],
+      ["promotion on the far rank or file", "k7/8/2p5/8/5P2/8/1P4p1/7K w 0"],
+      ["black promotes", "k7/8/2p5/8/5P2/8/1P4p1/7K b 1"],
+      ["checks by pawns", "8/8/8/3k4/3P4/4P3/8/7K b 1"],
+      ["stalemate", "k7/2Q5/1K6/8/8/8/8/8 b 1"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
