@@ -228,6 +228,44 @@ export default function defineSuites(variant, f) {
       ["checks by pawns", "8/8/8/3k4/3P4/4P3/8/7K b 1"],
       ["stalemate", "k7/2Q5/1K6/8/8/8/8/8 b 1"]],
   });
+  variant("forward", "Forward", {
+    note: [
+      "vchess's Forward counts a piece's attack only along a step whose rank part is exactly",
+      "one forward (or none), so a knight's narrow forward jumps never give check, and its",
+      "promoted pawn captures backward but never attacks so. Its rules page knows no such",
+      "exception: this suite's class counts every capture as an attack.",
+    ],
+    fix: V => {
+      const full = { p: "s", r: "u", n: "o", b: "c", q: "t", k: "l" };
+      V.prototype.isAttackedBySlideNJump = function ([x, y], color, piece, steps, oneStep) {
+        const forward = color == "w" ? -1 : 1;
+        for (const step of steps) {
+          let [i, j] = [x + step[0], y + step[1]];
+          while (V.OnBoard(i, j) && this.board[i][j] == V.EMPTY && !oneStep) {
+            i += step[0];
+            j += step[1];
+          }
+          if (!V.OnBoard(i, j) || this.getColor(i, j) != color) continue;
+          const p = this.getPiece(i, j);
+          if (p == full[piece] || (p == piece && Math.sign(-step[0]) != -forward)) return true;
+        }
+        return false;
+      };
+      const pawnAttack = V.prototype.isAttackedByPawn;
+      V.prototype.isAttackedByPawn = function ([x, y], color) {
+        if (pawnAttack.call(this, [x, y], color)) return true;
+        return V.steps[V.BISHOP].some(([di, dj]) => V.OnBoard(x + di, y + dj) &&
+          this.getColor(x + di, y + dj) == color && this.getPiece(x + di, y + dj) == "s");
+      };
+    },
+    special: [castle, passant,
+      ["every piece promotes on the last rank", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 w 0 iiii -"],
+      ["black promotes", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 b 1 iiii -"],
+      ["a knight's narrow jump gives check", "8/8/4k3/8/3N4/8/8/4K3 b 1 iiii -"],
+      ["full pieces move backward", "4k3/8/8/3T4/8/2S5/8/4K3 w 0 iiii -"],
+      ["a full pawn attacks backward", "8/8/8/8/8/3k4/4S3/K7 b 1 iiii -"],
+      ["a king reaches the last rank", "6k1/8/8/8/8/8/1K6/8 w 0 iiii -"]],
+  });
   // (end of batch vchess2)
 
   // Bundled variants that play vchess's game
