@@ -27,30 +27,29 @@ fn run_epd(variant: &str) {
     );
 }
 
-/// Every suite computed by Fairy-Stockfish (`tests/reference/fairy/NAME.epd`), each for the
-/// bundled variant NAME, or for `tests/variants/NAME.variant` where no variant is bundled so.
-#[test]
-fn fairy_stockfish_suites() {
-    let mut files: Vec<_> = std::fs::read_dir("tests/reference/fairy")
-        .expect("tests/reference/fairy")
+/// The `.epd` files of a directory of `tests/reference/`, sorted.
+fn suites_in(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(format!("tests/reference/{dir}"))
+        .expect("reference directory")
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "epd"))
         .collect();
     files.sort();
+    files
+}
+
+/// Runs every suite of `files`, the variant of each named by `spec_of(file stem)`; returns the
+/// failures, one line each.
+fn run_suites(files: &[std::path::PathBuf], spec_of: impl Fn(&str) -> String) -> Vec<String> {
     let mut problems = vec![];
-    for path in &files {
+    for path in files {
         let name = path
             .file_stem()
             .and_then(|s| s.to_str())
             .expect("file name");
-        let spec = if rulebook::bundled::get(name).is_some() {
-            name.to_string()
-        } else {
-            format!("tests/variants/{name}.variant")
-        };
         let text = std::fs::read_to_string(path).expect("reference file");
-        let mut game = common::game(&spec);
+        let mut game = common::game(&spec_of(name));
         let mut failures = vec![];
         match epd::run(game.as_mut(), &text, None, 2, &mut |l| failures.push(l)) {
             Ok(s) if s.passed < 3 => problems.push(format!("{name}: only {} positions", s.passed)),
@@ -59,7 +58,40 @@ fn fairy_stockfish_suites() {
         }
         problems.extend(failures.into_iter().map(|f| format!("{name}: {f}")));
     }
+    problems
+}
+
+/// Every suite computed by Fairy-Stockfish (`tests/reference/fairy/NAME.epd`), each for the
+/// bundled variant NAME, or for `tests/variants/NAME.variant` where no variant is bundled so.
+#[test]
+fn fairy_stockfish_suites() {
+    let files = suites_in("fairy");
+    let problems = run_suites(&files, |name| {
+        if rulebook::bundled::get(name).is_some() {
+            name.to_string()
+        } else {
+            format!("tests/variants/{name}.variant")
+        }
+    });
     assert!(files.len() >= 2, "no Fairy-Stockfish suites found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every suite computed by vchess's rules classes (`tests/reference/vchess/NAME.epd`, written by
+/// `generate.mjs` there), each for the bundled variant NAME (vchess's game under rulebook's name,
+/// or `NAME-vchess` where the bundled NAME is another game).
+#[test]
+fn vchess_suites() {
+    let files = suites_in("vchess");
+    let unbundled: Vec<String> = files
+        .iter()
+        .filter_map(|p| p.file_stem().and_then(|s| s.to_str()))
+        .filter(|n| rulebook::bundled::get(n).is_none())
+        .map(String::from)
+        .collect();
+    assert!(unbundled.is_empty(), "suites of no bundled variant: {unbundled:?}");
+    let problems = run_suites(&files, str::to_string);
+    assert!(files.len() >= 2, "no vchess suites found");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -68,7 +100,7 @@ fn fairy_stockfish_suites() {
 fn every_bundled_variant_has_reference_data() {
     let missing: Vec<&str> = rulebook::bundled::names()
         .filter(|n| {
-            !["perft", "fairy"]
+            !["perft", "fairy", "vchess"]
                 .iter()
                 .any(|d| std::path::Path::new(&format!("tests/reference/{d}/{n}.epd")).exists())
         })
