@@ -18,6 +18,8 @@ pub struct Session {
     game: Box<dyn Game>,
     /// The text of the variant being played.
     source: String,
+    /// The variant's start position, to tell a game from it from one set up.
+    start: String,
 }
 
 impl Default for Session {
@@ -27,8 +29,10 @@ impl Default for Session {
         let variant = load_text("chess.variant", text, Origin::Bundled, &mut sources)
             .map(|l| l.variant)
             .unwrap_or_else(|_| unreachable!("the bundled chess is valid"));
+        let game = new_game(Arc::new(variant));
         Session {
-            game: new_game(Arc::new(variant)),
+            start: game.fen(),
+            game,
             source: text.to_string(),
         }
     }
@@ -119,6 +123,7 @@ fn placement(v: &Variant, setup: &Setup) -> (Vec<Value>, Vec<Value>, Value) {
                 "layer": layer, "file": file, "rank": rank, "side": side.name(),
                 "letter": fen_letter(v, *layer, *side, *piece),
                 "name": v.pieces.get_index(*piece).map(|(n, _)| n.as_str()),
+                "royal": v.pieces[*piece].royal,
             })),
             Some(Cell::Wall) => walls.push(json!({"file": file, "rank": rank})),
             None => {}
@@ -153,6 +158,7 @@ impl Session {
                 let answer = json!({"ok": true, "name": v.name, "title": v.title,
                     "diagnostics": diagnostics});
                 self.game = new_game(Arc::new(v));
+                self.start = self.game.fen();
                 self.source = text.to_string();
                 answer
             }
@@ -191,7 +197,7 @@ impl Session {
         json!({
             "name": v.name, "title": v.title, "files": v.files, "ranks": v.ranks,
             "layers": v.layers, "hasHands": v.hands.is_some(), "fen": fen,
-            "startFen": record.start_fen, "side": status.side.name(), "inCheck": status.in_check,
+            "startFen": record.start_fen, "variantStart": self.start, "side": status.side.name(), "inCheck": status.in_check,
             "end": end_json(status.end.as_ref()), "pieces": pieces, "walls": walls,
             "hands": hands, "played": played,
             "checks": self.game.check_count().map(|c| c.text()),
@@ -277,6 +283,7 @@ impl Session {
         };
         let changed = !Arc::ptr_eq(&variant, self.game.variant());
         let mut game = new_game(variant.clone());
+        let start = game.fen();
         if let Err(e) = pgn::replay(game.as_mut(), first) {
             let error = match e {
                 ReplayError::Fen(message) => format!("the FEN tag: {message}"),
@@ -288,6 +295,7 @@ impl Session {
             self.source = bundled::get(&variant.name).unwrap_or_default().to_string();
         }
         self.game = game;
+        self.start = start;
         json!({"ok": true, "name": variant.name, "changed": changed})
     }
 }
