@@ -305,7 +305,8 @@ function fillVariantList(filter = "") {
   const want = filter.trim().toLowerCase();
   const current = ui.state ? ui.state.name : "chess";
   select.replaceChildren();
-  for (const v of ui.variants) {
+  const list = ui.variants.length ? ui.variants : [{ name: current, title: ui.state.title || current }];
+  for (const v of list) {
     if (want && !v.title.toLowerCase().includes(want) && !v.name.includes(want)) continue;
     const o = document.createElement("option");
     o.value = v.name;
@@ -468,6 +469,7 @@ function api(engine) {
       return r.count;
     },
     diagnostics: () => ui.diagnostics.map((d) => ({ ...d })),
+    variants: () => engine.variants(),
     state: () => engine.state(),
     pgn: () => engine.pgn(),
     readPgn: (text) => readPgn(text),
@@ -477,11 +479,15 @@ function api(engine) {
 async function start() {
   const engine = await loadEngine(new URL("rulebook.wasm", import.meta.url));
   ui.engine = engine;
-  ui.variants = engine.variants().sort((a, b) => a.title.localeCompare(b.title));
   Object.assign(window.rulebook, api(engine));
   wire();
   openHash();
+  // Every bundled variant loads to give its title: done once the board is up.
   fillVariantList();
+  setTimeout(() => {
+    ui.variants = engine.variants().sort((a, b) => a.title.localeCompare(b.title));
+    fillVariantList($("variant-search").value);
+  }, 0);
   window.addEventListener("hashchange", openHash);
 }
 

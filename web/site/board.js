@@ -107,7 +107,7 @@ function drawMarks(g, name, layer, piece, wall, opts, state) {
 function drawCoordinates(svg, state, at) {
   for (let f = 0; f < state.files; f++) {
     const [x] = at(f, 0);
-    const t = el("text", { x: x + CELL / 2, y: state.ranks * CELL + MARGIN - 4, class: "coord" }, svg);
+    const t = el("text", { x: x + CELL / 2, y: state.ranks * CELL + MARGIN / 2, class: "coord" }, svg);
     t.textContent = String.fromCharCode(97 + f);
   }
   for (let r = 0; r < state.ranks; r++) {
