@@ -62,10 +62,16 @@ class Page:
         self.url = url
 
     def open(self, hash_=""):
+        self.d.get("about:blank")
         self.d.get(self.url + hash_)
-        self.d.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "window.rulebook.ready.then(() => done(true), (e) => done(String(e)));")
+        # The module script sets window.rulebook; wait for it, then for the engine.
+        state = self.d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const wait = () => window.rulebook
+              ? window.rulebook.ready.then(() => done(true), (e) => done(String(e)))
+              : setTimeout(wait, 10);
+            wait();""")
+        check(state is True, f"the page did not get ready: {state}")
 
     def js(self, script, *args):
         return self.d.execute_script(script, *args)
@@ -228,6 +234,26 @@ def test_link_and_fen(p):
     check(not bad["ok"] and p.text("#fen-error"), "a bad FEN is refused and says why")
 
 
+def test_choosers(p):
+    """A promotion asks which piece; the duck asks where it goes."""
+    p.open()
+    check(p.api("setFen", "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1")["ok"], "setFen")
+    p.click('[data-square="e7"]')
+    p.click('[data-square="e8"]')
+    buttons = [b.text for b in p.qs("#chooser button[data-uci]")]
+    check(sorted(buttons) == ["e8=B", "e8=N+", "e8=Q", "e8=R"], buttons)
+    p.click('#chooser button[data-uci="e7e8n"]')
+    check(p.text("#moves").strip() == "1. e8=N+", p.text("#moves"))
+    p.api("load", "duck")
+    p.click('[data-square="e2"]')
+    p.click('[data-square="e4"]')
+    check(len(p.qs("[data-target]")) > 30, "the duck may go to any empty square")
+    p.click('[data-square="d5"]')
+    check(p.text("#moves").strip().startswith("1. e4"), p.text("#moves"))
+    check(p.qs('[data-square="d5"][data-wall]'), "the duck stands on d5")
+    p.shot("duck")
+
+
 def test_phone_width(p):
     p.d.set_window_size(360, 800)
     p.open()
@@ -297,7 +323,7 @@ def measure(p):
 
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
          test_xiangqi_and_shogi, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
-         test_link_and_fen, test_phone_width, test_clicks_are_quick]
+         test_link_and_fen, test_choosers, test_phone_width, test_clicks_are_quick]
 
 
 def main():
