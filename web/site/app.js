@@ -21,12 +21,14 @@ const ui = {
   variants: [],
   lastValid: "",
   notes: "",
+  changed: new Set(),
 };
 
 // ---- drawing ----
 
 function refresh() {
   const e = ui.engine;
+  ui.changed = new Set();
   ui.state = e.state();
   ui.legal = e.moves();
   ui.selected = null;
@@ -42,6 +44,7 @@ function render() {
     last,
     targets: targetsOfSelection(),
     selected: ui.selected,
+    changed: ui.changed,
   });
   const [top, bottom] = ui.flipped ? ["white", "black"] : ["black", "white"];
   drawHand($("hand-top"), s, top, ui.selected);
@@ -185,8 +188,29 @@ function playMove(text, keepRedo = false) {
   $("move-error").textContent = "";
   ui.notes = [result.summary, ...result.notes].join("; ");
   if (!keepRedo) ui.redo = [];
+  const before = placementOf(ui.state);
   refresh();
+  ui.changed = changedSquares(before, placementOf(ui.state));
+  render();
   return result;
+}
+
+// Where each piece and wall stands: "layer:square" -> letter.
+function placementOf(state) {
+  const at = new Map();
+  for (const p of state.pieces) at.set(`${p.layer}:${squareName(p.file, p.rank)}`, p.letter);
+  for (const w of state.walls) at.set(`0:${squareName(w.file, w.rank)}`, "*");
+  return at;
+}
+
+// The squares a move changed: besides its own two, what its effects did (an explosion, a
+// pull or push, the duck).
+function changedSquares(before, after) {
+  const changed = new Set();
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    if (before.get(key) !== after.get(key)) changed.add(key.split(":")[1]);
+  }
+  return changed;
 }
 
 function undo() {

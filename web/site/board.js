@@ -81,6 +81,10 @@ function drawMarks(g, name, layer, piece, wall, opts, state) {
     g.classList.add("last");
     el("rect", { width: CELL, height: CELL, class: "last-mark" }, g);
   }
+  if (opts.changed && opts.changed.has(name) && !g.classList.contains("last")) {
+    g.classList.add("changed");
+    el("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, class: "changed-mark" }, g);
+  }
   if (opts.selected && opts.selected.square === name && opts.selected.layer === layer) {
     g.classList.add("selected");
     el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "selected-mark" }, g);

@@ -254,6 +254,19 @@ def test_choosers(p):
     p.shot("duck")
 
 
+def test_effects_are_marked(p):
+    """An explosion's squares are marked besides the move's own."""
+    p.open()
+    p.api("load", "atomic")
+    check(p.api("setFen", "4k3/8/8/2n1b3/3n4/8/3Q4/4K3 w - - 0 1")["ok"], "setFen")
+    p.click('[data-square="d2"]')
+    p.click('[data-square="d4"]')
+    changed = sorted(e.get_attribute("data-square") for e in p.qs(".changed"))
+    check(changed == ["c5", "e5"], f"marked: {changed}")
+    check("c5" in p.text("#effects"), p.text("#effects"))
+    p.shot("atomic")
+
+
 def test_phone_width(p):
     p.d.set_window_size(360, 800)
     p.open()
@@ -323,7 +336,8 @@ def measure(p):
 
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
          test_xiangqi_and_shogi, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
-         test_link_and_fen, test_choosers, test_phone_width, test_clicks_are_quick]
+         test_link_and_fen, test_choosers, test_effects_are_marked,
+         test_phone_width, test_clicks_are_quick]
 
 
 def main():
