@@ -54,6 +54,7 @@ function render() {
   renderMoves(s);
   renderChooser();
   $("fen").value = s.fen;
+  if ($("explain").open) $("explain-text").textContent = ui.engine.explain();
   $("undo").disabled = s.played.length === 0;
   $("redo").disabled = ui.redo.length === 0;
   updateLink();
@@ -422,6 +423,9 @@ function wire() {
   $("pgn-file").addEventListener("change", async (ev) => {
     const file = ev.target.files[0];
     if (file) { $("pgn").value = await file.text(); readPgn($("pgn").value); }
+  });
+  $("explain").addEventListener("toggle", () => {
+    if ($("explain").open) $("explain-text").textContent = ui.engine.explain();
   });
   wireEditor();
   wireChooser();

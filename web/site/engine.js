@@ -32,6 +32,7 @@ export async function loadEngine(url) {
     setFen: (fen) => callText("rb_set_fen", fen),
     perft: (depth) => read(wasm.rb_perft(depth)),
     pgn: () => call("rb_pgn"),
+    explain: () => call("rb_explain"),
     readPgn: (text) => callText("rb_read_pgn", text),
   };
 }

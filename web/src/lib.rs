@@ -99,6 +99,8 @@ export! {
     rb_undo => undo;
     /// The game in PGN.
     rb_pgn => pgn;
+    /// The variant's rules in words.
+    rb_explain => explain;
 }
 
 export_text! {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use rulebook::engine::end::GameEnd;
 use rulebook::engine::fen::{self, Cell, Setup};
 use rulebook::game::pgn::{self, ReplayError};
-use rulebook::ir::{PieceId, Side, Variant};
+use rulebook::ir::{PieceId, RULE_TOPICS, Side, Variant};
 use rulebook::{Game, LoadError, Origin, Problem, Sources, bundled, load_text, new_game, to_json};
 use serde_json::{Value, json};
 
@@ -225,6 +225,12 @@ impl Session {
             }),
             Err(e) => json!({"ok": false, "error": e.message, "help": e.help}),
         }
+    }
+
+    /// The variant's rules in words, topic by topic, as the REPL's `explain` gives them.
+    pub fn explain(&mut self) -> Value {
+        let v = self.game.variant();
+        Value::String(RULE_TOPICS.iter().map(|t| v.rule_text(t)).collect())
     }
 
     /// Takes back the last move: `true`, or `false` when none was played.

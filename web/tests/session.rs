@@ -61,3 +61,13 @@ fn a_pgn_is_read_in_the_variant_it_names() {
     assert!(s.source().as_str().unwrap().starts_with('#') || s.source().as_str().unwrap().contains("variant crazyhouse"));
     assert!(s.pgn().as_str().unwrap().contains("3. P@e6"));
 }
+
+#[test]
+fn the_rules_are_explained_in_words() {
+    let mut s = Session::default();
+    s.load("crazyhouse");
+    let text = s.explain();
+    let text = text.as_str().unwrap_or_default();
+    assert!(text.contains("castling"), "{text}");
+    assert!(text.contains("hand"), "{text}");
+}
