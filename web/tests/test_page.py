@@ -125,6 +125,14 @@ def test_chess_by_clicks(p):
     check(p.api("moves")[0] == "a2a3" or len(p.api("moves")) > 20, "moves in UCI")
     check(p.api("undo"), "undo")
     check(p.text("#moves").strip() == "1. e4 e5 2. Nf3 Nc6 3. Bb5", p.text("#moves"))
+    box = p.q("#san-input")
+    box.send_keys("Nf6", Keys.ENTER)
+    check(p.text("#moves").strip().endswith("3. Bb5 Nf6"), "a move typed in SAN")
+    box.send_keys("Ke3", Keys.ENTER)
+    check(p.text("#move-error"), "an illegal move says why")
+    a1 = p.q('[data-square="a1"]').get_attribute("transform")
+    p.click("#flip")
+    check(p.q('[data-square="a1"]').get_attribute("transform") != a1, "flip turns the board")
 
 
 def test_crazyhouse_drop(p):
