@@ -305,6 +305,7 @@ function loadEditor() {
   if (result.ok && text !== ui.lastValid) {
     ui.lastValid = text;
     newGame();
+    fillVariantList($("variant-search").value);
   }
   return result;
 }
@@ -331,12 +332,19 @@ function fillVariantList(filter = "") {
   const current = ui.state ? ui.state.name : "chess";
   select.replaceChildren();
   const list = ui.variants.length ? ui.variants : [{ name: current, title: ui.state.title || current }];
+  if (ui.state && ui.engine.bundled(current) !== ui.lastValid) {
+    const own = document.createElement("option");
+    own.value = "";
+    own.textContent = `your file: ${ui.state.title || current}`;
+    own.selected = true;
+    select.append(own);
+  }
   for (const v of list) {
     if (want && !v.title.toLowerCase().includes(want) && !v.name.includes(want)) continue;
     const o = document.createElement("option");
     o.value = v.name;
     o.textContent = v.title;
-    if (v.name === current) o.selected = true;
+    if (v.name === current && ui.engine.bundled(current) === ui.lastValid) o.selected = true;
     select.append(o);
   }
 }
@@ -466,7 +474,9 @@ function wireChooser() {
     const first = $("variant-select").options[0];
     if (first) chooseVariant(first.value);
   });
-  $("variant-select").addEventListener("change", (ev) => chooseVariant(ev.target.value));
+  $("variant-select").addEventListener("change", (ev) => {
+    if (ev.target.value) chooseVariant(ev.target.value);
+  });
   $("new-variant").addEventListener("click", () => {
     $("editor").value = 'variant mine "My variant" extends chess\n\n# Pieces, rules and the start position: see docs/language.md.\n';
     loadEditor();

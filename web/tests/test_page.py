@@ -278,6 +278,43 @@ def test_effects_are_marked(p):
     p.shot("atomic")
 
 
+BIG = """variant big "Big chess" extends chess
+board 16 x 16
+replace region last-rank rank 16
+remove castling K Q k q
+start "rnbqkbnr8/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/RNBQKBNR8 w - - 0 1"
+"""
+
+TINY = """variant tiny "Tiny" extends chess
+board 3 x 3
+replace region last-rank rank 3
+remove castling K Q k q
+start "k1r/3/K1R w - - 0 1"
+"""
+
+
+def test_user_variants_of_any_size(p):
+    """Files typed by a user, 16x16 and 3x3: drawn, playable, counted as the command line
+    counts them (perft 3: 30739 and 26)."""
+    p.open()
+    check(p.api("setSource", BIG)["ok"], "16x16 loads")
+    check(len(p.qs("[data-square]")) == 256, "256 squares")
+    check(p.qs('[data-square="p16"]'), "p16 exists")
+    chosen = p.js("const s = document.getElementById('variant-select'); return s.options[s.selectedIndex].text")
+    check(chosen == "your file: Big chess", chosen)
+    p.click('[data-square="e2"]')
+    p.click('[data-square="e4"]')
+    check(p.text("#moves").strip() == "1. e4", p.text("#moves"))
+    check(p.api("undo") and p.api("perft", 3) == 30739, "perft 3 of big")
+    p.shot("big")
+    answer = p.api("setSource", TINY)
+    check(answer["ok"], answer)
+    check(len(p.qs("[data-square]")) == 9, "9 squares")
+    warnings = [d["code"] for d in p.api("diagnostics")]
+    check(warnings == ["rulebook::unused"], f"the unused pawn is a warning: {warnings}")
+    check(p.api("perft", 3) == 26, "perft 3 of tiny")
+
+
 def test_phone_width(p):
     p.d.set_window_size(360, 800)
     p.open()
@@ -347,7 +384,7 @@ def measure(p):
 
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
          test_xiangqi_and_shogi, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
-         test_link_and_fen, test_choosers, test_effects_are_marked,
+         test_link_and_fen, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
          test_phone_width, test_clicks_are_quick]
 
 
