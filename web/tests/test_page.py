@@ -255,6 +255,24 @@ def test_link_and_fen(p):
     check(not bad["ok"] and p.text("#fen-error"), "a bad FEN is refused and says why")
 
 
+def test_game_end_undo_redo_new_game(p):
+    """The end of the game with its rule; undo, redo and a new game."""
+    p.open()
+    for m in ["f3", "e5", "g4", "Qh4#"]:
+        check(p.api("play", m)["ok"], m)
+    status = p.text("#status")
+    check("checkmate" in status and "black wins" in status, status)
+    check(p.qs('[data-square="e1"].check'), "the king in check is marked")
+    p.click("#undo")
+    check("white to move" not in p.text("#status") and "black to move" in p.text("#status"),
+          p.text("#status"))
+    p.click("#redo")
+    check(p.text("#moves").strip() == "1. f3 e5 2. g4 Qh4#", p.text("#moves"))
+    p.shot("checkmate")
+    p.click("#new-game")
+    check(p.text("#moves").strip() == "" and len(p.api("moves")) == 20, "a new game")
+
+
 def test_choosers(p):
     """A promotion asks which piece; the duck asks where it goes."""
     p.open()
@@ -401,7 +419,7 @@ def measure(p):
 
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
          test_xiangqi_and_shogi, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
-         test_link_and_fen, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
+         test_link_and_fen, test_game_end_undo_redo_new_game, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
          test_phone_width, test_clicks_are_quick]
 
 
