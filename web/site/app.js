@@ -297,12 +297,13 @@ function highlight() {
   pre.scrollLeft = ed.scrollLeft;
 }
 
-// Loads the editor's text; on errors the last valid variant stays on the board.
-function loadEditor() {
+// Loads the editor's text; on errors the last valid variant stays on the board. A new game
+// starts when the text changed, or always when `fresh`.
+function loadEditor(fresh = false) {
   const text = $("editor").value;
   const result = ui.engine.load(text);
   setDiagnostics(result.diagnostics);
-  if (result.ok && text !== ui.lastValid) {
+  if (result.ok && (fresh || text !== ui.lastValid)) {
     ui.lastValid = text;
     newGame();
     fillVariantList($("variant-search").value);
@@ -315,7 +316,7 @@ function chooseVariant(name) {
   if (text === null) return null;
   $("variant-select").value = name;
   $("editor").value = text;
-  return loadEditor();
+  return loadEditor(true);
 }
 
 function newGame() {
@@ -392,7 +393,7 @@ function openHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has("source")) {
     $("editor").value = params.get("source");
-    loadEditor();
+    loadEditor(true);
   } else {
     chooseVariant(params.get("variant") || "chess");
   }
@@ -479,7 +480,7 @@ function wireChooser() {
   });
   $("new-variant").addEventListener("click", () => {
     $("editor").value = 'variant mine "My variant" extends chess\n\n# Pieces, rules and the start position: see docs/language.md.\n';
-    loadEditor();
+    loadEditor(true);
   });
 }
 
@@ -493,7 +494,7 @@ function api(engine) {
     },
     setSource(text) {
       $("editor").value = text;
-      return loadEditor();
+      return loadEditor(true);
     },
     source: () => $("editor").value,
     fen: () => engine.state().fen,

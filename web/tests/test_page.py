@@ -271,6 +271,9 @@ def test_game_end_undo_redo_new_game(p):
     p.shot("checkmate")
     p.click("#new-game")
     check(p.text("#moves").strip() == "" and len(p.api("moves")) == 20, "a new game")
+    p.api("play", "e4")
+    p.api("load", "chess")
+    check(p.text("#moves").strip() == "", "load starts a new game, of the same variant too")
 
 
 def test_choosers(p):
