@@ -240,8 +240,8 @@ fn temporary_beside(path: &Path) -> std::io::Result<(std::path::PathBuf, std::fs
 
 /// Makes the rename itself durable; where a directory cannot be synced, the rename still
 /// happened.
+#[cfg(unix)]
 fn sync_directory(path: &Path) {
-    #[cfg(unix)]
     if let Some(dir) = path.parent() {
         let dir = if dir.as_os_str().is_empty() {
             Path::new(".")
@@ -253,6 +253,10 @@ fn sync_directory(path: &Path) {
         }
     }
 }
+
+/// Elsewhere (Windows, WebAssembly) a directory cannot be opened to be synced.
+#[cfg(not(unix))]
+fn sync_directory(_path: &Path) {}
 
 #[cfg(test)]
 mod tests {

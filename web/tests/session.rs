@@ -1,0 +1,73 @@
+//! The session the page drives, run natively: what the page shows must be what the command
+//! line says.
+
+use rulebook_web::Session;
+
+#[test]
+fn chess_plays_by_uci_and_san_and_undoes() {
+    let mut s = Session::default();
+    assert_eq!(s.moves().as_array().map(Vec::len), Some(20));
+    assert_eq!(s.play("e2e4")["san"], "e4");
+    assert_eq!(s.play("e5")["uci"], "e7e5");
+    assert_eq!(s.play("e2e4")["ok"], false);
+    let state = s.state();
+    assert_eq!(state["played"][1]["number"], "1...");
+    assert_eq!(s.undo(), true);
+    assert_eq!(s.undo(), true);
+    assert_eq!(s.perft(3)["count"], 8902);
+}
+
+#[test]
+fn a_broken_text_reports_the_line_and_keeps_the_variant() {
+    let mut s = Session::default();
+    assert_eq!(s.load("crazyhouse")["ok"], true);
+    let broken = "variant oops extends chess\n\nreplace promotion pawn { zone last-rank  to quen }\n";
+    let answer = s.load(broken);
+    assert_eq!(answer["ok"], false);
+    let d = &answer["diagnostics"][0];
+    assert_eq!(d["code"], "rulebook::unknown_piece");
+    assert_eq!(d["line"], 3);
+    assert_eq!(d["column"], 45, "as `rulebook check` says: oops.variant:3:45");
+    assert_eq!(s.state()["name"], "crazyhouse");
+    assert_eq!(s.play("e4")["ok"], true);
+}
+
+#[test]
+fn hands_and_layers_are_drawn() {
+    let mut s = Session::default();
+    s.load("crazyhouse");
+    for m in ["e4", "d5", "exd5", "Qxd5"] {
+        assert_eq!(s.play(m)["ok"], true, "{m}");
+    }
+    let state = s.state();
+    assert_eq!(state["hands"]["white"][0]["letter"], "P");
+    assert_eq!(state["hands"]["black"][0]["count"], 1);
+    assert_eq!(s.play("P@e6")["san"], "P@e6");
+    s.load("alice");
+    s.play("e4");
+    let state = s.state();
+    assert_eq!(state["layers"].as_array().map(Vec::len), Some(2));
+    let moved = state["pieces"].as_array().unwrap().iter().find(|p| p["layer"] == 1).cloned();
+    assert_eq!(moved.map(|p| p["letter"].clone()), Some("S".into()));
+}
+
+#[test]
+fn a_pgn_is_read_in_the_variant_it_names() {
+    let mut s = Session::default();
+    let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e6 *\n";
+    let answer = s.read_pgn(pgn);
+    assert_eq!(answer["ok"], true, "{answer}");
+    assert_eq!(s.state()["name"], "crazyhouse");
+    assert!(s.source().as_str().unwrap().starts_with('#') || s.source().as_str().unwrap().contains("variant crazyhouse"));
+    assert!(s.pgn().as_str().unwrap().contains("3. P@e6"));
+}
+
+#[test]
+fn the_rules_are_explained_in_words() {
+    let mut s = Session::default();
+    s.load("crazyhouse");
+    let text = s.explain();
+    let text = text.as_str().unwrap_or_default();
+    assert!(text.contains("castling"), "{text}");
+    assert!(text.contains("hand"), "{text}");
+}
