@@ -88,6 +88,8 @@ codes! {
     ExtendsDepth = "extends_depth",
     /// `extends` of a variant that is neither bundled nor a sibling file.
     UnknownVariant = "unknown_variant",
+    /// `catalog` of a catalogue rulebook does not know, or with an empty name.
+    UnknownCatalog = "unknown_catalog",
     /// A board smaller or larger than supported.
     BoardSize = "board_size",
     /// Pieces told to cross with a single layer.

@@ -345,3 +345,42 @@ fn a_byte_order_mark_before_the_first_word_is_skipped() {
         "the mark is an error"
     );
 }
+
+/// A variant's place in a catalogue is its own: a file that extends one with `catalog` items
+/// has none of them, and has its own when it writes them.
+#[test]
+fn catalog_entries_are_not_inherited() {
+    use rulebook::ir::{Catalog, CatalogEntry};
+    let (parent, _) = loads(
+        "variant hill \"Hill\" extends kingofthehill\n\
+         catalog fairy-stockfish \"kingofthehill\"\n\
+         catalog vchess \"Koth\"\n",
+    );
+    assert_eq!(
+        parent.catalogs,
+        [
+            CatalogEntry {
+                catalog: Catalog::FairyStockfish,
+                name: "kingofthehill".into()
+            },
+            CatalogEntry {
+                catalog: Catalog::Vchess,
+                name: "Koth".into()
+            }
+        ]
+    );
+    let dir = std::env::temp_dir().join(format!("rulebook-catalog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("hill.variant"),
+        "variant hill extends kingofthehill\ncatalog vchess \"Koth\"\n",
+    )
+    .unwrap();
+    let child = dir.join("child.variant");
+    std::fs::write(&child, "variant child extends hill\n").unwrap();
+    let mut sources = Sources::default();
+    let loaded = rulebook::lower::load(child.to_str().unwrap(), &mut sources).expect("loads");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(loaded.variant.lineage, ["hill", "kingofthehill", "chess"]);
+    assert!(loaded.variant.catalogs.is_empty());
+}

@@ -286,6 +286,9 @@ impl Variant {
             write!(f, " (extends {})", self.lineage.join(" < "))?;
         }
         writeln!(f)?;
+        for c in &self.catalogs {
+            writeln!(f, "catalog {} {:?}", c.catalog.key(), c.name)?;
+        }
         writeln!(f, "board {} files x {} ranks", self.files, self.ranks)?;
         if self.layers.len() > 1 {
             writeln!(f, "layers {}", self.layers.join(", "))?;

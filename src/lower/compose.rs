@@ -28,6 +28,8 @@ fn loc<T>(src: SourceId, node: T) -> Loc<T> {
 pub(super) struct Draft {
     /// The ancestors' names, the parent first.
     pub lineage: Vec<String>,
+    /// The file's own `catalog` items (a parent's are not inherited).
+    pub catalogs: Vec<Loc<CatalogAst>>,
     pub board: Option<Loc<BoardAst>>,
     pub layers: Option<Loc<LayersAst>>,
     pub regions: IndexMap<String, Loc<RegionDef>>,
@@ -105,6 +107,8 @@ impl Composer<'_> {
             None => Draft::default(),
         };
         self.chain.pop();
+        // A variant's place in a catalogue is its own: a file that extends Koth is not Koth.
+        draft.catalogs.clear();
         draft.broken.extend(broken);
         let size = |d: &Draft| {
             d.board
@@ -258,6 +262,7 @@ fn find_parent(name: &str, origin: &Origin) -> Result<(String, String), ParentPr
 
 fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
     match item {
+        Item::Catalog(c) => d.catalogs.push(loc(src, c)),
         Item::Board(b) => set_once(&mut d.board, "`board`", src, b, |b| b.span, problems),
         Item::Layers(l) => set_once(&mut d.layers, "`layers`", src, l, |l| l.span, problems),
         Item::EnPassant(e) => set_once(

@@ -75,9 +75,22 @@ pub enum SideAst {
     Black,
 }
 
+/// `catalog fairy-stockfish "kingofthehill"`: the variant's place in an outside catalogue.
+#[derive(Clone, Debug)]
+pub struct CatalogAst {
+    /// The catalogue, as written (`fairy-stockfish`, `vchess`).
+    pub catalog: Name,
+    /// The variant's name there.
+    pub name: Spanned<String>,
+    /// The whole item.
+    pub span: Span,
+}
+
 /// A top-level item of a variant file.
 #[derive(Clone, Debug)]
 pub enum Item {
+    /// `catalog CATALOGUE "NAME"`
+    Catalog(CatalogAst),
     /// `board 8 x 8`
     Board(BoardAst),
     /// `layers { ... }`
@@ -231,6 +244,8 @@ pub enum DropRuleKind {
 pub enum ItemKind {
     /// `variant NAME ...`, the header.
     Header,
+    /// `catalog`
+    Catalog,
     /// `board`
     Board,
     /// `layers`
@@ -278,6 +293,7 @@ impl ItemKind {
     pub fn from_keyword(word: &str) -> Option<ItemKind> {
         Some(match word {
             "variant" => ItemKind::Header,
+            "catalog" => ItemKind::Catalog,
             "board" => ItemKind::Board,
             "layers" => ItemKind::Layers,
             "region" => ItemKind::Region,

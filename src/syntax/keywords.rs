@@ -10,6 +10,7 @@
 pub const KEYWORDS: &[&str] = &[
     "variant",
     "extends",
+    "catalog",
     "board",
     "layers",
     "letters",
@@ -129,6 +130,7 @@ pub const KEYWORDS: &[&str] = &[
 
 /// The words that start a top-level item, as a help line lists them.
 pub const ITEM_STARTS: &[&str] = &[
+    "catalog",
     "board",
     "layers",
     "region",

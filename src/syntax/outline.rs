@@ -199,6 +199,8 @@ pub struct Expected {
     pub direction: bool,
     /// A variant's name can stand there (after `extends`).
     pub variant: bool,
+    /// A catalogue's name can stand there (after `catalog`).
+    pub catalog: bool,
 }
 
 /// The largest character boundary of `text` at or before `offset`.
@@ -218,6 +220,7 @@ pub fn expected_at(text: &str, offset: usize) -> Expected {
     let mut expected = Expected {
         variant: rules.contains(&Rule::variant_name),
         direction: rules.contains(&Rule::direction),
+        catalog: rules.contains(&Rule::catalog_name),
         ..Expected::default()
     };
     for rule in &rules {
@@ -232,7 +235,7 @@ pub fn expected_at(text: &str, offset: usize) -> Expected {
         }
     }
     // Where any name may stand (a new piece's name, a variant's), a keyword is no help.
-    if rules.contains(&Rule::name) || expected.variant {
+    if rules.contains(&Rule::name) || expected.variant || expected.catalog {
         return expected;
     }
     expected.keywords = KEYWORDS
@@ -323,6 +326,9 @@ mod tests {
         assert!(atom.direction && atom.keywords.contains(&"range"));
         assert!(at("variant x\npromotion ").names.contains(&NameKind::Piece));
         assert!(at("variant x extends ").variant);
+        let catalog = at("variant x extends chess\ncatalog ");
+        assert!(catalog.catalog && catalog.keywords.is_empty());
+        assert!(at("variant x\n").keywords.contains(&"catalog"));
         assert!(at("variant x\npiece ").keywords.is_empty());
     }
 }

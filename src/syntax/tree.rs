@@ -187,6 +187,14 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             pieces: kids(p).map(name).collect(),
             span: sp,
         }),
+        Rule::catalog => {
+            let mut k = kids(p);
+            Item::Catalog(CatalogAst {
+                catalog: name(k.next()?),
+                name: string(k.next()?.into_inner().next()?),
+                span: sp,
+            })
+        }
         Rule::start => Item::Start(StartAst {
             fen: string(kids(p).next()?),
             span: sp,

@@ -328,6 +328,11 @@ pub fn completion(world: &World, uri: &Uri, pos: Position) -> Vec<CompletionItem
             add(&name, name_item_kind(*kind), kind_word(*kind));
         }
     }
+    if expected.catalog {
+        for c in crate::ir::Catalog::ALL {
+            add(c.key(), CompletionItemKind::ENUM_MEMBER, c.title());
+        }
+    }
     if expected.direction {
         for (name, _) in Direction::ALL {
             add(name, CompletionItemKind::ENUM_MEMBER, "direction");
