@@ -475,7 +475,10 @@ fn completion_after_catalog_offers_the_catalogues_and_hover_explains_the_keyword
         json!({"textDocument": {"uri": uri}, "position": pos(text, text.find("catalog").unwrap() + 2)}),
     );
     let shown = hover["contents"]["value"].as_str().expect("a hover text");
-    assert!(shown.contains("`catalog`") && shown.contains("outside catalogue"), "{shown}");
+    assert!(
+        shown.contains("`catalog`") && shown.contains("outside catalogue"),
+        "{shown}"
+    );
     server.request("shutdown", json!(null));
     server.notify("exit", json!(null));
     assert!(server.child.wait().expect("ends").success());

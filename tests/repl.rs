@@ -317,3 +317,12 @@ fn a_stopped_perft_stops_at_once_even_with_one_legal_move() {
         assert!(s.execute("perft 1").out.contains("1 node"));
     }
 }
+
+/// `variant` takes a bundled variant's name in a catalogue, in any case (vchess's class names).
+#[test]
+fn repl_variant_by_its_name_in_a_catalogue() {
+    let out = transcript("chess", "variant Threechecks\nfen\nvariant koth\nfen\n");
+    assert!(out.contains("loaded 3check"), "{out}");
+    assert!(out.contains("RNBQKBNR w KQkq - 3+3 0 1"), "{out}");
+    assert!(out.contains("loaded kingofthehill"), "{out}");
+}

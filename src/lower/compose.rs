@@ -216,6 +216,12 @@ impl ParentProblem {
                     parent.span,
                     "no bundled variant or sibling file has this name",
                 );
+                if let Ok(Some(name)) = bundled::find(&parent.node) {
+                    return p.help(format!(
+                        "`{}` is the bundled `{name}`'s name in a catalogue; a file extends the bundled name: write `extends {name}`",
+                        parent.node
+                    ));
+                }
                 match did_you_mean(&parent.node, bundled::names()) {
                     Some(s) => p.help(format!("did you mean `{s}`?")),
                     None => p.help(

@@ -79,6 +79,26 @@ pub fn outline(text: &str) -> Option<Outline> {
     Some(out)
 }
 
+/// The `catalog` lines of a file, (catalogue, name there), as written; none when the file does
+/// not parse.
+pub fn catalogs(text: &str) -> Vec<(String, String)> {
+    let Some(file) = VariantParser::parse(Rule::file, text)
+        .ok()
+        .and_then(|mut p| p.next())
+    else {
+        return vec![];
+    };
+    file.into_inner()
+        .filter(|item| item.as_rule() == Rule::catalog)
+        .filter_map(|item| {
+            let mut kids = item.into_inner().skip(1);
+            let catalog = kids.next()?.as_str().to_string();
+            let name = kids.next()?.into_inner().next()?.into_inner().next()?;
+            Some((catalog, name.as_str().to_string()))
+        })
+        .collect()
+}
+
 fn extends_of(header: Pair<Rule>) -> Option<(String, Span)> {
     let ext = header.into_inner().find(|p| p.as_rule() == Rule::extends)?;
     let name = ext
