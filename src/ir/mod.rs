@@ -714,8 +714,10 @@ pub enum EndCond {
     /// A side has at most `at_most` pieces of the kinds (every kind when empty), counting its
     /// hand, while the other side has at least `others_at_least` of them; the result is for
     /// that side. With `claim`, the side to move needs one more of the other side's (a bare
-    /// king may bare back: Shatranj).
+    /// king may bare back: Shatranj). With `side`, only that side is tested.
     Extinct {
+        /// The one side tested; both when `None`.
+        side: Option<Side>,
         /// The kinds counted.
         kinds: Vec<PieceId>,
         /// At most this many left: the side is extinct.

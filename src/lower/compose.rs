@@ -573,7 +573,9 @@ fn apply_castling(
     }
 }
 
-/// `[replace] end { ... }`: conditions are added in order; `replace` starts afresh.
+/// `[replace] end { ... }`: conditions are added in order; `replace` starts afresh. `reach` and
+/// `extinct` may be given several times (each a region or kinds of its own, each with its
+/// result); any other condition once.
 fn apply_end(
     d: &mut Draft,
     replace: bool,
@@ -594,7 +596,12 @@ fn apply_end(
     }
     for r in rules {
         let key = r.cond.node.key();
-        match d.end.iter().find(|e| e.node.cond.node.key() == key) {
+        let repeatable = matches!(r.cond.node, EndCond::Reach { .. } | EndCond::Extinct { .. });
+        match d
+            .end
+            .iter()
+            .find(|e| e.node.cond.node.key() == key && !repeatable)
+        {
             Some(first) => problems.push(
                 Problem::error(
                     Code::DuplicateDefinition,

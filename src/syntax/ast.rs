@@ -647,8 +647,11 @@ pub enum EndCond {
     Campmate(Option<RegionAst>),
     /// `royal captured`
     RoyalCaptured,
-    /// `extinct PIECE...|all [at most N] [against N] [claim]` (no pieces in `remove end`).
+    /// `extinct [white|black] PIECE...|all [at most N] [against N] [claim]` (no pieces in
+    /// `remove end`).
     Extinct {
+        /// `white` or `black`: only that side is tested; both when not given.
+        side: Option<SideAst>,
         /// The pieces counted; empty for `all`.
         kinds: Vec<Name>,
         /// `at most N`

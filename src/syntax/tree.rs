@@ -607,6 +607,7 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             EndCond::Campmate(None)
                         } else if has_kw(&k, Rule::kw_extinct) {
                             EndCond::Extinct {
+                                side: None,
                                 kinds: vec![],
                                 at_most: None,
                                 against: None,
@@ -764,6 +765,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
 }
 
 fn build_extinct(p: P) -> Option<EndCond> {
+    let mut side = None;
     let mut kinds = vec![];
     let mut at_most = None;
     let mut against = None;
@@ -771,12 +773,15 @@ fn build_extinct(p: P) -> Option<EndCond> {
     for k in kids(p) {
         match k.as_rule() {
             Rule::piece_ref => kinds.push(name(k)),
+            Rule::side if has_kw(&k, Rule::kw_white) => side = Some(SideAst::White),
+            Rule::side => side = Some(SideAst::Black),
             Rule::extinct_at_most => at_most = Some(int(kids(k).next()?)),
             Rule::extinct_against => against = Some(int(kids(k).next()?)),
             _ => claim = true,
         }
     }
     Some(EndCond::Extinct {
+        side,
         kinds,
         at_most,
         against,

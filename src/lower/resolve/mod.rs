@@ -117,7 +117,7 @@ impl<'a> Resolver<'a> {
         let obligations = self.obligations();
         let check = self.check();
         let halfmove = self.halfmove();
-        let end = self.end(royalty);
+        let end = self.end(royalty, &pieces);
         self.needs_royal(&check, &castling, royalty);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
