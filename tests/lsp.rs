@@ -446,10 +446,10 @@ fn completion_after_extends_offers_the_bundled_variants() {
 }
 
 #[test]
-fn completion_after_catalog_offers_the_catalogues_and_hover_explains_the_keyword() {
+fn completion_after_catalog_offers_the_catalogues_and_hover_explains_them() {
     let dir = scratch("catalog");
     let path = dir.join("new.variant");
-    let text = "variant new extends chess\ncatalog vc";
+    let text = "variant new extends chess\ncatalog vchess";
     let uri = format!("file://{}", path.display());
     let mut server = Server::start(&dir.join("cache"));
     server.request("initialize", json!({"capabilities": {}}));
@@ -479,6 +479,12 @@ fn completion_after_catalog_offers_the_catalogues_and_hover_explains_the_keyword
         shown.contains("`catalog`") && shown.contains("outside catalogue"),
         "{shown}"
     );
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, text.len() - 1)}),
+    );
+    let shown = hover["contents"]["value"].as_str().expect("a hover text");
+    assert!(shown.contains("class name"), "{shown}");
     server.request("shutdown", json!(null));
     server.notify("exit", json!(null));
     assert!(server.child.wait().expect("ends").success());
