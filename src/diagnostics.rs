@@ -88,6 +88,10 @@ codes! {
     ExtendsDepth = "extends_depth",
     /// `extends` of a variant that is neither bundled nor a sibling file.
     UnknownVariant = "unknown_variant",
+    /// `extinct PIECE` for both sides where a side never has the piece (a warning).
+    ExtinctAtOnce = "extinct_at_once",
+    /// `catalog` of a catalogue rulebook does not know, or with an empty name.
+    UnknownCatalog = "unknown_catalog",
     /// A board smaller or larger than supported.
     BoardSize = "board_size",
     /// Pieces told to cross with a single layer.

@@ -98,11 +98,15 @@ enum Command {
         #[arg(long, value_enum, default_value = "pgn")]
         output: PgnOutput,
     },
-    /// The bundled variants, one a line: name and title.
+    /// The bundled variants, one a line: name, title, and where it comes from (Fairy-Stockfish,
+    /// vchess, with the name there where it differs, or this project).
     Variants {
         /// A line per variant for people (default), or a JSON array.
         #[arg(long, value_enum, default_value = "human")]
         format: Format,
+        /// Only the variants of this catalogue (`project`: those of no outside catalogue).
+        #[arg(long, value_enum)]
+        from: Option<commands::From>,
     },
 }
 
@@ -143,7 +147,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Repl { variant } => repl::main(variant.as_deref().unwrap_or("chess")),
-        Command::Variants { format } => commands::variants(format),
+        Command::Variants { format, from } => commands::variants(format, from),
         Command::Pgn {
             file,
             variant,

@@ -1167,3 +1167,95 @@ fn a_looping_link_as_parent_is_unreadable_not_unknown() {
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
     assert!(!stderr(&o).contains("unknown variant"), "{}", stderr(&o));
 }
+
+/// `rulebook variants --from`: only the variants of one catalogue, with where each comes from;
+/// the same in JSON, each entry with its catalogue name.
+#[test]
+fn variants_filtered_by_where_they_come_from() {
+    let o = rulebook(&["variants", "--from", "vchess"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let names: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "3check",
+            "alice",
+            "fischerandom",
+            "kingofthehill",
+            "magnetic",
+            "orda"
+        ]
+    );
+    assert!(
+        out.lines().any(
+            |l| l.starts_with("kingofthehill") && l.ends_with("Fairy-Stockfish, vchess (Koth)")
+        ),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("alice") && l.ends_with("  vchess")),
+        "{out}"
+    );
+    let fsf = stdout(&rulebook(&["variants", "--from", "fairy-stockfish"]));
+    assert!(fsf.lines().any(|l| l.starts_with("chess ")), "{fsf}");
+    assert!(!fsf.lines().any(|l| l.starts_with("alice ")), "{fsf}");
+    let all = stdout(&rulebook(&["variants"])).lines().count();
+    let project = stdout(&rulebook(&["variants", "--from", "project"]))
+        .lines()
+        .count();
+    assert_eq!(
+        fsf.lines().count() + 2 + project,
+        all,
+        "alice and magnetic are vchess's only"
+    );
+    let json = stdout(&rulebook(&[
+        "variants", "--from", "vchess", "--format", "json",
+    ]));
+    assert!(json.contains(r#"{"name": "kingofthehill", "title": "King of the Hill", "catalogs": [{"catalog": "fairy-stockfish", "name": "kingofthehill"}, {"catalog": "vchess", "name": "Koth"}]}"#), "{json}");
+    assert_eq!(
+        json.matches(r#""name": "#).count(),
+        6 + 10,
+        "six variants, ten entries"
+    );
+    let bad = rulebook(&["variants", "--from", "lichess"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+/// A bundled variant's name in a catalogue works wherever a variant's name does, in any case:
+/// perft, moves, and a PGN's `Variant` tag.
+#[test]
+fn a_name_in_a_catalogue_names_the_bundled_variant() {
+    let o = rulebook(&["perft", "Koth", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "8902\n");
+    let start = stdout(&rulebook(&["moves", "THREECHECKS"]));
+    assert!(
+        start.contains("e2e4 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 3+3 0 1"),
+        "{start}"
+    );
+    let o = rulebook(&["perft", "Kothh", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("did you mean `Koth`?"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = std::env::temp_dir().join(format!("rulebook-catalog-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("koth.pgn");
+    std::fs::write(
+        &pgn,
+        "[Variant \"Koth\"]\n\n1. e3 d6 2. Ke2 Kd7 3. Kd3 Kc6 4. Kd4 *\n",
+    )
+    .unwrap();
+    let o = rulebook(&["pgn", pgn.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The king on the hill has won: King of the Hill's rules, not chess's.
+    assert!(stdout(&o).contains("4. Kd4 1-0"), "{}", stdout(&o));
+}

@@ -345,3 +345,133 @@ fn a_byte_order_mark_before_the_first_word_is_skipped() {
         "the mark is an error"
     );
 }
+
+/// A variant's place in a catalogue is its own: a file that extends one with `catalog` items
+/// has none of them, and has its own when it writes them.
+#[test]
+fn catalog_entries_are_not_inherited() {
+    use rulebook::ir::{Catalog, CatalogEntry};
+    let (parent, _) = loads(
+        "variant hill \"Hill\" extends kingofthehill\n\
+         catalog fairy-stockfish \"kingofthehill\"\n\
+         catalog vchess \"Koth\"\n",
+    );
+    assert_eq!(
+        parent.catalogs,
+        [
+            CatalogEntry {
+                catalog: Catalog::FairyStockfish,
+                name: "kingofthehill".into()
+            },
+            CatalogEntry {
+                catalog: Catalog::Vchess,
+                name: "Koth".into()
+            }
+        ]
+    );
+    let dir = std::env::temp_dir().join(format!("rulebook-catalog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("hill.variant"),
+        "variant hill extends kingofthehill\ncatalog vchess \"Koth\"\n",
+    )
+    .unwrap();
+    let child = dir.join("child.variant");
+    std::fs::write(&child, "variant child extends hill\n").unwrap();
+    let mut sources = Sources::default();
+    let loaded = rulebook::lower::load(child.to_str().unwrap(), &mut sources).expect("loads");
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(loaded.variant.lineage, ["hill", "kingofthehill", "chess"]);
+    assert!(loaded.variant.catalogs.is_empty());
+}
+
+/// How the game stands at `fen`: the rule that ended it and the winner (`None`: a draw), or
+/// `None` when it goes on.
+fn end_at(text: &str, fen: &str) -> Option<(String, Option<rulebook::ir::Side>)> {
+    let (variant, _) = loads(text);
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    game.set_fen(fen).expect("a position");
+    game.status().end.map(|e| (e.rule, e.winner))
+}
+
+/// Several `reach` conditions in one `end` block, tested in order, each with its result: a king
+/// on e4 stands on both regions, and the first listed decides.
+#[test]
+fn several_reach_conditions_are_tested_in_order() {
+    use rulebook::ir::Side::White;
+    let hill_first = "variant two-hills extends chess\n\
+        replace end {\n  reach squares e4 with king wins\n  reach file e with king draws\n  checkmate wins\n}\n";
+    let file_first = "variant two-hills extends chess\n\
+        replace end {\n  reach file e with king draws\n  reach squares e4 with king wins\n  checkmate wins\n}\n";
+    let on_e4 = "k7/8/8/8/4K3/8/8/8 b - - 0 1";
+    let on_e2 = "k7/8/8/8/8/8/4K3/8 b - - 0 1";
+    let on_d4 = "k7/8/8/8/3K4/8/8/8 b - - 0 1";
+    assert_eq!(
+        end_at(hill_first, on_e4),
+        Some(("region reached".into(), Some(White)))
+    );
+    assert_eq!(
+        end_at(file_first, on_e4),
+        Some(("region reached".into(), None))
+    );
+    assert_eq!(
+        end_at(hill_first, on_e2),
+        Some(("region reached".into(), None))
+    );
+    assert_eq!(end_at(hill_first, on_d4), None);
+}
+
+/// Several `extinct` conditions, each with its kinds and result.
+#[test]
+fn several_extinct_conditions_each_with_its_result() {
+    use rulebook::ir::Side::{Black, White};
+    let text = "variant two-losses extends chess\n\
+        replace end {\n  extinct queen loses\n  extinct rook draws\n  checkmate wins\n}\n";
+    let no_white_queen = "rk6/8/8/8/8/8/7q/RK6 b - - 0 1";
+    let no_black_rook = "qk6/8/8/8/8/8/8/QK5R b - - 0 1";
+    let all_there = "rk4q1/8/8/8/8/8/8/QK5R b - - 0 1";
+    assert_eq!(
+        end_at(text, no_white_queen),
+        Some(("extinction".into(), Some(Black)))
+    );
+    assert_eq!(
+        end_at(text, no_black_rook),
+        Some(("extinction".into(), None))
+    );
+    assert_eq!(end_at(text, all_there), None);
+    let _ = White;
+}
+
+/// `extinct white queen loses` tests white only: black, which never had a queen, does not lose
+/// at once, as it does under `extinct queen loses` (whose meaning is kept).
+#[test]
+fn extinct_for_one_side() {
+    use rulebook::ir::Side::{Black, White};
+    let one_side = |rule: &str| {
+        format!(
+            "variant lopsided extends chess\nstart \"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"\n\
+             replace end {{\n  {rule}\n  checkmate wins\n}}\n"
+        )
+    };
+    let start = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let white_queen_gone = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+    assert_eq!(end_at(&one_side("extinct white queen loses"), start), None);
+    assert_eq!(
+        end_at(&one_side("extinct white queen loses"), white_queen_gone),
+        Some(("extinction".into(), Some(Black)))
+    );
+    assert_eq!(
+        end_at(&one_side("extinct queen loses"), start),
+        Some(("extinction".into(), Some(White)))
+    );
+    assert_eq!(
+        end_at(&one_side("extinct black queen wins"), start),
+        Some(("extinction".into(), Some(Black)))
+    );
+    let (v, _) = loads(&one_side("extinct black all at most 1 loses"));
+    assert!(
+        v.to_string()
+            .contains("black with at most 1 pieces: black loses"),
+        "{v}"
+    );
+}

@@ -445,6 +445,51 @@ fn completion_after_extends_offers_the_bundled_variants() {
     assert!(server.child.wait().expect("ends").success());
 }
 
+#[test]
+fn completion_after_catalog_offers_the_catalogues_and_hover_explains_them() {
+    let dir = scratch("catalog");
+    let path = dir.join("new.variant");
+    let text = "variant new extends chess\ncatalog vchess";
+    let uri = format!("file://{}", path.display());
+    let mut server = Server::start(&dir.join("cache"));
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "variant", "version": 1, "text": text}}),
+    );
+    let items = server.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, text.len())}),
+    );
+    let mut labels: Vec<&str> = items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    labels.sort_unstable();
+    assert_eq!(labels, ["fairy-stockfish", "vchess"]);
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, text.find("catalog").unwrap() + 2)}),
+    );
+    let shown = hover["contents"]["value"].as_str().expect("a hover text");
+    assert!(
+        shown.contains("`catalog`") && shown.contains("outside catalogue"),
+        "{shown}"
+    );
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, text.len() - 1)}),
+    );
+    let shown = hover["contents"]["value"].as_str().expect("a hover text");
+    assert!(shown.contains("class name"), "{shown}");
+    server.request("shutdown", json!(null));
+    server.notify("exit", json!(null));
+    assert!(server.child.wait().expect("ends").success());
+}
+
 /// The LSP position of a byte offset, counting UTF-16 code units as LSP does.
 fn utf16_pos(text: &str, offset: usize) -> Value {
     let line = text[..offset].matches('\n').count();

@@ -349,3 +349,12 @@ fn repl_save_after_load_keeps_tags_and_annotations() {
     let fresh = std::fs::read_to_string(format!("{path}.new")).expect("saved PGN");
     assert!(!fresh.contains("Italian"), "{fresh}");
 }
+
+/// `variant` takes a bundled variant's name in a catalogue, in any case (vchess's class names).
+#[test]
+fn repl_variant_by_its_name_in_a_catalogue() {
+    let out = transcript("chess", "variant Threechecks\nfen\nvariant koth\nfen\n");
+    assert!(out.contains("loaded 3check"), "{out}");
+    assert!(out.contains("RNBQKBNR w KQkq - 3+3 0 1"), "{out}");
+    assert!(out.contains("loaded kingofthehill"), "{out}");
+}

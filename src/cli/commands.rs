@@ -13,6 +13,7 @@ use crate::bundled;
 use crate::diagnostics::{Code, Problem, Sources, json_str, render, to_json};
 use crate::files::{self, MAX_EPD_FILE};
 use crate::game::{Game, new_game};
+use crate::ir::{Catalog, CatalogEntry};
 use crate::lower::{LoadError, load};
 use crate::perft;
 
@@ -220,33 +221,98 @@ pub fn perft_suite(spec: &str, path: &str, max_depth: Option<u32>, threads: usiz
     out.finish(code)
 }
 
-/// `rulebook variants`: every bundled variant with its title.
-pub fn variants(format: Format) -> ExitCode {
-    let rows: Vec<(String, String)> = bundled::names()
-        .map(|name| {
+/// Where a bundled variant comes from, for `rulebook variants --from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum From {
+    /// In Fairy-Stockfish's catalogue.
+    FairyStockfish,
+    /// In vchess's catalogue.
+    Vchess,
+    /// In no outside catalogue: this project's own.
+    Project,
+}
+
+impl From {
+    /// Whether a variant with these catalogue entries comes from here.
+    fn holds(self, catalogs: &[CatalogEntry]) -> bool {
+        let has = |c: Catalog| catalogs.iter().any(|e| e.catalog == c);
+        match self {
+            From::FairyStockfish => has(Catalog::FairyStockfish),
+            From::Vchess => has(Catalog::Vchess),
+            From::Project => catalogs.is_empty(),
+        }
+    }
+}
+
+/// Where a variant comes from, in words: `Fairy-Stockfish, vchess (Koth)`, `this project`; a
+/// catalogue's name is shown where it is not the bundled name (ignoring case).
+pub fn origin_text(name: &str, catalogs: &[CatalogEntry]) -> String {
+    if catalogs.is_empty() {
+        return "this project".to_string();
+    }
+    let mut sorted: Vec<&CatalogEntry> = catalogs.iter().collect();
+    sorted.sort_by_key(|e| e.catalog);
+    let parts: Vec<String> = sorted
+        .iter()
+        .map(|e| match e.name.eq_ignore_ascii_case(name) {
+            true => e.catalog.title().to_string(),
+            false => format!("{} ({})", e.catalog.title(), e.name),
+        })
+        .collect();
+    parts.join(", ")
+}
+
+/// `rulebook variants`: every bundled variant with its title and where it comes from; with
+/// `from`, only those that come from there.
+pub fn variants(format: Format, from: Option<From>) -> ExitCode {
+    let rows: Vec<(String, String, Vec<CatalogEntry>)> = bundled::names()
+        .filter_map(|name| {
             let mut sources = Sources::default();
-            let title = load(name, &mut sources)
-                .ok()
-                .and_then(|l| l.variant.title)
-                .unwrap_or_default();
-            (name.to_string(), title)
+            let variant = load(name, &mut sources).ok().map(|l| l.variant);
+            let title = variant.as_ref().and_then(|v| v.title.clone());
+            let catalogs = variant.map(|v| v.catalogs).unwrap_or_default();
+            from.is_none_or(|f| f.holds(&catalogs))
+                .then(|| (name.to_string(), title.unwrap_or_default(), catalogs))
         })
         .collect();
     let mut out = Output::default();
     match format {
         Format::Human => {
-            let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
-            for (n, t) in &rows {
-                out.write(format_args!("{n:<width$}  {t}\n"));
+            let width = rows.iter().map(|(n, _, _)| n.len()).max().unwrap_or(0);
+            let title_width = rows
+                .iter()
+                .map(|(_, t, _)| t.chars().count())
+                .max()
+                .unwrap_or(0);
+            for (n, t, c) in &rows {
+                let origin = origin_text(n, c);
+                out.write(format_args!("{n:<width$}  {t:<title_width$}  {origin}\n"));
             }
         }
         Format::Json => {
-            let items: Vec<String> = rows
-                .iter()
-                .map(|(n, t)| format!("{{\"name\": {}, \"title\": {}}}", json_str(n), json_str(t)))
-                .collect();
+            let items: Vec<String> = rows.iter().map(|(n, t, c)| variant_json(n, t, c)).collect();
             out.write(format_args!("[{}]\n", items.join(", ")));
         }
     }
     out.finish(ExitCode::SUCCESS)
+}
+
+/// `{"name": ..., "title": ..., "catalogs": [{"catalog": "vchess", "name": "Koth"}]}`
+fn variant_json(name: &str, title: &str, catalogs: &[CatalogEntry]) -> String {
+    let entries: Vec<String> = catalogs
+        .iter()
+        .map(|e| {
+            format!(
+                "{{\"catalog\": {}, \"name\": {}}}",
+                json_str(e.catalog.key()),
+                json_str(&e.name)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"name\": {}, \"title\": {}, \"catalogs\": [{}]}}",
+        json_str(name),
+        json_str(title),
+        entries.join(", ")
+    )
 }

@@ -32,11 +32,12 @@ impl<B: Bits> Position<B> {
                     .any(|&c| (self.pieces[c as usize] & masks[mover.index()]).any())
                     .then_some(mover),
                 EndTest::Extinct {
+                    sides,
                     codes,
                     at_most,
                     others_at_least,
                     claim,
-                } => self.extinct(r, codes, *at_most, *others_at_least, *claim),
+                } => self.extinct(r, *sides, codes, (*at_most, *others_at_least), *claim),
                 EndTest::Reached { codes, masks, rule } => {
                     match self.reached_end(r, codes, masks, *rule) {
                         Some(Reach::Won(side)) => Some(side),
@@ -94,18 +95,22 @@ impl<B: Bits> Position<B> {
         })
     }
 
-    /// The side whose pieces of `codes` (all its pieces when empty) number at most `at_most`
-    /// while the other side has at least `others_at_least`; the side that just moved first.
+    /// The side (of those `sides` says are tested) whose pieces of `codes` (all its pieces
+    /// when empty) number at most `at_most` while the other side has at least
+    /// `others_at_least`; the side that just moved first.
     fn extinct(
         &self,
         r: &Rules<B>,
+        sides: [bool; 2],
         codes: &[Vec<u8>; 2],
-        at_most: u8,
-        others_at_least: u8,
+        (at_most, others_at_least): (u8, u8),
         claim: bool,
     ) -> Option<Side> {
         let mover = self.side.flip();
         for side in [mover, self.side] {
+            if !sides[side.index()] {
+                continue;
+            }
             let other = side.flip();
             let extra = u32::from(claim && side == self.side);
             let groups: Vec<(u32, u32)> = if codes[0].is_empty() {

@@ -315,6 +315,8 @@ pub enum EndTest<B> {
     RoyalCaptured,
     /// Per side: the codes counted (empty: every code of the side).
     Extinct {
+        /// The sides tested (`extinct white queen`: white only).
+        sides: [bool; 2],
         /// Per side: the codes counted (empty: every code of the side).
         codes: [Vec<u8>; 2],
         /// At most this many left: the side is extinct.
@@ -1361,11 +1363,13 @@ impl<B: Bits> Rules<B> {
                     EndTest::Campmate(Side::BOTH.map(|s| self.region_mask(r, s)))
                 }
                 EndCond::Extinct {
+                    side,
                     kinds,
                     at_most,
                     others_at_least,
                     claim,
                 } => EndTest::Extinct {
+                    sides: Side::BOTH.map(|s| side.is_none_or(|only| only == s)),
                     codes: codes_of(self, kinds),
                     at_most: *at_most,
                     others_at_least: *others_at_least,

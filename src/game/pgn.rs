@@ -469,11 +469,12 @@ impl<L: FnMut(&str) -> Option<Arc<Variant>>> Variants<L> {
         found
     }
 
-    /// The bundled variant of the name `tag` exactly; else the one titled `tag` (ignoring
-    /// case); else the one `tag` names loosely (as [`names_variant`] reads it). Several of
-    /// the same standing are an error naming them all.
+    /// The bundled variant of the name `tag` exactly, or of that name in an outside catalogue
+    /// (vchess's `Koth`; in any case); else the one titled `tag` (ignoring case); else the one
+    /// `tag` names loosely (as [`names_variant`] reads it). Several of the same standing are an
+    /// error naming them all.
     fn resolve(&mut self, tag: &str) -> Result<Arc<Variant>, String> {
-        if let Some(name) = crate::bundled::names().find(|n| *n == tag)
+        if let Some(name) = crate::bundled::find(tag)?
             && let Some(v) = self.bundled(name)
         {
             return Ok(v);
@@ -749,6 +750,17 @@ mod tests {
         let load = retitled(&[("atomic", "Boom")]);
         assert_eq!(resolved("BOOM", load), Ok("atomic".into()));
         assert_eq!(resolved("atomic CHESS", load_bundled), Ok("atomic".into()));
+    }
+
+    /// vchess writes its class names: `Koth` is King of the Hill, `Threechecks` Three-check.
+    #[test]
+    fn a_variant_tag_may_be_a_name_in_a_catalogue() {
+        assert_eq!(resolved("Koth", load_bundled), Ok("kingofthehill".into()));
+        assert_eq!(resolved("THREECHECKS", load_bundled), Ok("3check".into()));
+        assert_eq!(
+            resolved("Chess960", load_bundled),
+            Ok("fischerandom".into())
+        );
     }
 
     #[test]

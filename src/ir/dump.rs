@@ -286,6 +286,9 @@ impl Variant {
             write!(f, " (extends {})", self.lineage.join(" < "))?;
         }
         writeln!(f)?;
+        for c in &self.catalogs {
+            writeln!(f, "catalog {} {:?}", c.catalog.key(), c.name)?;
+        }
         writeln!(f, "board {} files x {} ranks", self.files, self.ranks)?;
         if self.layers.len() > 1 {
             writeln!(f, "layers {}", self.layers.join(", "))?;
@@ -711,19 +714,21 @@ impl Variant {
                 "the mover",
             ),
             EndCond::Extinct {
+                side,
                 kinds,
                 at_most,
                 others_at_least,
                 claim,
             } => {
-                let mut t = format!("a side with at most {at_most} {}", names(kinds));
+                let who = side.map_or("a side".to_string(), |s| s.name().to_string());
+                let mut t = format!("{who} with at most {at_most} {}", names(kinds));
                 if *others_at_least > 0 {
                     t.push_str(&format!(" while the other has at least {others_at_least}"));
                 }
                 if *claim {
                     t.push_str(" (one more for the side to move)");
                 }
-                (t, "that side")
+                (t, side.map_or("that side", |s| s.name()))
             }
             EndCond::Reached {
                 kinds,

@@ -109,6 +109,50 @@ impl Side {
     }
 }
 
+/// An outside catalogue of variants, whose names a variant file may record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Catalog {
+    /// Fairy-Stockfish's built-in variants and those of its `variants.ini`.
+    FairyStockfish,
+    /// The variants of the vchess website (`yagu0/vchess`), by rules class name.
+    Vchess,
+}
+
+impl Catalog {
+    /// Every catalogue, in the order `rulebook variants` shows them.
+    pub const ALL: [Catalog; 2] = [Catalog::FairyStockfish, Catalog::Vchess];
+
+    /// The catalogue as a variant file names it: `fairy-stockfish`, `vchess`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Catalog::FairyStockfish => "fairy-stockfish",
+            Catalog::Vchess => "vchess",
+        }
+    }
+
+    /// The catalogue as people write it: `Fairy-Stockfish`, `vchess`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Catalog::FairyStockfish => "Fairy-Stockfish",
+            Catalog::Vchess => "vchess",
+        }
+    }
+
+    /// The catalogue a variant file's word names.
+    pub fn from_key(word: &str) -> Option<Catalog> {
+        Catalog::ALL.into_iter().find(|c| c.key() == word)
+    }
+}
+
+/// A variant's name in an outside catalogue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogEntry {
+    /// The catalogue.
+    pub catalog: Catalog,
+    /// The variant's name there, as the catalogue writes it.
+    pub name: String,
+}
+
 /// A variant, composed, resolved and validated: every name an index, every region a set of squares.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
@@ -118,6 +162,9 @@ pub struct Variant {
     pub title: Option<String>,
     /// The variants this one extends, nearest first.
     pub lineage: Vec<String>,
+    /// Its places in outside catalogues (`catalog ...`), as written; none for a variant of
+    /// this project alone. Not inherited.
+    pub catalogs: Vec<CatalogEntry>,
     /// The number of files of a layer.
     pub files: u8,
     /// The number of ranks of a layer.
@@ -689,8 +736,10 @@ pub enum EndCond {
     /// A side has at most `at_most` pieces of the kinds (every kind when empty), counting its
     /// hand, while the other side has at least `others_at_least` of them; the result is for
     /// that side. With `claim`, the side to move needs one more of the other side's (a bare
-    /// king may bare back: Shatranj).
+    /// king may bare back: Shatranj). With `side`, only that side is tested.
     Extinct {
+        /// The one side tested; both when `None`.
+        side: Option<Side>,
         /// The kinds counted.
         kinds: Vec<PieceId>,
         /// At most this many left: the side is extinct.

@@ -28,6 +28,8 @@ fn loc<T>(src: SourceId, node: T) -> Loc<T> {
 pub(super) struct Draft {
     /// The ancestors' names, the parent first.
     pub lineage: Vec<String>,
+    /// The file's own `catalog` items (a parent's are not inherited).
+    pub catalogs: Vec<Loc<CatalogAst>>,
     pub board: Option<Loc<BoardAst>>,
     pub layers: Option<Loc<LayersAst>>,
     pub regions: IndexMap<String, Loc<RegionDef>>,
@@ -107,6 +109,8 @@ impl Composer<'_> {
             None => Draft::default(),
         };
         self.chain.pop();
+        // A variant's place in a catalogue is its own: a file that extends Koth is not Koth.
+        draft.catalogs.clear();
         draft.broken.extend(broken);
         let size = |d: &Draft| {
             d.board
@@ -214,6 +218,12 @@ impl ParentProblem {
                     parent.span,
                     "no bundled variant or sibling file has this name",
                 );
+                if let Ok(Some(name)) = bundled::find(&parent.node) {
+                    return p.help(format!(
+                        "`{}` is the bundled `{name}`'s name in a catalogue; a file extends the bundled name: write `extends {name}`",
+                        parent.node
+                    ));
+                }
                 match did_you_mean(&parent.node, bundled::names()) {
                     Some(s) => p.help(format!("did you mean `{s}`?")),
                     None => p.help(
@@ -260,6 +270,7 @@ fn find_parent(name: &str, origin: &Origin) -> Result<(String, String), ParentPr
 
 fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
     match item {
+        Item::Catalog(c) => d.catalogs.push(loc(src, c)),
         Item::Board(b) => set_once(&mut d.board, "`board`", src, b, |b| b.span, problems),
         Item::Layers(l) => set_once(&mut d.layers, "`layers`", src, l, |l| l.span, problems),
         Item::EnPassant(e) => set_once(
@@ -580,7 +591,9 @@ fn apply_castling(
     }
 }
 
-/// `[replace] end { ... }`: conditions are added in order; `replace` starts afresh.
+/// `[replace] end { ... }`: conditions are added in order; `replace` starts afresh. `reach` and
+/// `extinct` may be given several times (each a region or kinds of its own, each with its
+/// result); any other condition once.
 fn apply_end(
     d: &mut Draft,
     replace: bool,
@@ -601,7 +614,12 @@ fn apply_end(
     }
     for r in rules {
         let key = r.cond.node.key();
-        match d.end.iter().find(|e| e.node.cond.node.key() == key) {
+        let repeatable = matches!(r.cond.node, EndCond::Reach { .. } | EndCond::Extinct { .. });
+        match d
+            .end
+            .iter()
+            .find(|e| e.node.cond.node.key() == key && !repeatable)
+        {
             Some(first) => problems.push(
                 Problem::error(
                     Code::DuplicateDefinition,

@@ -93,8 +93,15 @@ pub fn load(spec: &str, sources: &mut Sources) -> Result<Loaded, LoadError> {
             .map_err(|e| LoadError::Unreadable(format!("cannot read {spec}: {e}")))?;
         return load_text(spec, &text, Origin::File(path.to_path_buf()), sources);
     }
+    // A bundled variant's name in an outside catalogue (`Koth`, `threechecks`).
+    match bundled::find(spec) {
+        Ok(Some(name)) => return load(name, sources),
+        Ok(None) => {}
+        Err(why) => return Err(LoadError::Unreadable(format!("`{spec}` {why}"))),
+    }
     let mut msg = format!("no variant named `{spec}` and no such file");
-    match did_you_mean(spec, bundled::names()) {
+    let catalog_names = bundled::catalog_names().iter().map(|n| n.name.as_str());
+    match did_you_mean(spec, bundled::names().chain(catalog_names)) {
         Some(s) => msg.push_str(&format!("; did you mean `{s}`?")),
         None => msg.push_str("; `rulebook variants` lists the bundled ones"),
     }

@@ -75,9 +75,22 @@ pub enum SideAst {
     Black,
 }
 
+/// `catalog fairy-stockfish "kingofthehill"`: the variant's place in an outside catalogue.
+#[derive(Clone, Debug)]
+pub struct CatalogAst {
+    /// The catalogue, as written (`fairy-stockfish`, `vchess`).
+    pub catalog: Name,
+    /// The variant's name there.
+    pub name: Spanned<String>,
+    /// The whole item.
+    pub span: Span,
+}
+
 /// A top-level item of a variant file.
 #[derive(Clone, Debug)]
 pub enum Item {
+    /// `catalog CATALOGUE "NAME"`
+    Catalog(CatalogAst),
     /// `board 8 x 8`
     Board(BoardAst),
     /// `layers { ... }`
@@ -235,6 +248,8 @@ pub enum DropRuleKind {
 pub enum ItemKind {
     /// `variant NAME ...`, the header.
     Header,
+    /// `catalog`
+    Catalog,
     /// `board`
     Board,
     /// `layers`
@@ -282,6 +297,7 @@ impl ItemKind {
     pub fn from_keyword(word: &str) -> Option<ItemKind> {
         Some(match word {
             "variant" => ItemKind::Header,
+            "catalog" => ItemKind::Catalog,
             "board" => ItemKind::Board,
             "layers" => ItemKind::Layers,
             "region" => ItemKind::Region,
@@ -639,8 +655,11 @@ pub enum EndCond {
     Campmate(Option<RegionAst>),
     /// `royal captured`
     RoyalCaptured,
-    /// `extinct PIECE...|all [at most N] [against N] [claim]` (no pieces in `remove end`).
+    /// `extinct [white|black] PIECE...|all [at most N] [against N] [claim]` (no pieces in
+    /// `remove end`).
     Extinct {
+        /// `white` or `black`: only that side is tested; both when not given.
+        side: Option<SideAst>,
         /// The pieces counted; empty for `all`.
         kinds: Vec<Name>,
         /// `at most N`

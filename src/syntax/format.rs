@@ -21,19 +21,27 @@ use crate::syntax::grammar::{Rule, VariantParser};
 pub fn format_source(text: &str) -> Option<String> {
     let file = VariantParser::parse(Rule::file, text).ok()?.next()?;
     let mut items = vec![];
+    let mut rules = vec![];
     let mut b = Builder::new(text);
     for pair in file.into_inner() {
         if pair.as_rule() == Rule::EOI {
             continue;
         }
         let start = b.lines.len();
+        rules.push(pair.as_rule());
         layout_item(&mut b, pair);
         b.close();
         items.push(start);
     }
     b.trailing_comments(text.len(), 0);
     b.close();
-    separate_items(&mut b.lines, &items);
+    // The `catalog` lines right after the header belong to it: no blank line between them.
+    let head = 1 + rules
+        .iter()
+        .skip(1)
+        .take_while(|r| **r == Rule::catalog)
+        .count();
+    separate_items(&mut b.lines, &items, head);
     Some(render(&b.lines))
 }
 
@@ -432,16 +440,21 @@ fn close_brace(b: &mut Builder, close: &Pair<Rule>, indent: usize, multiline: bo
     b.token(Rule::close_brace, span.start(), span.end());
 }
 
-/// Blank lines between items: always around an item of several lines, and after the header.
-fn separate_items(lines: &mut [Line], items: &[usize]) {
+/// Blank lines between items: always around an item of several lines, and after the header and
+/// the `catalog` lines that follow it (the first `head` items), never among those.
+fn separate_items(lines: &mut [Line], items: &[usize], head: usize) {
     let mut bounds: Vec<usize> = items.to_vec();
     bounds.push(lines.len());
     let code_lines =
         |from: usize, to: usize| lines[from..to].iter().filter(|l| !l.comment_only).count();
     let sizes: Vec<usize> = bounds.windows(2).map(|w| code_lines(w[0], w[1])).collect();
     for k in 1..items.len() {
-        let apart = k == 1 || sizes[k - 1] > 1 || sizes[k] > 1;
-        if apart && let Some(first) = lines.get_mut(items[k]) {
+        let Some(first) = lines.get_mut(items[k]) else {
+            continue;
+        };
+        if k < head {
+            first.blank_before = false;
+        } else if k == head || sizes[k - 1] > 1 || sizes[k] > 1 {
             first.blank_before = true;
         }
     }
@@ -572,6 +585,16 @@ mod tests {
             fmt(text),
             "# top\nvariant x extends chess  # header\n\n# about b\nboard 8 x 8  # size\n"
         );
+    }
+
+    #[test]
+    fn catalog_lines_stay_with_the_header() {
+        let text = "variant x extends chess\n\ncatalog vchess   \"X\"\ncatalog fairy-stockfish \"x\"\nboard 8 x 8\ncatalog vchess \"Y\"\n";
+        assert_eq!(
+            fmt(text),
+            "variant x extends chess\ncatalog vchess \"X\"\ncatalog fairy-stockfish \"x\"\n\nboard 8 x 8\ncatalog vchess \"Y\"\n"
+        );
+        assert_eq!(fmt(&fmt(text)), fmt(text));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 pub const KEYWORDS: &[&str] = &[
     "variant",
     "extends",
+    "catalog",
     "board",
     "layers",
     "letters",
@@ -135,6 +136,7 @@ pub const KEYWORDS: &[&str] = &[
 
 /// The words that start a top-level item, as a help line lists them.
 pub const ITEM_STARTS: &[&str] = &[
+    "catalog",
     "board",
     "layers",
     "region",

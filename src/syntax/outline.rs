@@ -79,6 +79,26 @@ pub fn outline(text: &str) -> Option<Outline> {
     Some(out)
 }
 
+/// The `catalog` lines of a file, (catalogue, name there), as written; none when the file does
+/// not parse.
+pub fn catalogs(text: &str) -> Vec<(String, String)> {
+    let Some(file) = VariantParser::parse(Rule::file, text)
+        .ok()
+        .and_then(|mut p| p.next())
+    else {
+        return vec![];
+    };
+    file.into_inner()
+        .filter(|item| item.as_rule() == Rule::catalog)
+        .filter_map(|item| {
+            let mut kids = item.into_inner().skip(1);
+            let catalog = kids.next()?.as_str().to_string();
+            let name = kids.next()?.into_inner().next()?.into_inner().next()?;
+            Some((catalog, name.as_str().to_string()))
+        })
+        .collect()
+}
+
 fn extends_of(header: Pair<Rule>) -> Option<(String, Span)> {
     let ext = header.into_inner().find(|p| p.as_rule() == Rule::extends)?;
     let name = ext
@@ -199,6 +219,8 @@ pub struct Expected {
     pub direction: bool,
     /// A variant's name can stand there (after `extends`).
     pub variant: bool,
+    /// A catalogue's name can stand there (after `catalog`).
+    pub catalog: bool,
 }
 
 /// The largest character boundary of `text` at or before `offset`.
@@ -269,6 +291,7 @@ fn expected_after(prefix: &str) -> Expected {
     let mut expected = Expected {
         variant: rules.contains(&Rule::variant_name),
         direction: rules.contains(&Rule::direction),
+        catalog: rules.contains(&Rule::catalog_name),
         ..Expected::default()
     };
     for rule in &rules {
@@ -283,7 +306,7 @@ fn expected_after(prefix: &str) -> Expected {
         }
     }
     // Where any name may stand (a new piece's name, a variant's), a keyword is no help.
-    if rules.contains(&Rule::name) || expected.variant {
+    if rules.contains(&Rule::name) || expected.variant || expected.catalog {
         return expected;
     }
     expected.keywords = KEYWORDS
@@ -414,6 +437,9 @@ mod tests {
         assert!(atom.direction && atom.keywords.contains(&"range"));
         assert!(at("variant x\npromotion ").names.contains(&NameKind::Piece));
         assert!(at("variant x extends ").variant);
+        let catalog = at("variant x extends chess\ncatalog ");
+        assert!(catalog.catalog && catalog.keywords.is_empty());
+        assert!(at("variant x\n").keywords.contains(&"catalog"));
         assert!(at("variant x\npiece ").keywords.is_empty());
     }
 }

@@ -189,6 +189,14 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             pieces: kids(p).map(name).collect(),
             span: sp,
         }),
+        Rule::catalog => {
+            let mut k = kids(p);
+            Item::Catalog(CatalogAst {
+                catalog: name(k.next()?),
+                name: string(k.next()?.into_inner().next()?),
+                span: sp,
+            })
+        }
         Rule::start => Item::Start(StartAst {
             fen: string(kids(p).next()?),
             span: sp,
@@ -608,6 +616,7 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             EndCond::Campmate(None)
                         } else if has_kw(&k, Rule::kw_extinct) {
                             EndCond::Extinct {
+                                side: None,
                                 kinds: vec![],
                                 at_most: None,
                                 against: None,
@@ -768,6 +777,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
 }
 
 fn build_extinct(p: P) -> Option<EndCond> {
+    let mut side = None;
     let mut kinds = vec![];
     let mut at_most = None;
     let mut against = None;
@@ -775,12 +785,15 @@ fn build_extinct(p: P) -> Option<EndCond> {
     for k in kids(p) {
         match k.as_rule() {
             Rule::piece_ref => kinds.push(name(k)),
+            Rule::side if has_kw(&k, Rule::kw_white) => side = Some(SideAst::White),
+            Rule::side => side = Some(SideAst::Black),
             Rule::extinct_at_most => at_most = Some(int(kids(k).next()?)),
             Rule::extinct_against => against = Some(int(kids(k).next()?)),
             _ => claim = true,
         }
     }
     Some(EndCond::Extinct {
+        side,
         kinds,
         at_most,
         against,

@@ -155,7 +155,11 @@ pub fn hover(world: &World, uri: &Uri, pos: Position) -> Option<Hover> {
         Some(o) => (name_hover(&chain, uri, o)?, o.span),
         None => {
             let (word, span) = word_at(&doc.text, at)?;
-            (keyword_doc(word).filter(|_| is_keyword(word))?, span)
+            let doc = match crate::ir::Catalog::from_key(word) {
+                Some(c) => Some(catalog_doc(c)),
+                None => keyword_doc(word).filter(|_| is_keyword(word)),
+            };
+            (doc?, span)
         }
     };
     Some(Hover {
@@ -165,6 +169,19 @@ pub fn hover(world: &World, uri: &Uri, pos: Position) -> Option<Hover> {
         }),
         range: Some(doc.range(span)),
     })
+}
+
+/// What a catalogue named after `catalog` is.
+fn catalog_doc(c: crate::ir::Catalog) -> String {
+    let what = match c {
+        crate::ir::Catalog::FairyStockfish => {
+            "Fairy-Stockfish's catalogue: its built-in variants and those of its `variants.ini`, by the names its `UCI_Variant` option takes"
+        }
+        crate::ir::Catalog::Vchess => {
+            "vchess's catalogue: the variants of the vchess website, by rules class name (`Koth`, `Threechecks`)"
+        }
+    };
+    format!("**`{}`** (catalogue)\n\n{what}", c.key())
 }
 
 fn name_hover(chain: &[ChainDoc], uri: &Uri, o: &Occurrence) -> Option<String> {
@@ -326,6 +343,11 @@ pub fn completion(world: &World, uri: &Uri, pos: Position) -> Vec<CompletionItem
     for kind in &expected.names {
         for name in defined_names(&chain, *kind) {
             add(&name, name_item_kind(*kind), kind_word(*kind));
+        }
+    }
+    if expected.catalog {
+        for c in crate::ir::Catalog::ALL {
+            add(c.key(), CompletionItemKind::ENUM_MEMBER, c.title());
         }
     }
     if expected.direction {

@@ -102,6 +102,7 @@ mod tests {
     #[test]
     fn every_item_keyword_has_a_reference_text() {
         for k in [
+            "catalog",
             "piece",
             "region",
             "castling",

@@ -14,6 +14,7 @@ use crate::syntax::ast::*;
 
 mod board;
 mod castling;
+mod catalogs;
 mod effects;
 mod hands;
 mod pieces;
@@ -117,18 +118,20 @@ impl<'a> Resolver<'a> {
         let obligations = self.obligations();
         let check = self.check();
         let halfmove = self.halfmove();
-        let end = self.end(royalty);
+        let end = self.end(royalty, &pieces);
         self.needs_royal(&check, &castling, royalty);
         self.needs_check(&check, &obligations);
         self.opposite_needs_castling(&castling);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
         self.effects_fit(&pieces, &effects, &petrify);
+        let catalogs = self.catalogs();
         let start = self.start_text()?;
         let variant = Variant {
             name: self.header.name.node.clone(),
             title: self.header.title.clone(),
             lineage: self.draft.lineage.clone(),
+            catalogs,
             files: self.files,
             ranks: self.ranks,
             layers,

@@ -116,7 +116,11 @@ impl Resolver<'_> {
     }
 
     /// The end conditions, in order.
-    pub(super) fn end(&mut self, royalty: Royalty) -> Vec<ir::EndRule> {
+    pub(super) fn end(
+        &mut self,
+        royalty: Royalty,
+        pieces: &IndexMap<String, ir::Piece>,
+    ) -> Vec<ir::EndRule> {
         let mut end = vec![];
         for rule in &self.draft.end {
             let inherited = Inherited {
@@ -130,6 +134,7 @@ impl Resolver<'_> {
             };
             let cond = self.inherited(inherited, |r| r.end_rule(&rule.node, rule.src, royalty));
             if let Some(cond) = cond {
+                self.extinct_at_once(&cond, pieces, rule.src, rule.node.cond.span);
                 end.push(ir::EndRule {
                     cond,
                     result: rule.node.result.node,
@@ -153,11 +158,16 @@ impl Resolver<'_> {
                 ir::EndCond::Campmate(self.region(region.as_ref()?, src)?)
             }
             ast::EndCond::Extinct {
+                side,
                 kinds,
                 at_most,
                 against,
                 claim,
             } => ir::EndCond::Extinct {
+                side: side.map(|s| match s {
+                    ast::SideAst::White => ir::Side::White,
+                    ast::SideAst::Black => ir::Side::Black,
+                }),
                 kinds: self.piece_list(kinds, src)?,
                 at_most: self.small_count(at_most.as_ref(), src, 0)?,
                 others_at_least: self.small_count(against.as_ref(), src, 0)?,
@@ -238,6 +248,53 @@ impl Resolver<'_> {
             out.push(f.node);
         }
         Some(ir::EndCond::Castled(out))
+    }
+
+    /// A warning for `extinct PIECE` of both sides where a side never has that piece (its
+    /// letter is `-`): that side is extinct from the start (and the game over at once, unless
+    /// `against` asks more of the other side).
+    fn extinct_at_once(
+        &mut self,
+        cond: &ir::EndCond,
+        pieces: &IndexMap<String, ir::Piece>,
+        src: crate::diagnostics::SourceId,
+        span: crate::diagnostics::Span,
+    ) {
+        let ir::EndCond::Extinct {
+            side: None, kinds, ..
+        } = cond
+        else {
+            return;
+        };
+        let lacking = kinds.iter().find_map(|&k| {
+            let (name, piece) = pieces.get_index(k)?;
+            let side = ir::Side::BOTH.into_iter().find(|s| {
+                piece
+                    .letters
+                    .first()
+                    .is_some_and(|l| l[s.index()].is_none())
+            })?;
+            Some((name, side))
+        });
+        let Some((name, side)) = lacking else { return };
+        let other = side.flip().name();
+        self.err(
+            Problem::warning(
+                Code::ExtinctAtOnce,
+                format!(
+                    "{} never has a {name}: this extinction holds for it from the start",
+                    side.name()
+                ),
+            )
+            .label(
+                src,
+                span,
+                format!("{} has no `{name}` (its letter is `-`)", side.name()),
+            )
+            .help(format!(
+                "to test one side only, write `extinct {other} ...`"
+            )),
+        );
     }
 
     /// Pieces named in a list (all of them must be known).
