@@ -340,4 +340,34 @@ export default function defineSuites(variant, f) {
   });
   // Not rugby: writable, but a pawn's king step onto the en-passant square and its en-passant
   // capture there are two moves with one UCI (e4d3), and rulebook keeps only one of them.
+  variant("knightmate2", "Knightmate2", {
+    letters: { c: "m" },
+    note: [
+      "vchess's isAttacked leaves out the knight a pawn may promote to, so such a knight never",
+      "gives check there; its rules page knows no such exception, and rulebook follows the",
+      "rules: no position here lets the enemy king step onto a square a promoted knight attacks.",
+    ],
+    special: [
+      ["promotion to a queen, rook, bishop or knight (depth 3: the new knight's targets stay far" +
+        " from the black kings)", "8/P7/8/8/5k2/8/7p/4K3 w 0 -", 3],
+      ["one of two royal knights attacked: no check, it may be taken", "4k3/8/3r4/8/8/8/8/1K2K3 w 0 -"],
+      ["both attacked: check", "4k3/8/3r4/8/8/8/8/3rK1K1 w 0 -"],
+      ["the last royal knight", "4k3/8/8/8/8/8/5c2/4K3 w 0 -"],
+      ["no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 -"]],
+  });
+  variant("squatter2", "Squatter2", {
+    special: [
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
+      ["a piece reaches d8 or e8, attacked or not", "2r5/p1p1b2p/1pbp4/5K2/P1PP4/1P6/4nPPP/3R1NR1 b 1 -"],
+      ["white has settled on e8: black has lost", "4R3/8/8/8/8/8/8/k7 b 1 -"],
+      ["promotion, also to a king; kings may be taken", "3k4/P7/8/8/8/8/7p/4K3 w 0 -"],
+      ["no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 -"]],
+  });
+  variant("diamond", "Diamond", {
+    special: [
+      ["promotion on the far rank or the far file", "k7/1P6/8/8/8/8/6p1/7K w 0"],
+      ["black promotes", "k7/1P6/8/8/8/8/6p1/7K b 0"],
+      ["pawns capture straight up or sideways", "k7/8/8/2pn4/2nP4/8/8/7K w 0"],
+      ["a pawn checks", "8/8/8/8/3kP3/8/8/7K b 0"]],
+  });
 }
