@@ -106,4 +106,445 @@ export default function defineSuites(variant, f) {
       ["pawns: rook moves, captures in four directions", "92/92/92/92/4p6/3P1n5/92/92/92/k9K/92 w 0"],
       ["knightriders, no checks", "92/92/92/92/92/5N5/92/92/92/92/k9K w 0"]],
   });
+  variant("knightmate2", "Knightmate2", {
+    letters: { c: "m" },
+    note: [
+      "vchess's isAttacked leaves out the knight a pawn may promote to, so such a knight never",
+      "gives check; its rules page knows no such exception (as knightmate-vchess's suite says):",
+      "this suite's class counts the knight's attacks.",
+    ],
+    fix: V => {
+      const attacked = V.prototype.isAttacked;
+      V.prototype.isAttacked = function (sq, color) {
+        return attacked.call(this, sq, color) || this.isAttackedByKnight(sq, color);
+      };
+    },
+    special: [
+      ["en passant", "rkbqcbkr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RKBQCBKR w 4 f6"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R1K2K1 w 0 -"],
+      ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R1K2K1 b 1 -"],
+      ["one of two kings attacked: no check, it may be taken", "8/8/2k5/1r6/8/8/8/1K4K1 w 0 -"],
+      ["both kings attacked: one must be saved", "8/8/2k5/8/8/8/8/1K1r2K1 w 0 -"],
+      ["a single king is royal", "8/8/2k5/8/8/8/8/3r2K1 w 0 -"],
+      ["a king captured", "8/8/2k5/1r6/8/8/8/1K4K1 b 1 -"],
+      ["mated", "7k/8/8/8/8/1r6/8/3K1r2 w 0 -"],
+      ["a promoted knight gives check", "8/4P3/3k4/8/8/8/8/1K4K1 w 0 -"]],
+  });
+  // Holes (x) are rulebook's walls; en passant lists every square passed over.
+  variant("omega", "Omega", {
+    letters: { x: "*" },
+    fen: (g, V, s) => {
+      const ep = g.getEnpassantFen();
+      return [f.placement(g, V, s), g.turn, f.castling(g, V), ep && ep != "-" ? ep.replace(/,/g, "") : "-",
+        0, f.fullmove(g)].join(" ");
+    },
+    startDepth: 3,
+    budget: 150000,
+    special: [
+      ["castling", "wxxxxxxxxxxw/xcr3k2rcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCR3K2RCx/WxxxxxxxxxxW w 0 cjcj -"],
+      ["black castles", "wxxxxxxxxxxw/xcr3k2rcx/xppppppppppx/x91x/x91x/x91x/x91x/x91x/x91x/xPPPPPPPPPPx/xCR3K2RCx/WxxxxxxxxxxW b 1 cjcj -"],
+      ["pawns: two and three steps, en passant", "1xxxxxxxxxx1/x5k4x/x91x/x91x/x91x/x91x/x91x/x3p6x/x91x/x2P1P5x/x5K4x/1xxxxxxxxxx1 w 0 mmmm -"],
+      ["en passant after a triple step", "1xxxxxxxxxx1/x5k4x/x5p4x/x91x/x6P3x/x4P5x/x91x/x91x/x91x/x91x/x5K4x/1xxxxxxxxxx1 b 1 mmmm -"],
+      ["promotion to any piece", "1xxxxxxxxxx1/xr3k5x/xP8Px/x91x/x91x/x91x/x91x/x91x/x91x/xp8px/xR3K5x/1xxxxxxxxxx1 w 0 mmmm -"],
+      ["black promotes", "1xxxxxxxxxx1/xr3k5x/xP8Px/x91x/x91x/x91x/x91x/x91x/x91x/xp8px/xR3K5x/1xxxxxxxxxx1 b 1 mmmm -"],
+      ["a king in the corner, wizards", "kxxxxxxxxxxw/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/x91x/WxxxxxxxxxxK w 0 mmmm -"],
+      ["champions", "1xxxxxxxxxx1/x5k4x/x91x/x91x/x91x/x4C5x/x91x/x91x/x91x/x91x/x5K4x/1xxxxxxxxxx1 w 0 mmmm -"]],
+  });
+  // vchess's flags: [a rook, d king, e king, h rook] a side; rulebook's: one per king and
+  // landing file (B, F for the d king; C, G for the e king).
+  const twokingsFen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const on = g.castleFlags[c].map(col => col < V.size.y);
+      let r = (on[1] && on[0] ? "b" : "") + (on[2] && on[0] ? "c" : "") +
+        (on[1] && on[3] ? "f" : "") + (on[2] && on[3] ? "g" : "");
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", f.enpassant(g, V), 0, f.fullmove(g)]
+      .join(" ");
+  };
+  variant("twokings", "Twokings", {
+    fen: twokingsFen,
+    note: [
+      "vchess's Twokings keeps a rook's castling right when the rook moves, castles with any",
+      "piece of its side on the rook's square, and lets a king standing anywhere on the d or e",
+      "file castle along its rank. Its rules page says: any king with any rook, under the",
+      "orthodox conditions. This suite's class castles so: a king and a rook that have not",
+      "moved, the squares between them empty, the king's squares up to where it lands not",
+      "attacked (where it lands: as vchess places king and rook).",
+    ],
+    fix: (V, { Move, PiPo }) => {
+      V.prototype.getCastleMoves = function ([x, y]) {
+        const c = this.getColor(x, y);
+        const opp = V.GetOppCol(c);
+        const flags = this.castleFlags[c];
+        if (x != (c == "w" ? V.size.x - 1 : 0) || (flags[1] != y && flags[2] != y)) return [];
+        const left = flags[1] == y;
+        const moves = [];
+        for (const side of [0, 1]) {
+          const rook = flags[side == 0 ? 0 : 3];
+          if (rook >= V.size.y || this.board[x][rook] != c + V.ROOK) continue;
+          const [kingTo, rookTo] = side == 0 ? (left ? [1, 2] : [2, 3]) : (left ? [5, 4] : [6, 5]);
+          const step = side == 0 ? -1 : 1;
+          let ok = true;
+          for (let j = y + step; j != rook; j += step) ok &&= this.board[x][j] == V.EMPTY;
+          for (let j = y; ok && j != kingTo; j += step) ok &&= !this.isAttacked([x, j], opp);
+          if (!ok) continue;
+          moves.push(new Move({
+            appear: [new PiPo({ x, y: kingTo, p: V.KING, c }),
+              new PiPo({ x, y: rookTo, p: V.ROOK, c })],
+            vanish: [new PiPo({ x, y, p: V.KING, c }), new PiPo({ x, y: rook, p: V.ROOK, c })],
+            end: { x, y: kingTo },
+          }));
+        }
+        return moves;
+      };
+      // A right ends when its king or rook leaves its square, or is taken there.
+      V.prototype.postPlay = function (move) {
+        for (const v of move.vanish) {
+          const row = v.c == "w" ? V.size.x - 1 : 0;
+          const flags = this.castleFlags[v.c];
+          if (v.x == row) for (let i = 0; i < 4; i++) if (flags[i] == v.y) flags[i] = 8;
+        }
+      };
+    },
+    special: [
+      ["castling", "r2kk2r/pppppppp/8/8/8/8/PPPPPPPP/R2KK2R w 0 adehadeh -"],
+      ["one king gone: the other castles long", "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 aiehadih -"],
+      ["castling through attacked squares", "r2kk2r/8/8/8/8/8/1b5q/R2KK2R w 0 adehadeh -"],
+      ["black castles", "r2kk2r/pppppppp/8/8/8/8/PPPPPPPP/R2KK2R b 1 adehadeh -"],
+      ["en passant", "rnqkkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNQKKBNR w 4 adehadeh f6"],
+      ["promotion, also to a king", "1r1kk3/P6P/8/8/8/8/p6p/1R1KK3 w 0 iiiiiiii -"],
+      ["black promotes", "1r1kk3/P6P/8/8/8/8/p6p/1R1KK3 b 1 iiiiiiii -"],
+      ["both kings checked at once", "6KK/8/2Q5/8/8/5k2/2k5/8 b 1 iiiiiiii -"],
+      ["either king mated", "3kk3/8/8/8/8/8/8/R3K2R w 0 aiehiiii -"]],
+  });
+  variant("diamond", "Diamond", {
+    special: [
+      ["pawn moves and captures", "k7/1p6/1B4P1/8/8/3n4/3pP3/7K w 0"],
+      ["black pawns", "k7/1p6/1B4P1/8/8/3n4/3pP3/7K b 1"],
+      ["promotion on the far rank or file", "k7/8/2p5/8/5P2/8/1P4p1/7K w 0"],
+      ["black promotes", "k7/8/2p5/8/5P2/8/1P4p1/7K b 1"],
+      ["checks by pawns", "8/8/8/3k4/3P4/4P3/8/7K b 1"],
+      ["stalemate", "k7/2Q5/1K6/8/8/8/8/8 b 1"]],
+  });
+  variant("forward-vchess", "Forward", {
+    note: [
+      "vchess's Forward counts a piece's attack only along a step whose rank part is exactly",
+      "one forward (or none), so a knight's narrow forward jumps never give check, and its",
+      "promoted pawn captures backward but never attacks so. Its rules page knows no such",
+      "exception: this suite's class counts every capture as an attack.",
+    ],
+    fix: V => {
+      const full = { p: "s", r: "u", n: "o", b: "c", q: "t", k: "l" };
+      V.prototype.isAttackedBySlideNJump = function ([x, y], color, piece, steps, oneStep) {
+        const forward = color == "w" ? -1 : 1;
+        for (const step of steps) {
+          let [i, j] = [x + step[0], y + step[1]];
+          while (V.OnBoard(i, j) && this.board[i][j] == V.EMPTY && !oneStep) {
+            i += step[0];
+            j += step[1];
+          }
+          if (!V.OnBoard(i, j) || this.getColor(i, j) != color) continue;
+          const p = this.getPiece(i, j);
+          if (p == full[piece] || (p == piece && Math.sign(-step[0]) != -forward)) return true;
+        }
+        return false;
+      };
+      const pawnAttack = V.prototype.isAttackedByPawn;
+      V.prototype.isAttackedByPawn = function ([x, y], color) {
+        if (pawnAttack.call(this, [x, y], color)) return true;
+        return V.steps[V.BISHOP].some(([di, dj]) => V.OnBoard(x + di, y + dj) &&
+          this.getColor(x + di, y + dj) == color && this.getPiece(x + di, y + dj) == "s");
+      };
+    },
+    special: [castle, passant,
+      ["every piece promotes on the last rank", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 w 0 iiii -"],
+      ["black promotes", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 b 1 iiii -"],
+      ["a knight's narrow jump gives check", "8/8/4k3/8/3N4/8/8/4K3 b 1 iiii -"],
+      ["full pieces move backward", "4k3/8/8/3T4/8/2S5/8/4K3 w 0 iiii -"],
+      ["a full pawn attacks backward", "8/8/8/8/8/3k4/4S3/K7 b 1 iiii -"],
+      ["a king reaches the last rank", "6k1/8/8/8/8/8/1K6/8 w 0 iiii -"]],
+  });
+  // (end of batch vchess2)
+
+  // Bundled variants that play vchess's game
+  variant("atomic", "Atomic", {
+    note: [
+      "vchess lists a capture that promotes once (the pawn explodes whatever it becomes); rulebook",
+      "and Fairy-Stockfish list one move per piece: no position here has such a capture.",
+    ],
+    special: [castle, passant,
+      ["promotion", "8/P6k/8/8/8/8/K6p/8 w 0 iiii -"],
+      ["a capture next to the enemy king explodes it", "k7/1p6/8/4q3/8/8/4R3/4K3 w 0 iiii -"],
+      ["kings touching: no check", "8/8/8/8/3kK3/8/8/7q w 0 iiii -"],
+      ["castling next to the enemy king", "8/8/8/8/8/8/3k4/R3K2R w 0 ahii -"]],
+  });
+  variant("kingofthehill", "Koth", {
+    special: [castle, passant, promote,
+      ["a king steps onto the hill", "8/8/8/5k2/8/2K5/8/8 w 0 iiii -"],
+      ["black's king on the hill: white has lost", "8/8/8/3k4/8/8/8/K7 w 0 iiii -"]],
+  });
+  variant("losers", "Losers", {
+    special: [castle, passant, promote, promoteBlack,
+      ["captures are forced", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
+      ["a side without pieces but its king", "8/8/8/8/8/8/2k5/K6R b 0 iiii -"]],
+  });
+  variant("antichess", "Suicide", {
+    special: [
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
+      ["promotion, also to a king", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 -"],
+      ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1 -"],
+      ["captures are forced", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 -"],
+      ["no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 -"],
+      ["stalemate", "8/8/8/8/8/p7/P7/8 w 0 -"]],
+  });
+  variant("berolina", "Berolina", {
+    special: [castle,
+      ["berolina pawns: double step diagonally, en passant", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"],
+      ["en passant of a berolina pawn", "4k3/8/8/8/5p2/8/8/4K3 w 0 iiii -"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
+  });
+  variant("grasshopper", "Grasshopper", { special: [promote, promoteBlack] });
+  variant("hoppelpoppel", "Hoppelpoppel", { special: [castle, passant, promote] });
+  variant("newzealand", "Newzealand", { special: [castle, passant, promote] });
+  variant("doublearmy", "Doublearmy", {});
+  variant("pawnsmassacre", "Pawnmassacre", {});
+  variant("crossing", "Crossing", {
+    special: [castle,
+      ["a king crosses to the fifth rank", "6k1/8/8/8/2K5/8/8/8 w 0 iiii -"],
+      ["black's king on its fifth rank: white has lost", "8/8/8/8/3k4/8/8/K7 w 0 iiii -"]],
+  });
+  variant("racingkings", "Racingkings", {
+    special: [
+      ["white's king reaches the far rank", "8/1K6/8/8/8/8/8/6k1 w 0"],
+      ["black may still reach it", "1K6/8/8/8/8/8/1k6/8 b 0"]],
+  });
+  variant("capablanca", "Capablanca", {
+    letters: { e: "c", s: "a" },
+    special: [
+      ["castling", "r4k3r/pppppppppp/91/91/91/91/PPPPPPPPPP/R4K3R w 0 ajaj -"],
+      ["promotion", "5k4/1P8/91/91/91/91/8p1/5K4 w 0 llll -"],
+      ["en passant", "rnsbqkbenr/pppp1ppppp/91/91/3pP5/91/PPP2PPPPP/RNSBQKBENR b 4 ajaj e3"]],
+  });
+  variant("perfect", "Perfect", {
+    letters: { a: "g", e: "c", s: "m" },
+    special: [
+      ["castling with the chancellor", "e3k2r/pppppppp/8/8/8/8/PPPPPPPP/E3K2R w 0 ahah -"],
+      ["promotion to seven pieces", "1r2k3/P7/8/8/8/8/7p/4K3 w 0 iiii -"]],
+  });
+  variant("alice", "Alice", {
+    seedOffset: 1,
+    note: [
+      "vchess lets a pawn take en passant onto the skipped square also when a piece of the other",
+      "board stands there (so that move is listed twice, once as a plain capture): a pawn moves to",
+      "an empty square only. The seeded games here (seed offset 1) avoid such a position.",
+    ],
+  });
+  variant("magnetic", "Magnetic", {});
+  variant("orda", "Orda", {
+    special: [
+      ["castling", "lhaykahl/8/pppppppp/8/8/8/PPPPPPPP/R3K2R w 0 ah -"],
+      ["the khan reaches the first rank", "4K3/8/8/8/8/8/3k4/8 b 0 ii -"],
+      ["promotion to a kheshig", "4k3/1P6/8/8/8/8/8/4K3 w 0 ii -"]],
+  });
+  variant("ordamirror", "Ordamirror", {});
+  variant("spartan", "Spartan", {
+    exactLetters: { p: "h" },
+    note: [
+      "vchess forbids a hoplite to promote to a second king while the only king is in check",
+      "(1R1k4/8/8/8/8/8/h6h/4K3 b: h2g1k); its rules page lets a king stay in check while another",
+      "is on the board, and rulebook and Fairy-Stockfish allow it: no position here reaches that.",
+    ],
+    special: [
+      ["castling", "lgkcckwl/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ah"],
+      ["hoplites promote, to a king only while one is missing", "4k3/8/8/8/8/8/p6p/1R2K3 b 0 ii", 2],
+      ["no second king to promote to", "3kk3/8/8/8/8/8/p6p/1R2K3 b 0 ii"],
+      ["one king in check is not check", "lgk2k1l/8/8/8/8/8/8/2R1K3 b 0 ii"],
+      ["both kings attacked: check", "lgk2k1l/8/8/8/8/8/8/2R1KR2 b 0 ii"]],
+  });
+  variant("shako", "Shako", {
+    special: [
+      ["castling on the second rank", "c8c/er3k2re/pppppppppp/91/91/91/91/PPPPPPPPPP/ER3K2RE/C8C w 0 bibi -"],
+      ["cannons and elephants", "5k4/91/4p5/91/91/91/4C5/91/3E6/4K5 w 0 llll -"],
+      ["promotion", "4k5/1P8/91/91/91/91/91/91/8p1/4K5 w 0 llll -"]],
+  });
+  variant("tencubed", "Tencubed", { budget: 100000, startBudget: 300000, startDepth: 3 });
+  variant("grand", "Grand", {
+    letters: { m: "c", c: "a" },
+    special: [
+      ["promotion only to a captured piece, optional on the eighth and ninth ranks",
+        "r8r/1nbqkmcbn1/1P8/P9/2P7/91/91/1p8/1NBQKMC3/R8R w 0 -"],
+      ["promotion when pieces are missing", "r8r/1nbqk4/6P3/P7P1/91/91/91/91/1NB1K5/R8R w 0 -"],
+      ["black promotes", "r8r/1nbqk4/6P3/P7P1/91/91/91/p9/1NB1K5/9R b 0 -"]],
+  });
+  variant("makruk", "Makruk", {
+    letters: { b: "s", q: "m", f: "m" },
+    special: [
+      ["promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w 0"],
+      ["black promotes on its sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 b 1"],
+      ["khons and mets", "4k3/8/8/3b4/8/4Q3/8/3KB3 w 0"]],
+  });
+  variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
+  // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
+  // 7x7 board it never steps to the c file of its c..e palace, against its rules page.
+    // Checks still to give, white's then black's: 3 - the checks the other side received
+  const threeCheckFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    parts.splice(4, 0, `${3 - g.checkFlags.b}+${3 - g.checkFlags.w}`);
+    return parts.join(" ");
+  };
+  variant("3check", "Threechecks", {
+    fen: threeCheckFen,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah00 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah11 f6"],
+      ["a third check wins", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii21 -"],
+      ["black has given three checks", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii30 -"]],
+  });
+  variant("crazyhouse", "Crazyhouse", {
+    fen: f.pocketFen,
+    letters: { u: "r~", o: "n~", c: "b~", t: "q~" },
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah - 0000000000"],
+      ["drops, pawns not on the first and last ranks", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1111111111"],
+      ["a drop blocks a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii - 1000000000"],
+      ["a promoted piece, taken, is a pawn in hand", "1r2k3/P7/8/8/8/8/8/4K3 w 0 iiii - 0000000000"],
+      ["a promoted queen on the board", "3tk3/8/8/8/8/8/8/R3K3 w 0 iiii - 0000000000"]],
+  });
+
+  // New variants: vchess's games under vchess's names
+
+  // Kar Ouk: a check ends the game, so each side has its one check still to give, but for the
+  // side that just gave one.
+  const karoukFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    const checked = g.underCheck(g.turn);
+    const counts = g.turn == "b" ? `${checked ? 0 : 1}+1` : `1+${checked ? 0 : 1}`;
+    parts.splice(4, 0, counts);
+    return parts.join(" ");
+  };
+  variant("karouk-vchess", "Karouk", {
+    fen: karoukFen,
+    letters: { b: "s", q: "m", f: "m" },
+    special: [
+      ["a check wins at once", "4k3/8/8/8/8/8/8/R2K4 w 0"],
+      ["the side in check has lost", "3Rk3/8/8/8/8/8/8/3K4 b 1"],
+      ["promotion to a met on the sixth rank, which may check", "8/4k3/8/2P5/5p2/8/8/3K4 w 0"]],
+  });
+  variant("pawns", "Pawns", {
+    special: [
+      ["en passant", "8/ppp1pppp/8/8/3pP3/8/PPPP1PPP/8 b 3 e3"],
+      ["a promotion wins", "8/1P6/8/8/8/8/6p1/8 w 0 -"],
+      ["white has promoted: black has lost", "1Q6/8/8/8/8/8/6p1/8 b 1 -"],
+      ["blocked pawns: a draw", "8/8/8/p7/P7/8/8/8 w 0 -"]],
+  });
+  variant("alapo", "Alapo", {
+    special: [
+      ["a piece reaches the base line safely", "6/1R4/6/6/6/5r w 0"],
+      ["a piece on the base line that can be taken", "1R4/6/6/6/6/1r3r b 1"],
+      ["a piece on the base line that cannot be taken", "1R4/6/6/6/6/2r3 b 1"],
+      ["small pieces", "6/2S3/6/2c3/6/s5 w 0"]],
+  });
+  variant("capture", "Capture", {
+    special: [castle, passant,
+      ["captures are forced, also by the king", "4k3/8/8/3p4/4P3/8/8/3qK3 w 0 iiii -"],
+      ["a capture that would leave the king in check does not force", "4k3/4r3/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
+      ["en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w 0 iiii d6"],
+      ["promotion by capture", "1r2k3/P7/8/8/8/8/8/4K3 w 0 iiii -"]],
+  });
+  variant("brotherhood", "Brotherhood", {
+    special: [castle, passant, promote,
+      ["a rook cannot take a rook, a queen no queen", "3qk3/8/8/3r4/3R4/8/8/3QK3 w 0 iiii -"],
+      ["a rook guards the rook it cannot take", "4k3/8/8/8/8/8/r7/R3K3 w 0 iiii -"],
+      ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"]],
+  });
+
+  // Bundled names with other rules: vchess's game as NAME-vchess
+  variant("upsidedown-vchess", "Upsidedown", {
+    special: [
+      ["promotion at once", "4K3/P7/8/8/8/8/p7/4k3 w 0"],
+      ["no castling", "R3K2R/8/8/8/8/8/8/r3k2r w 0"]],
+  });
+  variant("kinglet-vchess", "Kinglet", {
+    special: [
+      ["no castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6"],
+      ["promotion to a king only; the last pawn promoting loses", "1r2k3/P7/8/8/8/8/6pp/4K3 w 0 -"],
+      ["the last black pawn is taken", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 -"],
+      ["kings are not royal", "4k3/4p3/8/8/8/8/3P4/4K2r w 0 -"]],
+  });
+  variant("horde-vchess", "Horde", {
+    special: [
+      ["no castling for black", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b 1 -"],
+      ["first-rank pawns step two squares", "4k3/8/8/8/8/8/8/PPPPPPPP w 0 -"],
+      ["en passant on the second rank", "4k3/8/8/8/8/1p6/8/P7 w 0 -"],
+      ["en passant after a black double step", "4k3/3p4/8/4P3/8/8/8/8 b 1 -"],
+      ["the last white piece is taken", "4k3/8/8/8/8/8/3p4/4P3 b 1 -"],
+      ["promotion", "4k3/1P6/8/8/8/8/6p1/7P w 0 -"]],
+  });
+  variant("knightmate-vchess", "Knightmate1", {
+    letters: { c: "m" },
+    note: [
+      "vchess's isAttacked leaves out the knight a pawn may promote to, so such a knight never",
+      "gives check there; its rules page knows no such exception, and rulebook follows the",
+      "rules: no position here lets the enemy king step onto a square a promoted knight attacks.",
+    ],
+    special: [castle,
+      ["promotion to a queen, rook, bishop or knight (depth 3: the new knight's targets stay far" +
+        " from the black king)", "8/P7/8/8/5k2/8/7p/4K3 w 0 iiii -", 3],
+      ["a royal knight in check from a commoner", "4k3/8/8/8/8/8/5c2/4K3 w 0 iiii -"]],
+  });
+  // Dobutsu: placement[hand] turn clocks, no castling or en-passant fields; `-` for empty hands.
+  const dobutsuFen = (g, V, suite) => {
+    let hand = "";
+    for (const c of ["w", "b"])
+      for (const [p, to] of [["p", "c"], ["e", "e"], ["g", "g"]])
+        hand += (c == "w" ? to.toUpperCase() : to).repeat(g.reserve[c][p]);
+    return `${f.placement(g, V, suite)}[${hand || "-"}] ${g.turn} 0 ${f.fullmove(g)}`;
+  };
+  variant("dobutsu-vchess", "Dobutsu", {
+    fen: dobutsuFen,
+    letters: { k: "l", p: "c", h: "+c" },
+    startDepth: 5,
+    special: [
+      ["the lion reaches the far rank, attacked there", "1g1/K2/3/2k w 0 000000"],
+      ["the lion reached the far rank: black has lost", "K1g/3/3/2k b 1 000000"],
+      ["the lion is taken", "1k1/1K1/3/3 w 0 000000"],
+      ["drops anywhere, a chick on the far rank too", "2k/3/3/K2 w 0 111111"],
+      ["a chick becomes a hen", "2k/P2/3/K2 w 0 000000"],
+      ["a hen taken goes to the hand as a chick", "1k1/h2/G2/K2 w 0 000000"]],
+  });
+  // Not shatranj-vchess: its pieces are writable, but not its bare-king rule (two bare kings
+  // draw at once; a bare king loses at once unless it can take the other's last piece).
+  variant("pawnsking", "Pawnsking", {
+    special: [
+      ["en passant", "4k3/ppp1pppp/8/8/3pP3/8/PPPP1PPP/4K3 b 3 e3"],
+      ["a promotion wins", "4k3/1P6/8/8/8/8/6p1/4K3 w 0 -"],
+      ["a king reaches the far rank", "8/3K4/8/8/8/8/8/4k3 w 0 -"],
+      ["kings may be taken, and step into attack", "8/8/8/3k4/4P3/3K4/8/8 b 0 -"],
+      ["blocked pawns, kings only", "8/8/8/p7/P7/8/8/k1K5 w 0 -"]],
+  });
+  variant("discoduel", "Discoduel", {
+    special: [
+      ["a pawn reaches the eighth rank and stays a pawn", "8/1P6/8/3n4/8/8/8/8 w 0 -"],
+      ["a knight may not take a pawn on the eighth rank", "1P1P4/8/2n5/8/8/8/8/8 b 1 -"],
+      ["the knights take elsewhere", "8/8/8/2P1P3/8/3n4/2P1P3/8 b 1 -"],
+      ["nobody can move: a draw", "P7/8/8/8/8/8/8/8 w 0 -"]],
+  });
+  variant("vchess", "Vchess", {
+    special: [castle, passant, promote, promoteBlack,
+      ["pawns capture backward", "4k3/8/8/2p1p3/3P4/2n1n3/8/4K3 w 0 iiii -"],
+      ["a pawn checks backward", "8/8/8/8/3k4/4P3/8/4K3 b 0 iiii -"],
+      ["a backward capture onto the first rank does not promote; a double step from there", "4k3/8/8/8/8/8/1P6/n3K3 w 0 iiii -"]],
+  });
+  variant("balaklava", "Balaklava", {
+    special: [castle, promote, promoteBlack,
+      ["no en passant", "rmbqkbmr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RMBQKBMR w 4 ahah -"],
+      ["mammoths", "4k3/8/2pP4/4MP2/4p3/3p4/8/4K3 w 0 iiii -"],
+      ["pawns leap as knights forward, not onto the last rank", "4k3/8/1P6/8/8/8/8/4K3 w 0 iiii -"],
+      ["knight leaps never capture nor check", "4k3/8/3Q4/8/8/8/8/4K3 b 0 iiii -"]],
+  });
+  // Not rugby: writable, but a pawn's king step onto the en-passant square and its en-passant
+  // capture there are two moves with one UCI (e4d3), and rulebook keeps only one of them.
 }
