@@ -905,6 +905,162 @@ variant("massacre", ini=True, special=[
     ("black takes and is taken", "8/8/8/3n4/8/4R3/8/2b5 b - - 0 1"),
 ])
 
+# Where Fairy-Stockfish departs from a variant's published rules, the suite holds the rules'
+# counts. EP_PROMOTES names the variants where a pawn that takes en passant into its promotion
+# zone must promote (to its promoted form, `+P`) as every pawn entering the zone does, with the
+# ranks of that zone for each side (counted from its own first): Fairy-Stockfish leaves such a pawn
+# unpromoted. Their perft is counted here move by move wherever such a capture can happen
+# within the depth: Fairy-Stockfish's counts, with each such capture's subtree counted from the
+# position the rules reach (the pawn promoted); elsewhere Fairy-Stockfish's counts as they are.
+EP_PROMOTES = {}
+
+
+def _fen_board(fen):
+    """{(file, rank): letter} of an 8x8 FEN (promoted pieces keep their `+`), hand, side, ep."""
+    placement, side, _castling, ep = fen.split()[:4]
+    hand = ""
+    if "[" in placement:
+        placement, hand = placement[:-1].split("[")
+    board = {}
+    for r, row in enumerate(placement.split("/")):
+        f, plus = 0, ""
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            elif ch == "+":
+                plus = "+"
+            elif ch == "~":
+                continue
+            else:
+                board[(f, 7 - r)] = plus + ch
+                f, plus = f + 1, ""
+    return board, hand, side, ep
+
+
+def _own_rank(rank, side):
+    return rank + 1 if side == "w" else 8 - rank
+
+
+def _ep_may_promote(fen, depth, zone):
+    """Whether a pawn may take en passant into its zone within `depth` plies (a cheap bound)."""
+    board, hand, side, ep = _fen_board(fen)
+    if depth >= 1 and ep != "-" and _own_rank(int(ep[1]) - 1, side) in zone[side]:
+        return True
+    if depth < 2:
+        return False
+    for taker in "wb":
+        other = "b" if taker == "w" else "w"
+        if 6 not in zone[taker]:
+            continue
+        plies = [("w" if (i % 2 == 0) == (side == "w") else "b") for i in range(depth)]
+        # the taker's moves before its capture, the other's before its double step
+        last = max(i for i, s in enumerate(plies) if s == taker)
+        if last == 0:
+            continue
+        taker_moves = sum(1 for s in plies[:last - 1] if s == taker)
+        other_moves = sum(1 for s in plies[:last - 1] if s == other)
+        pawn = "P" if taker == "w" else "p"
+        enemy = "p" if taker == "w" else "P"
+        need = {5: 0, 4: 1, 3: 2, 2: 2}
+        ready = any(v == pawn and need.get(_own_rank(r, taker), 9) <= taker_moves
+                    for (f, r), v in board.items()) or (pawn in hand and taker_moves >= 1)
+        steps = any(v == enemy and _own_rank(r, other) == 2 for (f, r), v in board.items()) \
+            or (enemy in hand and other_moves >= 1)
+        if ready and steps:
+            return True
+    return False
+
+
+class _RulesOverFairyStockfish(FairyStockfish):
+    def __init__(self, binary, variant, variants_ini=None):
+        super().__init__(binary, variant, variants_ini)
+        self.zone = EP_PROMOTES.get(variant)
+
+    def divide(self, depth, fen=None, moves=()):
+        per_move, total = super().divide(depth, fen, moves)
+        if self.zone is None or depth < 1:
+            return per_move, total
+        fen = self.fen(fen, moves)
+        if not _ep_may_promote(fen, depth, self.zone):
+            return per_move, total
+        board, _hand, side, ep = _fen_board(fen)
+        pawn = "P" if side == "w" else "p"
+        fixed = {}
+        for m, n in per_move.items():
+            child = self.fen(fen, [m])
+            sq = m[2:4]
+            taker = board.get((ord(m[0]) - 97, int(m[1]) - 1)) if "@" not in m else None
+            if (sq == ep and taker == pawn and m[0] != m[2]
+                    and _own_rank(int(sq[1]) - 1, side) in self.zone[side]):
+                # the pawn lands on the en-passant square in its zone: it promotes
+                f, r = ord(sq[0]) - 97, int(sq[1]) - 1
+                cb, *_ = _fen_board(child)
+                cb[(f, r)] = "+" + pawn
+                child = _with_board(child, cb)
+                m = m + "+"
+                n = self.divide(depth - 1, child)[1] if depth > 1 else 1
+            elif depth > 1 and _ep_may_promote(child, depth - 1, self.zone):
+                n = self.divide(depth - 1, child)[1]
+            fixed[m] = n
+        return fixed, sum(fixed.values())
+
+
+def _with_board(fen, board):
+    """`fen` with its placement replaced by `board` (8x8)."""
+    rows = []
+    for r in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            v = board.get((f, r))
+            if v is None:
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += v
+        rows.append(row + (str(empty) if empty else ""))
+    placement, rest = fen.split(" ", 1)
+    hand = placement[placement.index("["):] if "[" in placement else ""
+    return "/".join(rows) + hand + " " + rest
+
+
+FairyStockfish = _RulesOverFairyStockfish
+
+SHINOBI_SPECIAL = [
+    ("pawns promote to captains on their seventh rank, by a push and a capture",
+     "4k3/1m6/P7/8/8/8/8/4K3 w - - 0 1"),
+    ("a monk, a horse and a lance must promote entering the last two ranks",
+     "4k3/8/M1H4L/8/8/8/8/4K3[] w - - 0 1"),
+    ("promoted monk, horse and lance", "4k3/8/+M1+H4+L/8/8/8/8/4K3[] w - - 0 1"),
+    ("a king that reaches the far rank wins", "8/3K4/8/8/8/8/8/k7 w - - 0 1"),
+    ("white's king on the far rank: black has lost", "3K4/8/8/8/8/8/8/k7 b - - 0 1"),
+    ("stalemate loses", "k7/2K5/1D6/8/8/8/8/8 b - - 0 1"),
+    ("en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+]
+
+variant("shinobi", ini=True, special=SHINOBI_SPECIAL + [
+    ("drops on the first four ranks only", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[LHMMDJ] b kq - 0 1"),
+    ("drops of every piece, pawns not on the first rank", "4k3/8/8/8/8/8/8/4K3[PNBRQCDJMHL] w - - 0 1"),
+    ("a drop that blocks a check", "4k3/4r3/8/8/8/8/8/4K3[JM] w - - 0 1"),
+    ("black castles", "r3k2r/pppppppp/8/8/8/8/8/4K3[] b kq - 0 1"),
+    ("black's pawns promote on their seventh rank", "4k3/8/8/8/8/6p1/5N2/4K3 b - - 0 1"),
+])
+variant("shinobimirror", ini=True, start_depth=3, special=SHINOBI_SPECIAL + [
+    ("black drops on its own four ranks", "4k3/8/8/8/8/8/8/4K3[pcdjmhl] b - - 0 1"),
+    ("a drop that blocks a check", "4k3/4l3/8/8/8/8/8/4K3[JM] w - - 0 1"),
+    ("black's pawn and lance promote", "4k3/8/8/8/8/p6l/1M6/3K4 b - - 0 1"),
+])
+EP_PROMOTES["shinobiplus"] = {"w": {7, 8}, "b": {6, 7, 8}}
+variant("shinobiplus", ini=True, special=SHINOBI_SPECIAL + [
+    ("black's pawns promote on their sixth rank, by a push and a capture", "4k3/8/8/8/3p4/4N3/8/4K3[] b - - 0 1"),
+    ("black's pawn takes en passant into its promotion zone and promotes (the rules; Fairy-Stockfish "
+     "leaves it a pawn, see EP_PROMOTES in generate.py)", "4k3/8/8/8/3pP3/8/8/4K3[] b - e3 0 1"),
+    ("a white double step beside a black pawn, deeper down", "4k3/8/8/8/2p5/8/1P1P4/4K3[] w - - 0 1"),
+    ("drops of the fox and every piece", "4k3/8/8/8/8/8/8/4K3[JDFCLHMPNBRQ] w - - 0 1"),
+    ("black drops anywhere, but not where a piece could never move",
+     "4k3/8/8/8/8/8/8/4K3[phlm] b - - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
