@@ -1061,6 +1061,24 @@ variant("shinobiplus", ini=True, special=SHINOBI_SPECIAL + [
      "4k3/8/8/8/8/8/8/4K3[phlm] b - - 0 1"),
 ])
 
+variant("synochess", ini=True, special=[
+    ("the kings may not face each other on a file", "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
+    ("a knight between the kings on a rank may not leave it", "8/8/8/8/8/8/8/K3N2k w - - 0 1"),
+    ("castling may not bring the kings face to face", "2k5/8/8/8/8/8/8/R3K3 w Q - 0 1"),
+    ("cannons hop to move and capture, never over or onto a cannon",
+     "4k3/8/4c3/8/4c3/8/4N3/3K4 b - - 0 1"),
+    ("soldiers step forward or sideways; drops on black's fourth rank",
+     "4k3/8/8/8/4s3/8/4P3/3K4[ss] b - - 0 1"),
+    ("black drops every piece it holds on its fourth rank", "4k3/8/8/8/8/8/8/3K4[nreacs] b - - 0 1"),
+    ("white's pieces in hand drop anywhere, pawns not on the first or last rank",
+     "4k3/8/8/8/8/8/8/3K4[PN] w - - 0 1"),
+    ("a king that reaches the far rank wins", "8/3K4/8/8/8/8/8/k7 w - - 0 1"),
+    ("black's king on its far rank: white has lost", "K7/8/8/8/8/8/8/6k1 w - - 0 1"),
+    ("stalemate loses", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1"),
+    ("promotion", "1n2k3/P7/8/8/8/8/8/3K4 w - - 0 1"),
+    ("elephants and advisors", "4k3/8/8/3e4/8/4a3/8/3K4 b - - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
