@@ -1063,7 +1063,7 @@ variant("shinobiplus", ini=True, special=SHINOBI_SPECIAL + [
 
 variant("synochess", ini=True, special=[
     ("the kings may not face each other on a file", "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
-    ("a knight between the kings on a rank may not leave it", "8/8/8/8/8/8/8/K3N2k w - - 0 1"),
+    ("a knight between the kings on a rank may not leave it", "8/8/8/8/K3N2k/8/8/8 w - - 0 1"),
     ("castling may not bring the kings face to face", "2k5/8/8/8/8/8/8/R3K3 w Q - 0 1"),
     ("cannons hop to move and capture, never over or onto a cannon",
      "4k3/8/4c3/8/4c3/8/4N3/3K4 b - - 0 1"),
