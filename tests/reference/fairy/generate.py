@@ -1079,6 +1079,18 @@ variant("synochess", ini=True, special=[
     ("elephants and advisors", "4k3/8/8/3e4/8/4a3/8/3K4 b - - 0 1"),
 ])
 
+variant("muje", ini=True, large=True, special=[
+    ("a soldier must promote entering the far three ranks", "4k4/9/9/4P4/9/9/9/9/4K4[] w - - 0 1"),
+    ("a dropped soldier in the zone must promote when it moves", "4k4/9/4P4/9/9/9/9/9/4K4[] w - - 0 1"),
+    ("a promoted soldier (wazir) captured goes to the hand as a soldier",
+     "4k4/9/9/9/9/9/9/4+p4/3K1R3[] w - - 0 1"),
+    ("the king never leaves its first three ranks", "9/9/4k4/9/9/9/4K4/9/9[] w - - 0 1"),
+    ("cannons hop over one piece to move and to capture",
+     "4k4/9/2n6/9/4S4/9/2I1p4/9/4K4[] w - - 0 1"),
+    ("drops of every piece", "4k4/9/9/9/9/9/9/9/4K4[PNBRFISpnbrfis] w - - 0 1"),
+    ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
