@@ -1091,6 +1091,21 @@ variant("muje", ini=True, large=True, special=[
     ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
 ])
 
+variant("mansindam", ini=True, large=True, special=[
+    ("every piece but the queen and amazon must promote entering the zone",
+     "k8/9/9/PNBRQCMA1/9/9/9/9/4K4[] w - - 0 1"),
+    ("pieces dropped in the zone must promote when they move, even out of it",
+     "8k/9/BNCM5/9/9/9/9/9/4K4[] w - - 0 1"),
+    ("promoted pieces", "4k4/9/9/9/+P+N+B+R+C+M3/9/9/9/4K4[] w - - 0 1"),
+    ("no second unpromoted pawn on a file, none on the last rank; a pawn drop may check",
+     "4k4/9/4K4/9/9/9/P8/9/9[P] w - - 0 1"),
+    ("a captured promoted piece goes to the hand unpromoted", "4k4/9/9/9/9/9/9/4+r4/3K1B3[] w - - 0 1"),
+    ("a king that reaches the far rank wins", "9/3K5/9/9/4k4/9/9/9/9[] w - - 0 1"),
+    ("black's king on its far rank: white has lost", "9/9/9/9/K8/9/9/9/5k3[] w - - 0 1"),
+    ("drops of every piece", "4k4/9/9/9/9/9/9/9/4K4[PNBRQCMApnbrqcma] b - - 0 1"),
+    ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
