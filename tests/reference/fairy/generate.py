@@ -1106,6 +1106,17 @@ variant("mansindam", ini=True, large=True, special=[
     ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
 ], start_budget=1_500_000)
 
+variant("pandemonium", ini=True, large=True, special=[
+    ("every piece but the king may promote entering the zone", "8k/9/9/PNBRSAFVU/9/9/9/9/4K4[] w - - 0 1"),
+    ("pieces in the zone may promote leaving it", "4k4/9/P1N1S1F1U/1B1R1A1V1/9/9/9/9/4K4[] w - - 0 1"),
+    ("promoted pieces", "8k/9/9/9/+P+N+B+R+S+A+F+V+U/9/9/9/4K4[] w - - 0 1"),
+    ("a captured promoted piece goes to the hand unpromoted", "4k4/9/9/9/9/9/9/4+f4/3K1B3[] w - - 0 1"),
+    ("drops of every piece; none where it could never move", "4k4/9/9/9/9/9/9/9/4K4[PNBRSAFVUpnbrsafvu] b - - 0 1"),
+    ("a king that reaches the far rank wins", "9/3K5/9/9/4k4/9/9/9/9[] w - - 0 1"),
+    ("black's king on its far rank: white has lost", "9/9/9/9/K8/9/9/9/5k3[] w - - 0 1"),
+    ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
+], start_budget=1_500_000)
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
