@@ -1117,6 +1117,18 @@ variant("pandemonium", ini=True, large=True, special=[
     ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
 ], start_budget=1_500_000)
 
+variant("mounted", ini=True, special=[
+    ("the centaur in check by a cannon over a screen", "3k3/7/3s3/7/7/3C3/K6[] b - - 0 1"),
+    ("cannons and diagonal cannons move as riders and capture by hopping",
+     "3k3/7/1b3r1/7/3A3/7/C2K3[] w - - 0 1"),
+    ("squires", "3k3/7/7/3S3/2s1s2/7/K6[] w - - 0 1"),
+    ("drops of every piece", "3k3/7/7/7/7/7/K6[BRCASbracs] w - - 0 1"),
+    ("a centaur that reaches the far rank wins", "7/2K4/7/7/3k3/7/7[] w - - 0 1"),
+    ("black's centaur on its far rank: white has lost", "7/7/7/K6/7/7/4k2[] w - - 0 1"),
+    ("checkmate", "k6/7/4K2/7/7/7/RR5[] b - - 0 1"),
+    ("stalemate loses", "k6/6R/7/7/7/7/1R4K[] b - - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
