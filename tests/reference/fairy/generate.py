@@ -1129,6 +1129,16 @@ variant("mounted", ini=True, special=[
     ("stalemate loses", "k6/6R/7/7/7/7/1R4K[] b - - 0 1"),
 ])
 
+variant("mandala", ini=True, large=True, special=[
+    ("a pawn must promote to a crown on the last rank, and wins", "4j4j/1R8/10/10/10/10/10/10/2r7/J4J4[] w - - 0 1"),
+    ("black's pawn promotes and wins", "4j4j/1R8/10/10/10/10/10/10/2r7/J4J4[] b - - 0 1"),
+    ("a white crown on the last rank: black has lost", "+R3j4j/10/10/10/10/10/10/10/10/J4J4[] b - - 0 1"),
+    ("one of the twin kings in check", "4j4j/10/10/10/10/10/10/10/2l7/J4J4[] w - - 0 1"),
+    ("no second pawn on a file, none on the last rank", "4j4j/10/10/10/10/10/R9/10/10/J4J4[Rr] w - - 0 1"),
+    ("drops of every piece", "4j4j/10/10/10/10/10/10/10/10/J4J4[RLFGBElfgbe] b - - 0 1"),
+    ("the leapers", "4j4j/10/10/10/3L1F4/10/3G1B4/10/10/J4J4[] w - - 0 1"),
+], start_depth=3, start_budget=1_500_000)
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
