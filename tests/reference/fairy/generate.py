@@ -1139,6 +1139,16 @@ variant("mandala", ini=True, large=True, special=[
     ("the leapers", "4j4j/10/10/10/3L1F4/10/3G1B4/10/10/J4J4[] w - - 0 1"),
 ], start_depth=3, start_budget=1_500_000)
 
+variant("rookmate", ini=True, special=[
+    ("the royal rook in check, and checks by the captain", "6k1/8/8/3q4/8/8/8/C6K w - - 7+7 0 1"),
+    ("one check left to give", "6k1/6c1/8/8/8/8/8/R6K w - - 1+7 0 1"),
+    ("the seventh check was given: black has lost", "6k1/8/8/8/8/8/8/R5CK b - - 0+7 0 1"),
+    ("black is left its royal rook alone: black has lost", "6k1/8/8/8/8/8/8/C6K b - - 7+7 0 1"),
+    ("taking the last piece but the king wins", "k7/8/8/8/8/8/7q/C6K w - - 7+7 0 1"),
+    ("checkmate of a royal rook", "6rk/6pp/8/8/8/8/8/R5CK w - - 7+7 0 1"),
+    ("promotion", "1n4k1/P7/8/8/8/8/8/7K w - - 7+7 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
