@@ -1149,6 +1149,17 @@ variant("rookmate", ini=True, special=[
     ("promotion", "1n4k1/P7/8/8/8/8/8/7K w - - 7+7 0 1"),
 ])
 
+variant("screen", ini=True, start_depth=3, special=[
+    ("pawns on the second to fourth ranks, one a file", "8/8/8/8/8/8/PPPPPPP1/8[KQRRBBNNPkqrrbbnnpppppppp] w - - 0 1"),
+    ("the second bishop must go on the other colour", "8/8/8/8/8/3B4/8/8[KQRRBNNPkqrrbbnnpppppppp] w - - 0 1"),
+    ("a king and rooks dropped on their squares may castle",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1NBQ1BN1[KRR] w kq - 0 1"),
+    ("black drops on its own four ranks", "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] b - - 0 1"),
+    ("a drop that must meet a check", "4k3/8/8/8/8/8/8/4K2r[QPr] w - - 0 1"),
+    ("play after the drops, with a double step from a dropped pawn",
+     "rnbqkbnr/pppppppp/8/8/8/3P4/PPP1PPPP/RNBQKBNR[] w KQkq - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
