@@ -916,7 +916,7 @@ EP_PROMOTES = {}
 
 
 def _fen_board(fen):
-    """{(file, rank): letter} of an 8x8 FEN (promoted pieces keep their `+`), hand, side, ep."""
+    """{(file, rank): letter} of an 8x8 FEN (pieces keep their `+` and `~`), hand, side, ep."""
     placement, side, _castling, ep = fen.split()[:4]
     hand = ""
     if "[" in placement:
@@ -930,7 +930,7 @@ def _fen_board(fen):
             elif ch == "+":
                 plus = "+"
             elif ch == "~":
-                continue
+                board[(f - 1, 7 - r)] += "~"
             else:
                 board[(f, 7 - r)] = plus + ch
                 f, plus = f + 1, ""
@@ -964,7 +964,8 @@ def _ep_may_promote(fen, depth, zone):
         need = {5: 0, 4: 1, 3: 2, 2: 2}
         ready = any(v == pawn and need.get(_own_rank(r, taker), 9) <= taker_moves
                     for (f, r), v in board.items()) or (pawn in hand and taker_moves >= 1)
-        steps = any(v == enemy and _own_rank(r, other) == 2 for (f, r), v in board.items()) \
+        steps = any(v == enemy and (_own_rank(r, other) == 2 or (
+            _own_rank(r, other) == 1 and other_moves >= 1)) for (f, r), v in board.items()) \
             or (enemy in hand and other_moves >= 1)
         if ready and steps:
             return True
