@@ -1322,6 +1322,262 @@ variant("massacre", ini=True, special=[
     ("black takes and is taken", "8/8/8/3n4/8/4R3/8/2b5 b - - 0 1"),
 ])
 
+# Where Fairy-Stockfish departs from a variant's published rules, the suite holds the rules'
+# counts. EP_PROMOTES names the variants where a pawn that takes en passant into its promotion
+# zone must promote (to its promoted form, `+P`) as every pawn entering the zone does, with the
+# ranks of that zone for each side (counted from its own first): Fairy-Stockfish leaves such a pawn
+# unpromoted. Their perft is counted here move by move wherever such a capture can happen
+# within the depth: Fairy-Stockfish's counts, with each such capture's subtree counted from the
+# position the rules reach (the pawn promoted); elsewhere Fairy-Stockfish's counts as they are.
+EP_PROMOTES = {}
+
+
+def _fen_board(fen):
+    """{(file, rank): letter} of an 8x8 FEN (pieces keep their `+` and `~`), hand, side, ep."""
+    placement, side, _castling, ep = fen.split()[:4]
+    hand = ""
+    if "[" in placement:
+        placement, hand = placement[:-1].split("[")
+    board = {}
+    for r, row in enumerate(placement.split("/")):
+        f, plus = 0, ""
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            elif ch == "+":
+                plus = "+"
+            elif ch == "~":
+                board[(f - 1, 7 - r)] += "~"
+            else:
+                board[(f, 7 - r)] = plus + ch
+                f, plus = f + 1, ""
+    return board, hand, side, ep
+
+
+def _own_rank(rank, side):
+    return rank + 1 if side == "w" else 8 - rank
+
+
+def _ep_may_promote(fen, depth, zone):
+    """Whether a pawn may take en passant into its zone within `depth` plies (a cheap bound)."""
+    board, hand, side, ep = _fen_board(fen)
+    if depth >= 1 and ep != "-" and _own_rank(int(ep[1]) - 1, side) in zone[side]:
+        return True
+    if depth < 2:
+        return False
+    for taker in "wb":
+        other = "b" if taker == "w" else "w"
+        if 6 not in zone[taker]:
+            continue
+        plies = [("w" if (i % 2 == 0) == (side == "w") else "b") for i in range(depth)]
+        # the taker's moves before its capture, the other's before its double step
+        last = max(i for i, s in enumerate(plies) if s == taker)
+        if last == 0:
+            continue
+        taker_moves = sum(1 for s in plies[:last - 1] if s == taker)
+        other_moves = sum(1 for s in plies[:last - 1] if s == other)
+        pawn = "P" if taker == "w" else "p"
+        enemy = "p" if taker == "w" else "P"
+        need = {5: 0, 4: 1, 3: 2, 2: 2}
+        ready = any(v == pawn and need.get(_own_rank(r, taker), 9) <= taker_moves
+                    for (f, r), v in board.items()) or (pawn in hand and taker_moves >= 1)
+        steps = any(v == enemy and (_own_rank(r, other) == 2 or (
+            _own_rank(r, other) == 1 and other_moves >= 1)) for (f, r), v in board.items()) \
+            or (enemy in hand and other_moves >= 1)
+        if ready and steps:
+            return True
+    return False
+
+
+class _RulesOverFairyStockfish(FairyStockfish):
+    def __init__(self, binary, variant, variants_ini=None):
+        super().__init__(binary, variant, variants_ini)
+        self.zone = EP_PROMOTES.get(variant)
+
+    def divide(self, depth, fen=None, moves=()):
+        per_move, total = super().divide(depth, fen, moves)
+        if self.zone is None or depth < 1:
+            return per_move, total
+        fen = self.fen(fen, moves)
+        if not _ep_may_promote(fen, depth, self.zone):
+            return per_move, total
+        board, _hand, side, ep = _fen_board(fen)
+        pawn = "P" if side == "w" else "p"
+        fixed = {}
+        for m, n in per_move.items():
+            child = self.fen(fen, [m])
+            sq = m[2:4]
+            taker = board.get((ord(m[0]) - 97, int(m[1]) - 1)) if "@" not in m else None
+            if (sq == ep and taker == pawn and m[0] != m[2]
+                    and _own_rank(int(sq[1]) - 1, side) in self.zone[side]):
+                # the pawn lands on the en-passant square in its zone: it promotes
+                f, r = ord(sq[0]) - 97, int(sq[1]) - 1
+                cb, *_ = _fen_board(child)
+                cb[(f, r)] = "+" + pawn
+                child = _with_board(child, cb)
+                m = m + "+"
+                n = self.divide(depth - 1, child)[1] if depth > 1 else 1
+            elif depth > 1 and _ep_may_promote(child, depth - 1, self.zone):
+                n = self.divide(depth - 1, child)[1]
+            fixed[m] = n
+        return fixed, sum(fixed.values())
+
+
+def _with_board(fen, board):
+    """`fen` with its placement replaced by `board` (8x8)."""
+    rows = []
+    for r in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(8):
+            v = board.get((f, r))
+            if v is None:
+                empty += 1
+                continue
+            if empty:
+                row, empty = row + str(empty), 0
+            row += v
+        rows.append(row + (str(empty) if empty else ""))
+    placement, rest = fen.split(" ", 1)
+    hand = placement[placement.index("["):] if "[" in placement else ""
+    return "/".join(rows) + hand + " " + rest
+
+
+FairyStockfish = _RulesOverFairyStockfish
+
+SHINOBI_SPECIAL = [
+    ("pawns promote to captains on their seventh rank, by a push and a capture",
+     "4k3/1m6/P7/8/8/8/8/4K3 w - - 0 1"),
+    ("a monk, a horse and a lance must promote entering the last two ranks",
+     "4k3/8/M1H4L/8/8/8/8/4K3[] w - - 0 1"),
+    ("promoted monk, horse and lance", "4k3/8/+M1+H4+L/8/8/8/8/4K3[] w - - 0 1"),
+    ("a king that reaches the far rank wins", "8/3K4/8/8/8/8/8/k7 w - - 0 1"),
+    ("white's king on the far rank: black has lost", "3K4/8/8/8/8/8/8/k7 b - - 0 1"),
+    ("stalemate loses", "k7/2K5/1D6/8/8/8/8/8 b - - 0 1"),
+    ("en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+]
+
+variant("shinobi", ini=True, special=SHINOBI_SPECIAL + [
+    ("drops on the first four ranks only", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL[LHMMDJ] b kq - 0 1"),
+    ("drops of every piece, pawns not on the first rank", "4k3/8/8/8/8/8/8/4K3[PNBRQCDJMHL] w - - 0 1"),
+    ("a drop that blocks a check", "4k3/4r3/8/8/8/8/8/4K3[JM] w - - 0 1"),
+    ("black castles", "r3k2r/pppppppp/8/8/8/8/8/4K3[] b kq - 0 1"),
+    ("black's pawns promote on their seventh rank", "4k3/8/8/8/8/6p1/5N2/4K3 b - - 0 1"),
+])
+variant("shinobimirror", ini=True, start_depth=3, special=SHINOBI_SPECIAL + [
+    ("black drops on its own four ranks", "4k3/8/8/8/8/8/8/4K3[pcdjmhl] b - - 0 1"),
+    ("a drop that blocks a check", "4k3/4l3/8/8/8/8/8/4K3[JM] w - - 0 1"),
+    ("black's pawn and lance promote", "4k3/8/8/8/8/p6l/1M6/3K4 b - - 0 1"),
+])
+EP_PROMOTES["shinobiplus"] = {"w": {7, 8}, "b": {6, 7, 8}}
+variant("shinobiplus", ini=True, special=SHINOBI_SPECIAL + [
+    ("black's pawns promote on their sixth rank, by a push and a capture", "4k3/8/8/8/3p4/4N3/8/4K3[] b - - 0 1"),
+    ("black's pawn takes en passant into its promotion zone and promotes (the rules; Fairy-Stockfish "
+     "leaves it a pawn, see EP_PROMOTES in generate.py)", "4k3/8/8/8/3pP3/8/8/4K3[] b - e3 0 1"),
+    ("a white double step beside a black pawn, deeper down", "4k3/8/8/8/2p5/8/1P1P4/4K3[] w - - 0 1"),
+    ("drops of the fox and every piece", "4k3/8/8/8/8/8/8/4K3[JDFCLHMPNBRQ] w - - 0 1"),
+    ("black drops anywhere, but not where a piece could never move",
+     "4k3/8/8/8/8/8/8/4K3[phlm] b - - 0 1"),
+])
+
+variant("synochess", ini=True, special=[
+    ("the kings may not face each other on a file", "4k3/8/8/8/8/8/8/3K4 w - - 0 1"),
+    ("a knight between the kings on a rank may not leave it", "8/8/8/8/K3N2k/8/8/8 w - - 0 1"),
+    ("castling may not bring the kings face to face", "2k5/8/8/8/8/8/8/R3K3 w Q - 0 1"),
+    ("cannons hop to move and capture, never over or onto a cannon",
+     "4k3/8/4c3/8/4c3/8/4N3/3K4 b - - 0 1"),
+    ("soldiers step forward or sideways; drops on black's fourth rank",
+     "4k3/8/8/8/4s3/8/4P3/3K4[ss] b - - 0 1"),
+    ("black drops every piece it holds on its fourth rank", "4k3/8/8/8/8/8/8/3K4[nreacs] b - - 0 1"),
+    ("white's pieces in hand drop anywhere, pawns not on the first or last rank",
+     "4k3/8/8/8/8/8/8/3K4[PN] w - - 0 1"),
+    ("a king that reaches the far rank wins", "8/3K4/8/8/8/8/8/k7 w - - 0 1"),
+    ("black's king on its far rank: white has lost", "K7/8/8/8/8/8/8/6k1 w - - 0 1"),
+    ("stalemate loses", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1"),
+    ("promotion", "1n2k3/P7/8/8/8/8/8/3K4 w - - 0 1"),
+    ("elephants and advisors", "4k3/8/8/3e4/8/4a3/8/3K4 b - - 0 1"),
+])
+
+variant("muje", ini=True, large=True, special=[
+    ("a soldier must promote entering the far three ranks", "4k4/9/9/4P4/9/9/9/9/4K4[] w - - 0 1"),
+    ("a dropped soldier in the zone must promote when it moves", "4k4/9/4P4/9/9/9/9/9/4K4[] w - - 0 1"),
+    ("a promoted soldier (wazir) captured goes to the hand as a soldier",
+     "4k4/9/9/9/9/9/9/4+p4/3K1R3[] w - - 0 1"),
+    ("the king never leaves its first three ranks", "9/9/4k4/9/9/9/4K4/9/9[] w - - 0 1"),
+    ("cannons hop over one piece to move and to capture",
+     "4k4/9/2n6/9/4S4/9/2I1p4/9/4K4[] w - - 0 1"),
+    ("drops of every piece", "4k4/9/9/9/9/9/9/9/4K4[PNBRFISpnbrfis] w - - 0 1"),
+    ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
+])
+
+variant("mansindam", ini=True, large=True, special=[
+    ("every piece but the queen and amazon must promote entering the zone",
+     "k8/9/9/PNBRQCMA1/9/9/9/9/4K4[] w - - 0 1"),
+    ("pieces dropped in the zone must promote when they move, even out of it",
+     "8k/9/BNCM5/9/9/9/9/9/4K4[] w - - 0 1"),
+    ("promoted pieces", "4k4/9/9/9/+P+N+B+R+C+M3/9/9/9/4K4[] w - - 0 1"),
+    ("no second unpromoted pawn on a file, none on the last rank; a pawn drop may check",
+     "4k4/9/4K4/9/9/9/P8/9/9[P] w - - 0 1"),
+    ("a captured promoted piece goes to the hand unpromoted", "4k4/9/9/9/9/9/9/4+r4/3K1B3[] w - - 0 1"),
+    ("a king that reaches the far rank wins", "9/3K5/9/9/4k4/9/9/9/9[] w - - 0 1"),
+    ("black's king on its far rank: white has lost", "9/9/9/9/K8/9/9/9/5k3[] w - - 0 1"),
+    ("drops of every piece", "4k4/9/9/9/9/9/9/9/4K4[PNBRQCMApnbrqcma] b - - 0 1"),
+    ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
+], start_budget=1_500_000)
+
+variant("pandemonium", ini=True, large=True, special=[
+    ("every piece but the king may promote entering the zone", "8k/9/9/PNBRSAFVU/9/9/9/9/4K4[] w - - 0 1"),
+    ("pieces in the zone may promote leaving it", "4k4/9/P1N1S1F1U/1B1R1A1V1/9/9/9/9/4K4[] w - - 0 1"),
+    ("promoted pieces", "8k/9/9/9/+P+N+B+R+S+A+F+V+U/9/9/9/4K4[] w - - 0 1"),
+    ("a captured promoted piece goes to the hand unpromoted", "4k4/9/9/9/9/9/9/4+f4/3K1B3[] w - - 0 1"),
+    ("drops of every piece; none where it could never move", "4k4/9/9/9/9/9/9/9/4K4[PNBRSAFVUpnbrsafvu] b - - 0 1"),
+    ("a king that reaches the far rank wins", "9/3K5/9/9/4k4/9/9/9/9[] w - - 0 1"),
+    ("black's king on its far rank: white has lost", "9/9/9/9/K8/9/9/9/5k3[] w - - 0 1"),
+    ("stalemate loses", "k8/7R1/1R7/9/9/9/9/9/4K4[] b - - 0 1"),
+], start_budget=1_500_000)
+
+variant("mounted", ini=True, special=[
+    ("the centaur in check by a cannon over a screen", "3k3/7/3s3/7/7/3C3/K6[] b - - 0 1"),
+    ("cannons and diagonal cannons move as riders and capture by hopping",
+     "3k3/7/1b3r1/7/3A3/7/C2K3[] w - - 0 1"),
+    ("squires", "3k3/7/7/3S3/2s1s2/7/K6[] w - - 0 1"),
+    ("drops of every piece", "3k3/7/7/7/7/7/K6[BRCASbracs] w - - 0 1"),
+    ("a centaur that reaches the far rank wins", "7/2K4/7/7/3k3/7/7[] w - - 0 1"),
+    ("black's centaur on its far rank: white has lost", "7/7/7/K6/7/7/4k2[] w - - 0 1"),
+    ("checkmate", "k6/7/4K2/7/7/7/RR5[] b - - 0 1"),
+    ("stalemate loses", "k6/6R/7/7/7/7/1R4K[] b - - 0 1"),
+])
+
+variant("mandala", ini=True, large=True, special=[
+    ("a pawn must promote to a crown on the last rank, and wins", "4j4j/1R8/10/10/10/10/10/10/2r7/J4J4[] w - - 0 1"),
+    ("black's pawn promotes and wins", "4j4j/1R8/10/10/10/10/10/10/2r7/J4J4[] b - - 0 1"),
+    ("a white crown on the last rank: black has lost", "+R3j4j/10/10/10/10/10/10/10/10/J4J4[] b - - 0 1"),
+    ("one of the twin kings in check", "4j4j/10/10/10/10/10/10/10/2l7/J4J4[] w - - 0 1"),
+    ("no second pawn on a file, none on the last rank", "4j4j/10/10/10/10/10/R9/10/10/J4J4[Rr] w - - 0 1"),
+    ("drops of every piece", "4j4j/10/10/10/10/10/10/10/10/J4J4[RLFGBElfgbe] b - - 0 1"),
+    ("the leapers", "4j4j/10/10/10/3L1F4/10/3G1B4/10/10/J4J4[] w - - 0 1"),
+], start_depth=3, start_budget=1_500_000)
+
+variant("rookmate", ini=True, special=[
+    ("the royal rook in check, and checks by the captain", "6k1/8/8/3q4/8/8/8/C6K w - - 7+7 0 1"),
+    ("one check left to give", "6k1/6c1/8/8/8/8/8/R6K w - - 1+7 0 1"),
+    ("the seventh check was given: black has lost", "6k1/8/8/8/8/8/8/R5CK b - - 0+7 0 1"),
+    ("black is left its royal rook alone: black has lost", "6k1/8/8/8/8/8/8/C6K b - - 7+7 0 1"),
+    ("taking the last piece but the king wins", "k7/8/8/8/8/8/7q/C6K w - - 7+7 0 1"),
+    ("checkmate of a royal rook", "6rk/6pp/8/8/8/8/8/R5CK w - - 7+7 0 1"),
+    ("promotion", "1n4k1/P7/8/8/8/8/8/7K w - - 7+7 0 1"),
+])
+
+variant("screen", ini=True, start_depth=3, special=[
+    ("pawns on the second to fourth ranks, one a file", "8/8/8/8/8/8/PPPPPPP1/8[KQRRBBNNPkqrrbbnnpppppppp] w - - 0 1"),
+    ("the second bishop must go on the other colour", "8/8/8/8/8/3B4/8/8[KQRRBNNPkqrrbbnnpppppppp] w - - 0 1"),
+    ("a king and rooks dropped on their squares may castle",
+     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/1NBQ1BN1[KRR] w kq - 0 1"),
+    ("black drops on its own four ranks", "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] b - - 0 1"),
+    ("a drop that must meet a check", "4k3/8/8/8/8/8/8/4K2r[QPr] w - - 0 1"),
+    ("play after the drops, with a double step from a dropped pawn",
+     "rnbqkbnr/pppppppp/8/8/8/3P4/PPP1PPPP/RNBQKBNR[] w KQkq - 0 1"),
+])
+
 # (end of batch fsf3)
 
 # ---------------------------------------------------------------------------------------------
