@@ -89,7 +89,10 @@ fn vchess_suites() {
         .filter(|n| rulebook::bundled::get(n).is_none())
         .map(String::from)
         .collect();
-    assert!(unbundled.is_empty(), "suites of no bundled variant: {unbundled:?}");
+    assert!(
+        unbundled.is_empty(),
+        "suites of no bundled variant: {unbundled:?}"
+    );
     let problems = run_suites(&files, str::to_string);
     assert!(files.len() >= 2, "no vchess suites found");
     assert!(problems.is_empty(), "{}", problems.join("\n"));

@@ -201,7 +201,10 @@ impl<B: Bits> Position<B> {
                 quiet = true;
             }
         }
-        quiet && !moves.iter().any(|&m| self.is_capture(&m) && self.is_legal_now(r, m))
+        quiet
+            && !moves
+                .iter()
+                .any(|&m| self.is_capture(&m) && self.is_legal_now(r, m))
     }
 
     /// Whether a move of the pseudo-legal list is legal, by playing it.
