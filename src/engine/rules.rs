@@ -561,8 +561,9 @@ impl<B: Bits> Rules<B> {
         geo
     }
 
-    /// Compiles a variant's tables.
-    pub fn compile(variant: Arc<Variant>) -> Rules<B> {
+    /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
+    /// empty.
+    fn unfilled(variant: Arc<Variant>) -> Rules<B> {
         let v = &*variant;
         let geo = Self::geometry(v);
         let kinds = v.pieces.len();
@@ -571,7 +572,7 @@ impl<B: Bits> Rules<B> {
             (0..kinds).map(|k| (kinds + k) as u8).collect::<Vec<_>>(),
         ];
         let layered = v.layers.len() > 1 || v.cross.is_some();
-        let mut r = Rules {
+        Rules {
             geo,
             kinds,
             codes: vec![],
@@ -633,7 +634,13 @@ impl<B: Bits> Rules<B> {
             promotion_zones: [B::ZERO; 2],
             letters: vec![],
             variant: variant.clone(),
-        };
+        }
+    }
+
+    /// Compiles a variant's tables.
+    pub fn compile(variant: Arc<Variant>) -> Rules<B> {
+        let mut r = Self::unfilled(variant.clone());
+        let v = &*variant;
         r.compile_codes(v);
         r.compile_promotions(v);
         r.compile_drops(v);

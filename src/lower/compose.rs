@@ -310,48 +310,31 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Remove(r) => remove(d, r, src, problems),
         Item::CastlingRule(c) => apply_castling_rule(d, c, src, problems),
         Item::Hand(h) => set_once(&mut d.hand, "`hand`", src, h, |h| h.span, problems),
-        Item::MustCapture(s) => set_once(
-            &mut d.must_capture,
-            "`must capture`",
-            src,
-            s,
-            |s| *s,
-            problems,
-        ),
-        Item::NoChecks(s) => set_once(&mut d.no_checks, "`no checks`", src, s, |s| *s, problems),
-        Item::NoStuckPieces(s) => set_once(
+        Item::MustCapture(s) => flag(&mut d.must_capture, "`must capture`", src, s, problems),
+        Item::NoChecks(s) => flag(&mut d.no_checks, "`no checks`", src, s, problems),
+        Item::NoStuckPieces(s) => flag(
             &mut d.no_stuck_pieces,
             "`no stuck pieces`",
             src,
             s,
-            |s| *s,
             problems,
         ),
-        Item::MovingWall(s) => set_once(
-            &mut d.moving_wall,
-            "`moving wall`",
-            src,
-            s,
-            |s| *s,
-            problems,
-        ),
+        Item::MovingWall(s) => flag(&mut d.moving_wall, "`moving wall`", src, s, problems),
         Item::Duck(s) => apply_duck(d, s, src, problems),
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
-        Item::Pass(s) => set_once(&mut d.pass, "`pass`", src, s, |s| *s, problems),
-        Item::NoRoyalEscape(s) => set_once(
+        Item::Pass(s) => flag(&mut d.pass, "`pass`", src, s, problems),
+        Item::NoRoyalEscape(s) => flag(
             &mut d.no_royal_escape,
             "`no royal escape`",
             src,
             s,
-            |s| *s,
             problems,
         ),
-        Item::CastlingOpposite(s) => set_once(
+        Item::CastlingOpposite(s) => flag(
             &mut d.castling_opposite,
             "`castling opposite`",
             src,
             s,
-            |s| *s,
             problems,
         ),
     }
@@ -359,6 +342,17 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
 
 /// An item that a file may give once (`board`, `start`, ...): given again in the same file is
 /// a mistake; given in a file that extends another, it overrides the parent's.
+/// An item that is a flag (`must capture`, `pass`, ...), given at most once in a file.
+fn flag(
+    slot: &mut Option<Loc<Span>>,
+    what: &str,
+    src: SourceId,
+    at: Span,
+    problems: &mut Vec<Problem>,
+) {
+    set_once(slot, what, src, at, |s| *s, problems);
+}
+
 fn set_once<T>(
     slot: &mut Option<Loc<T>>,
     what: &str,
