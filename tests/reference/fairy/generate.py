@@ -1339,6 +1339,11 @@ variant("massacre", ini=True, special=[
 
 # (end of batch concepts3)
 
+# ---------------------------------------------------------------------------------------------
+# Batch concepts4: variants added by the catalogue work (issue 39)
+
+# (end of batch concepts4)
+
 
 
 def seed_for(name, seed):
