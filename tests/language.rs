@@ -345,3 +345,38 @@ fn a_byte_order_mark_before_the_first_word_is_skipped() {
         "the mark is an error"
     );
 }
+
+/// `en passant ... no promotion`: a pawn taking en passant into its promotion zone stays a pawn
+/// (Shogun chess); without the option the same capture may promote.
+#[test]
+fn en_passant_no_promotion_keeps_the_capture_unpromoted() {
+    let base = "variant zone extends chess\nremove region last-rank\nregion promotion-zone ranks 6..8\n\
+                replace promotion pawn { zone promotion-zone to queen optional }\n";
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    let ep_moves = |text: &str| {
+        let mut ucis: Vec<String> = moves_at(loads(text).0, fen)
+            .into_iter()
+            .filter(|u| u.starts_with("e5d6"))
+            .collect();
+        ucis.sort();
+        ucis
+    };
+    assert_eq!(ep_moves(base), ["e5d6", "e5d6q"]);
+    assert_eq!(ep_moves(&format!("{base}en passant pawn no promotion\n")), ["e5d6"]);
+}
+
+/// The base of a promoted piece placed in the start is no unused piece: a capture gives it back.
+#[test]
+fn the_base_of_a_promoted_piece_in_the_start_is_used() {
+    let (_, warnings) = loads(
+        "variant zh extends crazyhouse\nremove piece queen\npiece duchess { letters F f betza \"F\" }\n\
+         piece queen { letters +F +f betza \"Q\" }\n\
+         promotion duchess { zone last-rank to queen }\n\
+         start \"rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1\"\n",
+    );
+    assert!(
+        warnings.is_empty(),
+        "{:?}",
+        warnings.iter().map(|w| &w.message).collect::<Vec<_>>()
+    );
+}

@@ -452,6 +452,8 @@ pub struct Rules<B> {
     pub dark: B,
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
+    /// An en-passant capture never promotes.
+    pub en_passant_no_promotion: bool,
     /// Per moving side, per square: where a move from it passes over a square of the other
     /// side's `en_passant_region` (most moves pass over none, and are known to at a look-up);
     /// empty where no piece takes en passant.
@@ -573,6 +575,7 @@ impl<B: Bits> Rules<B> {
             color_bound: [vec![], vec![]],
             dark: B::ZERO,
             en_passant_region: [B::ZERO; 2],
+            en_passant_no_promotion: v.en_passant_no_promotion,
             passing: [vec![], vec![]],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
             cross: v.cross,

@@ -463,6 +463,9 @@ impl Variant {
         if let Some(r) = &self.en_passant_region {
             write!(f, ", landing within {}", self.region_text(r))?;
         }
+        if self.en_passant_no_promotion {
+            write!(f, ", no promotion")?;
+        }
         writeln!(f)
     }
 

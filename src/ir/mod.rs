@@ -151,6 +151,8 @@ pub struct Variant {
     pub castling_rule: Option<CastlingRule>,
     /// Where en-passant captures may land (per side); everywhere when `None`.
     pub en_passant_region: Option<Region>,
+    /// An en-passant capture never promotes (`en passant ... no promotion`).
+    pub en_passant_no_promotion: bool,
     /// Pieces in hand and drops.
     pub hands: Option<Hands>,
     /// What every move must do.

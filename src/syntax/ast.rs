@@ -339,6 +339,8 @@ pub struct EnPassantAst {
     pub pieces: Vec<Name>,
     /// `within REGION`: where an en-passant capture may land.
     pub within: Option<RegionAst>,
+    /// `no promotion`: where an en-passant capture never promotes.
+    pub no_promotion: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

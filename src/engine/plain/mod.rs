@@ -398,6 +398,7 @@ impl<B: Bits> Rules<B> {
             && !self.must_drop
             && !self.no_stuck_pieces
             && !self.in_place_promotions
+            && !self.en_passant_no_promotion
             && !self.counts_checks
             && !self.castling_from_drops
             && (self.fast_legality && self.check.enabled() || free)

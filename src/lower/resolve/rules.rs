@@ -39,6 +39,33 @@ impl Resolver<'_> {
         self.region(region, def.src)
     }
 
+    /// Whether en-passant captures never promote (`en passant ... no promotion`); a warning
+    /// where none of the pieces that take en passant promotes.
+    pub(super) fn en_passant_no_promotion(
+        &mut self,
+        en_passant: &[ir::PieceId],
+        promotions: &IndexMap<ir::PieceId, ir::Promotion>,
+    ) -> bool {
+        let Some(def) = self.draft.en_passant.as_ref() else {
+            return false;
+        };
+        let Some(span) = def.node.no_promotion else {
+            return false;
+        };
+        if !en_passant.iter().any(|p| promotions.contains_key(p)) {
+            let src = def.src;
+            self.err(
+                Problem::warning(
+                    Code::Unused,
+                    "`no promotion` changes nothing: no piece that takes en passant promotes",
+                )
+                .label(src, span, "no promotion to forbid")
+                .help("remove `no promotion`, or add a promotion for a piece that takes en passant"),
+            );
+        }
+        true
+    }
+
     /// When a royal piece may not stand attacked.
     pub(super) fn check(&mut self) -> ir::Check {
         match &self.draft.check {

@@ -1342,6 +1342,22 @@ variant("massacre", ini=True, special=[
 # ---------------------------------------------------------------------------------------------
 # Batch concepts4: variants added by the catalogue work (issue 39)
 
+variant("shogun", ini=True, special=[
+    ("en passant lands in the promotion zone and does not promote",
+     "rnb+fkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNB+FKBNR[] w KQkq d6 0 3"),
+    ("black takes en passant into its zone, no promotion",
+     "rnb+fkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNB+FKBNR[] b KQkq d3 0 3"),
+    ("pawns promote on entering, within and leaving the zone (optional)",
+     "4k3/1P6/P7/8/3p4/8/6p1/4K3[] w - - 0 1"),
+    ("promotion limits: one general, archbishop, mortar, queen",
+     "4k3/8/2N2B2/R7/8/8/8/+N+B+R+F1K2[F] w - - 0 1"),
+    ("a promoted piece captured goes to the hand unpromoted",
+     "4k3/8/8/3+n4/8/8/8/3RK3[] w - - 0 1"),
+    ("drops on the first five ranks; no pawn on the last rank",
+     "4k3/8/8/8/8/8/8/4K3[PNBRFpnbrf] w - - 0 1"),
+    ("en passant out of check", "8/8/8/2k5/3Pp3/8/8/4K3[] b - d3 0 1"),
+], start_depth=3, max_depth=3)
+
 # (end of batch concepts4)
 
 
