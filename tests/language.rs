@@ -362,7 +362,10 @@ fn en_passant_no_promotion_keeps_the_capture_unpromoted() {
         ucis
     };
     assert_eq!(ep_moves(base), ["e5d6", "e5d6q"]);
-    assert_eq!(ep_moves(&format!("{base}en passant pawn no promotion\n")), ["e5d6"]);
+    assert_eq!(
+        ep_moves(&format!("{base}en passant pawn no promotion\n")),
+        ["e5d6"]
+    );
 }
 
 /// The base of a promoted piece placed in the start is no unused piece: a capture gives it back.
@@ -379,4 +382,25 @@ fn the_base_of_a_promoted_piece_in_the_start_is_used() {
         "{:?}",
         warnings.iter().map(|w| &w.message).collect::<Vec<_>>()
     );
+}
+
+/// `wall behind`: every move leaves a wall where the moved piece stood, written after a comma
+/// as Fairy-Stockfish writes it; the wall then blocks the square for good.
+#[test]
+fn wall_behind_leaves_a_wall_where_the_piece_stood() {
+    let variant = loads(include_str!("../variants/snailtrail.variant")).0;
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    let mut moves: Vec<(String, String, String)> = game
+        .moves()
+        .into_iter()
+        .map(|m| (m.uci, m.san, m.fen))
+        .collect();
+    moves.sort();
+    let ucis: Vec<&str> = moves.iter().map(|m| m.0.as_str()).collect();
+    assert_eq!(ucis, ["a1a2,a2a1", "a1b1,b1a1", "a1b2,b2a1"]);
+    assert_eq!(moves[2].2, "6p/7/7/7/7/1P5/*6 b - - 1 1");
+    game.play("a1b2,b2a1").expect("a legal move");
+    game.play("g7f6,f6g7").expect("a legal move");
+    // Back to a1 is walled: the snail on b2 has seven squares, not eight.
+    assert_eq!(game.moves().len(), 7);
 }

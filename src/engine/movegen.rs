@@ -157,7 +157,14 @@ impl<B: Bits> Position<B> {
 
     /// Pushes the move of the piece of `code` on `from` to `to` without its promotions (an
     /// en-passant capture, where it never promotes), unless the piece could never move there.
-    fn push_unpromoted(&self, r: &Rules<B>, code: usize, from: usize, to: usize, out: &mut Vec<Move>) {
+    fn push_unpromoted(
+        &self,
+        r: &Rules<B>,
+        code: usize,
+        from: usize,
+        to: usize,
+        out: &mut Vec<Move>,
+    ) {
         if !(r.no_stuck_pieces && r.codes[code].stuck.has(to)) {
             out.push(Move {
                 from: from as u16,

@@ -423,6 +423,8 @@ pub struct Rules<B> {
     pub in_place_promotions: bool,
     /// The mover also moves a neutral wall after every move.
     pub moving_wall: bool,
+    /// Every move leaves a wall on the square the moved piece left.
+    pub wall_behind: bool,
     /// A side may pass (not in check).
     pub pass: bool,
     /// While the royals face each other, the side to move must part them or pass.
@@ -561,6 +563,7 @@ impl<B: Bits> Rules<B> {
             no_stuck_pieces: v.no_stuck_pieces,
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
+            wall_behind: v.wall_behind,
             pass: v.pass,
             facing_rule: false,
             barred_screens: false,
@@ -1443,6 +1446,7 @@ impl<B: Bits> Rules<B> {
             && !self.facing_rule
             && !self.pass
             && !self.moving_wall
+            && !self.wall_behind
             && !self.effect_promotes
     }
 

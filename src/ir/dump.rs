@@ -307,6 +307,12 @@ impl Variant {
                 "moving wall: after every move, the mover moves the wall to an empty square"
             )?;
         }
+        if self.wall_behind {
+            writeln!(
+                f,
+                "wall behind: every move leaves a wall on the square the moved piece left"
+            )?;
+        }
         Ok(())
     }
 

@@ -46,6 +46,7 @@ pub(super) struct Draft {
     pub no_checks: Option<Loc<Span>>,
     pub no_stuck_pieces: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
+    pub wall_behind: Option<Loc<Span>>,
     pub petrify: Option<Loc<PetrifyAst>>,
     pub pass: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
@@ -317,6 +318,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::MovingWall(s) => set_once(
             &mut d.moving_wall,
             "`moving wall`",
+            src,
+            s,
+            |s| *s,
+            problems,
+        ),
+        Item::WallBehind(s) => set_once(
+            &mut d.wall_behind,
+            "`wall behind`",
             src,
             s,
             |s| *s,

@@ -145,6 +145,8 @@ pub enum Item {
     NoStuckPieces(Span),
     /// `moving wall`
     MovingWall(Span),
+    /// `wall behind`
+    WallBehind(Span),
     /// `duck`: the old name of `moving wall`.
     Duck(Span),
     /// `petrify PIECE...`
@@ -267,6 +269,8 @@ pub enum ItemKind {
     No,
     /// `moving wall` (also its old form, `duck`)
     MovingWall,
+    /// `wall behind`
+    WallBehind,
     /// `petrify`
     Petrify,
     /// `pass`
@@ -296,6 +300,7 @@ impl ItemKind {
             "must" => ItemKind::Must,
             "no" => ItemKind::No,
             "moving" => ItemKind::MovingWall,
+            "wall" => ItemKind::WallBehind,
             "petrify" => ItemKind::Petrify,
             "pass" => ItemKind::Pass,
             _ => {

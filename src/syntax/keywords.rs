@@ -125,6 +125,7 @@ pub const KEYWORDS: &[&str] = &[
     "in",
     "place",
     "on",
+    "behind",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -147,6 +148,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "must",
     "no",
     "moving wall",
+    "wall behind",
     "duck",
     "petrify",
     "pass",

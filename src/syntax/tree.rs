@@ -183,6 +183,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
+        Rule::wall_behind => Item::WallBehind(sp),
         Rule::duck => Item::Duck(sp),
         Rule::pass => Item::Pass(sp),
         Rule::petrify => Item::Petrify(PetrifyAst {

@@ -392,6 +392,7 @@ impl<B: Bits> Rules<B> {
             && !self.drops
             && self.gate_squares.is_empty()
             && !self.moving_wall
+            && !self.wall_behind
             && !self.pass
             && !self.facing_rule
             && !self.must_capture

@@ -148,6 +148,7 @@ impl<'a> Resolver<'a> {
             obligations,
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
             moving_wall: self.draft.moving_wall.is_some(),
+            wall_behind: self.wall_behind(),
             petrify,
             pass: self.draft.pass.is_some(),
         };

@@ -60,7 +60,29 @@ impl Resolver<'_> {
                     "`no promotion` changes nothing: no piece that takes en passant promotes",
                 )
                 .label(src, span, "no promotion to forbid")
-                .help("remove `no promotion`, or add a promotion for a piece that takes en passant"),
+                .help(
+                    "remove `no promotion`, or add a promotion for a piece that takes en passant",
+                ),
+            );
+        }
+        true
+    }
+
+    /// Whether every move leaves a wall behind (`wall behind`); an error beside `moving wall`
+    /// (one wall moves, the others stay: two rules for one square that the language does not
+    /// combine).
+    pub(super) fn wall_behind(&mut self) -> bool {
+        let Some(behind) = self.draft.wall_behind.as_ref() else {
+            return false;
+        };
+        if let Some(moving) = self.draft.moving_wall.as_ref() {
+            let (src, span) = (behind.src, behind.node);
+            let (moving_src, moving_span) = (moving.src, moving.node);
+            self.err(
+                Problem::error(Code::WallRules, "`wall behind` and `moving wall` together")
+                    .label(src, span, "walls left behind here")
+                    .label(moving_src, moving_span, "a moving wall here")
+                    .help("keep one of the two: a variant has one kind of wall rule"),
             );
         }
         true

@@ -154,7 +154,12 @@ impl Resolver<'_> {
     fn unused(&mut self, variant: &Variant, setup: &Setup) {
         // The base of a promoted piece in the start (Shogun's duchess under its `+F`) is there
         // too: it is what that piece becomes when captured.
-        let base_of = |k: usize| variant.pieces.get_index(k).and_then(|(_, p)| p.promoted_from);
+        let base_of = |k: usize| {
+            variant
+                .pieces
+                .get_index(k)
+                .and_then(|(_, p)| p.promoted_from)
+        };
         for (id, name) in variant.pieces.keys().enumerate() {
             let on_board = setup
                 .cells

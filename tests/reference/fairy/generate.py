@@ -1358,6 +1358,23 @@ variant("shogun", ini=True, special=[
     ("en passant out of check", "8/8/8/2k5/3Pp3/8/8/4K3[] b - d3 0 1"),
 ], start_depth=3, max_depth=3)
 
+variant("snailtrail", special=[
+    ("walls hem a snail in: one square left", "6p/7/7/7/7/**5/P**4 w - - 0 1"),
+    ("a snail walled in cannot move: it has lost", "6p/7/7/7/7/**5/P*5 w - - 0 1"),
+    ("the snails meet: no capture", "7/7/7/3p3/3P3/7/7 w - - 0 1"),
+], start_depth=6, max_depth=5)
+variant("joust", special=[
+    ("walls where a knight would land", "8/8/8/4n3/3N4/1*3*2/2*1*3/8 w - - 0 1"),
+    ("a knight with no square left loses", "8/8/8/4n3/8/1*6/2*5/N7 w - - 0 1"),
+    ("the knights attack each other: no capture", "8/8/8/8/3n4/8/4N3/8 w - - 0 1"),
+], start_depth=5, max_depth=5)
+variant("la-mancha-squeez", ini=True, large=True, special=[
+    ("a snail boxed in by walls and pieces", "9/9/9/9/9/9/**7/p*7/P*7 w - - 0 1"),
+], start_depth=4, max_depth=4)
+variant("la-mancha-duel", ini=True, large=True, special=[
+    ("snails take each other", "9/9/9/9/3pP4/3Pp4/9/9/9 w - - 0 1"),
+    ("the last snail taken: no move left", "9/9/9/9/9/9/9/1p7/P8 b - - 0 1"),
+], start_depth=4, max_depth=4)
 # (end of batch concepts4)
 
 
