@@ -131,6 +131,8 @@ codes! {
     NoMoves = "no_moves",
     /// `cannot capture` on a piece that never captures.
     CannotCapture = "cannot_capture",
+    /// `wall behind` beside `moving wall`.
+    WallRules = "wall_rules",
     /// `double pass` in a variant where no side may pass.
     NeedsPass = "needs_pass",
     /// A rule about check (`no royal escape`) in a variant without a check rule.

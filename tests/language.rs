@@ -475,3 +475,62 @@ fn extinct_for_one_side() {
         "{v}"
     );
 }
+
+/// `en passant ... no promotion`: a pawn taking en passant into its promotion zone stays a pawn
+/// (Shogun chess); without the option the same capture may promote.
+#[test]
+fn en_passant_no_promotion_keeps_the_capture_unpromoted() {
+    let base = "variant zone extends chess\nremove region last-rank\nregion promotion-zone ranks 6..8\n\
+                replace promotion pawn { zone promotion-zone to queen optional }\n";
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+    let ep_moves = |text: &str| {
+        let mut ucis: Vec<String> = moves_at(loads(text).0, fen)
+            .into_iter()
+            .filter(|u| u.starts_with("e5d6"))
+            .collect();
+        ucis.sort();
+        ucis
+    };
+    assert_eq!(ep_moves(base), ["e5d6", "e5d6q"]);
+    assert_eq!(
+        ep_moves(&format!("{base}en passant pawn no promotion\n")),
+        ["e5d6"]
+    );
+}
+
+/// The base of a promoted piece placed in the start is no unused piece: a capture gives it back.
+#[test]
+fn the_base_of_a_promoted_piece_in_the_start_is_used() {
+    let (_, warnings) = loads(
+        "variant zh extends crazyhouse\nremove piece queen\npiece duchess { letters F f betza \"F\" }\n\
+         piece queen { letters +F +f betza \"Q\" }\n\
+         promotion duchess { zone last-rank to queen }\n\
+         start \"rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1\"\n",
+    );
+    assert!(
+        warnings.is_empty(),
+        "{:?}",
+        warnings.iter().map(|w| &w.message).collect::<Vec<_>>()
+    );
+}
+
+/// `wall behind`: every move leaves a wall where the moved piece stood, written after a comma
+/// as Fairy-Stockfish writes it; the wall then blocks the square for good.
+#[test]
+fn wall_behind_leaves_a_wall_where_the_piece_stood() {
+    let variant = loads(include_str!("../variants/snailtrail.variant")).0;
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    let mut moves: Vec<(String, String, String)> = game
+        .moves()
+        .into_iter()
+        .map(|m| (m.uci, m.san, m.fen))
+        .collect();
+    moves.sort();
+    let ucis: Vec<&str> = moves.iter().map(|m| m.0.as_str()).collect();
+    assert_eq!(ucis, ["a1a2,a2a1", "a1b1,b1a1", "a1b2,b2a1"]);
+    assert_eq!(moves[2].2, "6p/7/7/7/7/1P5/*6 b - - 1 1");
+    game.play("a1b2,b2a1").expect("a legal move");
+    game.play("g7f6,f6g7").expect("a legal move");
+    // Back to a1 is walled: the snail on b2 has seven squares, not eight.
+    assert_eq!(game.moves().len(), 7);
+}

@@ -90,6 +90,7 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
     e.origin == OriginKind::Capture
         && !r.layered
         && !r.moving_wall
+        && !r.wall_behind
         && e.clauses
             .iter()
             .all(|c| removal_only(&c.actions, Subject::Target))

@@ -317,6 +317,8 @@ impl<B: Bits> Position<B> {
     fn with_wall(&self, r: &Rules<B>, m: &Move, occ: B) -> B {
         if r.moving_wall {
             (occ & !self.walls) | B::bit(m.aux as usize)
+        } else if r.wall_behind {
+            occ | self.wall_left(m).map_or(B::ZERO, B::bit)
         } else {
             occ
         }
@@ -428,8 +430,9 @@ impl<B: Bits> Position<B> {
             }
             return true;
         }
-        if !s.by_pins || m.kind != MoveKind::Normal || from == s.royal || r.moving_wall {
-            if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !r.moving_wall {
+        let walls = r.moving_wall || r.wall_behind;
+        if !s.by_pins || m.kind != MoveKind::Normal || from == s.royal || walls {
+            if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !walls {
                 return s.evasion.has(to);
             }
             if s.facing {
@@ -489,7 +492,7 @@ impl<B: Bits> Position<B> {
     /// would attack it, or leaving a line to it); a move that is not a plain move or a drop
     /// is always played to be judged.
     pub(crate) fn may_give_check(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
-        if s.enemy_attacked || r.layered || r.moving_wall {
+        if s.enemy_attacked || r.layered || r.moving_wall || r.wall_behind {
             return true;
         }
         let touched = match m.kind {
@@ -507,7 +510,7 @@ impl<B: Bits> Position<B> {
     /// piece attacked, found by putting the pieces where the move takes them and back (none of
     /// a move's bookkeeping); `None` for the moves that must be played.
     pub(crate) fn checks_after(&mut self, r: &Rules<B>, m: &Move) -> Option<bool> {
-        if r.layered || r.moving_wall || r.blast.is_some() {
+        if r.layered || r.moving_wall || r.wall_behind || r.blast.is_some() {
             return None;
         }
         let (from, to) = (m.from as usize, m.to as usize);
@@ -549,7 +552,7 @@ impl<B: Bits> Position<B> {
     /// (the conditions of [`Position::touched_beside_royal`] that do not depend on the move).
     #[inline(always)]
     pub(crate) fn untouched_settles(&self, r: &Rules<B>) -> bool {
-        !(r.check.all_royals || r.layered || r.moving_wall)
+        !(r.check.all_royals || r.layered || r.moving_wall || r.wall_behind)
     }
 
     /// The squares a move changes, when that is all it changes and the royal pieces stay where

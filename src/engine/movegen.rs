@@ -160,6 +160,25 @@ impl<B: Bits> Position<B> {
         self.each_move(r, code, from, targets, |m| out.push(m));
     }
 
+    /// Pushes the move of the piece of `code` on `from` to `to` without its promotions (an
+    /// en-passant capture, where it never promotes), unless the piece could never move there.
+    fn push_unpromoted(
+        &self,
+        r: &Rules<B>,
+        code: usize,
+        from: usize,
+        to: usize,
+        out: &mut Vec<Move>,
+    ) {
+        if !(r.no_stuck_pieces && r.codes[code].stuck.has(to)) {
+            out.push(Move {
+                from: from as u16,
+                to: to as u16,
+                ..Move::default()
+            });
+        }
+    }
+
     /// Calls `f` with each move of the piece of `code` on `from` to `targets`.
     #[inline(always)]
     pub(crate) fn each_move(
@@ -435,7 +454,11 @@ impl<B: Bits> Position<B> {
                             continue;
                         }
                         let first = out.len();
-                        self.push_moves(r, code as usize, f, B::bit(target), out);
+                        if r.en_passant_no_promotion {
+                            self.push_unpromoted(r, code as usize, f, target, out);
+                        } else {
+                            self.push_moves(r, code as usize, f, B::bit(target), out);
+                        }
                         for m in &mut out[first..] {
                             m.kind = MoveKind::EnPassant;
                         }

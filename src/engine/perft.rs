@@ -317,7 +317,7 @@ impl<B: Bits> Position<B> {
     /// Counts legal moves at a leaf of an effect-free variant without listing them: pins and
     /// checks settle most moves, occupancy algebra the rest.
     pub(crate) fn count_fast(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
-        if r.moving_wall {
+        if r.moving_wall || r.wall_behind {
             return self.count_by_list(r, s);
         }
         if !s.by_pins {

@@ -437,6 +437,11 @@ impl<B: Bits> Position<B> {
         if r.moving_wall {
             self.move_wall(r, m.aux as usize);
         }
+        if r.wall_behind
+            && let Some(at) = self.wall_left(&m)
+        {
+            self.set(r, at, WALL);
+        }
         self.advance_clocks(r, mover, &moved);
         let legal = self.after_move(r, m, mover, &mut moved, verify) && !escape_barred;
         if let Some(code) = aimer {
@@ -741,6 +746,23 @@ impl<B: Bits> Position<B> {
     }
 
     /// The moving wall leaves its square for `to`.
+    /// Where `wall behind` puts the wall of move `m` (played or not): the square the moved
+    /// piece (the king, in a castle) leaves, unless the move fills it again or moves nothing.
+    pub(crate) fn wall_left(&self, m: &Move) -> Option<usize> {
+        let (from, to) = match m.kind {
+            MoveKind::Normal | MoveKind::EnPassant => (m.from as usize, m.to as usize),
+            MoveKind::Castle(i) => {
+                let c = &self.castles[i as usize];
+                if c.king_from == c.rook_to {
+                    return None;
+                }
+                (c.king_from as usize, c.king_to as usize)
+            }
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Promote => return None,
+        };
+        (from != to).then_some(from)
+    }
+
     fn move_wall(&mut self, r: &Rules<B>, to: usize) {
         if let Some(old) = self.walls.iter().next() {
             self.set(r, old, 0);

@@ -438,6 +438,8 @@ pub struct Rules<B> {
     pub in_place_promotions: bool,
     /// The mover also moves a neutral wall after every move.
     pub moving_wall: bool,
+    /// Every move leaves a wall on the square the moved piece left.
+    pub wall_behind: bool,
     /// A side may pass (not in check).
     pub pass: bool,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
@@ -485,6 +487,8 @@ pub struct Rules<B> {
     pub dark: B,
     /// Where en-passant captures may land, per capturing side.
     pub en_passant_region: [B; 2],
+    /// An en-passant capture never promotes.
+    pub en_passant_no_promotion: bool,
     /// Per moving side, per square: where a move from it passes over a square of the other
     /// side's `en_passant_region` (most moves pass over none, and are known to at a look-up);
     /// empty where no piece takes en passant.
@@ -593,6 +597,7 @@ impl<B: Bits> Rules<B> {
             no_stuck_pieces: v.no_stuck_pieces,
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
+            wall_behind: v.wall_behind,
             pass: v.pass,
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
@@ -614,6 +619,7 @@ impl<B: Bits> Rules<B> {
             color_bound: [vec![], vec![]],
             dark: B::ZERO,
             en_passant_region: [B::ZERO; 2],
+            en_passant_no_promotion: v.en_passant_no_promotion,
             passing: [vec![], vec![]],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
             cross: v.cross,
@@ -1572,6 +1578,7 @@ impl<B: Bits> Rules<B> {
             && !self.facing_rule
             && !self.pass
             && !self.moving_wall
+            && !self.wall_behind
             && !self.effect_promotes
     }
 

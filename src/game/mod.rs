@@ -354,6 +354,11 @@ impl<B: Bits> Typed<B> {
     /// `,e4d4`: where the moving wall goes, written as Fairy-Stockfish writes it
     /// (the moved piece's square, then the wall's).
     fn wall_text(&self, m: &Move) -> String {
+        if self.rules.wall_behind {
+            return self.pos.wall_left(m).map_or(String::new(), |at| {
+                format!(",{}{}", self.square(m.to as usize), self.square(at))
+            });
+        }
         if !self.rules.moving_wall {
             return String::new();
         }

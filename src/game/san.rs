@@ -200,13 +200,21 @@ impl<B: Bits> Typed<B> {
         })
     }
 
+    /// The square where move `m` puts a wall, if it puts one.
+    fn wall_square(&self, m: &Move) -> Option<String> {
+        if self.rules.moving_wall {
+            Some(self.square(m.aux as usize))
+        } else if self.rules.wall_behind {
+            self.pos.wall_left(m).map(|at| self.square(at))
+        } else {
+            None
+        }
+    }
+
     /// `,d5`: where the moving wall goes.
     fn wall_san(&self, m: &Move) -> String {
-        if self.rules.moving_wall {
-            format!(",{}", self.square(m.aux as usize))
-        } else {
-            String::new()
-        }
+        self.wall_square(m)
+            .map_or(String::new(), |at| format!(",{at}"))
     }
 
     /// The legal move that the SAN `text` names, tolerating what people write: no `=` before
@@ -244,7 +252,7 @@ impl<B: Bits> Typed<B> {
     /// Whether the legal move `m` is the one `w` describes.
     fn san_names(&self, w: &SanMove, m: &Move, legal: &[Move]) -> bool {
         if let Some(wall) = &w.wall
-            && (!self.rules.moving_wall || *wall != self.square(m.aux as usize))
+            && Some(wall) != self.wall_square(m).as_ref()
         {
             return false;
         }

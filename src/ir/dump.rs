@@ -310,6 +310,12 @@ impl Variant {
                 "moving wall: after every move, the mover moves the wall to an empty square"
             )?;
         }
+        if self.wall_behind {
+            writeln!(
+                f,
+                "wall behind: every move leaves a wall on the square the moved piece left"
+            )?;
+        }
         Ok(())
     }
 
@@ -481,6 +487,9 @@ impl Variant {
         write!(f, "en passant: {}", names.join(", "))?;
         if let Some(r) = &self.en_passant_region {
             write!(f, ", landing within {}", self.region_text(r))?;
+        }
+        if self.en_passant_no_promotion {
+            write!(f, ", no promotion")?;
         }
         writeln!(f)
     }

@@ -198,6 +198,8 @@ pub struct Variant {
     pub castling_rule: Option<CastlingRule>,
     /// Where en-passant captures may land (per side); everywhere when `None`.
     pub en_passant_region: Option<Region>,
+    /// An en-passant capture never promotes (`en passant ... no promotion`).
+    pub en_passant_no_promotion: bool,
     /// Pieces in hand and drops.
     pub hands: Option<Hands>,
     /// What every move must do.
@@ -206,6 +208,8 @@ pub struct Variant {
     pub no_stuck_pieces: bool,
     /// After every move, the mover also moves a neutral blocker (a wall) to an empty square.
     pub moving_wall: bool,
+    /// Every move leaves a wall on the square the moved piece left (Snailtrail, Joust).
+    pub wall_behind: bool,
     /// A piece of these kinds that captures turns to stone: its square becomes a wall. A royal
     /// piece of these kinds never captures (it would lose itself), so it never threatens either.
     pub petrify: Vec<PieceId>,

@@ -162,6 +162,8 @@ pub enum Item {
     CastlingOpposite(Span),
     /// `moving wall`
     MovingWall(Span),
+    /// `wall behind`
+    WallBehind(Span),
     /// `duck`: the old name of `moving wall`.
     Duck(Span),
     /// `petrify PIECE...`
@@ -286,6 +288,8 @@ pub enum ItemKind {
     No,
     /// `moving wall` (also its old form, `duck`)
     MovingWall,
+    /// `wall behind`
+    WallBehind,
     /// `petrify`
     Petrify,
     /// `pass`
@@ -316,6 +320,7 @@ impl ItemKind {
             "must" => ItemKind::Must,
             "no" => ItemKind::No,
             "moving" => ItemKind::MovingWall,
+            "wall" => ItemKind::WallBehind,
             "petrify" => ItemKind::Petrify,
             "pass" => ItemKind::Pass,
             _ => {
@@ -359,6 +364,8 @@ pub struct EnPassantAst {
     pub pieces: Vec<Name>,
     /// `within REGION`: where an en-passant capture may land.
     pub within: Option<RegionAst>,
+    /// `no promotion`: where an en-passant capture never promotes.
+    pub no_promotion: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

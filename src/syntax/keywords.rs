@@ -132,6 +132,7 @@ pub const KEYWORDS: &[&str] = &[
     "lost",
     "aimed",
     "by",
+    "behind",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -155,6 +156,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "must",
     "no",
     "moving wall",
+    "wall behind",
     "duck",
     "petrify",
     "pass",

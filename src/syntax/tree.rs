@@ -156,11 +156,13 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             let mut e = EnPassantAst {
                 pieces: vec![],
                 within: None,
+                no_promotion: None,
                 span: sp,
             };
             for k in kids(p) {
                 match k.as_rule() {
                     Rule::piece_ref => e.pieces.push(name(k)),
+                    Rule::ep_no_promotion => e.no_promotion = Some(span(&k)),
                     _ => e.within = Some(build_region(k)?),
                 }
             }
@@ -183,6 +185,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
+        Rule::wall_behind => Item::WallBehind(sp),
         Rule::duck => Item::Duck(sp),
         Rule::pass => Item::Pass(sp),
         Rule::petrify => Item::Petrify(PetrifyAst {

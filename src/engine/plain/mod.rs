@@ -393,6 +393,7 @@ impl<B: Bits> Rules<B> {
             && self.gate_squares.is_empty()
             && self.once_squares.is_empty()
             && !self.moving_wall
+            && !self.wall_behind
             && !self.pass
             && !self.no_royal_escape
             && !self.castling_opposite
@@ -401,6 +402,7 @@ impl<B: Bits> Rules<B> {
             && !self.must_drop
             && !self.no_stuck_pieces
             && !self.in_place_promotions
+            && !self.en_passant_no_promotion
             && !self.counts_checks
             && !self.castling_from_drops
             && (self.fast_legality && self.check.enabled() || free)

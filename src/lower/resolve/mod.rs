@@ -114,6 +114,7 @@ impl<'a> Resolver<'a> {
         let castling = self.castling(&pieces, royalty);
         let castling_rule = self.castling_rule();
         let en_passant_region = self.en_passant_region();
+        let en_passant_no_promotion = self.en_passant_no_promotion(&en_passant, &promotions);
         let hands = self.hands();
         let obligations = self.obligations();
         let check = self.check();
@@ -148,10 +149,12 @@ impl<'a> Resolver<'a> {
             effects,
             castling_rule,
             en_passant_region,
+            en_passant_no_promotion,
             hands,
             obligations,
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
             moving_wall: self.draft.moving_wall.is_some(),
+            wall_behind: self.wall_behind(),
             petrify,
             pass: self.draft.pass.is_some(),
             castling_opposite: self.draft.castling_opposite.is_some(),

@@ -39,6 +39,55 @@ impl Resolver<'_> {
         self.region(region, def.src)
     }
 
+    /// Whether en-passant captures never promote (`en passant ... no promotion`); a warning
+    /// where none of the pieces that take en passant promotes.
+    pub(super) fn en_passant_no_promotion(
+        &mut self,
+        en_passant: &[ir::PieceId],
+        promotions: &IndexMap<ir::PieceId, ir::Promotion>,
+    ) -> bool {
+        let Some(def) = self.draft.en_passant.as_ref() else {
+            return false;
+        };
+        let Some(span) = def.node.no_promotion else {
+            return false;
+        };
+        if !en_passant.iter().any(|p| promotions.contains_key(p)) {
+            let src = def.src;
+            self.err(
+                Problem::warning(
+                    Code::Unused,
+                    "`no promotion` changes nothing: no piece that takes en passant promotes",
+                )
+                .label(src, span, "no promotion to forbid")
+                .help(
+                    "remove `no promotion`, or add a promotion for a piece that takes en passant",
+                ),
+            );
+        }
+        true
+    }
+
+    /// Whether every move leaves a wall behind (`wall behind`); an error beside `moving wall`
+    /// (one wall moves, the others stay: two rules for one square that the language does not
+    /// combine).
+    pub(super) fn wall_behind(&mut self) -> bool {
+        let Some(behind) = self.draft.wall_behind.as_ref() else {
+            return false;
+        };
+        if let Some(moving) = self.draft.moving_wall.as_ref() {
+            let (src, span) = (behind.src, behind.node);
+            let (moving_src, moving_span) = (moving.src, moving.node);
+            self.err(
+                Problem::error(Code::WallRules, "`wall behind` and `moving wall` together")
+                    .label(src, span, "walls left behind here")
+                    .label(moving_src, moving_span, "a moving wall here")
+                    .help("keep one of the two: a variant has one kind of wall rule"),
+            );
+        }
+        true
+    }
+
     /// When a royal piece may not stand attacked.
     pub(super) fn check(&mut self) -> ir::Check {
         match &self.draft.check {

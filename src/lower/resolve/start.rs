@@ -152,11 +152,19 @@ impl Resolver<'_> {
 
     /// Pieces that are neither placed nor promoted to, regions never used.
     fn unused(&mut self, variant: &Variant, setup: &Setup) {
+        // The base of a promoted piece in the start (Shogun's duchess under its `+F`) is there
+        // too: it is what that piece becomes when captured.
+        let base_of = |k: usize| {
+            variant
+                .pieces
+                .get_index(k)
+                .and_then(|(_, p)| p.promoted_from)
+        };
         for (id, name) in variant.pieces.keys().enumerate() {
             let on_board = setup
                 .cells
                 .iter()
-                .any(|c| matches!(c, Some(fen::Cell::Piece(_, _, k, _)) if *k == id))
+                .any(|c| matches!(c, Some(fen::Cell::Piece(_, _, k, _)) if *k == id || base_of(*k) == Some(id)))
                 || setup.hand.iter().any(|&(_, k, n)| k == id && n > 0);
             let promoted = variant
                 .promotions

@@ -1641,6 +1641,44 @@ variant("opposite-castling", ini=True, special=[
 
 # (end of batch concepts3)
 
+# ---------------------------------------------------------------------------------------------
+# Batch concepts4: variants added by the catalogue work (issue 39)
+
+variant("shogun", ini=True, special=[
+    ("en passant lands in the promotion zone and does not promote",
+     "rnb+fkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNB+FKBNR[] w KQkq d6 0 3"),
+    ("black takes en passant into its zone, no promotion",
+     "rnb+fkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNB+FKBNR[] b KQkq d3 0 3"),
+    ("pawns promote on entering, within and leaving the zone (optional)",
+     "4k3/1P6/P7/8/3p4/8/6p1/4K3[] w - - 0 1"),
+    ("promotion limits: one general, archbishop, mortar, queen",
+     "4k3/8/2N2B2/R7/8/8/8/+N+B+R+F1K2[F] w - - 0 1"),
+    ("a promoted piece captured goes to the hand unpromoted",
+     "4k3/8/8/3+n4/8/8/8/3RK3[] w - - 0 1"),
+    ("drops on the first five ranks; no pawn on the last rank",
+     "4k3/8/8/8/8/8/8/4K3[PNBRFpnbrf] w - - 0 1"),
+    ("en passant out of check", "8/8/8/2k5/3Pp3/8/8/4K3[] b - d3 0 1"),
+], start_depth=3, max_depth=3)
+
+variant("snailtrail", special=[
+    ("walls hem a snail in: one square left", "6p/7/7/7/7/**5/P**4 w - - 0 1"),
+    ("a snail walled in cannot move: it has lost", "6p/7/7/7/7/**5/P*5 w - - 0 1"),
+    ("the snails meet: no capture", "7/7/7/3p3/3P3/7/7 w - - 0 1"),
+], start_depth=6, max_depth=5)
+variant("joust", special=[
+    ("walls where a knight would land", "8/8/8/4n3/3N4/1*3*2/2*1*3/8 w - - 0 1"),
+    ("a knight with no square left loses", "8/8/8/4n3/8/1*6/2*5/N7 w - - 0 1"),
+    ("the knights attack each other: no capture", "8/8/8/8/3n4/8/4N3/8 w - - 0 1"),
+], start_depth=5, max_depth=5)
+variant("la-mancha-squeez", ini=True, large=True, special=[
+    ("a snail boxed in by walls and pieces", "9/9/9/9/9/9/**7/p*7/P*7 w - - 0 1"),
+], start_depth=4, max_depth=4)
+variant("la-mancha-duel", ini=True, large=True, special=[
+    ("snails take each other", "9/9/9/9/3pP4/3Pp4/9/9/9 w - - 0 1"),
+    ("the last snail taken: no move left", "9/9/9/9/9/9/9/1p7/P8 b - - 0 1"),
+], start_depth=4, max_depth=4)
+# (end of batch concepts4)
+
 
 
 def seed_for(name, seed):
