@@ -127,6 +127,8 @@ codes! {
     NoMoves = "no_moves",
     /// `cannot capture` on a piece that never captures.
     CannotCapture = "cannot_capture",
+    /// A piece both `royal` and `royal when last`.
+    RoyalWhenLast = "royal_when_last",
     /// `double pass` in a variant where no side may pass.
     NeedsPass = "needs_pass",
     /// `petrify` of a piece that never captures.

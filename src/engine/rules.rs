@@ -407,6 +407,9 @@ pub struct Rules<B> {
     pub influence: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
+    /// Per side: the codes royal only while their side has one piece of their group of codes
+    /// (`royal when last`), each with that group.
+    pub last_royals: [Vec<(u8, Vec<u8>)>; 2],
     /// Castles with fixed squares.
     pub castles: Vec<CastleRules<B>>,
     /// Castling by rule, if the variant has it.
@@ -551,6 +554,7 @@ impl<B: Bits> Rules<B> {
             hop_attacks: [vec![], vec![]],
             influence: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
+            last_royals: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
             check: CheckRules::from(&v.check),
@@ -626,6 +630,17 @@ impl<B: Bits> Rules<B> {
                 .iter()
                 .copied()
                 .filter(|&c| self.codes[c as usize].royal)
+                .collect();
+            self.last_royals[side.index()] = v
+                .pieces
+                .values()
+                .enumerate()
+                .filter(|(_, p)| p.in_army(side))
+                .filter_map(|(kind, p)| {
+                    let group = p.royal_when_last.as_ref()?;
+                    let codes = group.iter().map(|&k| self.code(side, k)).collect();
+                    Some((self.code(side, kind), codes))
+                })
                 .collect();
         }
     }
@@ -1397,7 +1412,10 @@ impl<B: Bits> Rules<B> {
         } else {
             v.effects.is_empty() && !self.check.unless_royal_captured
         };
-        self.fast_legality = settled && self.check.at_final;
+        // A piece royal only while it is the last of its kind: whether it is royal after a move
+        // is known once the move is played (a promotion may make a second one).
+        let fixed_royals = self.last_royals.iter().all(|l| l.is_empty());
+        self.fast_legality = settled && self.check.at_final && fixed_royals;
         self.royal_promotions = self.promotes_to_royal(v);
     }
 

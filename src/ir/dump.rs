@@ -360,6 +360,14 @@ impl Variant {
                     .collect();
                 writeln!(f, "    cannot hop over {}", names.join(" "))?;
             }
+            if let Some(group) = &p.royal_when_last {
+                let names: Vec<&str> = group.iter().map(|&k| self.piece_name(k)).collect();
+                writeln!(
+                    f,
+                    "    royal while its side has one piece of these kinds on the board: {}",
+                    names.join(" ")
+                )?;
+            }
             if p.atoms.is_empty() {
                 writeln!(f, "    (no atoms: it never moves)")?;
             }

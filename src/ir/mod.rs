@@ -239,6 +239,9 @@ pub struct Piece {
     pub letters: Vec<[Option<char>; 2]>,
     /// Losing it (or leaving it attacked, under the check rule) loses the game.
     pub royal: bool,
+    /// Royal only while its side has exactly one piece of these kinds on the board (this one
+    /// among them): Fairy-Stockfish's extinction pseudo-royal pieces.
+    pub royal_when_last: Option<Vec<PieceId>>,
     /// How it moves and captures: the union of its atoms.
     pub atoms: Vec<Atom>,
     /// The piece may only move within this region (Xiangqi's palace).

@@ -479,6 +479,9 @@ pub struct PieceAst {
     pub letters: Option<LettersAst>,
     /// Marked `royal`: it may not be left in check, and checkmate ends the game.
     pub royal: bool,
+    /// `royal when last [with PIECE...]`: royal only while it is its side's last piece of its
+    /// kind (and these kinds); the other kinds named, and the statement's span.
+    pub royal_when_last: Option<(Vec<Name>, Span)>,
     /// Its movement in the long form.
     pub atoms: Vec<AtomAst>,
     /// Its movement in Betza notation.

@@ -125,6 +125,7 @@ pub const KEYWORDS: &[&str] = &[
     "in",
     "place",
     "on",
+    "last",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -470,6 +470,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             name: n,
             letters: None,
             royal: false,
+            royal_when_last: None,
             atoms: vec![],
             betza: vec![],
             initial: None,
@@ -506,7 +507,16 @@ fn build_piece(p: P) -> Option<PieceAst> {
                         piece.cannot_capture.push((names, sp));
                     }
                 }
-                Rule::royal => piece.royal = true,
+                Rule::royal => match kids(k.clone()).find(|n| n.as_rule() == Rule::royal_last) {
+                    Some(last) => {
+                        let names = kids(last)
+                            .filter(|n| n.as_rule() == Rule::piece_ref)
+                            .map(name)
+                            .collect();
+                        piece.royal_when_last = Some((names, span(&k)));
+                    }
+                    None => piece.royal = true,
+                },
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::atom => piece.atoms.push(build_atom(k)?),
                 _ => {}
