@@ -401,6 +401,16 @@ fn of_two_queens_neither_is_royal() {
 }
 
 #[test]
+fn a_drop_may_not_give_check_where_the_hand_says_no_checks() {
+    moves(
+        "a_drop_may_not_give_check_where_the_hand_says_no_checks",
+        "tests/variants/crazyhouse-quiet-drops.variant",
+        "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+        "no knight drop on c7, d6, f6 or g7 (each would check the king on e8); the king's moves stand",
+    );
+}
+
+#[test]
 fn a_taken_royal_piece_ends_the_game_with_the_taker_attacked() {
     moves(
         "a_taken_royal_piece_ends_the_game_with_the_taker_attacked",

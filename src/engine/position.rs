@@ -766,7 +766,10 @@ impl<B: Bits> Position<B> {
             self.refusal = Some(Refusal::Check);
             return false;
         }
-        if (r.no_checks || m.kind == MoveKind::Promote) && self.royal_attacked(r, mover.flip()) {
+        let checks_barred = r.no_checks
+            || m.kind == MoveKind::Promote
+            || (r.no_drop_checks && m.kind == MoveKind::Drop);
+        if checks_barred && self.royal_attacked(r, mover.flip()) {
             self.refusal = Some(Refusal::GivesCheck);
             return false;
         }

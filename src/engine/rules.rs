@@ -420,6 +420,8 @@ pub struct Rules<B> {
     pub must_capture: bool,
     /// No move may attack the enemy royal piece.
     pub no_checks: bool,
+    /// No drop may attack the enemy royal piece.
+    pub no_drop_checks: bool,
     /// No piece may stand where it could never move again.
     pub no_stuck_pieces: bool,
     /// Some piece promotes in place ([`crate::ir::Promotion::in_place`]).
@@ -560,6 +562,7 @@ impl<B: Bits> Rules<B> {
             check: CheckRules::from(&v.check),
             must_capture: v.obligations.must_capture,
             no_checks: v.obligations.no_checks,
+            no_drop_checks: v.hands.as_ref().is_some_and(|h| h.no_drop_checks),
             no_stuck_pieces: v.no_stuck_pieces,
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
@@ -1454,6 +1457,7 @@ impl<B: Bits> Rules<B> {
     pub fn pseudo_moves_stand(&self) -> bool {
         !self.check.enabled()
             && !self.no_checks
+            && !self.no_drop_checks
             && self.layers == 1
             && !self.facing_rule
             && !self.pass

@@ -570,6 +570,9 @@ impl Variant {
         if h.no_drops {
             writeln!(f, "  no drops: pieces in hand enter only by gating")?;
         }
+        if h.no_drop_checks {
+            writeln!(f, "  no checks: no drop may attack an enemy royal piece")?;
+        }
         if h.drop_promoted {
             writeln!(
                 f,

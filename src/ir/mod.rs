@@ -208,6 +208,8 @@ pub struct Hands {
     pub gate: Option<Region>,
     /// Pieces in hand enter the board only by gating, never by a drop.
     pub no_drops: bool,
+    /// No drop may attack an enemy royal piece (Fairy-Stockfish's `dropChecks = false`).
+    pub no_drop_checks: bool,
     /// A drop that puts a castle's king and rook on their squares gives that castling right.
     pub castling_from_drops: bool,
     /// A piece in hand may also be dropped as its promoted form (Kyoto shogi).

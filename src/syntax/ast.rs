@@ -194,6 +194,8 @@ pub struct HandAst {
     pub gate: Option<(RegionAst, Span)>,
     /// `no drops`: the statement's span.
     pub no_drops: Option<Span>,
+    /// `no checks`: no drop may give check.
+    pub no_drop_checks: bool,
     /// `castling from drops`: the statement's span.
     pub castling_from_drops: Option<Span>,
     /// `drop promoted`: the statement's span.

@@ -244,6 +244,7 @@ fn build_hand(p: P) -> Option<HandAst> {
             Rule::keep_promoted => h.keep_promoted = true,
             Rule::must_drop => h.must_drop = true,
             Rule::no_drops => h.no_drops = Some(span(&k)),
+            Rule::drop_no_checks => h.no_drop_checks = true,
             Rule::castling_from_drops => h.castling_from_drops = Some(span(&k)),
             Rule::drop_promoted => h.drop_promoted = Some(span(&k)),
             Rule::gate_rule => {

@@ -817,6 +817,14 @@ variant("stardust", ini=True, large=True, special=[
     ("black drops where it may, white too", "9/1p5p1/9/9/9/4R4/9/9/9/9[XYTCDOtdxyoc] b - - 0 1"),
 ])
 
+variant("xiangqihouse", ini=True, large=True, special=[
+    ("drops of every piece, none giving check", "3k5/9/9/9/9/9/9/9/9/4K4[NCPBARnrpbac] w - - 0 1"),
+    ("a dropped screen would let the cannon check: refused", "4k4/9/9/9/9/9/9/9/4C4/3K5[Pp] w - - 0 1"),
+    ("black drops beside its general, not to check", "4k4/9/9/9/9/9/9/9/9/3K5[RNrn] b - - 0 1"),
+    ("in check, a drop may block", "4k4/9/9/9/9/9/9/9/9/3KR4[p] b - - 0 1"),
+    ("a capture goes to the hand", "4k4/9/9/9/4p4/4P4/9/9/9/3K5[] w - - 0 1"),
+])
+
 # (end of batch concepts1)
 
 # ---------------------------------------------------------------------------------------------
