@@ -133,6 +133,8 @@ codes! {
     CannotCapture = "cannot_capture",
     /// `wall behind` beside `moving wall`.
     WallRules = "wall_rules",
+    /// A piece both `royal` and `royal when last`.
+    RoyalWhenLast = "royal_when_last",
     /// `double pass` in a variant where no side may pass.
     NeedsPass = "needs_pass",
     /// A rule about check (`no royal escape`) in a variant without a check rule.

@@ -401,6 +401,36 @@ fn promotion_to_a_royal_piece_must_leave_it_safe() {
 }
 
 #[test]
+fn a_last_queen_is_royal_until_a_promotion_makes_a_second() {
+    moves(
+        "a_last_queen_is_royal_until_a_promotion_makes_a_second",
+        "tests/variants/royal-last-queens.variant",
+        "4k3/P7/8/8/8/8/8/r2Q3K w - - 0 1",
+        "white's only queen, on d1, is attacked: Qxa1 answers it, and so does a7a8q (two queens, neither royal), not a7a8r",
+    );
+}
+
+#[test]
+fn of_two_queens_neither_is_royal() {
+    moves(
+        "of_two_queens_neither_is_royal",
+        "tests/variants/royal-last-queens.variant",
+        "4k3/8/8/8/8/8/8/r2QK2Q w - - 0 1",
+        "the rook attacks the queen on d1, but white has two: every move stands, Qxa1 and all",
+    );
+}
+
+#[test]
+fn a_drop_may_not_give_check_where_the_hand_says_no_checks() {
+    moves(
+        "a_drop_may_not_give_check_where_the_hand_says_no_checks",
+        "tests/variants/crazyhouse-quiet-drops.variant",
+        "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1",
+        "no knight drop on c7, d6, f6 or g7 (each would check the king on e8); the king's moves stand",
+    );
+}
+
+#[test]
 fn a_taken_royal_piece_ends_the_game_with_the_taker_attacked() {
     moves(
         "a_taken_royal_piece_ends_the_game_with_the_taker_attacked",

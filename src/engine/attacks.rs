@@ -12,6 +12,9 @@ impl<B: Bits> Position<B> {
         r.royal_codes[side.index()]
             .iter()
             .any(|&c| self.pieces[c as usize].any())
+            || r.last_royals[side.index()]
+                .iter()
+                .any(|(c, _)| self.pieces[*c as usize].any())
     }
 
     /// The squares of `side`'s royal pieces.
@@ -20,6 +23,18 @@ impl<B: Bits> Position<B> {
         let mut m = B::ZERO;
         for &c in &r.royal_codes[side.index()] {
             m |= self.pieces[c as usize];
+        }
+        for (c, group) in &r.last_royals[side.index()] {
+            let own = self.pieces[*c as usize];
+            if own.any()
+                && group
+                    .iter()
+                    .map(|&g| self.pieces[g as usize].count())
+                    .sum::<u32>()
+                    == 1
+            {
+                m |= own;
+            }
         }
         m
     }

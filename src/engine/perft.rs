@@ -81,7 +81,9 @@ impl<B: Bits> Position<B> {
         if !self.fast_legal(r, s, m) {
             return Some(false);
         }
-        if r.no_checks && self.may_give_check(r, s, m) {
+        // A dropped piece may check from anywhere: its drop is always tested.
+        let dropped = r.no_drop_checks && m.kind == MoveKind::Drop;
+        if dropped || r.no_checks && self.may_give_check(r, s, m) {
             return self.checks_after(r, m).map(|check| !check);
         }
         Some(true)
@@ -219,11 +221,12 @@ impl<B: Bits> Position<B> {
         if depth == 1 {
             if let Some(s) = &safety
                 && !r.no_checks
+                && !r.no_drop_checks
                 && !r.royal_promotions
             {
                 return self.count_fast(r, s);
             }
-            if !r.check.enabled() && !r.no_checks {
+            if !r.check.enabled() && !r.no_checks && !r.no_drop_checks {
                 return self.count_unchecked(r);
             }
         }

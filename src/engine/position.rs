@@ -418,6 +418,10 @@ impl<B: Bits> Position<B> {
             log.clear();
         }
         let mover = self.side;
+        // Pieces royal only while the last of their kind: a move is judged by those that were
+        // royal when it was played.
+        let royals_before =
+            (verify && !r.last_royals[mover.index()].is_empty()).then(|| self.royals(r, mover));
         let mut moved = match m.kind {
             MoveKind::Normal => self.play_normal(r, m),
             MoveKind::EnPassant => self.play_en_passant(r, m),
@@ -443,7 +447,8 @@ impl<B: Bits> Position<B> {
             self.set(r, at, WALL);
         }
         self.advance_clocks(r, mover, &moved);
-        let legal = self.after_move(r, m, mover, &mut moved, verify) && !escape_barred;
+        let legal =
+            self.after_move(r, m, mover, &mut moved, verify, royals_before) && !escape_barred;
         if let Some(code) = aimer {
             self.lose_aimed_rights(r, code, m.to as usize);
         }
@@ -802,6 +807,7 @@ impl<B: Bits> Position<B> {
         mover: Side,
         moved: &mut Moved,
         verify: bool,
+        royals_before: Option<B>,
     ) -> bool {
         // The royal piece's own move must be safe where it is played; another piece's move
         // may still block a check by crossing, so only the final test applies to it.
@@ -855,15 +861,72 @@ impl<B: Bits> Position<B> {
             }
         }
         let exempt = enemy_royal_lost && r.check.unless_royal_captured;
-        if r.check.at_final && !exempt && self.royal_attacked(r, mover) {
+        let attacked = match royals_before {
+            Some(before) => {
+                let kept = self.royals_kept(r, m, mover, before, moved.squares[0]);
+                self.royals_attacked(r, mover, kept, self.occ, B::ZERO)
+            }
+            None => self.royal_attacked(r, mover),
+        };
+        if r.check.at_final && !exempt && attacked {
             self.refusal = Some(Refusal::Check);
             return false;
         }
-        if (r.no_checks || m.kind == MoveKind::Promote) && self.royal_attacked(r, mover.flip()) {
+        let checks_barred = r.no_checks
+            || m.kind == MoveKind::Promote
+            || (r.no_drop_checks && m.kind == MoveKind::Drop);
+        if checks_barred && self.royal_attacked(r, mover.flip()) {
             self.refusal = Some(Refusal::GivesCheck);
             return false;
         }
         true
+    }
+
+    /// The royal pieces `before` a move `m` whose piece landed on `landing`, where they stand
+    /// after it: a piece royal only while the last of its kind is judged as it was before the
+    /// move (a promotion that makes a second one leaves it royal), and one dropped is royal in
+    /// its drop's test, as Fairy-Stockfish judges its extinction pseudo-royal pieces.
+    fn royals_kept(&self, r: &Rules<B>, m: Move, mover: Side, before: B, landing: usize) -> B {
+        let kept = match m.kind {
+            MoveKind::Pass => before,
+            MoveKind::Drop => {
+                let code = m.promo - 1;
+                let last = r.last_royals[mover.index()].iter().any(|(c, _)| *c == code);
+                if last {
+                    before | B::bit(landing)
+                } else {
+                    before
+                }
+            }
+            _ if before.has(m.from as usize) => {
+                (before ^ B::bit(m.from as usize)) | B::bit(landing)
+            }
+            _ => before,
+        };
+        let kept = if m.kind == MoveKind::Normal && m.promo > 0 {
+            self.promoted_royals(r, m.promo - 1, mover, kept, landing)
+        } else {
+            kept
+        };
+        kept & self.by_side[mover.index()]
+    }
+
+    /// The royal pieces `kept` after a promotion to `code` on `landing`. Fairy-Stockfish judges
+    /// a promotion to a piece of a `royal when last` kind by the count it makes, where the new
+    /// piece is not a promoted form (`+`): the first of its kind is royal, and a second takes
+    /// royalty from the first; a promoted form (Sho shogi's crown prince) is neither.
+    fn promoted_royals(&self, r: &Rules<B>, code: u8, mover: Side, kept: B, landing: usize) -> B {
+        let c = &r.codes[code as usize];
+        let last = r.last_royals[mover.index()].iter().any(|(l, _)| *l == code);
+        if !last || c.base_kind != c.kind || self.code_at(landing) != Some(code) {
+            return kept;
+        }
+        let same = self.pieces[code as usize];
+        if same.count() > 1 {
+            kept & !same
+        } else {
+            kept | B::bit(landing)
+        }
     }
 
     /// Alice's crossing: each moved piece goes through to the next layer, which must be free.

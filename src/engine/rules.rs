@@ -422,6 +422,9 @@ pub struct Rules<B> {
     pub influence: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
+    /// Per side: the codes royal only while their side has one piece of their group of codes
+    /// (`royal when last`), each with that group.
+    pub last_royals: [Vec<(u8, Vec<u8>)>; 2],
     /// Castles with fixed squares.
     pub castles: Vec<CastleRules<B>>,
     /// Castling by rule, if the variant has it.
@@ -432,6 +435,8 @@ pub struct Rules<B> {
     pub must_capture: bool,
     /// No move may attack the enemy royal piece.
     pub no_checks: bool,
+    /// No drop may attack the enemy royal piece.
+    pub no_drop_checks: bool,
     /// No piece may stand where it could never move again.
     pub no_stuck_pieces: bool,
     /// Some piece promotes in place ([`crate::ir::Promotion::in_place`]).
@@ -589,11 +594,13 @@ impl<B: Bits> Rules<B> {
             hop_attacks: [vec![], vec![]],
             influence: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
+            last_royals: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
             check: CheckRules::from(&v.check),
             must_capture: v.obligations.must_capture,
             no_checks: v.obligations.no_checks,
+            no_drop_checks: v.hands.as_ref().is_some_and(|h| h.no_drop_checks),
             no_stuck_pieces: v.no_stuck_pieces,
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
@@ -680,6 +687,17 @@ impl<B: Bits> Rules<B> {
                 .iter()
                 .copied()
                 .filter(|&c| self.codes[c as usize].royal)
+                .collect();
+            self.last_royals[side.index()] = v
+                .pieces
+                .values()
+                .enumerate()
+                .filter(|(_, p)| p.in_army(side))
+                .filter_map(|(kind, p)| {
+                    let group = p.royal_when_last.as_ref()?;
+                    let codes = group.iter().map(|&k| self.code(side, k)).collect();
+                    Some((self.code(side, kind), codes))
+                })
                 .collect();
         }
     }
@@ -1534,8 +1552,12 @@ impl<B: Bits> Rules<B> {
         } else {
             v.effects.is_empty() && !self.check.unless_royal_captured
         };
-        // A royal piece's escape from check is judged by playing the move (Makpong).
-        self.fast_legality = settled && self.check.at_final && !self.no_royal_escape;
+        // A royal piece's escape from check is judged by playing the move (Makpong); so is a
+        // move where a piece is royal only while it is the last of its kind (a promotion may
+        // make a second one, known once the move is played).
+        let fixed_royals = self.last_royals.iter().all(|l| l.is_empty());
+        self.fast_legality =
+            settled && self.check.at_final && !self.no_royal_escape && fixed_royals;
         self.royal_promotions = self.promotes_to_royal(v);
     }
 
@@ -1574,6 +1596,7 @@ impl<B: Bits> Rules<B> {
     pub fn pseudo_moves_stand(&self) -> bool {
         !self.check.enabled()
             && !self.no_checks
+            && !self.no_drop_checks
             && self.layers == 1
             && !self.facing_rule
             && !self.pass

@@ -369,6 +369,14 @@ impl Variant {
                     .collect();
                 writeln!(f, "    cannot hop over {}", names.join(" "))?;
             }
+            if let Some(group) = &p.royal_when_last {
+                let names: Vec<&str> = group.iter().map(|&k| self.piece_name(k)).collect();
+                writeln!(
+                    f,
+                    "    royal while its side has one piece of these kinds on the board: {}",
+                    names.join(" ")
+                )?;
+            }
             if p.atoms.is_empty() {
                 writeln!(f, "    (no atoms: it never moves)")?;
             }
@@ -600,6 +608,9 @@ impl Variant {
         }
         if h.no_drops {
             writeln!(f, "  no drops: pieces in hand enter only by gating")?;
+        }
+        if h.no_drop_checks {
+            writeln!(f, "  no checks: no drop may attack an enemy royal piece")?;
         }
         if h.drop_promoted {
             writeln!(

@@ -264,6 +264,8 @@ pub struct Hands {
     pub gate: Option<Region>,
     /// Pieces in hand enter the board only by gating, never by a drop.
     pub no_drops: bool,
+    /// No drop may attack an enemy royal piece (Fairy-Stockfish's `dropChecks = false`).
+    pub no_drop_checks: bool,
     /// A drop that puts a castle's king and rook on their squares gives that castling right.
     pub castling_from_drops: bool,
     /// A piece in hand may also be dropped as its promoted form (Kyoto shogi).
@@ -295,6 +297,9 @@ pub struct Piece {
     pub letters: Vec<[Option<char>; 2]>,
     /// Losing it (or leaving it attacked, under the check rule) loses the game.
     pub royal: bool,
+    /// Royal only while its side has exactly one piece of these kinds on the board (this one
+    /// among them): Fairy-Stockfish's extinction pseudo-royal pieces.
+    pub royal_when_last: Option<Vec<PieceId>>,
     /// How it moves and captures: the union of its atoms.
     pub atoms: Vec<Atom>,
     /// The piece may only move within this region (Xiangqi's palace).

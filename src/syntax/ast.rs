@@ -213,6 +213,8 @@ pub struct HandAst {
     pub gate: Option<(RegionAst, Span)>,
     /// `no drops`: the statement's span.
     pub no_drops: Option<Span>,
+    /// `no checks`: no drop may give check.
+    pub no_drop_checks: bool,
     /// `castling from drops`: the statement's span.
     pub castling_from_drops: Option<Span>,
     /// `drop promoted`: the statement's span.
@@ -506,6 +508,9 @@ pub struct PieceAst {
     pub letters: Option<LettersAst>,
     /// Marked `royal`: it may not be left in check, and checkmate ends the game.
     pub royal: bool,
+    /// `royal when last [with PIECE...]`: royal only while it is its side's last piece of its
+    /// kind (and these kinds); the other kinds named, and the statement's span.
+    pub royal_when_last: Option<(Vec<Name>, Span)>,
     /// Its movement in the long form.
     pub atoms: Vec<AtomAst>,
     /// Its movement in Betza notation.

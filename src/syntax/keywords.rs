@@ -133,6 +133,7 @@ pub const KEYWORDS: &[&str] = &[
     "aimed",
     "by",
     "behind",
+    "last",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -257,6 +257,7 @@ fn build_hand(p: P) -> Option<HandAst> {
             Rule::keep_promoted => h.keep_promoted = true,
             Rule::must_drop => h.must_drop = true,
             Rule::no_drops => h.no_drops = Some(span(&k)),
+            Rule::drop_no_checks => h.no_drop_checks = true,
             Rule::castling_from_drops => h.castling_from_drops = Some(span(&k)),
             Rule::drop_promoted => h.drop_promoted = Some(span(&k)),
             Rule::gate_rule => {
@@ -483,6 +484,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             name: n,
             letters: None,
             royal: false,
+            royal_when_last: None,
             atoms: vec![],
             betza: vec![],
             initial: None,
@@ -520,7 +522,16 @@ fn build_piece(p: P) -> Option<PieceAst> {
                         piece.cannot_capture.push((names, sp));
                     }
                 }
-                Rule::royal => piece.royal = true,
+                Rule::royal => match kids(k.clone()).find(|n| n.as_rule() == Rule::royal_last) {
+                    Some(last) => {
+                        let names = kids(last)
+                            .filter(|n| n.as_rule() == Rule::piece_ref)
+                            .map(name)
+                            .collect();
+                        piece.royal_when_last = Some((names, span(&k)));
+                    }
+                    None => piece.royal = true,
+                },
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::atom => piece.atoms.push(build_atom(k)?),
                 Rule::once_lost => {

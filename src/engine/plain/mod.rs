@@ -405,6 +405,7 @@ impl<B: Bits> Rules<B> {
             && !self.en_passant_no_promotion
             && !self.counts_checks
             && !self.castling_from_drops
+            && self.last_royals.iter().all(|l| l.is_empty())
             && (self.fast_legality && self.check.enabled() || free)
             && !self.check.all_royals
             && !self.check.touching_royals_safe

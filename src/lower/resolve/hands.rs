@@ -68,6 +68,7 @@ impl Resolver<'_> {
             must_drop: h.must_drop,
             gate,
             no_drops: h.no_drops.is_some(),
+            no_drop_checks: h.no_drop_checks,
         })
     }
 

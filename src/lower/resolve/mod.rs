@@ -103,10 +103,13 @@ impl<'a> Resolver<'a> {
         self.piece_names = pieces.keys().cloned().collect();
         self.cannot_capture(&mut pieces);
         self.once_lost(&mut pieces);
+        self.royal_when_last(&mut pieces);
         self.layer_letters(&mut pieces);
         self.link_promoted(&mut pieces);
         let royalty = Royalty {
-            exists: pieces.values().any(|p| p.royal),
+            exists: pieces
+                .values()
+                .any(|p| p.royal || p.royal_when_last.is_some()),
             unknown: self.draft.is_broken(ItemKind::Piece),
         };
         let promotions = self.promotions(&pieces);

@@ -64,6 +64,7 @@ impl Resolver<'_> {
             name: name.to_string(),
             letters,
             royal: p.royal,
+            royal_when_last: None,
             atoms,
             confined,
             promoted_from: None,
@@ -187,6 +188,42 @@ impl Resolver<'_> {
                     }
                 }
             }
+        }
+    }
+
+    /// Each piece's `royal when last` kinds (itself first), once every piece has its index.
+    pub(super) fn royal_when_last(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
+        for (name, def) in &self.draft.pieces {
+            let Some((names, span)) = &def.node.royal_when_last else {
+                continue;
+            };
+            let Some(own) = pieces.get_index_of(name) else {
+                continue;
+            };
+            if def.node.royal {
+                self.err(
+                    Problem::error(
+                        Code::RoyalWhenLast,
+                        format!("piece `{name}` is both `royal` and `royal when last`"),
+                    )
+                    .label(
+                        def.src,
+                        *span,
+                        "royal only while it is the last of its kind",
+                    )
+                    .help(
+                        "`royal` makes the piece royal always; keep one of the two: `royal` \
+                         alone, or `royal when last`",
+                    ),
+                );
+            }
+            let mut kinds = vec![own];
+            for k in names.iter().filter_map(|n| self.piece_ref(n, def.src)) {
+                if !kinds.contains(&k) {
+                    kinds.push(k);
+                }
+            }
+            pieces[own].royal_when_last = Some(kinds);
         }
     }
 

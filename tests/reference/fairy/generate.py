@@ -1583,6 +1583,44 @@ variant("screen", ini=True, start_depth=3, special=[
 # ---------------------------------------------------------------------------------------------
 # Batch concepts1: variants added by the catalogue work (issue 39)
 
+variant("maharajah2", ini=True, special=[
+    ("both maharajahs attacked, black to move: neither is royal", "3m1m2/8/8/8/8/8/8/3RKR2 b - - 0 1"),
+    ("white takes one maharajah: the other, attacked, is royal", "3m1m2/8/8/8/8/8/8/3RKR2 w - - 0 1"),
+    ("the last maharajah in check", "3m4/8/8/8/8/8/8/3RK3 b - - 0 1"),
+    ("the last maharajah checkmated", "m7/2R5/1R6/8/8/8/6Q1/4K3 b - - 0 1"),
+    ("a maharajah gives check to the king", "4m3/8/8/8/8/8/8/m3K3 w - - 0 1"),
+    ("both attacked by a bishop and a rook: any move stands", "3mm3/8/8/8/B7/8/8/3R2K1 b - - 0 1"),
+])
+
+variant("shoshogi", large=True, special=[
+    ("the king in check: promoting the elephant does not answer it", "4k4/9/4E4/9/9/9/9/9/r3K4 w 0 1"),
+    ("king and crown prince both attacked: neither is royal", "4k4/9/9/9/r3+E4/9/9/9/r3K4 w 0 1"),
+    ("black takes the crown prince: the king left attacked is royal", "4k4/9/9/9/r3+E4/9/9/9/4K4 b 0 1"),
+    ("the last commoner, a crown prince, in check", "4k4/9/9/9/r3+E4/9/9/9/9 w 0 1"),
+    ("the elephant promotes, optionally, entering and leaving the zone", "4k4/9/9/4E4/9/9/9/4e4/4K4 w 0 1"),
+    ("the king checkmated", "3gkg3/3ppp3/9/9/9/9/9/4R4/4K4 b 0 1"),
+    ("lance and knight must promote on the last ranks", "4k4/L8/2N6/9/9/9/9/9/4K4 w 0 1"),
+])
+
+variant("stardust", ini=True, large=True, special=[
+    ("the last planet attacked: black must take the x-rook", "9/3tp4/4X4/9/9/9/9/9/9/4R4[Tt] b - - 0 1"),
+    ("two planets, one attacked: neither is royal", "p8/4p4/4X4/9/9/9/9/9/9/4R4[Tt] b - - 0 1"),
+    ("white takes a planet, leaving the last one attacked", "p8/4p4/4X4/9/9/9/9/9/9/4R4[Tt] w - - 0 1"),
+    ("the star-rook steps onto e2 and wins", "9/1p5p1/9/9/9/9/9/9/9/3R5[Tt] w - - 0 1"),
+    ("the star-rook on e2: black has lost", "9/1p5p1/9/9/9/9/9/9/4R4/9[Tt] b - - 0 1"),
+    ("the star-rook never lands on b5, passes it to a5", "9/1p5p1/9/9/9/2R6/9/9/9/9[Tt] w - - 0 1"),
+    ("the star-rook in check from an o-piece's diagonal", "9/1p5p1/9/9/9/4R4/3o5/9/9/9[Tt] w - - 0 1"),
+    ("black drops where it may, white too", "9/1p5p1/9/9/9/4R4/9/9/9/9[XYTCDOtdxyoc] b - - 0 1"),
+])
+
+variant("xiangqihouse", ini=True, large=True, special=[
+    ("drops of every piece, none giving check", "3k5/9/9/9/9/9/9/9/9/4K4[NCPBARnrpbac] w - - 0 1"),
+    ("a dropped screen would let the cannon check: refused", "4k4/9/9/9/9/9/9/9/4C4/3K5[Pp] w - - 0 1"),
+    ("black drops beside its general, not to check", "4k4/9/9/9/9/9/9/9/9/3K5[RNrn] b - - 0 1"),
+    ("in check, a drop may block", "4k4/9/9/9/9/9/9/9/9/3KR4[p] b - - 0 1"),
+    ("a capture goes to the hand", "4k4/9/9/9/4p4/4P4/9/9/9/3K5[] w - - 0 1"),
+])
+
 # (end of batch concepts1)
 
 # ---------------------------------------------------------------------------------------------
