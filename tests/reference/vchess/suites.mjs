@@ -303,7 +303,7 @@ export default function defineSuites(variant, f) {
     special: [castle,
       ["berolina pawns: double step diagonally, en passant", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"],
       ["en passant of a berolina pawn", "4k3/8/8/8/5p2/8/8/4K3 w 0 iiii -"],
-      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
+      ["black has no long castling right: white has won", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
   });
   variant("grasshopper", "Grasshopper", { special: [promote, promoteBlack] });
   variant("hoppelpoppel", "Hoppelpoppel", { special: [castle, passant, promote] });
@@ -385,6 +385,32 @@ export default function defineSuites(variant, f) {
       ["black promotes on its sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 b 1"],
       ["khons and mets", "4k3/8/8/3b4/8/4Q3/8/3KB3 w 0"]],
   });
+  // Batch vchess3
+  variant("makpong", "Makpong", {
+    letters: { b: "s", q: "m", f: "m" },
+    special: [
+      ["a king in check may not move: mate", "rnbqkb1r/8/pppNpppp/3n4/8/PPPPPPPP/8/R1BKQBNR b 1"],
+      ["the king takes the rook that checks it", "4k3/4R3/8/8/8/8/8/3K4 b 1"],
+      ["the king may not take another piece", "4k3/5R2/r4N2/8/8/8/8/3K4 b 1"],
+      ["white's king takes a checking met, not a khon", "4k3/8/8/8/8/8/2q5/3Kb3 w 0"],
+      ["a check answered by the other pieces", "3rk3/8/8/8/8/8/8/R2KB3 w 0"],
+      ["promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w 0"]],
+  });
+  variant("coregal", "Coregal", {});
+  variant("castle", "Castle", {
+    special: [
+      ["black castles long: black wins; short: white wins", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b 1 ahah -"],
+      ["taking the a8 rook wins", "r3k2r/p1pppppp/8/8/8/8/P1PPPPPP/R3K2R w 0 ahah -"],
+      ["white castles: the game goes on", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah -"],
+      ["black's king moves: white wins", "r3k2r/ppp2ppp/8/8/8/8/PPPPPPPP/R3K2R b 1 ahah -"],
+      ["castling out of or through check is barred", "r3k2r/ppp2ppp/8/8/1B4Q1/8/PPPPPPPP/R3K2R b 1 ahah -"],
+      ["mate", "r3k2r/8/8/8/8/8/8/R3K1QR w 0 ahah -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6"],
+      ["black has no long castling right: white has won", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
+  });
+  variant("empire", "Empire", {});
+  variant("checkmateless", "Checkless", {});
+  // (end of batch vchess3)
   variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
   // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
   // 7x7 board it never steps to the c file of its c..e palace, against its rules page.
