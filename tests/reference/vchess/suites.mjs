@@ -396,7 +396,6 @@ export default function defineSuites(variant, f) {
       ["a check answered by the other pieces", "3rk3/8/8/8/8/8/8/R2KB3 w 0"],
       ["promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w 0"]],
   });
-  variant("coregal", "Coregal", {});
   variant("castle", "Castle", {
     special: [
       ["black castles long: black wins; short: white wins", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b 1 ahah -"],
@@ -408,8 +407,6 @@ export default function defineSuites(variant, f) {
       ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6"],
       ["black has no long castling right: white has won", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
   });
-  variant("empire", "Empire", {});
-  variant("checkmateless", "Checkless", {});
   // (end of batch vchess3)
   variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
   // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
