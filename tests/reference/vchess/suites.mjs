@@ -396,6 +396,39 @@ export default function defineSuites(variant, f) {
       ["a check answered by the other pieces", "3rk3/8/8/8/8/8/8/R2KB3 w 0"],
       ["promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w 0"]],
   });
+  variant("empire", "Empire", {
+    note: [
+      "vchess's Empire only forbids a move that takes away the last piece between the two",
+      "kings; a king may step onto the other king's open file or rank, or take that last",
+      "piece. Its rules page says the kings may not face each other on a file or rank: this",
+      "suite's class drops every move after which they do.",
+    ],
+    fix: V => {
+      const filterValid = V.prototype.filterValid;
+      V.prototype.filterValid = function (moves) {
+        return filterValid.call(this, moves).filter(m => {
+          this.play(m);
+          const [[wx, wy], [bx, by]] = [this.kingPos.w, this.kingPos.b];
+          let open = wx == bx || wy == by;
+          if (open) {
+            const [dx, dy] = [Math.sign(bx - wx), Math.sign(by - wy)];
+            for (let x = wx + dx, y = wy + dy; x != bx || y != by; x += dx, y += dy)
+              open &&= this.board[x][y] == V.EMPTY;
+          }
+          this.undo(m);
+          return !open;
+        });
+      };
+    },
+    special: [
+      ["a king may not step onto the other's open file", "4k3/8/8/8/8/8/8/3K4 w 0 ii -"],
+      ["nor take the last piece between them", "8/8/4k3/4S3/8/8/4K3/8 b 1 ii -"],
+      ["the last piece between them may not leave", "4k3/8/8/8/4S3/8/8/4K3 w 0 ii -"],
+      ["a king on the last rank not in check wins", "8/2K5/8/8/8/8/6k1/8 w 0 ii -"],
+      ["soldiers, eagle, cardinal, tower, duke", "7k/8/8/3S4/8/1E2T3/8/2C1KD2 w 0 ii -"],
+      ["pawn promotion", "1r1k4/P6P/8/8/8/8/p6p/1T2K3 b 1 ii -"],
+      ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 1 ii -"]],
+  });
   variant("castle", "Castle", {
     special: [
       ["black castles long: black wins; short: white wins", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b 1 ahah -"],
