@@ -258,7 +258,7 @@ export default function defineSuites(variant, f) {
           this.getColor(x + di, y + dj) == color && this.getPiece(x + di, y + dj) == "s");
       };
     },
-    special: [castle, passant,
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
       ["every piece promotes on the last rank", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 w 0 iiii -"],
       ["black promotes", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 b 1 iiii -"],
       ["a knight's narrow jump gives check", "8/8/4k3/8/3N4/8/8/4K3 b 1 iiii -"],
@@ -274,7 +274,7 @@ export default function defineSuites(variant, f) {
       "vchess lists a capture that promotes once (the pawn explodes whatever it becomes); rulebook",
       "and Fairy-Stockfish list one move per piece: no position here has such a capture.",
     ],
-    special: [castle, passant,
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
       ["promotion", "8/P6k/8/8/8/8/K6p/8 w 0 iiii -"],
       ["a capture next to the enemy king explodes it", "k7/1p6/8/4q3/8/8/4R3/4K3 w 0 iiii -"],
       ["kings touching: no check", "8/8/8/8/3kK3/8/8/7q w 0 iiii -"],
@@ -440,6 +440,25 @@ export default function defineSuites(variant, f) {
       ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6"],
       ["black has no long castling right: white has won", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
   });
+  variant("extinction", "Extinction", {
+    note: [
+      "vchess's Extinction castles with the orthodox getCastleMoves, which bars castling out",
+      "of or through an attack; its rules page says kings may castle without any concern",
+      "about checks: this suite's class castles so (getCastleMoves's own castleInCheck flag).",
+    ],
+    fix: V => {
+      const castleMoves = V.prototype.getCastleMoves;
+      V.prototype.getCastleMoves = function (sq, finalSquares, castleInCheck, castleWith) {
+        return castleMoves.call(this, sq, finalSquares, true, castleWith);
+      };
+    },
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
+      ["castling through an attack", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBNPb/PPPQPP1P/R3K2R w 2 ahah -"],
+      ["castling out of an attack", "r3k3/pppqpppp/2nbrn2/8/5B2/2NB1N2/PPPQ1PPP/R3K2R w 2 ahai -"],
+      ["taking the last queen wins", "rnb1kbnr/pppppppp/8/3q4/8/8/PPP1PPPP/RNBQKBNR w 0 ahah -"],
+      ["promotion, also to a king; kings may be left attacked", "rnbqkbn1/pppppppP/8/8/8/8/PPPPPPP1/RNBQKBNR w 0 ahai -"],
+      ["taking the king wins", "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR w 0 ahah -"]],
+  });
   // (end of batch vchess3)
   variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
   // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
@@ -503,7 +522,7 @@ export default function defineSuites(variant, f) {
       ["small pieces", "6/2S3/6/2c3/6/s5 w 0"]],
   });
   variant("capture", "Capture", {
-    special: [castle, passant,
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
       ["captures are forced, also by the king", "4k3/8/8/3p4/4P3/8/8/3qK3 w 0 iiii -"],
       ["a capture that would leave the king in check does not force", "4k3/4r3/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
       ["en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w 0 iiii d6"],
