@@ -388,6 +388,12 @@ export default function defineSuites(variant, f) {
   // Batch vchess3
   variant("makpong", "Makpong", {
     letters: { b: "s", q: "m", f: "m" },
+    note: [
+      "Where two pieces check the king, vchess lets it take either (and escape the other);",
+      "its rules page says only that it may capture the attacker, and rulebook, like",
+      "Fairy-Stockfish, lets it take the checker only when it is the only one; the special",
+      "positions here avoid that case, and none of the others lets it bite.",
+    ],
     special: [
       ["a king in check may not move: mate", "rnbqkb1r/8/pppNpppp/3n4/8/PPPPPPPP/8/R1BKQBNR b 1"],
       ["the king takes the rook that checks it", "4k3/4R3/8/8/8/8/8/3K4 b 1"],
