@@ -258,7 +258,7 @@ export default function defineSuites(variant, f) {
           this.getColor(x + di, y + dj) == color && this.getPiece(x + di, y + dj) == "s");
       };
     },
-    special: [castle, passant,
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
       ["every piece promotes on the last rank", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 w 0 iiii -"],
       ["black promotes", "1r2k3/PN5P/7B/8/8/7b/pn5p/1R2K3 b 1 iiii -"],
       ["a knight's narrow jump gives check", "8/8/4k3/8/3N4/8/8/4K3 b 1 iiii -"],
@@ -274,7 +274,7 @@ export default function defineSuites(variant, f) {
       "vchess lists a capture that promotes once (the pawn explodes whatever it becomes); rulebook",
       "and Fairy-Stockfish list one move per piece: no position here has such a capture.",
     ],
-    special: [castle, passant,
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
       ["promotion", "8/P6k/8/8/8/8/K6p/8 w 0 iiii -"],
       ["a capture next to the enemy king explodes it", "k7/1p6/8/4q3/8/8/4R3/4K3 w 0 iiii -"],
       ["kings touching: no check", "8/8/8/8/3kK3/8/8/7q w 0 iiii -"],
@@ -303,7 +303,7 @@ export default function defineSuites(variant, f) {
     special: [castle,
       ["berolina pawns: double step diagonally, en passant", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"],
       ["en passant of a berolina pawn", "4k3/8/8/8/5p2/8/8/4K3 w 0 iiii -"],
-      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
+      ["black has no long castling right: white has won", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
   });
   variant("grasshopper", "Grasshopper", { special: [promote, promoteBlack] });
   variant("hoppelpoppel", "Hoppelpoppel", { special: [castle, passant, promote] });
@@ -385,6 +385,87 @@ export default function defineSuites(variant, f) {
       ["black promotes on its sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 b 1"],
       ["khons and mets", "4k3/8/8/3b4/8/4Q3/8/3KB3 w 0"]],
   });
+  // Batch vchess3
+  variant("makpong", "Makpong", {
+    letters: { b: "s", q: "m", f: "m" },
+    note: [
+      "Where two pieces check the king, vchess lets it take either (and escape the other);",
+      "its rules page says only that it may capture the attacker, and rulebook, like",
+      "Fairy-Stockfish, lets it take the checker only when it is the only one; the special",
+      "positions here avoid that case, and none of the others lets it bite.",
+    ],
+    special: [
+      ["a king in check may not move: mate", "rnbqkb1r/8/pppNpppp/3n4/8/PPPPPPPP/8/R1BKQBNR b 1"],
+      ["the king takes the rook that checks it", "4k3/4R3/8/8/8/8/8/3K4 b 1"],
+      ["the king may not take another piece", "4k3/5R2/r4N2/8/8/8/8/3K4 b 1"],
+      ["white's king takes a checking met, not a khon", "4k3/8/8/8/8/8/2q5/3Kb3 w 0"],
+      ["a check answered by the other pieces", "3rk3/8/8/8/8/8/8/R2KB3 w 0"],
+      ["promotion to a met on the sixth rank", "4k3/8/8/2P5/5p2/8/8/3K4 w 0"]],
+  });
+  variant("empire", "Empire", {
+    note: [
+      "vchess's Empire only forbids a move that takes away the last piece between the two",
+      "kings; a king may step onto the other king's open file or rank, or take that last",
+      "piece. Its rules page says the kings may not face each other on a file or rank: this",
+      "suite's class drops every move after which they do.",
+    ],
+    fix: V => {
+      const filterValid = V.prototype.filterValid;
+      V.prototype.filterValid = function (moves) {
+        return filterValid.call(this, moves).filter(m => {
+          this.play(m);
+          const [[wx, wy], [bx, by]] = [this.kingPos.w, this.kingPos.b];
+          let open = wx == bx || wy == by;
+          if (open) {
+            const [dx, dy] = [Math.sign(bx - wx), Math.sign(by - wy)];
+            for (let x = wx + dx, y = wy + dy; x != bx || y != by; x += dx, y += dy)
+              open &&= this.board[x][y] == V.EMPTY;
+          }
+          this.undo(m);
+          return !open;
+        });
+      };
+    },
+    special: [
+      ["a king may not step onto the other's open file", "4k3/8/8/8/8/8/8/3K4 w 0 ii -"],
+      ["nor take the last piece between them", "8/8/4k3/4S3/8/8/4K3/8 b 1 ii -"],
+      ["the last piece between them may not leave", "4k3/8/8/8/4S3/8/8/4K3 w 0 ii -"],
+      ["a king on the last rank not in check wins", "8/2K5/8/8/8/8/6k1/8 w 0 ii -"],
+      ["soldiers, eagle, cardinal, tower, duke", "7k/8/8/3S4/8/1E2T3/8/2C1KD2 w 0 ii -"],
+      ["pawn promotion", "1r1k4/P6P/8/8/8/8/p6p/1T2K3 b 1 ii -"],
+      ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 1 ii -"]],
+  });
+  variant("castle", "Castle", {
+    special: [
+      ["black castles long: black wins; short: white wins", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b 1 ahah -"],
+      ["taking the a8 rook wins", "r3k2r/p1pppppp/8/8/8/8/P1PPPPPP/R3K2R w 0 ahah -"],
+      ["white castles: the game goes on", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah -"],
+      ["black's king moves: white wins", "r3k2r/ppp2ppp/8/8/8/8/PPPPPPPP/R3K2R b 1 ahah -"],
+      ["castling out of or through check is barred", "r3k2r/ppp2ppp/8/8/1B4Q1/8/PPPPPPPP/R3K2R b 1 ahah -"],
+      ["mate", "r3k2r/8/8/8/8/8/8/R3K1QR w 0 ahah -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6"],
+      ["black has no long castling right: white has won", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii -"]],
+  });
+  variant("extinction", "Extinction", {
+    note: [
+      "vchess's Extinction castles with the orthodox getCastleMoves, which bars castling out",
+      "of or through an attack; its rules page says kings may castle without any concern",
+      "about checks: this suite's class castles so (getCastleMoves's own castleInCheck flag).",
+    ],
+    fix: V => {
+      const castleMoves = V.prototype.getCastleMoves;
+      V.prototype.getCastleMoves = function (sq, finalSquares, castleInCheck, castleWith) {
+        return castleMoves.call(this, sq, finalSquares, true, castleWith);
+      };
+    },
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
+      ["castling through an attack", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBNPb/PPPQPP1P/R3K2R w 2 ahah -"],
+      ["castling out of an attack", "r3k3/pppqpppp/2nbrn2/8/5B2/2NB1N2/PPPQ1PPP/R3K2R w 2 ahai -"],
+      ["taking the last queen wins", "rnb1kbnr/pppppppp/8/3q4/8/8/PPP1PPPP/RNBQKBNR w 0 ahah -"],
+      ["promotion, also to a king; kings may be left attacked", "rnbqkbn1/pppppppP/8/8/8/8/PPPPPPP1/RNBQKBNR w 0 ahai -"],
+      ["taking the king wins", "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR w 0 ahah -"]],
+  });
+  // (end of batch vchess3)
   variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
   // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
   // 7x7 board it never steps to the c file of its c..e palace, against its rules page.
@@ -447,7 +528,7 @@ export default function defineSuites(variant, f) {
       ["small pieces", "6/2S3/6/2c3/6/s5 w 0"]],
   });
   variant("capture", "Capture", {
-    special: [castle, passant,
+    special: [["castling", "r3k2r/pppqpppp/2nbbn2/8/8/2NBBN2/PPPQPPPP/R3K2R w 0 ahah -"], passant,
       ["captures are forced, also by the king", "4k3/8/8/3p4/4P3/8/8/3qK3 w 0 iiii -"],
       ["a capture that would leave the king in check does not force", "4k3/4r3/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
       ["en passant is a capture", "4k3/8/8/3pP3/8/8/8/4K3 w 0 iiii d6"],
