@@ -29,6 +29,7 @@ pub const KEYWORDS: &[&str] = &[
     "leap",
     "ride",
     "range",
+    "span",
     "from",
     "replace",
     "remove",

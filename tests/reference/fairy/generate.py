@@ -1336,6 +1336,14 @@ variant("massacre", ini=True, special=[
 
 # ---------------------------------------------------------------------------------------------
 # Batch concepts3: variants added by the catalogue work (issue 39)
+variant("aralzaa", ini=True, max_depth=6, start_depth=10, special=[
+    ("two knights on the far rank, the third one jump away", "N1N/2n/1Nn w - - 0 1"),
+    ("black two on its far rank, white already there", "1n1/N1N/nNn b - - 0 1"),
+])
+variant("bajr", ini=True, special=[
+    ("two men on the goal, the third steps in", "4PP/4P1/6/6/pp4/1p4 w - - 0 1"),
+    ("black: two in its goal, the third one step away", "6/5P/4PP/6/pp4/1p4 b - - 0 1"),
+])
 
 # (end of batch concepts3)
 
