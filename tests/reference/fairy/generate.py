@@ -1345,6 +1345,11 @@ variant("bajr", ini=True, special=[
     ("black: two in its goal, the third one step away", "6/5P/4PP/6/pp4/1p4 b - - 0 1"),
 ])
 
+variant("kono", ini=True, special=[
+    ("one man fills black's full home: a blocked win", "pppp1/p2Pp/5/1p3/P3P w - - 0 1"),
+    ("six home, the seventh one step away", "PPPP1/P2PP/5/5/ppppp b - - 0 1"),
+    ("black fills white's home, none of its own there but one", "5/5/P4/pP1Pp/1PPPP b - - 0 1"),
+])
 # (end of batch concepts3)
 
 
