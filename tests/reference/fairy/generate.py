@@ -1350,6 +1350,11 @@ variant("kono", ini=True, special=[
     ("six home, the seventh one step away", "PPPP1/P2PP/5/5/ppppp b - - 0 1"),
     ("black fills white's home, none of its own there but one", "5/5/P4/pP1Pp/1PPPP b - - 0 1"),
 ])
+variant("knights-halma", ini=True, max_depth=3, start_depth=4, special=[
+    ("black has eight home, the ninth a jump away", "8/8/8/8/2n5/nnN5/nnn5/nnn5 b - - 0 1"),
+    ("white fills its seven goal squares and more: no win", "5NNN/5NNN/6N1/4N3/8/8/8/n7 w - - 0 1"),
+    ("white cannot move: it loses", "8/8/8/8/8/nn6/n1n5/N1n5 w - - 0 1"),
+])
 # (end of batch concepts3)
 
 
