@@ -654,8 +654,8 @@ mod tests {
         );
         assert_eq!(read.changed.len(), 1);
         assert_eq!(read.changed[0].group, "gR2");
-        assert_eq!(read.changed[0].now, "`hop (1,0) span 2`");
-        assert_eq!(read.changed[0].old, "`hop (1,0) range 2`");
+        assert_eq!(read.changed[0].now, "`hop (0,1) span 2`");
+        assert_eq!(read.changed[0].old, "`hop (0,1) range 2`");
     }
 
     /// `fhK` used to split `fh` on the king's orthogonal steps too (forward only); now, as in
