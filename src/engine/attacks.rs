@@ -218,6 +218,11 @@ impl<B: Bits> Position<B> {
             }
         }
         let hopper = r.first_blocker(g.rev_dir, screen, occ)?;
+        if let Some(span) = g.span
+            && !r.ray(span, hopper).has(sq)
+        {
+            return None;
+        }
         let code = self.code_at(hopper)?;
         (!gone.has(hopper)
             && g.codes.iter().any(|a| a.hits(code, hopper, sq))

@@ -38,8 +38,14 @@ impl<B: Bits> Position<B> {
                     others_at_least,
                     claim,
                 } => self.extinct(r, *sides, codes, (*at_most, *others_at_least), *claim),
-                EndTest::Reached { codes, masks, rule } => {
-                    match self.reached_end(r, codes, masks, *rule) {
+                EndTest::Reached {
+                    codes,
+                    masks,
+                    rule,
+                    count,
+                    full,
+                } => {
+                    match self.reached_end(r, codes, masks, *rule, (*count, *full)) {
                         Some(Reach::Won(side)) => Some(side),
                         Some(Reach::Draw) => return Some(draw(&e.name)),
                         None => None,
@@ -150,6 +156,7 @@ impl<B: Bits> Position<B> {
         masks: &[B; 2],
         side: Side,
         rule: ReachRule,
+        need: (u8, bool),
     ) -> bool {
         let i = side.index();
         let there = in_region(&self.pieces, self.by_side[i], &codes[i], masks[i]);
@@ -157,7 +164,7 @@ impl<B: Bits> Position<B> {
             ReachRule::Safe if there.count() == 1 => {
                 !self.attacked(r, there.lsb(), side.flip(), self.occ)
             }
-            _ => there.any(),
+            _ => enough_there(there, masks[i], self.occ, need),
         }
     }
 
@@ -169,8 +176,9 @@ impl<B: Bits> Position<B> {
         codes: &[Vec<u8>; 2],
         masks: &[B; 2],
         rule: ReachRule,
+        need: (u8, bool),
     ) -> Option<Reach> {
-        let reached = Side::BOTH.map(|side| self.reached(r, codes, masks, side, rule));
+        let reached = Side::BOTH.map(|side| self.reached(r, codes, masks, side, rule, need));
         reach_outcome(rule, self.side, reached, || self.can_reach(r, codes, masks))
     }
 
@@ -283,6 +291,13 @@ pub(crate) fn reach_outcome(
         return None;
     }
     Some(Reach::Won(them))
+}
+
+/// Whether the pieces `there` in the region `mask` end the game: at least `count` of them, or
+/// (`full`) at least one with every square of the region occupied (`occ`).
+#[inline(always)]
+pub(crate) fn enough_there<B: Bits>(there: B, mask: B, occ: B, (count, full): (u8, bool)) -> bool {
+    there.any() && (count <= 1 || there.count() >= count as u32 || full && (mask & !occ).is_zero())
 }
 
 /// The pieces of `codes` (all of `side_pieces` when empty) that stand on `mask`.

@@ -127,6 +127,9 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             let mut beyond = r.ride_targets(hop.dir, screen, self.occ) & hop.targets;
+            if let Some(span) = hop.span {
+                beyond &= r.ray(span, from);
+            }
             if hop.range != u8::MAX {
                 beyond = ordered(r, hop.dir, beyond)
                     .take(hop.range as usize)
@@ -704,7 +707,10 @@ impl<B: Bits> Position<B> {
                 && let Some(screen) = r.first_blocker(hop.dir, from, occ)
                 && !self.barred_screen(cr, screen)
             {
-                let beyond = r.ride_targets(hop.dir, screen, occ) & hop.targets;
+                let mut beyond = r.ride_targets(hop.dir, screen, occ) & hop.targets;
+                if let Some(span) = hop.span {
+                    beyond &= r.ray(span, from);
+                }
                 reach |= ordered(r, hop.dir, beyond)
                     .take(hop.range as usize)
                     .fold(B::ZERO, |m, s| m | B::bit(s));

@@ -33,6 +33,9 @@ pub struct Hop<B> {
     pub dir: u16,
     /// How many squares at most beyond the screen.
     pub range: u8,
+    /// `span N`: the direction limited to N steps, whose ray from the hopper holds the squares
+    /// it may land on.
+    pub span: Option<u16>,
     /// Whether it moves, captures, or both.
     pub modality: Modality,
     /// Squares this hop may start from.
@@ -242,6 +245,9 @@ pub struct HopAttack<B> {
     pub rev_dir: u16,
     /// How many squares at most between the screen and the square attacked.
     pub range: u8,
+    /// `span N`: the hop's direction limited to N steps, whose ray from the hopper must hold
+    /// the square attacked.
+    pub span: Option<u16>,
     /// The codes that hop along it.
     pub codes: Vec<Attacker<B>>,
 }
@@ -334,6 +340,10 @@ pub enum EndTest<B> {
         masks: [B; 2],
         /// When reaching it ends the game.
         rule: ir::ReachRule,
+        /// How many must stand there at once.
+        count: u8,
+        /// Or one, the region full.
+        full: bool,
     },
     /// The side that just moved has given this many checks.
     Checks(u8),
@@ -848,14 +858,16 @@ impl<B: Bits> Rules<B> {
                         targets: landing,
                     });
                 }
-                AtomKind::Hop { range } => {
+                AtomKind::Hop { range, span } => {
                     let dir = self.geo.dir(RayDir {
                         step,
                         range: u8::MAX,
                     });
+                    let span = span.map(|n| self.geo.dir(RayDir { step, range: n }));
                     c.hops.push(Hop {
                         dir,
                         range: range.unwrap_or(u8::MAX),
+                        span,
                         modality: atom.modality,
                         origin,
                         targets: landing,
@@ -1181,12 +1193,13 @@ impl<B: Bits> Rules<B> {
                     };
                     match groups
                         .iter_mut()
-                        .find(|g| g.rev_dir == rev && g.range == hop.range)
+                        .find(|g| g.rev_dir == rev && g.range == hop.range && g.span == hop.span)
                     {
                         Some(g) => g.codes.push(attacker),
                         None => groups.push(HopAttack {
                             rev_dir: rev,
                             range: hop.range,
+                            span: hop.span,
                             codes: vec![attacker],
                         }),
                     }
@@ -1410,10 +1423,14 @@ impl<B: Bits> Rules<B> {
                     kinds,
                     region,
                     rule,
+                    count,
+                    full,
                 } => EndTest::Reached {
                     codes: codes_of(self, kinds),
                     masks: Side::BOTH.map(|s| self.region_mask(region, s)),
                     rule: *rule,
+                    count: *count,
+                    full: *full,
                 },
                 EndCond::Checks(n) => EndTest::Checks(*n),
                 EndCond::RoyalsFacing => {

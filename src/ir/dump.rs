@@ -416,8 +416,14 @@ impl Variant {
             AtomKind::Leap => ("leap", String::new()),
             AtomKind::Ride { range: None } => ("ride", String::new()),
             AtomKind::Ride { range: Some(r) } => ("ride", format!(" range {r}")),
-            AtomKind::Hop { range: None } => ("hop", String::new()),
-            AtomKind::Hop { range: Some(r) } => ("hop", format!(" range {r}")),
+            AtomKind::Hop { range, span } => (
+                "hop",
+                format!(
+                    "{}{}",
+                    range.map_or(String::new(), |r| format!(" range {r}")),
+                    span.map_or(String::new(), |n| format!(" span {n}"))
+                ),
+            ),
         };
         let from = a
             .from
@@ -754,10 +760,22 @@ impl Variant {
                 kinds,
                 region,
                 rule,
+                count,
+                full,
             } => (
                 format!(
-                    "{} in {} ({})",
+                    "{}{}{} in {} ({})",
+                    if *count > 1 {
+                        format!("{count} of ")
+                    } else {
+                        String::new()
+                    },
                     names(kinds),
+                    if *full {
+                        " (or one, the region full)"
+                    } else {
+                        ""
+                    },
                     self.region_text(region),
                     match rule {
                         ReachRule::Immediate => "at once",

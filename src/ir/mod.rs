@@ -414,6 +414,9 @@ pub enum AtomKind {
     Hop {
         /// At most this many steps beyond the screen; unlimited when `None`.
         range: Option<u8>,
+        /// Lands at most this many steps from its own square, the screen's steps included
+        /// (Fairy-Stockfish's reading of a Betza hopper's digit, `pR3`); unlimited when `None`.
+        span: Option<u8>,
     },
 }
 
@@ -767,6 +770,11 @@ pub enum EndCond {
         region: Region,
         /// When reaching it ends the game.
         rule: ReachRule,
+        /// How many of them must stand there at once (Fairy-Stockfish's `flagPieceCount`).
+        count: u8,
+        /// Or at least one, every square of the region occupied by any piece
+        /// (`flagPieceBlockedWin`).
+        full: bool,
     },
     /// The side that just moved has given this many checks; the result is for it.
     Checks(u8),

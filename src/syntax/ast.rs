@@ -564,6 +564,8 @@ pub struct AtomAst {
     pub directions: Vec<Name>,
     /// `range N`: at most N steps.
     pub range: Option<Spanned<i64>>,
+    /// `span N` on a hop: it lands at most N steps from its own square.
+    pub hop_span: Option<Spanned<i64>>,
     /// `from REGION`: only from these squares.
     pub origin: Option<RegionAst>,
     /// `to REGION`: only onto these squares.
@@ -681,7 +683,7 @@ pub enum EndCond {
         /// `claim`
         claim: bool,
     },
-    /// `reach REGION [with PIECE...] [answered|held|safe]` (no region in `remove end`).
+    /// `reach REGION [with PIECE...] [count N [or full]] [answered|held|safe]` (no region in `remove end`).
     Reach {
         /// The region.
         region: Option<RegionAst>,
@@ -689,6 +691,10 @@ pub enum EndCond {
         kinds: Vec<Name>,
         /// When reaching it ends the game.
         rule: crate::ir::ReachRule,
+        /// `count N`: at least N of them at once.
+        count: Option<Spanned<i64>>,
+        /// `or full`: or one of them, the region full.
+        full: bool,
     },
     /// `checks N` (0 in `remove end`).
     Checks(Spanned<i64>),

@@ -256,6 +256,20 @@ fn group_atoms(
         atoms.extend(atom(m, offset, g, &new, initial)?);
         old_atoms.extend(atom(m, offset, g, &old, initial)?);
     }
+    // Before, a hopper's digit of 2 or more counted the steps beyond the screen (`pR2`).
+    for a in &mut old_atoms {
+        if let AtomKind::Hop {
+            range: None,
+            span: Some(n),
+        } = a.kind
+        {
+            a.kind = AtomKind::Hop {
+                range: Some(n),
+                span: None,
+            };
+            differs = true;
+        }
+    }
     Ok((atoms, differs.then_some(old_atoms)))
 }
 
@@ -291,15 +305,18 @@ pub fn long_form(a: &Atom) -> String {
         LeapPath::Lame => "lame ",
         LeapPath::Jump => "jumping ",
     };
-    let (kind, range) = match a.kind {
-        AtomKind::Leap => ("leap", None),
-        AtomKind::Ride { range } => ("ride", range),
-        AtomKind::Hop { range } => ("hop", range),
+    let (kind, range, span) = match a.kind {
+        AtomKind::Leap => ("leap", None, None),
+        AtomKind::Ride { range } => ("ride", range, None),
+        AtomKind::Hop { range, span } => ("hop", range, span),
     };
     let (x, y) = a.offset;
     let mut s = format!("{modality}{path}{kind} ({x},{y}){}", a.directions_text());
     if let Some(r) = range {
         s.push_str(&format!(" range {r}"));
+    }
+    if let Some(n) = span {
+        s.push_str(&format!(" span {n}"));
     }
     if a.from.is_some() {
         s.push_str(" from <initial region>");
@@ -488,9 +505,15 @@ fn atom(
         _ => None,
     };
     let kind = match (m.hop, g.rider) {
-        // A digit sets a hopper's range, also after `g` (`gR2`); else `g` lands right behind.
+        // As Fairy-Stockfish reads a hopper's digit, also after `g`: 1 lands right behind the
+        // screen, 2 or more lands at most that far from the piece, 0 anywhere beyond the screen.
+        (Some(_), _) if matches!(digit, Some(Some(n)) if n >= 2) => AtomKind::Hop {
+            range: None,
+            span: digit.flatten(),
+        },
         (Some(r), _) => AtomKind::Hop {
             range: digit.unwrap_or(r),
+            span: None,
         },
         (None, true) if digit == Some(Some(1)) => AtomKind::Leap,
         (None, true) => AtomKind::Ride {
@@ -612,12 +635,27 @@ mod tests {
         assert_eq!(vectors("hNW").len(), 1);
     }
 
-    /// A digit after a grasshopper sets its range (Fairy-Stockfish's reader lets the digit win).
+    /// A hopper's digit, also after `g`, is read as Fairy-Stockfish reads it: 2 or more lands
+    /// at most that far from the piece (screen included), 1 right behind the screen, 0 anywhere
+    /// beyond it; the old reading (steps beyond the screen) gets a warning.
     #[test]
-    fn a_digit_sets_a_grasshoppers_range() {
-        let read = parse("gR2gB", None).unwrap();
-        assert_eq!(read.atoms[0].kind, AtomKind::Hop { range: Some(2) });
-        assert_eq!(read.atoms[1].kind, AtomKind::Hop { range: Some(1) });
+    fn a_hoppers_digit_limits_the_landing_from_the_piece() {
+        let read = parse("gR2gBpR1gR0", None).unwrap();
+        let kinds: Vec<AtomKind> = read.atoms.iter().map(|a| a.kind).collect();
+        let hop = |range, span| AtomKind::Hop { range, span };
+        assert_eq!(
+            kinds,
+            vec![
+                hop(None, Some(2)),
+                hop(Some(1), None),
+                hop(Some(1), None),
+                hop(None, None)
+            ]
+        );
+        assert_eq!(read.changed.len(), 1);
+        assert_eq!(read.changed[0].group, "gR2");
+        assert_eq!(read.changed[0].now, "`hop (0,1) span 2`");
+        assert_eq!(read.changed[0].old, "`hop (0,1) range 2`");
     }
 
     /// `fhK` used to split `fh` on the king's orthogonal steps too (forward only); now, as in

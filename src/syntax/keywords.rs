@@ -30,6 +30,7 @@ pub const KEYWORDS: &[&str] = &[
     "leap",
     "ride",
     "range",
+    "span",
     "from",
     "replace",
     "remove",

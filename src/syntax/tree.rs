@@ -566,6 +566,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
             vector: Spanned::new((0, 0), sp),
             directions: vec![],
             range: None,
+            hop_span: None,
             origin: None,
             landing: None,
             once: None,
@@ -597,6 +598,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
                 Rule::vector => atom.vector = build_vector(k)?,
                 Rule::direction => atom.directions.push(name(k)),
                 Rule::range => atom.range = Some(int(kids(k).next()?)),
+                Rule::span => atom.hop_span = Some(int(kids(k).next()?)),
                 Rule::origin => atom.origin = Some(build_region(kids(k).next()?)?),
                 Rule::landing => atom.landing = Some(build_region(kids(k).next()?)?),
                 Rule::once => atom.once = Some(Spanned::new(has_kw(&k, Rule::kw_check), span(&k))),
@@ -641,6 +643,8 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                                 region: None,
                                 kinds: vec![],
                                 rule: Default::default(),
+                                count: None,
+                                full: false,
                             }
                         } else if has_kw(&k, Rule::kw_checks) {
                             EndCond::Checks(Spanned::new(0, s))
@@ -819,10 +823,15 @@ fn build_reach(p: P) -> Option<EndCond> {
     let mut region = None;
     let mut kinds = vec![];
     let mut rule = crate::ir::ReachRule::Immediate;
+    let (mut count, mut full) = (None, false);
     for k in kids(p) {
         match k.as_rule() {
             Rule::region => region = Some(build_region(k)?),
             Rule::piece_ref => kinds.push(name(k)),
+            Rule::reach_count => {
+                full = has_kw(&k, Rule::kw_full);
+                count = Some(int(kids(k).find(|i| i.as_rule() == Rule::int)?));
+            }
             _ => {
                 rule = if has_kw(&k, Rule::kw_answered) {
                     crate::ir::ReachRule::Answered
@@ -838,6 +847,8 @@ fn build_reach(p: P) -> Option<EndCond> {
         region: Some(region?),
         kinds,
         rule,
+        count,
+        full,
     })
 }
 

@@ -47,11 +47,19 @@ fn atom_line(a: &Atom) -> String {
         AtomKind::Ride { range: Some(r) } => {
             format!("ride up to {r} step{}", if r == 1 { "" } else { "s" })
         }
-        AtomKind::Hop { range: None } => "hop over one piece, then ride".to_string(),
-        AtomKind::Hop { range: Some(r) } => format!(
-            "hop over one piece, then up to {r} step{}",
-            if r == 1 { "" } else { "s" }
-        ),
+        AtomKind::Hop { range, span } => {
+            let beyond = match range {
+                None => "hop over one piece, then ride".to_string(),
+                Some(r) => format!(
+                    "hop over one piece, then up to {r} step{}",
+                    if r == 1 { "" } else { "s" }
+                ),
+            };
+            match span {
+                None => beyond,
+                Some(n) => format!("{beyond}, landing at most {n} steps away"),
+            }
+        }
     };
     let mut from = match &a.from {
         Some(r) => format!(", only from {}", region_words(r)),

@@ -16,7 +16,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::bitboard::Bits;
-use crate::engine::end::{in_region, reach_outcome};
+use crate::engine::end::{enough_there, in_region, reach_outcome};
 use crate::engine::geometry::Slider;
 use crate::engine::movegen::{ride_and_leap_reach, ride_and_leap_targets};
 use crate::engine::position::{EnPassant, Position};
@@ -925,7 +925,13 @@ impl<B: Bits> Plain<'_, B> {
         }
         self.t.reach_ends
             && self.r.end.iter().any(|e| match &e.test {
-                EndTest::Reached { codes, masks, rule } => self.reached_end(b, codes, masks, *rule),
+                EndTest::Reached {
+                    codes,
+                    masks,
+                    rule,
+                    count,
+                    full,
+                } => self.reached_end(b, codes, masks, *rule, (*count, *full)),
                 _ => false,
             })
     }
@@ -937,8 +943,9 @@ impl<B: Bits> Plain<'_, B> {
         codes: &[Vec<u8>; 2],
         masks: &[B; 2],
         rule: ReachRule,
+        need: (u8, bool),
     ) -> bool {
-        let reached = [0, 1].map(|side| self.reached(b, codes, masks, side, rule));
+        let reached = [0, 1].map(|side| self.reached(b, codes, masks, side, rule, need));
         reach_outcome(rule, Side::BOTH[b.side], reached, || {
             self.can_reach(b, codes, masks)
         })
@@ -954,13 +961,14 @@ impl<B: Bits> Plain<'_, B> {
         masks: &[B; 2],
         side: usize,
         rule: ReachRule,
+        need: (u8, bool),
     ) -> bool {
         let there = in_region(&b.pieces, b.by_side[side], &codes[side], masks[side]);
         match rule {
             ReachRule::Safe if there.count() == 1 => {
                 !self.attacked(b, there.lsb(), 1 - side, b.occ, B::ZERO)
             }
-            _ => there.any(),
+            _ => enough_there(there, masks[side], b.occ, need),
         }
     }
 

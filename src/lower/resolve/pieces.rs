@@ -654,11 +654,30 @@ impl Resolver<'_> {
 
     /// Leap, or ride with its range (1 to 255 steps, or unlimited).
     fn atom_kind(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::AtomKind> {
+        if let Some(n) = &a.hop_span {
+            let problem = if !a.hop {
+                Some(("`span` is only for a hop", "`span` on a leap or ride"))
+            } else if !(2..=255).contains(&n.node) {
+                Some(("a hop lands at least 2 steps away", "must be 2 to 255"))
+            } else {
+                None
+            };
+            if let Some((message, label)) = problem {
+                self.err(
+                    Problem::error(Code::BadRange, message)
+                        .label(src, n.span, label)
+                        .help("`span N` lets a hop land at most N steps from its own square"),
+                );
+                return None;
+            }
+        }
+        let span = a.hop_span.as_ref().map(|n| n.node as u8);
         if a.hop {
             return match &a.range {
-                None => Some(ir::AtomKind::Hop { range: None }),
+                None => Some(ir::AtomKind::Hop { range: None, span }),
                 Some(r) if (1..=255).contains(&r.node) => Some(ir::AtomKind::Hop {
                     range: Some(r.node as u8),
+                    span,
                 }),
                 Some(r) => {
                     self.err(

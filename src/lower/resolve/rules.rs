@@ -226,10 +226,14 @@ impl Resolver<'_> {
                 region,
                 kinds,
                 rule,
+                count,
+                full,
             } => ir::EndCond::Reached {
                 kinds: self.piece_list(kinds, src)?,
                 region: self.region(region.as_ref()?, src)?,
                 rule: *rule,
+                count: self.reach_count(count.as_ref(), *rule, src)?,
+                full: *full,
             },
             ast::EndCond::Checks(n) => {
                 ir::EndCond::Checks(self.small_count(Some(n), src, 1)?.max(1))
@@ -415,6 +419,27 @@ impl Resolver<'_> {
             .label(src, span, "no side ever castles")
             .help("add castling entries (`castling { K king e1 to g1 ... }`), or remove `castling opposite`"),
         );
+    }
+
+    /// How many pieces `reach ... count N` needs at once (1 without `count`); `safe` judges
+    /// one piece only.
+    fn reach_count(
+        &mut self,
+        count: Option<&ast::Spanned<i64>>,
+        rule: ir::ReachRule,
+        src: crate::diagnostics::SourceId,
+    ) -> Option<u8> {
+        let Some(n) = count else { return Some(1) };
+        let n_ok = self.small_count(Some(n), src, 1)?;
+        if rule == ir::ReachRule::Safe && n_ok > 1 {
+            self.err(
+                Problem::error(Code::BadRange, "`safe` judges a single piece reaching the region")
+                    .label(src, n.span, "more than one piece")
+                    .help("leave out `safe`, or `count`"),
+            );
+            return None;
+        }
+        Some(n_ok)
     }
 
     /// `check` and castling need a royal piece.

@@ -1676,7 +1676,25 @@ variant("opposite-castling", ini=True, special=[
 
 # ---------------------------------------------------------------------------------------------
 # Batch concepts3: variants added by the catalogue work (issue 39)
+variant("aralzaa", ini=True, max_depth=6, start_depth=10, special=[
+    ("two knights on the far rank, the third one jump away", "N1N/2n/1Nn w - - 0 1"),
+    ("black two on its far rank, white already there", "1n1/N1N/nNn b - - 0 1"),
+])
+variant("bajr", ini=True, special=[
+    ("two men on the goal, the third steps in", "4PP/4P1/6/6/pp4/1p4 w - - 0 1"),
+    ("black: two in its goal, the third one step away", "6/5P/4PP/6/pp4/1p4 b - - 0 1"),
+])
 
+variant("kono", ini=True, special=[
+    ("one man fills black's full home: a blocked win", "pppp1/p2Pp/5/1p3/P3P w - - 0 1"),
+    ("six home, the seventh one step away", "PPPP1/P2PP/5/5/ppppp b - - 0 1"),
+    ("black fills white's home, none of its own there but one", "5/5/P4/pP1Pp/1PPPP b - - 0 1"),
+])
+variant("knights-halma", ini=True, max_depth=3, start_depth=4, special=[
+    ("black has eight home, the ninth a jump away", "8/8/8/8/2n5/nnN5/nnn5/nnn5 b - - 0 1"),
+    ("white fills its seven goal squares and more: no win", "5NNN/5NNN/6N1/4N3/8/8/8/n7 w - - 0 1"),
+    ("white cannot move: it loses", "8/8/8/8/8/nn6/n1n5/N1n5 w - - 0 1"),
+])
 # (end of batch concepts3)
 
 # ---------------------------------------------------------------------------------------------

@@ -43,6 +43,9 @@ BETZA = [
     # hoppers
     "pR", "pB", "pQ", "gQ", "gR", "gB", "mRcpR", "mBcpB", "cpR", "fpR", "fgQ", "vgR", "mpQ",
     "RcpRnN",
+    # hoppers with a digit: 1 lands right behind the screen, 2 or more at most that many squares
+    # from the piece, the screen's squares included (also after `g`), 0 anywhere beyond it
+    "pR3", "gR2", "gR3", "pB2", "pQ2", "pR1", "gR0", "mRcpR4", "gB3",
     # initial moves (from the double-step rank: 2 for white, 7 for black)
     "imN", "imNK", "ifmnD", "fmWfceFifmnD", "imA", "WimD", "ifmW0",
 ]
@@ -50,9 +53,7 @@ BETZA = [
 # Not in the table, because Fairy-Stockfish's move generator only has tables for some of what its
 # Betza reader accepts: lame leapers other than nD nN nA nZ (`nH`, `nC` never move there, while
 # rulebook blocks them on their way), riders other than R B Q and the nightrider (`DD`, `AA`),
-# hoppers other than along R and B lines (`pN`), and a hopper's range (`pR2`, `gR2`: rulebook
-# stops 2 squares past the screen, Fairy-Stockfish's generator ignores the limit and moves as a
-# cannon, though its reader records the limit), initial captures (`iN`, `icN`: Fairy-Stockfish
+# hoppers other than along R and B lines (`pN`), initial captures (`iN`, `icN`: Fairy-Stockfish
 # drops the capturing half, "we do not support initial captures"; rulebook keeps it).
 
 # White to move, the piece `A` on the board; each is also used turned half a turn.
@@ -67,6 +68,10 @@ POSITIONS = [
     "7k/8/3n4/3PP3/2pA1Bp1/2p5/3P4/K7 w - - 0 1",
     "k7/8/8/4pP2/3bAN2/8/4P3/7K w - - 0 1",
     "7k/1p3p2/2r1b3/1P2N3/2nAp3/3B4/1p1Q4/6K1 w - - 0 1",
+    # screens 1, 2 and 3 squares from a hopper in the corner, own and enemy, with pieces behind
+    "7k/8/8/8/8/8/PP6/A1P1K3 w - - 0 1",
+    "7k/8/8/8/p7/2p5/8/A2n1K2 w - - 0 1",
+    "7k/8/8/p7/P7/8/1p6/A1nn1K2 w - - 0 1",
     # on its initial rank, free and blocked
     "7k/8/8/8/4p3/8/3A4/K7 w - - 0 1",
     "7k/8/8/8/8/3p4/2pA4/K7 w - - 0 1",
