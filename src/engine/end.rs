@@ -44,13 +44,11 @@ impl<B: Bits> Position<B> {
                     rule,
                     count,
                     full,
-                } => {
-                    match self.reached_end(r, codes, masks, *rule, (*count, *full)) {
-                        Some(Reach::Won(side)) => Some(side),
-                        Some(Reach::Draw) => return Some(draw(&e.name)),
-                        None => None,
-                    }
-                }
+                } => match self.reached_end(r, codes, masks, *rule, (*count, *full)) {
+                    Some(Reach::Won(side)) => Some(side),
+                    Some(Reach::Draw) => return Some(draw(&e.name)),
+                    None => None,
+                },
                 EndTest::Checks(n) => (self.checks[mover.index()] >= *n).then_some(mover),
                 EndTest::RoyalsFacing => {
                     (self.prev_facing && self.royals_facing(r)).then_some(mover)

@@ -111,6 +111,8 @@ pub const KEYWORDS: &[&str] = &[
     "against",
     "claim",
     "reach",
+    "count",
+    "full",
     "with",
     "answered",
     "held",

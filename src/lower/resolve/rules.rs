@@ -433,9 +433,12 @@ impl Resolver<'_> {
         let n_ok = self.small_count(Some(n), src, 1)?;
         if rule == ir::ReachRule::Safe && n_ok > 1 {
             self.err(
-                Problem::error(Code::BadRange, "`safe` judges a single piece reaching the region")
-                    .label(src, n.span, "more than one piece")
-                    .help("leave out `safe`, or `count`"),
+                Problem::error(
+                    Code::BadRange,
+                    "`safe` judges a single piece reaching the region",
+                )
+                .label(src, n.span, "more than one piece")
+                .help("leave out `safe`, or `count`"),
             );
             return None;
         }
