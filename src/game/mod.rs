@@ -288,7 +288,11 @@ impl<B: Bits> Typed<B> {
                 } else {
                     ("", cr.kind)
                 };
-                let letter = r.letters[0][r.code(Side::White, kind) as usize].unwrap_or('?');
+                // A kind only black has is written by its letter in upper case (`A@a5`), as
+                // Fairy-Stockfish writes it: a `?` would name every such kind alike.
+                let letter = r.letters[0][r.code(Side::White, kind) as usize]
+                    .or(r.letters[0][r.code(Side::Black, kind) as usize])
+                    .map_or('?', |c| c.to_ascii_uppercase());
                 return format!(
                     "{plus}{letter}@{}{}",
                     name(m.to as usize),
