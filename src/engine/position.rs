@@ -861,14 +861,7 @@ impl<B: Bits> Position<B> {
             }
         }
         let exempt = enemy_royal_lost && r.check.unless_royal_captured;
-        let attacked = match royals_before {
-            Some(before) => {
-                let kept = self.royals_kept(r, m, mover, before, moved.squares[0]);
-                self.royals_attacked(r, mover, kept, self.occ, B::ZERO)
-            }
-            None => self.royal_attacked(r, mover),
-        };
-        if r.check.at_final && !exempt && attacked {
+        if r.check.at_final && !exempt && self.left_attacked(r, m, mover, moved, royals_before) {
             self.refusal = Some(Refusal::Check);
             return false;
         }
@@ -880,6 +873,26 @@ impl<B: Bits> Position<B> {
             return false;
         }
         true
+    }
+
+    /// Whether the mover's royal pieces stand attacked after `m`: those royal before the move
+    /// where some are royal only while the last of their kind (`royals_before`).
+    #[inline]
+    fn left_attacked(
+        &self,
+        r: &Rules<B>,
+        m: Move,
+        mover: Side,
+        moved: &Moved,
+        royals_before: Option<B>,
+    ) -> bool {
+        match royals_before {
+            Some(before) => {
+                let kept = self.royals_kept(r, m, mover, before, moved.squares[0]);
+                self.royals_attacked(r, mover, kept, self.occ, B::ZERO)
+            }
+            None => self.royal_attacked(r, mover),
+        }
     }
 
     /// The royal pieces `before` a move `m` whose piece landed on `landing`, where they stand

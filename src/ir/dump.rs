@@ -763,27 +763,7 @@ impl Variant {
                 count,
                 full,
             } => (
-                format!(
-                    "{}{}{} in {} ({})",
-                    if *count > 1 {
-                        format!("{count} of ")
-                    } else {
-                        String::new()
-                    },
-                    names(kinds),
-                    if *full {
-                        " (or one, the region full)"
-                    } else {
-                        ""
-                    },
-                    self.region_text(region),
-                    match rule {
-                        ReachRule::Immediate => "at once",
-                        ReachRule::Answered => "black may answer",
-                        ReachRule::Held => "held through a move",
-                        ReachRule::Safe => "not attacked there",
-                    }
-                ),
+                self.reach_text(&names(kinds), region, *rule, (*count, *full)),
                 "its side",
             ),
             EndCond::Checks(n) => (format!("{n} checks given"), "the side that gave them"),
@@ -802,6 +782,36 @@ impl Variant {
             ),
             c => (c.name().to_string(), "the mover"),
         }
+    }
+
+    /// `3 of soldier (or one, the region full) in camp (at once)`.
+    fn reach_text(
+        &self,
+        names: &str,
+        region: &Region,
+        rule: ReachRule,
+        (count, full): (u8, bool),
+    ) -> String {
+        let count = if count > 1 {
+            format!("{count} of ")
+        } else {
+            String::new()
+        };
+        let full = if full {
+            " (or one, the region full)"
+        } else {
+            ""
+        };
+        let rule = match rule {
+            ReachRule::Immediate => "at once",
+            ReachRule::Answered => "black may answer",
+            ReachRule::Held => "held through a move",
+            ReachRule::Safe => "not attacked there",
+        };
+        format!(
+            "{count}{names}{full} in {} ({rule})",
+            self.region_text(region)
+        )
     }
 
     fn dump_effect(&self, f: Out, name: &str, e: &Effect) -> fmt::Result {

@@ -152,22 +152,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             replace,
             promotion: build_promotion(p)?,
         },
-        Rule::en_passant => {
-            let mut e = EnPassantAst {
-                pieces: vec![],
-                within: None,
-                no_promotion: None,
-                span: sp,
-            };
-            for k in kids(p) {
-                match k.as_rule() {
-                    Rule::piece_ref => e.pieces.push(name(k)),
-                    Rule::ep_no_promotion => e.no_promotion = Some(span(&k)),
-                    _ => e.within = Some(build_region(k)?),
-                }
-            }
-            Item::EnPassant(e)
-        }
+        Rule::en_passant => Item::EnPassant(build_en_passant(p, sp)?),
         Rule::castling => match kids(p.clone()).next() {
             Some(k) if k.as_rule() == Rule::castling_rule => {
                 Item::CastlingRule(build_castling_rule(k, sp)?)
@@ -217,6 +202,24 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         },
         _ => return None,
     })
+}
+
+/// `en passant PIECE... [within REGION] [no promotion]`.
+fn build_en_passant(p: P, sp: Span) -> Option<EnPassantAst> {
+    let mut e = EnPassantAst {
+        pieces: vec![],
+        within: None,
+        no_promotion: None,
+        span: sp,
+    };
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::piece_ref => e.pieces.push(name(k)),
+            Rule::ep_no_promotion => e.no_promotion = Some(span(&k)),
+            _ => e.within = Some(build_region(k)?),
+        }
+    }
+    Some(e)
 }
 
 fn file_letter(p: P) -> Spanned<char> {
