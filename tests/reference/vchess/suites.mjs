@@ -628,4 +628,22 @@ export default function defineSuites(variant, f) {
   });
   // Not rugby: writable, but a pawn's king step onto the en-passant square and its en-passant
   // capture there are two moves with one UCI (e4d3), and rulebook keeps only one of them.
+  // Batch vchess4
+  // Shinobi: only white's hand (ninja, dragon, monks, horse, lance); white's bishop, knight and
+  // rook are always promoted monks, horses and lances (+M +H +L), black's are the chess army's.
+  variant("shinobi", "Shinobi", {
+    fen: f.pocketFen,
+    exactLetters: { B: "+M", N: "+H", R: "+L" },
+    special: [
+      ["black castles, white drops on its first four ranks", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/LH1CK1HL b 1 ah - 11211"],
+      ["monk, horse, lance and pawns promote on the last two ranks", "3k4/8/2L1M2P/1H6/8/1p6/8/4K3 w 0 ii - 00000"],
+      ["black's pawns promote to captains", "3k4/8/2L1M2P/1H6/8/1p6/8/4K3 b 1 ii - 00000"],
+      ["promoted pieces, captains, a ninja and a dragon", "2r1k3/8/8/3BN3/8/2cJ1D2/8/R3K1C1 w 0 ii - 00000"],
+      ["a drop blocks a check", "4k3/8/8/8/8/8/8/r3K3 w 0 ii - 10100"],
+      ["a king reaches the far rank", "8/4K3/8/8/8/8/3k4/8 w 0 ii - 00000"],
+      ["black's king reaches its far rank", "8/4K3/8/8/8/8/3k4/8 b 1 ii - 00000"],
+      ["black's king reached the first rank: white has lost", "8/4K3/8/8/8/8/8/3k4 w 0 ii - 11211"],
+      ["stalemate loses", "k7/2D5/1K6/8/8/8/8/8 b 1 ii - 00000"]],
+  });
+  // (end of batch vchess4)
 }
