@@ -645,5 +645,20 @@ export default function defineSuites(variant, f) {
       ["black's king reached the first rank: white has lost", "8/4K3/8/8/8/8/8/3k4 w 0 ii - 11211"],
       ["stalemate loses", "k7/2D5/1K6/8/8/8/8/8 b 1 ii - 00000"]],
   });
+  // Shogun: promoted forms written with +, the hands in brackets.
+  variant("shogun", "Shogun", {
+    fen: f.pocketFen,
+    letters: { c: "+p", g: "+n", a: "+b", m: "+r", q: "+f" },
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah - 0000000000"],
+      ["promotion in, within and out of the zone; one general, archbishop, mortar, queen",
+        "4k3/1N4P1/8/R1B2F2/8/8/8/4K3 w 0 iiii - 0000000000"],
+      ["no second general", "4k3/1N6/2G5/8/8/8/8/4K3 w 0 iiii - 0000000000"],
+      ["black promotes", "4k3/8/8/8/1f1p4/6n1/r7/4K3 b 1 iiii - 0000000000"],
+      ["drops on the first five ranks", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1111111111"],
+      ["black drops", "4k3/8/8/8/8/8/8/4K3 b 1 iiii - 1111111111"],
+      ["en passant into the zone does not promote", "4k3/8/8/3pP3/8/8/8/4K3 w 0 iiii d6 0000000000"],
+      ["promoted pieces taken go to the hand unpromoted", "4k3/8/2q5/1A1M4/2C5/3G4/8/4K3 b 1 iiii - 0000000000"]],
+  });
   // (end of batch vchess4)
 }
