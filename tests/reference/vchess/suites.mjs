@@ -660,5 +660,62 @@ export default function defineSuites(variant, f) {
       ["en passant into the zone does not promote", "4k3/8/8/3pP3/8/8/8/4K3 w 0 iiii d6 0000000000"],
       ["promoted pieces taken go to the hand unpromoted", "4k3/8/2q5/1A1M4/2C5/3G4/8/4K3 b 1 iiii - 0000000000"]],
   });
+  // Synochess: black's soldiers in hand in brackets; only white castles.
+  const synochessFen = (g, V, s) => {
+    const parts = f.chessFen(g, V, s).split(" ");
+    parts[0] += "[" + "s".repeat(g.reserve ? g.reserve.b.s : 0) + "]";
+    return parts.join(" ");
+  };
+  variant("synochess", "Synochess", {
+    fen: synochessFen,
+    note: [
+      "vchess's Synochess lets the one piece between the two kings leave the line when it is a",
+      "king (a king may take the last piece between them, and stand facing the other king);",
+      "and castling may pass a square where the king would face the other. Its rules page says",
+      "the kings may not face each other, as in Xiangqi (where the facing king is a check;",
+      "pychess, which the page links, plays it so): this suite's class drops every move after",
+      "which they face each other, and castling across a square where the king would.",
+    ],
+    fix: V => {
+      // The squares between (x, y) and the other king along a shared file or rank are empty
+      // (the king of `c` standing at `from` counted as gone).
+      const faces = (g, c, [x, y], from) => {
+        const [kx, ky] = g.kingPos[V.GetOppCol(c)];
+        if (x != kx && y != ky) return false;
+        const [dx, dy] = [Math.sign(kx - x), Math.sign(ky - y)];
+        for (let i = x + dx, j = y + dy; i != kx || j != ky; i += dx, j += dy)
+          if (g.board[i][j] != V.EMPTY && (i != from[0] || j != from[1])) return false;
+        return true;
+      };
+      const filterValid = V.prototype.filterValid;
+      V.prototype.filterValid = function (moves) {
+        return filterValid.call(this, moves).filter(m => {
+          const c = this.turn;
+          if (m.vanish.length == 2 && m.appear.length == 2 && m.vanish[1].c == c) {
+            const [x, y] = [m.start.x, m.start.y];
+            for (let j = y; j != m.end.y; j += Math.sign(m.end.y - y))
+              if (faces(this, c, [x, j], [x, y])) return false;
+          }
+          this.play(m);
+          const open = faces(this, c, this.kingPos[c], [-1, -1]);
+          this.undo(m);
+          return !open;
+        });
+      };
+    },
+    special: [
+      ["castling", "rneakenr/8/1c4c1/1ss2ss1/8/8/PPPPPPPP/R3K2R w 0 ah - 2"],
+      ["castling past the black king's open file", "5k2/8/8/8/8/8/8/R3K2R w 0 ah - 0"],
+      ["castling onto the black king's open file", "6k1/8/8/8/8/8/8/R3K2R w 0 ah - 0"],
+      ["the kings may not face each other", "3k4/8/8/3s4/8/8/8/4K3 b 1 ii - 0"],
+      ["the piece between the kings stays", "3k4/8/8/3c4/8/8/8/3K4 b 1 ii - 0"],
+      ["soldiers dropped on the fifth rank", "4k3/8/8/8/8/8/8/3K4 b 1 ii - 2"],
+      ["cannons, elephants, soldiers, an advisor", "4k3/8/2e5/1cP5/1s1s4/2N5/1R6/3K3a b 1 ii - 1"],
+      ["a cannon does not hop over a cannon", "4k3/8/8/8/1cc1R3/8/1N6/3K4 b 1 ii - 0"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/8/3K4 w 0 ii - 0"],
+      ["a king reaches the far rank", "8/4K3/8/8/8/8/3k4/8 w 0 ii - 0"],
+      ["black's king reaches it", "8/4K3/8/8/8/8/3k4/8 b 1 ii - 0"],
+      ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 1 ii - 0"]],
+  });
   // (end of batch vchess4)
 }
