@@ -717,5 +717,49 @@ export default function defineSuites(variant, f) {
       ["black's king reaches it", "8/4K3/8/8/8/8/3k4/8 b 1 ii - 0"],
       ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 1 ii - 0"]],
   });
+  variant("evolution", "Evolution", {
+    note: [
+      "vchess's Evolution tests `[B, R, Q].includes(piece) && (white on its first rank) ||",
+      "(black on its first rank)`, so every black piece on the eighth rank, king, knight and",
+      "pawn too, gets the jumps; and its isAttacked leaves the jumps out, so a king may step",
+      "where a jump takes it. Its rules page gives the jumps to rook, bishops and queen, as",
+      "moves (they capture): this suite's class gives them to those only, and counts them as",
+      "attacks.",
+    ],
+    fix: V => {
+      const jumps = { r: [0], b: [-2, 2], q: [-2, 0, 2] };
+      // The jumps of the piece of color c at (x, y): [target x, target y] list.
+      const targets = (g, c, [x, y]) => {
+        const p = g.getPiece(x, y);
+        if (!jumps[p] || x != (c == "w" ? 7 : 0)) return [];
+        const forward = c == "w" ? -1 : 1;
+        return jumps[p].map(s => [x + 2 * forward, y + s]).filter(([i, j]) =>
+          V.OnBoard(i, j) && g.board[x + forward][(y + j) / 2] != V.EMPTY);
+      };
+      V.prototype.getPotentialMovesFrom = function ([x, y]) {
+        const moves = V.__proto__.prototype.getPotentialMovesFrom.call(this, [x, y]);
+        const c = this.getColor(x, y);
+        for (const [i, j] of targets(this, c, [x, y]))
+          if (this.board[i][j] == V.EMPTY || this.getColor(i, j) != c)
+            moves.push(this.getBasicMove([x, y], [i, j]));
+        return moves;
+      };
+      const isAttacked = V.prototype.isAttacked;
+      V.prototype.isAttacked = function ([x, y], color) {
+        if (isAttacked.call(this, [x, y], color)) return true;
+        const row = color == "w" ? 7 : 0;
+        for (let j = 0; j < V.size.y; j++)
+          if (this.board[row][j] != V.EMPTY && this.getColor(row, j) == color &&
+            targets(this, color, [row, j]).some(([a, b]) => a == x && b == y)) return true;
+        return false;
+      };
+    },
+    special: [castle, passant, promote,
+      ["the rules page's jumps", "r2q2br/ppp2kpp/PN6/8/4pP2/1P1p2P1/P1PPP2P/R2QK2R w 0 ahii -"],
+      ["black jumps; its king and knights do not", "r2q2br/ppp2kpp/PN6/8/4pP2/1P1p2P1/P1PPP2P/R2QK2R b 0 ahii -"],
+      ["black's king and knight on the first rank", "rn2k3/pppppppp/8/8/8/8/8/4K3 b 0 iiii -"],
+      ["a jump gives check", "8/8/8/8/8/1k6/2P5/3QK3 b 0 iiii -"],
+      ["a king may not step where a jump takes it", "8/8/8/8/2k5/8/2N5/3QK3 b 0 iiii -"]],
+  });
   // (end of batch vchess4)
 }
