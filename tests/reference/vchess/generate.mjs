@@ -157,10 +157,31 @@ defineSuites(variant, { chessFen, pocketFen, placement, castling, enpassant, ful
 // Perft over vchess's rules
 
 let nodes = 0;
+// The suite in play: its `continues(g)`, where given, says that the move just played leaves the
+// same side a second part of its ply to play (Pocketknight's drop is a "king capture", then a
+// landing square): a ply is then such a sequence of play()s, and counts once.
+let active = {};
+
+// Calls fn(moves) for each ply of the side to move, with the ply played on g.
+function eachPly(g, fn, played = []) {
+  for (const m of g.getAllValidMoves()) {
+    g.play(m);
+    played.push(m);
+    if (active.continues && active.continues(g)) eachPly(g, fn, played);
+    else fn(played);
+    played.pop();
+    g.undo(m);
+  }
+}
 
 function perft(g, depth) {
   if (depth == 0) return 1;
   if (g.getCurrentScore() != "*") return 0;
+  if (active.continues) {
+    let n = 0;
+    eachPly(g, () => (n += perft(g, depth - 1)));
+    return n;
+  }
   const moves = g.getAllValidMoves();
   if (depth == 1) return moves.length;
   let n = 0;
@@ -210,6 +231,7 @@ async function load(src, suite) {
   const V = mod[suite.cls + "Rules"];
   if (!V) throw new Error(`no ${suite.cls}Rules in variants/${suite.cls}.js`);
   globalThis.V = V;
+  active = suite;
   // A suite's `fix(V, base)` corrects, in the class, a slip of vchess's code against its own
   // rules page (base: vchess's base_rules module); the suite's note says which.
   if (suite.fix) suite.fix(V, await import("@/base_rules.js"));
@@ -245,16 +267,20 @@ function randomGames(V, suite, name, count, seedNumber) {
         ended = true;
         break;
       }
-      const moves = g.getAllValidMoves();
-      const m = moves[randInt(0, moves.length - 1)];
-      g.play(m);
-      played.push(m);
+      const ply = [];
+      do {
+        const moves = g.getAllValidMoves();
+        const m = moves[randInt(0, moves.length - 1)];
+        g.play(m);
+        ply.push(m);
+      } while (suite.continues && suite.continues(g));
+      played.push(ply);
     }
     if (ended || g.getCurrentScore() != "*") {
       if (over) {
         if (played.length < 2) continue;
         const keep = randInt(Math.floor(played.length / 2), played.length - 1);
-        while (played.length > keep) g.undo(played.pop());
+        while (played.length > keep) for (const m of played.pop().reverse()) g.undo(m);
       } else over = true;
     }
     const fen = suite.fen(g, V, suite);
@@ -304,12 +330,12 @@ async function divide(src, name, vfen, depth) {
   console.log("score: " + g.getCurrentScore());
   let total = 0;
   const rows = [];
-  for (const m of g.getCurrentScore() == "*" ? g.getAllValidMoves() : []) {
-    g.play(m);
-    const n = perft(g, depth - 1);
-    rows.push(`${uci(V, m)}: ${n}   ${suite.fen(g, V, suite)}   | ${g.getFen()}`);
-    g.undo(m);
-    total += n;
+  if (g.getCurrentScore() == "*") {
+    eachPly(g, ply => {
+      const n = perft(g, depth - 1);
+      rows.push(`${uci(V, ply[ply.length - 1])}: ${n}   ${suite.fen(g, V, suite)}   | ${g.getFen()}`);
+      total += n;
+    });
   }
   rows.sort();
   for (const r of rows) console.log(r);

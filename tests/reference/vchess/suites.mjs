@@ -761,5 +761,44 @@ export default function defineSuites(variant, f) {
       ["a jump gives check", "8/8/8/8/8/1k6/2P5/3QK3 b 0 iiii -"],
       ["a king may not step where a jump takes it", "8/8/8/8/2k5/8/2N5/3QK3 b 0 iiii -"]],
   });
+  // Pocketknight: the knight in hand of each side (knightFlags) in brackets. vchess drops it in
+  // two play()s, a "king capture" then the landing square: one ply here (`continues`).
+  const pocketKnightFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    parts[0] += "[" + (g.knightFlags[0] ? "N" : "") + (g.knightFlags[1] ? "n" : "") + "]";
+    return parts.join(" ");
+  };
+  variant("pocketknight", "Pocketknight", {
+    fen: pocketKnightFen,
+    continues: g => g.subTurn == 2,
+    note: [
+      "vchess's Pocketknight keeps, after a knight's drop, the en-passant square of the move",
+      "before, so that the next player may take en passant a pawn that moved two moves ago (or",
+      "an empty square). Its rules page knows no such capture: this suite's class clears the",
+      "en-passant square on a drop, as after any other move that is not a double step.",
+      "vchess plays a drop as two play()s (a \"king capture\", then the landing square):",
+      "here they count as one ply.",
+    ],
+    fix: V => {
+      const [play, undo] = [V.prototype.play, V.prototype.undo];
+      const isDrop = m => m.appear.length > 0 && m.vanish.length == 0;
+      V.prototype.play = function (m) {
+        if (isDrop(m)) this.epSquares.push(undefined);
+        play.call(this, m);
+      };
+      V.prototype.undo = function (m) {
+        undo.call(this, m);
+        if (isDrop(m)) this.epSquares.pop();
+      };
+    },
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah11 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah11 f6"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii11 -"],
+      ["a knight dropped to block a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii10 -"],
+      ["a knight dropped with check, mate", "6rk/6pp/8/8/8/8/8/4K2R w 0 iiii10 -"],
+      ["no knight in hand", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii01 -"],
+      ["black drops", "4k3/8/8/8/8/8/8/R3K3 b 1 iiii01 -"]],
+  });
   // (end of batch vchess4)
 }
