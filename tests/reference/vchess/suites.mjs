@@ -467,8 +467,6 @@ export default function defineSuites(variant, f) {
   });
   // (end of batch vchess3)
   variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
-  // Not minixiangqi: vchess's king keeps Xiangqi's 9-file palace code (files d..f), so on the
-  // 7x7 board it never steps to the c file of its c..e palace, against its rules page.
     // Checks still to give, white's then black's: 3 - the checks the other side received
   const threeCheckFen = (g, V, suite) => {
     const parts = f.chessFen(g, V, suite).split(" ");
@@ -799,6 +797,46 @@ export default function defineSuites(variant, f) {
       ["a knight dropped with check, mate", "6rk/6pp/8/8/8/8/8/4K2R w 0 iiii10 -"],
       ["no knight in hand", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii01 -"],
       ["black drops", "4k3/8/8/8/8/8/8/R3K3 b 1 iiii01 -"]],
+  });
+  // Minixiangqi: vchess's FEN has no flags nor en-passant field.
+  variant("minixiangqi", "Minixiangqi", {
+    fen: (g, V, s) => `${f.placement(g, V, s)} ${g.turn} - - 0 ${f.fullmove(g)}`,
+    note: [
+      "vchess's Minixiangqi keeps Xiangqi's king moves, written for a palace on files d..f of",
+      "nine: on seven files its king never steps to the c file and steps out to the f file.",
+      "And Xiangqi's facing test lets a king take the last piece between the two kings. Its",
+      "rules page says: Xiangqi's rules (the palace is files c..e here; the kings may not face",
+      "each other): this suite's class keeps the king in its palace and drops every move",
+      "after which the kings face each other.",
+    ],
+    fix: V => {
+      V.prototype.getPotentialKingMoves = function ([x, y]) {
+        const c = this.getColor(x, y);
+        const rows = c == "w" ? [4, 6] : [0, 2];
+        return this.getSlideNJumpMoves([x, y], V.steps[V.ROOK], 1).filter(m =>
+          m.end.y >= 2 && m.end.y <= 4 && m.end.x >= rows[0] && m.end.x <= rows[1]);
+      };
+      const filterValid = V.prototype.filterValid;
+      V.prototype.filterValid = function (moves) {
+        return filterValid.call(this, moves).filter(m => {
+          this.play(m);
+          const [[wx, wy], [bx, by]] = [this.kingPos.w, this.kingPos.b];
+          let open = wy == by;
+          for (let x = bx + 1; open && x < wx; x++) open = this.board[x][wy] == V.EMPTY;
+          this.undo(m);
+          return !open;
+        });
+      };
+    },
+    special: [
+      ["the king's palace is files c..e", "2k4/7/7/2p4/7/3K3/7 w 0"],
+      ["from the palace's edge", "2k4/7/7/7/7/7/4K2 w 0"],
+      ["a king may not take the last piece between the kings", "3k3/7/7/7/7/3r3/3K3 w 0"],
+      ["nor step onto the other's open file", "2k4/7/7/7/7/7/3K3 w 0"],
+      ["the piece between the kings stays", "3k3/7/3n3/7/3R3/7/3K3 w 0"],
+      ["soldiers step sideways from the start; the horse is blocked", "3k3/7/7/7/1n5/1P1P3/2K4 w 0"],
+      ["cannons move as rooks and take by hopping", "3k3/3p3/7/1c1P1C1/7/7/2K4 w 0"],
+      ["stalemate loses", "2k4/R6/7/7/7/3R3/4K2 b 1"]],
   });
   // (end of batch vchess4)
 }
