@@ -798,6 +798,43 @@ export default function defineSuites(variant, f) {
       ["no knight in hand", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii01 -"],
       ["black drops", "4k3/8/8/8/8/8/8/R3K3 b 1 iiii01 -"]],
   });
+  // S-chess: the hawk and elephant in hand in brackets; the castling field also names the file
+  // of each unmoved piece of the first rank (pieceFlags) that may still gate, where K or Q do
+  // not already say it (the rooks' files, and the king's while it may castle).
+  const schessFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    let pocket = "";
+    for (const c of ["w", "b"])
+      for (const p of ["h", "e"])
+        if (g.pocket[c][p] > 0) pocket += c == "w" ? p.toUpperCase() : p;
+    parts[0] += "[" + pocket + "]";
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const fl = g.castleFlags[c];
+      const castles = [fl[1], fl[0]].filter(col => col < 8);
+      let r = (fl[1] < 8 ? "k" : "") + (fl[0] < 8 ? "q" : "");
+      const kingCol = g.kingPos[c][1];
+      for (let i = 0; i < 8; i++) {
+        if (!g.pieceFlags[c][i] || castles.includes(i)) continue;
+        if (i == kingCol && castles.length > 0) continue;
+        r += String.fromCharCode(97 + i);
+      }
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    parts[2] = rights || "-";
+    return parts.join(" ");
+  };
+  variant("seirawan", "Schess", {
+    fen: schessFen,
+    special: [
+      ["castling and gating", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah1000100110001001 - 1111"],
+      ["black castles and gates", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b 1 ahah1000100110001001 - 1111"],
+      ["only an elephant in hand", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 ahah1111111111111111 - 0110"],
+      ["a gated piece does not shield the king", "4k3/8/8/8/8/8/8/r2BK3 w 0 iiii0001100000001000 - 1111"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah1111111111111111 f6 1111"],
+      ["promotion, also to hawk and elephant", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii0000000000000000 - 1010"],
+      ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1 iiii0000000000000000 - 1010"]],
+  });
   // Minixiangqi: vchess's FEN has no flags nor en-passant field.
   variant("minixiangqi", "Minixiangqi", {
     fen: (g, V, s) => `${f.placement(g, V, s)} ${g.turn} - - 0 ${f.fullmove(g)}`,
