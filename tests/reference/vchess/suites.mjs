@@ -875,5 +875,34 @@ export default function defineSuites(variant, f) {
       ["cannons move as rooks and take by hopping", "3k3/3p3/7/1c1P1C1/7/7/2K4 w 0"],
       ["stalemate loses", "2k4/R6/7/7/7/3R3/4K2 b 1"]],
   });
+  // Cwda: the default armies (Colorbound Clobberers on both sides); vchess writes an unmoved
+  // pawn z and king m (a moved one p and k).
+  variant("cwda", "Cwda", {
+    letters: { z: "p", m: "k" },
+    note: [
+      "vchess's Cwda gives an en-passant square only after the double step of a pawn written",
+      "p, u or v: the Clobberers' unmoved pawns are z, so their double step (always a first",
+      "move) can never be taken en passant. Its rules page says pawns move as usual: this",
+      "suite's class counts a z pawn's double step too.",
+    ],
+    fix: V => {
+      const epSquare = V.prototype.getEpSquare;
+      V.prototype.getEpSquare = function (move) {
+        if (move && typeof move == "object" && move.appear[0].p == "z" &&
+          move.start.y == move.end.y && Math.abs(move.start.x - move.end.x) == 2)
+          return { x: (move.start.x + move.end.x) / 2, y: move.start.y };
+        return epSquare.call(this, move);
+      };
+    },
+    special: [
+      ["castling, long to b1", "d3m2d/zzzzzzzz/8/8/8/8/ZZZZZZZZ/D3M2D w 0 ahah - CC"],
+      ["black castles", "d3m2d/zzzzzzzz/8/8/8/8/ZZZZZZZZ/D3M2D b 1 ahah - CC"],
+      ["castling through an attacked c1", "d3m2d/8/8/8/8/d7/8/D3M2D w 0 ahah - CC"],
+      ["en passant", "dwfcmfwd/zzz1z1zz/8/3zPz2/8/8/PPPP1PPP/DWFCKFWD w 4 ahah f6 CC"],
+      ["a first double step may be taken en passant", "dwfcmfwd/zzzzzzzz/8/8/1z6/8/ZZZZZZZZ/DWFCMFWD w 2 ahah - CC"],
+      ["promotion to the four Clobberers", "1d2m3/P6P/8/8/8/8/p6p/1D2M3 w 0 iiii - CC"],
+      ["black promotes", "1d2m3/P6P/8/8/8/8/p6p/1D2M3 b 1 iiii - CC"],
+      ["the four pieces", "4m3/8/2f5/3W4/4D3/5C2/8/4M3 w 0 iiii - CC"]],
+  });
   // (end of batch vchess4)
 }
