@@ -904,5 +904,49 @@ export default function defineSuites(variant, f) {
       ["black promotes", "1d2m3/P6P/8/8/8/8/p6p/1D2M3 b 1 iiii - CC"],
       ["the four pieces", "4m3/8/2f5/3W4/4D3/5C2/8/4M3 w 0 iiii - CC"]],
   });
+  // Coregal: vchess's flags are four columns a side (rook, queen, king, rook, in file order);
+  // rulebook's K and Q the king's castlings, S and L the queen's (short and long).
+  const coregalFen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const on = g.castleFlags[c].map(col => col < V.size.y);
+      const r = (on[2] && on[3] ? "k" : "") + (on[2] && on[0] ? "q" : "") +
+        (on[1] && on[3] ? "s" : "") + (on[1] && on[0] ? "l" : "");
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", f.enpassant(g, V), 0, f.fullmove(g)]
+      .join(" ");
+  };
+  variant("coregal-vchess", "Coregal", {
+    fen: coregalFen,
+    note: [
+      "vchess's Coregal never takes a rook's castling right away (its updateCastleFlags tests",
+      "`move.start.x == firstRank` twice, the rook's case in the else branch of the first), so",
+      "a king or queen castles with a rook that has moved away and back, or with any piece of",
+      "its side standing on the rook's square. Its rules page says castling is under the",
+      "orthodox conditions: this suite's class takes a right away when a piece leaves its",
+      "square or is taken there.",
+    ],
+    fix: V => {
+      V.prototype.updateCastleFlags = function (move) {
+        for (const v of move.vanish) {
+          const row = v.c == "w" ? V.size.x - 1 : 0;
+          const flags = this.castleFlags[v.c];
+          if (v.x == row) for (let i = 0; i < 4; i++) if (flags[i] == v.y) flags[i] = 8;
+        }
+      };
+    },
+    special: [
+      ["the king and the queen castle", "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R w 0 adehadeh -"],
+      ["black castles", "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R b 1 adehadeh -"],
+      ["the queen castles short once the king has left", "r2qk2r/pppppppp/8/8/8/8/PPPPKPPP/R2Q3R w 0 adihadeh -"],
+      ["castling through attacked squares", "r2qk2r/pppppppp/8/8/8/b6b/8/R2QK2R w 0 adehadeh -"],
+      ["a rook that moved does not castle", "r2qk2r/pppppppp/8/8/8/8/1PPPPPP1/R2QK2R w 0 adehadeh -"],
+      ["a queen in check must be saved", "4k3/8/8/8/8/8/3r4/3QK3 w 0 iiiiiiii -"],
+      ["king and queen checked at once: mate", "4Q3/4K3/8/8/3N4/5k2/2q5/8 b 1 iiiiiiii -"],
+      ["a promoted queen is royal", "4k3/P7/8/8/8/8/8/1r2K3 w 0 iiiiiiii -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 adehadeh f6"],
+      ["stalemate", "k7/2Q5/1K6/8/8/8/8/8 b 1 iiiiiiii -"]],
+  });
   // (end of batch vchess4)
 }
