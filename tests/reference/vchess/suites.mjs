@@ -641,6 +641,8 @@ export default function defineSuites(variant, f) {
       ["a king reaches the far rank", "8/4K3/8/8/8/8/3k4/8 w 0 ii - 00000"],
       ["black's king reaches its far rank", "8/4K3/8/8/8/8/3k4/8 b 1 ii - 00000"],
       ["black's king reached the first rank: white has lost", "8/4K3/8/8/8/8/8/3k4 w 0 ii - 11211"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/LH1CK1HL w 4 ah f6 11211"],
+      ["black takes en passant", "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/LH1CK1HL b 3 ah d3 11211"],
       ["stalemate loses", "k7/2D5/1K6/8/8/8/8/8 b 1 ii - 00000"]],
   });
   // Shogun: promoted forms written with +, the hands in brackets.
