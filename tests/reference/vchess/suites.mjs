@@ -950,5 +950,29 @@ export default function defineSuites(variant, f) {
       ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 adehadeh f6"],
       ["stalemate", "k7/2Q5/1K6/8/8/8/8/8 b 1 iiiiiiii -"]],
   });
+  variant("gridolina", "Gridolina", {
+    note: [
+      "vchess's Gridolina drops attacks from a piece's own cell in isAttackedBySlideNJump,",
+      "but its pawn attack (Berolina's isAttackedByPawn) does not use it: a pawn attacks the",
+      "square in front of it in its own cell, where it may not capture. Its rules page says",
+      "pieces in the same cell don't attack each other: this suite's class drops that attack.",
+    ],
+    fix: V => {
+      const pawnAttack = V.prototype.isAttackedByPawn;
+      V.prototype.isAttackedByPawn = function ([x, y], color) {
+        const from = [x + (color == "w" ? 1 : -1), y];
+        return pawnAttack.call(this, [x, y], color) && V.OnDifferentGrids([x, y], from);
+      };
+    },
+    special: [castle,
+      ["pieces of every kind, on both squares of cells", "4k3/8/2q5/3R1N2/2B5/8/8/4K3 w 0 iiii -"],
+      ["black moves", "4k3/8/2q5/3R1N2/2B5/8/8/4K3 b 1 iiii -"],
+      ["a queen in the same cell gives no check", "8/8/8/8/8/8/1K6/q6k w 0 iiii -"],
+      ["a king may not take a piece in its cell", "8/8/8/8/8/8/1K6/r6k w 0 iiii -"],
+      ["berolina pawns: double steps, captures across cells, en passant", "4k3/1p4p1/8/2P5/4p3/8/3P2P1/4K3 w 0 iiii -"],
+      ["black pawns", "4k3/1p4p1/8/2P5/4p3/8/3P2P1/4K3 b 1 iiii -"],
+      ["no en passant: the capture would stay in its cell", "4k3/8/8/8/4p3/8/3P4/4K3 w 0 iiii -"],
+      ["promotion, only where the pawn leaves its cell", "1r2k3/P2P3P/8/8/8/8/8/4K3 w 0 iiii -"]],
+  });
   // (end of batch vchess4)
 }
