@@ -950,7 +950,19 @@ export default function defineSuites(variant, f) {
       ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 adehadeh f6"],
       ["stalemate", "k7/2Q5/1K6/8/8/8/8/8 b 1 iiiiiiii -"]],
   });
+  // Berolina's en passant: vchess writes the square passed over and the file of the pawn that
+  // passed it (d6,e); rulebook the square passed over and that pawn's square (d6e5).
+  const berolinaFen = (g, V, s) => {
+    const parts = f.chessFen(g, V, s).split(" ");
+    const ep = g.getEnpassantFen();
+    if (ep != "-") {
+      const [square, file] = ep.split(",");
+      parts[3] = square + file + (parseInt(square.slice(1), 10) + (g.turn == "w" ? -1 : 1));
+    }
+    return parts.join(" ");
+  };
   variant("gridolina", "Gridolina", {
+    fen: berolinaFen,
     note: [
       "vchess's Gridolina drops attacks from a piece's own cell in isAttackedBySlideNJump,",
       "but its pawn attack (Berolina's isAttackedByPawn) does not use it: a pawn attacks the",
