@@ -927,9 +927,16 @@ export default function defineSuites(variant, f) {
       "a king or queen castles with a rook that has moved away and back, or with any piece of",
       "its side standing on the rook's square. Its rules page says castling is under the",
       "orthodox conditions: this suite's class takes a right away when a piece leaves its",
-      "square or is taken there.",
+      "square or is taken there. And vchess lets a king or queen castle from any rank, when",
+      "it stands on the file of a royal piece's right (a queen on e6, the king on e8: e6g6 with",
+      "the knight of h6): this suite's class castles from the first rank only.",
     ],
     fix: V => {
+      const castleMoves = V.prototype.getCastleMoves;
+      V.prototype.getCastleMoves = function ([x, y]) {
+        if (x != (this.getColor(x, y) == "w" ? V.size.x - 1 : 0)) return [];
+        return castleMoves.call(this, [x, y]);
+      };
       V.prototype.updateCastleFlags = function (move) {
         for (const v of move.vanish) {
           const row = v.c == "w" ? V.size.x - 1 : 0;
@@ -948,9 +955,22 @@ export default function defineSuites(variant, f) {
       ["king and queen checked at once: mate", "4Q3/4K3/8/8/3N4/5k2/2q5/8 b 1 iiiiiiii -"],
       ["a promoted queen is royal", "4k3/P7/8/8/8/8/8/1r2K3 w 0 iiiiiiii -"],
       ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 adehadeh f6"],
+      ["a queen on the king's file castles from the first rank only", "rnb1kb1r/p4ppp/1pppq2n/8/P3pP1P/2PP3R/RPQ1P1P1/1NB1KBN1 b 17 iieiaieh -"],
       ["stalemate", "k7/2Q5/1K6/8/8/8/8/8 b 1 iiiiiiii -"]],
   });
+  // Berolina's en passant: vchess writes the square passed over and the file of the pawn that
+  // passed it (d6,e); rulebook the square passed over and that pawn's square (d6e5).
+  const berolinaFen = (g, V, s) => {
+    const parts = f.chessFen(g, V, s).split(" ");
+    const ep = g.getEnpassantFen();
+    if (ep != "-") {
+      const [square, file] = ep.split(",");
+      parts[3] = square + file + (parseInt(square.slice(1), 10) + (g.turn == "w" ? -1 : 1));
+    }
+    return parts.join(" ");
+  };
   variant("gridolina", "Gridolina", {
+    fen: berolinaFen,
     note: [
       "vchess's Gridolina drops attacks from a piece's own cell in isAttackedBySlideNJump,",
       "but its pawn attack (Berolina's isAttackedByPawn) does not use it: a pawn attacks the",
