@@ -5,6 +5,7 @@ under target/web-screenshots/.
 
     web/tests/test_page.py            # every test; exit 1 if one fails
     web/tests/test_page.py --measure  # also the first load and perft(6) of chess in the page
+    web/tests/test_page.py xiangqi    # only the tests whose name holds one of the words
 """
 
 import functools
@@ -433,9 +434,11 @@ def main():
     profile = tempfile.mkdtemp(prefix="rulebook-chromium-")
     driver = browser(profile)
     failed = 0
+    words = [a for a in sys.argv[1:] if not a.startswith("--")]
+    tests = [t for t in TESTS if not words or any(w in t.__name__ for w in words)]
     try:
         page = Page(driver, url)
-        for test in TESTS:
+        for test in tests:
             try:
                 test(page)
                 print(f"ok    {test.__name__}")
@@ -453,7 +456,7 @@ def main():
         driver.quit()
         server.shutdown()
         shutil.rmtree(profile, ignore_errors=True)
-    print(f"{len(TESTS) - min(failed, len(TESTS))} of {len(TESTS)} browser tests passed;"
+    print(f"{len(tests) - min(failed, len(tests))} of {len(tests)} browser tests passed;"
           f" screenshots in {SHOTS}")
     sys.exit(1 if failed else 0)
 
