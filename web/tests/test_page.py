@@ -17,6 +17,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -402,6 +403,39 @@ def test_clicks_are_quick(p):
     check(times[0][0] < 50 * SLACK, f"{times[0][1]} took {times[0][0]:.0f} ms")
 
 
+def test_offline(p):
+    """Loaded once, the page opens again with its server stopped (its service worker keeps the
+    page, the scripts and the module), and plays."""
+    server, url = serve()
+    page = Page(p.d, url)
+    try:
+        page.open()
+        controlled = p.d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.ready.then(async () => {
+              for (let i = 0; i < 400 && !navigator.serviceWorker.controller; i++) {
+                await new Promise((r) => setTimeout(r, 25));
+              }
+              done(Boolean(navigator.serviceWorker.controller));
+            }, (e) => done(String(e)));""")
+        check(controlled is True, f"no service worker controls the page: {controlled}")
+    finally:
+        server.shutdown()
+        server.server_close()
+    try:
+        urllib.request.urlopen(url, timeout=2)
+        check(False, "the server still answers")
+    except OSError:
+        pass
+    page.open()
+    check(len(page.qs("[data-square]")) == 64, "the board without the server")
+    page.click('[data-square="e2"]')
+    page.click('[data-square="e4"]')
+    check(page.text("#moves").strip() == "1. e4", f"#moves shows {page.text('#moves')!r}")
+    check(page.api("load", "xiangqi")["ok"], "a bundled variant without the server")
+    page.shot("offline")
+
+
 def measure(p):
     """The first load (navigation to `ready`), and perft(6) of chess in the page: wall time,
     and the browser's CPU time (on a busy machine the wall time measures the neighbours)."""
@@ -424,7 +458,7 @@ def measure(p):
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
          test_xiangqi_and_shogi, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
          test_link_and_fen, test_game_end_undo_redo_new_game, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
-         test_phone_width, test_clicks_are_quick]
+         test_phone_width, test_clicks_are_quick, test_offline]
 
 
 def main():
