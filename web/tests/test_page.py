@@ -174,9 +174,15 @@ def test_xiangqi_and_shogi(p):
     p.open()
     p.api("load", "xiangqi")
     check(len(p.qs("[data-square]")) == 90, "9x10")
+    check(p.qs("svg.board.points") and len(p.qs(".point-line")) == 19,
+          "Xiangqi is drawn on intersections: 9 + 10 lines")
     for m in ["h3e3", "h10g8"]:
         check(p.api("play", m)["ok"], m)
     p.shot("xiangqi")
+    p.api("load", "janggi")
+    check(len(p.qs(".point-line")) == 19, "Janggi inherits the intersections")
+    p.api("load", "chess")
+    check(not p.qs(".point-line"), "chess is drawn on squares")
     p.api("load", "shogi")
     for m in ["7g7f", "3c3d", "8h2b+", "3a2b"]:
         check(p.api("play", m)["ok"], m)
@@ -184,6 +190,27 @@ def test_xiangqi_and_shogi(p):
     check(p.q('[data-hand="black"] [data-piece="b"]'), "black holds a bishop")
     p.click('[data-hand="white"] [data-piece="B"]')
     p.shot("shogi")
+
+
+GLYPHS = """variant glyphs extends chess
+replace piece knight { letters N n  glyph "\u2658" "\u265e"  leap (1,2) }
+piece stone { letters S s  glyph "\u25cf" }
+start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNS w Qkq - 0 1"
+"""
+
+
+def test_named_glyphs(p):
+    """A piece's `glyph` is what the board shows (one for both sides, or white's and black's);
+    the standard pieces keep theirs, the others their letters."""
+    p.open()
+    check(p.api("load", GLYPHS)["ok"], "the variant with glyphs loads")
+    text = lambda sq: p.text(f'[data-square="{sq}"] [data-piece] text')  # noqa: E731
+    check(text("b1") == "\u2658" and text("b8") == "\u265e", f"knights: {text('b1')} {text('b8')}")
+    check(text("h1") == "\u25cf", f"the stone: {text('h1')}")
+    check(text("e1").startswith("\u265a"), "the king keeps chess's glyph")
+    p.shot("glyphs")
+    check(p.api("load", "shogi")["ok"], "shogi")
+    check(text("a1") == "L", f"a piece without a glyph shows its letter: {text('a1')}")
 
 
 BROKEN = "\nreplace promotion pawn { zone last-rank  to quen }\n"
@@ -456,7 +483,7 @@ def measure(p):
 
 
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
-         test_xiangqi_and_shogi, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
+         test_xiangqi_and_shogi, test_named_glyphs, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
          test_link_and_fen, test_game_end_undo_redo_new_game, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
          test_phone_width, test_clicks_are_quick, test_offline]
 
