@@ -112,6 +112,8 @@ codes! {
     LetterCase = "letter_case",
     /// A letter used by two pieces.
     DuplicateLetter = "duplicate_letter",
+    /// A piece's `glyph` that is empty, too long, or holds a space.
+    Glyph = "glyph",
     /// A piece name that is not defined.
     UnknownPiece = "unknown_piece",
     /// A direction word that is not one.

@@ -534,3 +534,37 @@ fn wall_behind_leaves_a_wall_where_the_piece_stood() {
     // Back to a1 is walled: the snail on b2 has seven squares, not eight.
     assert_eq!(game.moves().len(), 7);
 }
+
+/// How the playground draws a variant reaches the IR: `glyph` per side (one for both), and a
+/// board on intersections, kept through `extends` until a new `board` line; the rules are
+/// those of the same text without them.
+#[test]
+fn glyphs_and_intersections_reach_the_ir_and_change_no_rule() {
+    let load = |name: &str, text: &str| {
+        let mut sources = Sources::default();
+        match load_text(name, text, Origin::Bundled, &mut sources) {
+            Ok(l) => l.variant,
+            Err(e) => panic!("{e:?}"),
+        }
+    };
+    let drawn = load(
+        "drawn.variant",
+        "variant drawn extends xiangqi\nreplace piece horse { letters N n  glyph \"傌\" \"馬\"  lame leap (1,2) }\npiece stone { letters S s  glyph \"●\" }\n",
+    );
+    assert!(drawn.intersections, "inherited from xiangqi");
+    assert_eq!(drawn.pieces["horse"].glyph, Some(["傌".into(), "馬".into()]));
+    assert_eq!(drawn.pieces["stone"].glyph, Some(["●".into(), "●".into()]));
+    assert_eq!(drawn.pieces["cannon"].glyph, None);
+    let resized = load("resized.variant", "variant resized extends minixiangqi\nboard 7 x 7\n");
+    assert!(!resized.intersections, "a new board line without it");
+    let plain = load(
+        "plain.variant",
+        "variant drawn extends xiangqi\nreplace piece horse { letters N n  lame leap (1,2) }\npiece stone { letters S s }\n",
+    );
+    let mut undrawn = drawn.clone();
+    undrawn.intersections = true;
+    for p in undrawn.pieces.values_mut() {
+        p.glyph = None;
+    }
+    assert_eq!(undrawn, plain);
+}

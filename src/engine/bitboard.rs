@@ -170,6 +170,9 @@ static BITS128: [u128; 128] = {
 };
 
 /// A bitboard of `N` 64-bit words, for boards of more than 128 squares.
+///
+/// Its operations are inlined everywhere, unrolled for each `N`, except with the feature
+/// `fewer-widths`, where the compiler decides: the code stays small where size matters more.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Wide<const N: usize>(pub [u64; N]);
 
@@ -183,7 +186,8 @@ macro_rules! wide_op {
     ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
         impl<const N: usize> $tr for Wide<N> {
             type Output = Self;
-            #[inline(always)]
+            #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
             fn $f(self, o: Self) -> Self {
                 let mut r = self.0;
                 for (a, b) in r.iter_mut().zip(o.0) {
@@ -193,7 +197,8 @@ macro_rules! wide_op {
             }
         }
         impl<const N: usize> $atr for Wide<N> {
-            #[inline(always)]
+            #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
             fn $af(&mut self, o: Self) {
                 for i in 0..N {
                     self.0[i] = self.0[i] $op o.0[i];
@@ -209,7 +214,8 @@ wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
 impl<const N: usize> Not for Wide<N> {
     type Output = Self;
-    #[inline(always)]
+    #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
     fn not(self) -> Self {
         let mut r = self.0;
         for w in r.iter_mut() {
@@ -222,17 +228,20 @@ impl<const N: usize> Not for Wide<N> {
 impl<const N: usize> Bits for Wide<N> {
     const ZERO: Self = Wide([0; N]);
     const CAPACITY: usize = 64 * N;
-    #[inline(always)]
+    #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
     fn bit(i: usize) -> Self {
         let mut r = [0; N];
         r[i / 64] = 1 << (i % 64);
         Wide(r)
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
     fn is_zero(self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
     fn lsb(self) -> usize {
         for (i, &w) in self.0.iter().enumerate() {
             if w != 0 {
@@ -241,7 +250,8 @@ impl<const N: usize> Bits for Wide<N> {
         }
         Self::CAPACITY
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
     fn msb(self) -> usize {
         for i in (0..N).rev() {
             let w = self.0[i];
@@ -251,11 +261,13 @@ impl<const N: usize> Bits for Wide<N> {
         }
         Self::CAPACITY
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+    #[cfg_attr(feature = "fewer-widths", inline(never))]
     fn without_lsb(self) -> Self {
         let mut r = self.0;
         for w in r.iter_mut() {

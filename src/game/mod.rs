@@ -217,12 +217,24 @@ pub fn bitboard_squares(variant: &Variant) -> usize {
 
 /// A game of `variant` at its start position, on the narrowest bitboard that fits
 /// ([`bitboard_squares`]).
+#[cfg(not(feature = "fewer-widths"))]
 pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
     match bitboard_squares(&variant) {
         0..=64 => Box::new(Typed::<u64>::new(variant)),
         65..=128 => Box::new(Typed::<u128>::new(variant)),
         129..=256 => Box::new(Typed::<Wide<4>>::new(variant)),
         257..=512 => Box::new(Typed::<Wide<8>>::new(variant)),
+        _ => Box::new(Typed::<Wide<16>>::new(variant)),
+    }
+}
+
+/// A game of `variant` at its start position: with the feature `fewer-widths`, boards of up to
+/// 64 squares on one word and every larger one on the widest bitboard, so that the interpreter
+/// is compiled twice instead of five times (a smaller WebAssembly module for the playground).
+#[cfg(feature = "fewer-widths")]
+pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
+    match bitboard_squares(&variant) {
+        0..=64 => Box::new(Typed::<u64>::new(variant)),
         _ => Box::new(Typed::<Wide<16>>::new(variant)),
     }
 }

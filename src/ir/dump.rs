@@ -289,7 +289,16 @@ impl Variant {
         for c in &self.catalogs {
             writeln!(f, "catalog {} {:?}", c.catalog.key(), c.name)?;
         }
-        writeln!(f, "board {} files x {} ranks", self.files, self.ranks)?;
+        let drawn = if self.intersections {
+            " (drawn on intersections)"
+        } else {
+            ""
+        };
+        writeln!(
+            f,
+            "board {} files x {} ranks{drawn}",
+            self.files, self.ranks
+        )?;
         if self.layers.len() > 1 {
             writeln!(f, "layers {}", self.layers.join(", "))?;
             writeln!(
@@ -350,6 +359,9 @@ impl Variant {
                 "  {name}{}{promoted}  ({letters})",
                 if p.royal { " [royal]" } else { "" }
             )?;
+            if let Some([white, black]) = &p.glyph {
+                writeln!(f, "    glyph white {white}  black {black}")?;
+            }
             if let Some(r) = &p.confined {
                 writeln!(f, "    within {}", self.region_text(r))?;
             }

@@ -169,6 +169,9 @@ pub struct Variant {
     pub files: u8,
     /// The number of ranks of a layer.
     pub ranks: u8,
+    /// Drawn with the pieces on the lines' crossings (`board ... intersections`, Xiangqi); no
+    /// rule depends on it.
+    pub intersections: bool,
     /// At least one layer; the first is where pieces use their own letters.
     pub layers: Vec<String>,
     /// When a piece crosses to the next layer, on two layers.
@@ -295,6 +298,9 @@ pub struct Piece {
     /// Per layer: the letter of each side (white, black); `None` where that side has no such
     /// piece.
     pub letters: Vec<[Option<char>; 2]>,
+    /// How the playground draws it (`glyph`): white's, then black's; `None` for its letter
+    /// (or the standard glyph of a piece of chess's names). No rule depends on it.
+    pub glyph: Option<[String; 2]>,
     /// Losing it (or leaving it attacked, under the check rule) loses the game.
     pub royal: bool,
     /// Royal only while its side has exactly one piece of these kinds on the board (this one

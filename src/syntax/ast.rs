@@ -335,13 +335,15 @@ impl ItemKind {
     }
 }
 
-/// `board FILES x RANKS`
+/// `board FILES x RANKS [intersections]`
 #[derive(Clone, Debug)]
 pub struct BoardAst {
     /// Number of files (columns).
     pub files: Spanned<i64>,
     /// Number of ranks (rows).
     pub ranks: Spanned<i64>,
+    /// `intersections`: drawn with the pieces on the lines' crossings (Xiangqi).
+    pub intersections: bool,
     /// The whole item.
     pub span: Span,
 }
@@ -506,6 +508,8 @@ pub struct PieceAst {
     pub name: Name,
     /// Its letters on the first layer.
     pub letters: Option<LettersAst>,
+    /// `glyph "W" ["B"]`: how the playground draws it, white's then black's (one for both).
+    pub glyph: Vec<Spanned<String>>,
     /// Marked `royal`: it may not be left in check, and checkmate ends the game.
     pub royal: bool,
     /// `royal when last [with PIECE...]`: royal only while it is its side's last piece of its

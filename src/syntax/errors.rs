@@ -162,7 +162,21 @@ fn cut_short(found: &Found, positives: &[Rule], chunk: Chunk) -> Option<Problem>
 /// The item before was complete, or a line starts with a word that starts no item (a
 /// misspelt keyword): a new item must start here.
 fn after_complete_item(found: &Found, positives: &[Rule], chunk: Chunk) -> Option<Problem> {
-    if positives != [Rule::EOI] && positives != [Rule::item_alone] {
+    // A complete item may still take an optional keyword (`board 9 x 10 intersections`).
+    let ends = |r: &Rule| matches!(r, Rule::EOI | Rule::item_alone);
+    let optional: Vec<&'static str> = positives
+        .iter()
+        .filter(|r| !ends(r))
+        .filter_map(|&r| {
+            KEYWORDS
+                .iter()
+                .copied()
+                .find(|k| format!("kw_{k}") == format!("{r:?}"))
+        })
+        .collect();
+    if !positives.iter().any(ends)
+        || optional.len() + positives.iter().filter(|r| ends(r)).count() != positives.len()
+    {
         return None;
     }
     let p = Problem::error(
@@ -180,18 +194,20 @@ fn after_complete_item(found: &Found, positives: &[Rule], chunk: Chunk) -> Optio
         found.span(),
         "not a keyword that starts an item",
     );
-    Some(match did_you_mean(found.word, item_words()) {
-        Some(k) => p.help(format!("did you mean `{k}`?")),
-        None => p.help(format!(
-            "items start with {}",
-            join_or(
-                &ITEM_STARTS
-                    .iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-            )
-        )),
-    })
+    Some(
+        match did_you_mean(found.word, item_words().chain(optional)) {
+            Some(k) => p.help(format!("did you mean `{k}`?")),
+            None => p.help(format!(
+                "items start with {}",
+                join_or(
+                    &ITEM_STARTS
+                        .iter()
+                        .map(|k| format!("`{k}`"))
+                        .collect::<Vec<_>>()
+                )
+            )),
+        },
+    )
 }
 
 /// A keyword where a name was expected (`!keyword ~ name` failed on its look-ahead).
@@ -463,6 +479,7 @@ fn piece_rule_name(rule: Rule) -> Option<&'static str> {
         Rule::squares_region => "`squares`",
         Rule::piece_body => "`{` and the piece's definition",
         Rule::letters => "`letters`",
+        Rule::glyph => "`glyph`",
         Rule::letter => "a letter (or `-` for none)",
         Rule::royal => "`royal`",
         Rule::betza => "`betza`",

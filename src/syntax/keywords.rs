@@ -12,6 +12,8 @@ pub const KEYWORDS: &[&str] = &[
     "extends",
     "catalog",
     "board",
+    "intersections",
+    "glyph",
     "layers",
     "letters",
     "cross",

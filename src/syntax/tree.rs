@@ -291,10 +291,12 @@ fn build_hand(p: P) -> Option<HandAst> {
 
 fn build_board(p: P) -> Option<BoardAst> {
     let sp = span(&p);
+    let intersections = has_kw(&p, Rule::kw_intersections);
     let mut it = kids(p);
     Some(BoardAst {
         files: int(it.next()?),
         ranks: int(it.next()?),
+        intersections,
         span: sp,
     })
 }
@@ -486,6 +488,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
         let mut piece = PieceAst {
             name: n,
             letters: None,
+            glyph: vec![],
             royal: false,
             royal_when_last: None,
             atoms: vec![],
@@ -536,6 +539,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     None => piece.royal = true,
                 },
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
+                Rule::glyph => piece.glyph = kids(k).map(string).collect(),
                 Rule::atom => piece.atoms.push(build_atom(k)?),
                 Rule::once_lost => {
                     let sp = span(&k);

@@ -530,6 +530,12 @@ async function start() {
   window.addEventListener("hashchange", openHash);
 }
 
+// Offline after the first visit (sw.js); a host without service workers (or a file: URL)
+// simply goes without.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+
 let ready;
 window.rulebook = { ready: new Promise((resolve) => { ready = resolve; }) };
 start().then(() => ready(window.rulebook), (e) => {

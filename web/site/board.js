@@ -10,7 +10,8 @@ const CELL = 40;
 const MARGIN = 16;
 
 // The standard pieces as glyphs (the filled ones, painted white with a black outline for
-// white: readable without colour). Every other piece is its letter in a disc.
+// white: readable without colour). A piece whose variant file names its glyph (`glyph "象"`)
+// is that glyph in a disc; every other piece is its letter in a disc.
 const GLYPHS = {
   king: "\u265A",
   queen: "\u265B",
@@ -33,13 +34,19 @@ export function pieceNode(piece, size, parent, hooks = true) {
   const g = el("g", attrs, parent);
   const title = el("title", {}, g);
   title.textContent = `${piece.side} ${piece.name || piece.letter}`;
-  const glyph = GLYPHS[piece.name];
+  const glyph = piece.glyph ? null : GLYPHS[piece.name];
   if (glyph) {
     const t = el("text", { x: size / 2, y: size / 2, class: "glyph", "font-size": size * 0.8 }, g);
     t.textContent = glyph + "\uFE0E";
     return g;
   }
   el("circle", { cx: size / 2, cy: size / 2, r: size * 0.4, class: "disc" }, g);
+  if (piece.glyph) {
+    const chars = [...piece.glyph].length;
+    const t = el("text", { x: size / 2, y: size / 2, class: "letter named", "font-size": size * (chars > 1 ? 0.6 / chars : 0.5) }, g);
+    t.textContent = piece.glyph;
+    return g;
+  }
   const letter = piece.letter.replace("+", "");
   const t = el("text", { x: size / 2, y: size / 2, class: "letter", "font-size": size * (piece.letter.length > 1 ? 0.4 : 0.5) }, g);
   t.textContent = piece.letter.startsWith("+") ? `+${letter.toUpperCase()}` : letter.toUpperCase();
@@ -50,7 +57,8 @@ function drawLayer(state, layer, opts) {
   const { files, ranks } = state;
   const width = files * CELL + MARGIN;
   const height = ranks * CELL + MARGIN;
-  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "board", role: "grid" });
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: state.intersections ? "board points" : "board", role: "grid" });
+  if (state.intersections) drawLines(svg, files, ranks);
   const at = (f, r) => {
     const x = MARGIN + (opts.flipped ? files - 1 - f : f) * CELL;
     const y = (opts.flipped ? r : ranks - 1 - r) * CELL;
@@ -73,6 +81,21 @@ function drawLayer(state, layer, opts) {
   }
   drawCoordinates(svg, state, at);
   return svg;
+}
+
+// A board played on points (`board ... intersections`): the lines through the squares'
+// centres, under squares that only catch clicks and carry the marks.
+function drawLines(svg, files, ranks) {
+  const half = CELL / 2;
+  el("rect", { x: MARGIN, y: 0, width: files * CELL, height: ranks * CELL, class: "points-ground" }, svg);
+  for (let f = 0; f < files; f++) {
+    const x = MARGIN + f * CELL + half;
+    el("line", { x1: x, y1: half, x2: x, y2: ranks * CELL - half, class: "point-line" }, svg);
+  }
+  for (let r = 0; r < ranks; r++) {
+    const y = r * CELL + half;
+    el("line", { x1: MARGIN + half, y1: y, x2: MARGIN + files * CELL - half, y2: y, class: "point-line" }, svg);
+  }
 }
 
 function drawMarks(g, name, layer, piece, wall, opts, state) {

@@ -112,6 +112,14 @@ fn fen_letter(v: &Variant, layer: usize, side: Side, piece: PieceId) -> String {
     }
 }
 
+/// The glyph the variant file names for `piece` of `side` (`glyph`), or null.
+fn glyph(v: &Variant, side: Side, piece: PieceId) -> Option<&str> {
+    v.pieces[piece]
+        .glyph
+        .as_ref()
+        .map(|g| g[side.index()].as_str())
+}
+
 /// The board and the hands of `setup`, as the page draws them.
 fn placement(v: &Variant, setup: &Setup) -> (Vec<Value>, Vec<Value>, Value) {
     let (mut pieces, mut walls) = (vec![], vec![]);
@@ -123,6 +131,7 @@ fn placement(v: &Variant, setup: &Setup) -> (Vec<Value>, Vec<Value>, Value) {
                 "layer": layer, "file": file, "rank": rank, "side": side.name(),
                 "letter": fen_letter(v, *layer, *side, *piece),
                 "name": v.pieces.get_index(*piece).map(|(n, _)| n.as_str()),
+                "glyph": glyph(v, *side, *piece),
                 "royal": v.pieces[*piece].royal,
             })),
             Some(Cell::Wall) => walls.push(json!({"file": file, "rank": rank})),
@@ -135,6 +144,7 @@ fn placement(v: &Variant, setup: &Setup) -> (Vec<Value>, Vec<Value>, Value) {
             list.push(json!({
                 "letter": fen_letter(v, 0, *side, *piece),
                 "name": v.pieces.get_index(*piece).map(|(n, _)| n.as_str()),
+                "glyph": glyph(v, *side, *piece),
                 "count": count,
             }));
         }
@@ -196,6 +206,7 @@ impl Session {
             .collect();
         json!({
             "name": v.name, "title": v.title, "files": v.files, "ranks": v.ranks,
+            "intersections": v.intersections,
             "layers": v.layers, "hasHands": v.hands.is_some(), "fen": fen,
             "startFen": record.start_fen, "variantStart": self.start, "side": status.side.name(), "inCheck": status.in_check,
             "end": end_json(status.end.as_ref()), "pieces": pieces, "walls": walls,

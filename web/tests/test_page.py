@@ -5,6 +5,7 @@ under target/web-screenshots/.
 
     web/tests/test_page.py            # every test; exit 1 if one fails
     web/tests/test_page.py --measure  # also the first load and perft(6) of chess in the page
+    web/tests/test_page.py xiangqi    # only the tests whose name holds one of the words
 """
 
 import functools
@@ -16,6 +17,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -172,9 +174,15 @@ def test_xiangqi_and_shogi(p):
     p.open()
     p.api("load", "xiangqi")
     check(len(p.qs("[data-square]")) == 90, "9x10")
+    check(p.qs("svg.board.points") and len(p.qs(".point-line")) == 19,
+          "Xiangqi is drawn on intersections: 9 + 10 lines")
     for m in ["h3e3", "h10g8"]:
         check(p.api("play", m)["ok"], m)
     p.shot("xiangqi")
+    p.api("load", "janggi")
+    check(len(p.qs(".point-line")) == 19, "Janggi inherits the intersections")
+    p.api("load", "chess")
+    check(not p.qs(".point-line"), "chess is drawn on squares")
     p.api("load", "shogi")
     for m in ["7g7f", "3c3d", "8h2b+", "3a2b"]:
         check(p.api("play", m)["ok"], m)
@@ -182,6 +190,27 @@ def test_xiangqi_and_shogi(p):
     check(p.q('[data-hand="black"] [data-piece="b"]'), "black holds a bishop")
     p.click('[data-hand="white"] [data-piece="B"]')
     p.shot("shogi")
+
+
+GLYPHS = """variant glyphs extends chess
+replace piece knight { letters N n  glyph "\u2658" "\u265e"  leap (1,2) }
+piece stone { letters S s  glyph "\u25cf" }
+start "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNS w Qkq - 0 1"
+"""
+
+
+def test_named_glyphs(p):
+    """A piece's `glyph` is what the board shows (one for both sides, or white's and black's);
+    the standard pieces keep theirs, the others their letters."""
+    p.open()
+    check(p.api("load", GLYPHS)["ok"], "the variant with glyphs loads")
+    text = lambda sq: p.text(f'[data-square="{sq}"] [data-piece] text')  # noqa: E731
+    check(text("b1") == "\u2658" and text("b8") == "\u265e", f"knights: {text('b1')} {text('b8')}")
+    check(text("h1") == "\u25cf", f"the stone: {text('h1')}")
+    check(text("e1").startswith("\u265a"), "the king keeps chess's glyph")
+    p.shot("glyphs")
+    check(p.api("load", "shogi")["ok"], "shogi")
+    check(text("a1") == "L", f"a piece without a glyph shows its letter: {text('a1')}")
 
 
 BROKEN = "\nreplace promotion pawn { zone last-rank  to quen }\n"
@@ -401,6 +430,39 @@ def test_clicks_are_quick(p):
     check(times[0][0] < 50 * SLACK, f"{times[0][1]} took {times[0][0]:.0f} ms")
 
 
+def test_offline(p):
+    """Loaded once, the page opens again with its server stopped (its service worker keeps the
+    page, the scripts and the module), and plays."""
+    server, url = serve()
+    page = Page(p.d, url)
+    try:
+        page.open()
+        controlled = p.d.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            navigator.serviceWorker.ready.then(async () => {
+              for (let i = 0; i < 400 && !navigator.serviceWorker.controller; i++) {
+                await new Promise((r) => setTimeout(r, 25));
+              }
+              done(Boolean(navigator.serviceWorker.controller));
+            }, (e) => done(String(e)));""")
+        check(controlled is True, f"no service worker controls the page: {controlled}")
+    finally:
+        server.shutdown()
+        server.server_close()
+    try:
+        urllib.request.urlopen(url, timeout=2)
+        check(False, "the server still answers")
+    except OSError:
+        pass
+    page.open()
+    check(len(page.qs("[data-square]")) == 64, "the board without the server")
+    page.click('[data-square="e2"]')
+    page.click('[data-square="e4"]')
+    check(page.text("#moves").strip() == "1. e4", f"#moves shows {page.text('#moves')!r}")
+    check(page.api("load", "xiangqi")["ok"], "a bundled variant without the server")
+    page.shot("offline")
+
+
 def measure(p):
     """The first load (navigation to `ready`), and perft(6) of chess in the page: wall time,
     and the browser's CPU time (on a busy machine the wall time measures the neighbours)."""
@@ -421,9 +483,9 @@ def measure(p):
 
 
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
-         test_xiangqi_and_shogi, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
+         test_xiangqi_and_shogi, test_named_glyphs, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
          test_link_and_fen, test_game_end_undo_redo_new_game, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
-         test_phone_width, test_clicks_are_quick]
+         test_phone_width, test_clicks_are_quick, test_offline]
 
 
 def main():
@@ -433,9 +495,11 @@ def main():
     profile = tempfile.mkdtemp(prefix="rulebook-chromium-")
     driver = browser(profile)
     failed = 0
+    words = [a for a in sys.argv[1:] if not a.startswith("--")]
+    tests = [t for t in TESTS if not words or any(w in t.__name__ for w in words)]
     try:
         page = Page(driver, url)
-        for test in TESTS:
+        for test in tests:
             try:
                 test(page)
                 print(f"ok    {test.__name__}")
@@ -453,7 +517,7 @@ def main():
         driver.quit()
         server.shutdown()
         shutil.rmtree(profile, ignore_errors=True)
-    print(f"{len(TESTS) - min(failed, len(TESTS))} of {len(TESTS)} browser tests passed;"
+    print(f"{len(tests) - min(failed, len(tests))} of {len(tests)} browser tests passed;"
           f" screenshots in {SHOTS}")
     sys.exit(1 if failed else 0)
 

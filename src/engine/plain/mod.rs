@@ -362,10 +362,20 @@ impl<B: Bits> Unchecked<B> {
     }
 }
 
+/// Whether rule sets on bitboards `B` may take the plain path: always, except with the feature
+/// `fewer-widths` (the WebAssembly playground), where only boards of one word do, so that the
+/// plain path's code is there once (the interpreter counts the rest, only slower).
+const fn plain_width<B: Bits>() -> bool {
+    !cfg!(feature = "fewer-widths") || B::CAPACITY <= 64
+}
+
 impl<B: Bits> Rules<B> {
     /// Whether this rule set is plain (see the module's text): decided once, from the compiled
     /// tables, so that any rule the plain path does not know keeps the interpreter.
     pub(crate) fn is_plain(&self) -> bool {
+        if !plain_width::<B>() {
+            return false;
+        }
         let free = self.is_free();
         // An effect that promotes needs its rays to find the moves that ask for a choice.
         let effects_ok = self.effects.is_empty()
@@ -780,6 +790,9 @@ impl<B: Bits> Position<B> {
     /// met on the way with more royal pieces or pins than it keeps hands the count back).
     /// Once `stop` is set, the count gives up within a few microseconds and is partial.
     pub(crate) fn plain_perft(&self, r: &Rules<B>, depth: u32, stop: &AtomicBool) -> Option<u64> {
+        if !plain_width::<B>() {
+            return None;
+        }
         let tables = r.plain.as_ref()?;
         if self.walls.any() {
             return None;

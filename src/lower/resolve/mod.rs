@@ -138,6 +138,11 @@ impl<'a> Resolver<'a> {
             catalogs,
             files: self.files,
             ranks: self.ranks,
+            intersections: self
+                .draft
+                .board
+                .as_ref()
+                .is_some_and(|b| b.node.intersections),
             layers,
             cross,
             regions,

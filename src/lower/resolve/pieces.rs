@@ -17,6 +17,9 @@ struct LetterOwner {
     piece: String,
 }
 
+/// The most characters a piece's glyph has (a symbol, or a word of two or three signs).
+const MAX_GLYPH_CHARS: usize = 3;
+
 /// The letters given so far, for every piece, side and layer: each must be unique.
 type Letters = IndexMap<char, LetterOwner>;
 
@@ -63,6 +66,7 @@ impl Resolver<'_> {
         ir::Piece {
             name: name.to_string(),
             letters,
+            glyph: self.glyph(p, src),
             royal: p.royal,
             royal_when_last: None,
             atoms,
@@ -73,6 +77,37 @@ impl Resolver<'_> {
             once_atoms,
             once_lost_to: vec![],
         }
+    }
+
+    /// A piece's `glyph`: white's and black's (one written: the same for both), each one to
+    /// [`MAX_GLYPH_CHARS`] characters, none of them a space or a control character.
+    fn glyph(&mut self, p: &PieceAst, src: SourceId) -> Option<[String; 2]> {
+        let mut ok = true;
+        for g in &p.glyph {
+            let chars = g.node.chars().count();
+            let bad = g.node.chars().find(|c| c.is_whitespace() || c.is_control());
+            if chars == 0 || chars > MAX_GLYPH_CHARS || bad.is_some() {
+                let what = match bad {
+                    Some(c) => format!("holds {c:?}"),
+                    None => format!("{chars} characters"),
+                };
+                self.err(
+                    Problem::error(
+                        Code::Glyph,
+                        format!("a glyph is 1 to {MAX_GLYPH_CHARS} characters without spaces"),
+                    )
+                    .label(src, g.span, what)
+                    .help("write the symbol the board shows for the piece, e.g. `glyph \"♘\" \"♞\"` (white's, then black's) or `glyph \"象\"` for both"),
+                );
+                ok = false;
+            }
+        }
+        let (white, black) = match p.glyph.as_slice() {
+            [] => return None,
+            [both] => (both, both),
+            [white, black, ..] => (white, black),
+        };
+        ok.then(|| [white.node.clone(), black.node.clone()])
     }
 
     /// The atoms marked `once`: each only moves (its first move is never a threat).
