@@ -300,6 +300,7 @@ export default function defineSuites(variant, f) {
       ["stalemate", "8/8/8/8/8/p7/P7/8 w 0 -"]],
   });
   variant("berolina", "Berolina", {
+    fen: (g, V, s) => berolinaFen(g, V, s),  // (defined in batch vchess4)
     special: [castle,
       ["berolina pawns: double step diagonally, en passant", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"],
       ["en passant of a berolina pawn", "4k3/8/8/8/5p2/8/8/4K3 w 0 iiii -"],
