@@ -191,9 +191,11 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
 /// The side to move, and the moves it has already made in its turn: `w`, `b`, or `w2` (the
 /// second move of white's turn) in a variant of several moves a turn.
 fn parse_side(v: &Variant, f: &str, s: usize) -> Result<(Side, u32), FenError> {
+    let rest = f.get(1..).unwrap_or("");
+    let numbered = rest.bytes().all(|b| b.is_ascii_digit());
     let side = match f.get(..1) {
-        Some("w") => Side::White,
-        Some("b") => Side::Black,
+        Some("w") if numbered => Side::White,
+        Some("b") if numbered => Side::Black,
         _ => {
             return Err(err(
                 "side to move",
@@ -205,7 +207,6 @@ fn parse_side(v: &Variant, f: &str, s: usize) -> Result<(Side, u32), FenError> {
             ));
         }
     };
-    let rest = &f[1..];
     if rest.is_empty() {
         return Ok((side, 0));
     }
@@ -239,7 +240,9 @@ fn turn_fits(v: &Variant, setup: &Setup, at: usize) -> Result<(), FenError> {
         at,
         1 + (setup.turn_move + 1).to_string().len(),
         format!(
-            "move {} of a turn that has {size} moves",
+            "{}'s turn has {size} move{}: there is no move {}",
+            setup.side.name(),
+            if size == 1 { "" } else { "s" },
             setup.turn_move + 1
         ),
         "side to move",
