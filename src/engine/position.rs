@@ -489,7 +489,7 @@ impl<B: Bits> Position<B> {
             && !self.probing
             && before.turn_move + 1 < t.size(mover, before.fullmove)
             && !(t.until_check && self.royal_attacked(r, mover.flip()))
-            && !(t.until_stuck && !self.can_go_on(r, mover, before.turn_move + 1));
+            && (!t.until_stuck || self.can_go_on(r, mover, before.turn_move + 1));
         if goes_on {
             self.side = mover;
             self.fullmove = before.fullmove;
