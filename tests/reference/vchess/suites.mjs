@@ -645,7 +645,8 @@ export default function defineSuites(variant, f) {
       ["white's third turn: 5 moves; a check ends it", "rnbqk2r/pppp2pp/4p3/8/1b1P4/4pN2/PPP1PPPP/RN1QKB1R w 4 ahah"],
       ["black's turn of 4, no en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b 3 ahah"],
       ["checkmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w 2 ahah"],
-      ["a side soon left without a move ends its turn", "7k/5Q2/8/8/8/8/8/K7 w 2 iiii"],
+      ["a lone queen's side, three moves", "7k/5Q2/8/8/8/8/8/K7 w 2 iiii"],
+      ["h3 leaves white no move: its turn of three ends there", "7k/8/8/8/1p5p/pPn5/7P/K7 w 2 iiii"],
       ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 3 iiii"]],
   });
   variant("progressive2", "Progressive2", {
@@ -686,7 +687,8 @@ export default function defineSuites(variant, f) {
     special: [
       ["the rules page's diagram: not a mate", "rbbknn1r/1p2pp1p/2p3qK/p2p2p1/2PPP3/8/5P2/8 w 10 ii -"],
       ["a Monster mate", "3rq3/1p4p1/1k1pKp2/3P1P1n/p7/5n2/8/8 b 11 ii -"],
-      ["black castles through attacks", "r3k2r/pppppppp/8/8/8/8/1PPPPPP1/4K3 b 1 ah -"],
+      ["black castles", "r3k2r/pppppppp/8/8/8/8/1PPPPPP1/4K3 b 1 ah -"],
+      ["black castles out of and through attacks", "r3k2r/pp1PPp1p/8/8/8/8/8/4K3 b 1 ah -"],
       ["en passant after white's second move", "4k3/3p4/8/4P3/8/8/8/4K3 b 1 ii -"],
       ["black takes en passant", "4k3/8/8/8/3p4/8/2P1P3/4K3 w 2 ii -"],
       ["white promotes", "4k3/1P6/8/8/8/8/8/4K3 w 2 ii -"],
