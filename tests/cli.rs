@@ -1323,3 +1323,20 @@ fn a_move_of_a_turn_the_variant_does_not_have_is_a_located_error() {
         assert!(err.contains("--fen:1:21"), "{variant} {fen}: {err}");
     }
 }
+
+#[test]
+fn a_side_mated_in_the_middle_of_its_turn_has_lost() {
+    // Two moves a turn: white, to make its second move, is in check with no move. The side to
+    // move is mated whichever move of its turn it is.
+    let dir = scratch("mated-mid-turn");
+    let file = write(
+        &dir.join("doubles.variant"),
+        "variant doubles extends chess\n\nturn {\n  moves 2\n}\n",
+    );
+    let o = rulebook_with_input(
+        &["repl", &file],
+        b"fen k7/8/8/8/8/8/5PPP/r5K1 w2 - - 0 3\nstatus\n",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("game over: checkmate, black wins"), "{out}");
+}

@@ -222,7 +222,9 @@ impl<B: Bits> Position<B> {
 
     /// The game end when the side to move has no legal move.
     pub fn no_move_end(&self, r: &Rules<B>) -> Option<GameEnd> {
-        let mover = self.last_mover();
+        // The side without a move is the side to move, also in the middle of its turn: the
+        // result is for its opponent.
+        let mover = self.side.flip();
         let in_check = self.royal_attacked(r, self.side);
         for e in &r.end {
             let hit = match e.test {
