@@ -143,6 +143,9 @@ codes! {
     NeedsCheck = "needs_check",
     /// `petrify` of a piece that never captures.
     Petrify = "petrify",
+    /// A `turn` block that cannot work: a turn of no moves, a count given twice, `until` that
+    /// can never apply.
+    TurnRule = "turn_rule",
     /// A piece that can only capture (a warning).
     CaptureOnly = "capture_only",
     /// A promotion without a zone.

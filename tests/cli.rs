@@ -1278,3 +1278,65 @@ fn a_name_in_a_catalogue_names_the_bundled_variant() {
     // The king on the hill has won: King of the Hill's rules, not chess's.
     assert!(stdout(&o).contains("4. Kd4 1-0"), "{}", stdout(&o));
 }
+
+#[test]
+fn the_side_field_names_the_move_of_a_turn() {
+    // Progressive chess: black's first turn has two moves, so after its first the FEN says b2.
+    let o = rulebook(&[
+        "moves",
+        "progressive1",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("a7a5 rnbqkbnr/1ppppppp/8/p7/4P3/8/PPPP1PPP/RNBQKBNR b2 KQkq - 0 1\n"),
+        "{text}"
+    );
+    // Its second move ends the turn: white to move, the move number up.
+    let o = rulebook(&[
+        "moves",
+        "progressive1",
+        "--fen",
+        "rnbqkbnr/1ppppppp/8/p7/4P3/8/PPPP1PPP/RNBQKBNR b2 KQkq - 0 1",
+    ]);
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("a5a4 rnbqkbnr/1ppppppp/8/8/p3P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_move_of_a_turn_the_variant_does_not_have_is_a_located_error() {
+    for (variant, fen, says) in [
+        ("chess", "8/8/8/4k3/8/8/8/4K3 w2 - - 0 1", "one move a turn"),
+        ("monster", "4k3/8/8/8/8/8/8/4K3 b2 - - 0 1", "black's turn has 1 move: there is no move 2"),
+        ("progressive1", "4k3/8/8/8/8/8/8/4K3 w4 - - 0 2", "white's turn has 3 moves: there is no move 4"),
+        ("progressive1", "4k3/8/8/8/8/8/8/4K3 w0 - - 0 2", "write `w` or `b`"),
+    ] {
+        let o = rulebook(&["moves", variant, "--fen", fen]);
+        assert_eq!(o.status.code(), Some(1), "{variant} {fen}");
+        let err = stderr(&o);
+        assert!(err.contains(says), "{variant} {fen}: {err}");
+        assert!(err.contains("--fen:1:21"), "{variant} {fen}: {err}");
+    }
+}
+
+#[test]
+fn a_side_mated_in_the_middle_of_its_turn_has_lost() {
+    // Two moves a turn: white, to make its second move, is in check with no move. The side to
+    // move is mated whichever move of its turn it is.
+    let dir = scratch("mated-mid-turn");
+    let file = write(
+        &dir.join("doubles.variant"),
+        "variant doubles extends chess\n\nturn {\n  moves 2\n}\n",
+    );
+    let o = rulebook_with_input(
+        &["repl", &file],
+        b"fen k7/8/8/8/8/8/5PPP/r5K1 w2 - - 0 3\nstatus\n",
+    );
+    let out = stdout(&o);
+    assert!(out.contains("game over: checkmate, black wins"), "{out}");
+}

@@ -872,3 +872,39 @@ fn a_document_over_the_file_limit_gets_only_the_diagnostic_saying_so() {
     assert_eq!(symbols, json!([]));
     server.shut_down();
 }
+
+#[test]
+fn completion_in_a_turn_block_offers_its_lines() {
+    let dir = scratch("turn");
+    let path = dir.join("new.variant");
+    let text = "variant new extends chess\n\nturn {\n  moves 2\n  ";
+    let uri = format!("file://{}", path.display());
+    let mut server = Server::start(&dir.join("cache"));
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "variant", "version": 1, "text": text}}),
+    );
+    let items = server.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, text.len())}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    for word in ["moves", "first", "until"] {
+        assert!(labels.contains(&word), "{word}: {labels:?}");
+    }
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, text.find("turn").expect("turn") + 1)}),
+    );
+    assert!(hover.to_string().contains("several moves"), "{hover}");
+    server.request("shutdown", json!(null));
+    server.notify("exit", json!(null));
+    assert!(server.child.wait().expect("ends").success());
+}

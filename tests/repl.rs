@@ -358,3 +358,19 @@ fn repl_variant_by_its_name_in_a_catalogue() {
     assert!(out.contains("RNBQKBNR w KQkq - 3+3 0 1"), "{out}");
     assert!(out.contains("loaded kingofthehill"), "{out}");
 }
+
+#[test]
+fn repl_progressive_turns_of_several_moves() {
+    // White one move, black two, white three (a check ends white's turn early); numbers go by
+    // turns: `1. e4 1... e5 Nc6 2. ...`. The saved PGN loads back to the same game.
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let _ = std::fs::remove_file(format!("{dir}/progressive.pgn"));
+    let script = format!(
+        "play e4 e5 Nc6\nboard\nplay Qh5\nfen\nplay Nf3 Qxf7\nstatus\nhistory\nundo\nfen\nexplain turn\nsave {dir}/progressive.pgn\nnew\nload {dir}/progressive.pgn\nhistory"
+    );
+    let mut t = transcript("progressive1", &script).replace(dir, "<tmp>");
+    let saved = std::fs::read_to_string(format!("{dir}/progressive.pgn")).expect("saved PGN");
+    t.push_str(&format!("--- progressive.pgn\n{saved}"));
+    common::settings()
+        .bind(|| insta::assert_snapshot!("repl_progressive_turns_of_several_moves", t));
+}

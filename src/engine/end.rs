@@ -23,10 +23,10 @@ pub struct GameEnd {
 impl<B: Bits> Position<B> {
     /// The game end that holds before any move is generated.
     pub fn immediate_end(&mut self, r: &Rules<B>) -> Option<GameEnd> {
-        let mover = self.side.flip();
+        let mover = self.last_mover();
         for e in &r.end {
             let hit = match &e.test {
-                EndTest::RoyalCaptured => (!self.has_royal(r, self.side)).then_some(mover),
+                EndTest::RoyalCaptured => (!self.has_royal(r, mover.flip())).then_some(mover),
                 EndTest::Campmate(masks) => r.royal_codes[mover.index()]
                     .iter()
                     .any(|&c| (self.pieces[c as usize] & masks[mover.index()]).any())
@@ -214,7 +214,7 @@ impl<B: Bits> Position<B> {
     }
 
     /// Whether a move of the pseudo-legal list is legal, by playing it.
-    fn is_legal_now(&mut self, r: &Rules<B>, m: Move) -> bool {
+    pub(crate) fn is_legal_now(&mut self, r: &Rules<B>, m: Move) -> bool {
         let legal = self.make(r, m);
         self.unmake(r);
         legal
@@ -222,6 +222,8 @@ impl<B: Bits> Position<B> {
 
     /// The game end when the side to move has no legal move.
     pub fn no_move_end(&self, r: &Rules<B>) -> Option<GameEnd> {
+        // The side without a move is the side to move, also in the middle of its turn: the
+        // result is for its opponent.
         let mover = self.side.flip();
         let in_check = self.royal_attacked(r, self.side);
         for e in &r.end {

@@ -65,6 +65,9 @@ pub struct Setup {
     pub halfmove: u32,
     /// The move number.
     pub fullmove: u32,
+    /// Moves already made in the side's turn, in a variant of several moves a turn (`w2`: the
+    /// second move of white's turn, so 1).
+    pub turn_move: u32,
 }
 
 impl Setup {
@@ -164,20 +167,9 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
     if !hand.is_empty() {
         room_in_hands(&cells, &hand, pstart, first.len())?;
     }
-    let side = match fs.get(1) {
-        None => Side::White,
-        Some(&(_, "w")) => Side::White,
-        Some(&(_, "b")) => Side::Black,
-        Some(&(s, f)) => {
-            return Err(err(
-                "side to move",
-                s,
-                f.len(),
-                format!("`{f}` is not a side"),
-                "side to move",
-                "write `w` or `b`".into(),
-            ));
-        }
+    let (side, turn_move) = match fs.get(1) {
+        None => (Side::White, 0),
+        Some(&(s, f)) => parse_side(v, f, s)?,
     };
     let mut setup = Setup {
         cells,
@@ -189,9 +181,73 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         checks: [0; 2],
         halfmove: 0,
         fullmove: 1,
+        turn_move,
     };
     parse_rest(v, &mut setup, &fs[fs.len().min(2)..])?;
+    turn_fits(v, &setup, fs.get(1).map_or(0, |&(s, _)| s))?;
     Ok(setup)
+}
+
+/// The side to move, and the moves it has already made in its turn: `w`, `b`, or `w2` (the
+/// second move of white's turn) in a variant of several moves a turn.
+fn parse_side(v: &Variant, f: &str, s: usize) -> Result<(Side, u32), FenError> {
+    let rest = f.get(1..).unwrap_or("");
+    let numbered = rest.bytes().all(|b| b.is_ascii_digit());
+    let side = match f.get(..1) {
+        Some("w") if numbered => Side::White,
+        Some("b") if numbered => Side::Black,
+        _ => {
+            return Err(err(
+                "side to move",
+                s,
+                f.len(),
+                format!("`{f}` is not a side"),
+                "side to move",
+                "write `w` or `b`".into(),
+            ));
+        }
+    };
+    if rest.is_empty() {
+        return Ok((side, 0));
+    }
+    let nth = rest.parse::<u32>().ok().filter(|&n| n >= 1);
+    match nth {
+        Some(n) if v.turn.is_some() => Ok((side, n - 1)),
+        _ => Err(err(
+            "side to move",
+            s,
+            f.len(),
+            format!("`{f}` is not a side"),
+            "side to move",
+            if v.turn.is_some() {
+                "write `w` or `b`, and the move of the turn after it (`w2`)".into()
+            } else {
+                "write `w` or `b` (this variant has one move a turn)".into()
+            },
+        )),
+    }
+}
+
+/// The move of the turn that the side field names is one the turn has.
+fn turn_fits(v: &Variant, setup: &Setup, at: usize) -> Result<(), FenError> {
+    let Some(t) = &v.turn else { return Ok(()) };
+    let size = t.size(setup.side, setup.fullmove);
+    if setup.turn_move < size {
+        return Ok(());
+    }
+    Err(err(
+        "side to move",
+        at,
+        1 + (setup.turn_move + 1).to_string().len(),
+        format!(
+            "{}'s turn has {size} move{}: there is no move {}",
+            setup.side.name(),
+            if size == 1 { "" } else { "s" },
+            setup.turn_move + 1
+        ),
+        "side to move",
+        format!("this turn has moves 1 to {size}"),
+    ))
 }
 
 /// Refuses a position with more than 255 pieces on the board and in hands together: a hand
@@ -919,6 +975,7 @@ impl<B: Bits> Position<B> {
             p.hand[r.code(side, id) as usize] = n;
         }
         p.side = s.side;
+        p.turn_move = s.turn_move;
         p.set_castles(r, s);
         p.ep = s.ep.as_ref().map(|(targets, victim)| {
             let mut ep = EnPassant {
@@ -1193,10 +1250,19 @@ impl<B: Bits> Position<B> {
         format!(
             "{} {} {castling} {ep}{checks} {} {}",
             self.placement(r),
-            if self.side == Side::White { "w" } else { "b" },
+            self.side_field(),
             self.halfmove,
             self.fullmove
         )
+    }
+
+    /// The side to move, with the move of its turn after the first (`w2`).
+    fn side_field(&self) -> String {
+        let side = if self.side == Side::White { "w" } else { "b" };
+        match self.turn_move {
+            0 => side.to_string(),
+            n => format!("{side}{}", n + 1),
+        }
     }
 
     /// The squares passed over, then the passing piece's square unless it stands right beyond

@@ -72,6 +72,27 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Whether the side to move has a legal move (obligations aside: they only choose among
+    /// legal moves), judged without playing where the rules allow.
+    pub(crate) fn has_legal_move(&mut self, r: &Rules<B>) -> bool {
+        let mut pseudo = std::mem::take(&mut self.scratch);
+        pseudo.clear();
+        self.pseudo_moves(r, &mut pseudo);
+        let safety = if r.fast_legality {
+            self.safety(r)
+        } else {
+            None
+        };
+        let any = pseudo.iter().any(|m| {
+            match safety.as_ref().and_then(|s| self.judge(r, s, m)) {
+                Some(legal) => legal,
+                None => self.is_legal_now(r, *m),
+            }
+        });
+        self.scratch = pseudo;
+        any
+    }
+
     /// Whether `m` is legal, judged without playing it; `None` when it must be played to tell.
     #[inline(always)]
     fn judge(&mut self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> Option<bool> {

@@ -94,6 +94,8 @@ struct Snapshot {
     changes: u32,
     passes: u8,
     prev_facing: bool,
+    side: Side,
+    turn_move: u32,
 }
 
 /// Where a move judged without being played lands, and the code of its piece: a slot set and
@@ -157,6 +159,12 @@ pub struct Position<B> {
     pub passes: u8,
     /// The royals faced each other before the last move (false at a position set from FEN).
     pub prev_facing: bool,
+    /// Moves the side to move has already made in its turn (0 but in a variant of several
+    /// moves a turn).
+    pub turn_move: u32,
+    /// Set while the moves that would go on with a turn are looked for, so that playing them
+    /// does not look again.
+    probing: bool,
     changes: Vec<(u16, u8)>,
     history: Vec<Snapshot>,
     /// Set while playing a move whose effect promotes a piece and the move carries no choice:
@@ -279,6 +287,8 @@ impl<B: Bits> Position<B> {
             checks: [0; 2],
             passes: 0,
             prev_facing: false,
+            turn_move: 0,
+            probing: false,
             changes: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
             pending_choice: None,
@@ -405,6 +415,8 @@ impl<B: Bits> Position<B> {
             changes: self.changes.len() as u32,
             passes: self.passes,
             prev_facing: self.prev_facing,
+            side: self.side,
+            turn_move: self.turn_move,
         });
         if r.facing_rule {
             self.prev_facing = self.royals_facing(r);
@@ -460,7 +472,50 @@ impl<B: Bits> Position<B> {
         if legal && r.counts_checks && self.royal_attacked(r, self.side) {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
+        if r.turn.is_some() {
+            self.next_in_turn(r, mover, legal);
+        }
         legal
+    }
+
+    /// In a variant of several moves a turn: whether the mover's turn goes on after its move,
+    /// and if so the mover stays to move (the move number as it was).
+    fn next_in_turn(&mut self, r: &Rules<B>, mover: Side, legal: bool) {
+        let Some(t) = &r.turn else { return };
+        let Some(before) = self.history.last().copied() else {
+            return;
+        };
+        let goes_on = legal
+            && !self.probing
+            && before.turn_move + 1 < t.size(mover, before.fullmove)
+            && !(t.until_check && self.royal_attacked(r, mover.flip()))
+            && (!t.until_stuck || self.can_go_on(r, mover, before.turn_move + 1));
+        if goes_on {
+            self.side = mover;
+            self.fullmove = before.fullmove;
+            self.turn_move = before.turn_move + 1;
+        } else {
+            self.turn_move = 0;
+        }
+    }
+
+    /// Whether `mover` has a legal move to make as move `nth` of its turn.
+    fn can_go_on(&mut self, r: &Rules<B>, mover: Side, nth: u32) -> bool {
+        let (side, turn_move) = (self.side, self.turn_move);
+        (self.side, self.turn_move, self.probing) = (mover, nth, true);
+        let any = self.has_legal_move(r);
+        (self.side, self.turn_move, self.probing) = (side, turn_move, false);
+        any
+    }
+
+    /// The side that made the last move: the side to move itself in the middle of its turn.
+    #[inline]
+    pub fn last_mover(&self) -> Side {
+        if self.turn_move > 0 {
+            self.side
+        } else {
+            self.side.flip()
+        }
     }
 
     /// Whether `m` moves a royal piece out of check without taking the only piece that checks
@@ -993,7 +1048,8 @@ impl<B: Bits> Position<B> {
         self.checks = s.checks;
         self.passes = s.passes;
         self.prev_facing = s.prev_facing;
-        self.side = self.side.flip();
+        self.side = s.side;
+        self.turn_move = s.turn_move;
         self.pending_choice = None;
     }
 

@@ -457,6 +457,8 @@ pub struct Rules<B> {
     pub wall_behind: bool,
     /// A side may pass (not in check).
     pub pass: bool,
+    /// Several moves a turn; `None`: one.
+    pub turn: Option<crate::ir::Turn>,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
     pub no_royal_escape: bool,
     /// A side that castles takes the other side's castles toward the same wing.
@@ -616,6 +618,7 @@ impl<B: Bits> Rules<B> {
             moving_wall: v.moving_wall,
             wall_behind: v.wall_behind,
             pass: v.pass,
+            turn: v.turn.clone(),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
             facing_rule: false,

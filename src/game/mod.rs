@@ -104,6 +104,9 @@ pub struct Record {
     pub start_fen: String,
     /// Each move in UCI and in SAN.
     pub moves: Vec<(String, String)>,
+    /// In a variant of several moves a turn, per move: the move number, the side and the move
+    /// of its turn (0 for the first) it was played as; empty otherwise.
+    pub turns: Vec<(u32, Side, u32)>,
 }
 
 impl Record {
@@ -124,8 +127,13 @@ impl Record {
         (number, side)
     }
 
-    /// The number written before the `i`-th move: `3.` for white's, `3...` for black's.
+    /// The number written before the `i`-th move: `3.` for white's, `3...` for black's. In a
+    /// variant of several moves a turn, the number of the turn the move belongs to.
     pub fn number_of(&self, i: usize) -> String {
+        if let Some(&(number, side, _)) = self.turns.get(i) {
+            let dots = if side == Side::White { "." } else { "..." };
+            return format!("{number}{dots}");
+        }
         let (first, side) = self.start_number();
         let plies = i + side.index();
         let number = first as usize + plies / 2;
@@ -133,6 +141,15 @@ impl Record {
             format!("{number}.")
         } else {
             format!("{number}...")
+        }
+    }
+
+    /// Whether the `i`-th move is numbered: white's moves; in a variant of several moves a
+    /// turn, the first move of every turn (`1. e4 1... e5 Nc6 2. Qh5 Nf3`).
+    pub fn starts_turn(&self, i: usize) -> bool {
+        match self.turns.get(i) {
+            Some(&(_, _, nth)) => nth == 0,
+            None => !self.number_of(i).ends_with("..."),
         }
     }
 
@@ -150,7 +167,7 @@ impl Record {
         let mut out = vec![];
         for (i, m) in self.moves.iter().enumerate() {
             let number = self.number_of(i);
-            if i == 0 || !number.ends_with("...") {
+            if i == 0 || self.starts_turn(i) {
                 out.push(format!("{number} {}", text(m)));
             } else {
                 out.push(text(m).clone());
@@ -247,6 +264,8 @@ pub struct Typed<B: Bits> {
     pub pos: Position<B>,
     /// (UCI, SAN) of each move played since the position was set.
     played: Vec<(String, String)>,
+    /// Per move played, in a variant of several moves a turn: see [`Record::turns`].
+    turns: Vec<(u32, Side, u32)>,
     /// The FEN of the position the moves were played from.
     origin: String,
     /// Which sides start with a royal piece (a position must keep one for them).
@@ -259,6 +278,7 @@ impl<B: Bits> Clone for Typed<B> {
             rules: self.rules.clone(),
             pos: self.pos.clone(),
             played: self.played.clone(),
+            turns: self.turns.clone(),
             origin: self.origin.clone(),
             royal_sides: self.royal_sides,
         }
@@ -278,6 +298,7 @@ impl<B: Bits> Typed<B> {
             rules,
             pos,
             played: vec![],
+            turns: vec![],
             origin,
             royal_sides,
         }
@@ -455,6 +476,7 @@ impl<B: Bits> Game for Typed<B> {
         }
         self.pos = pos;
         self.played.clear();
+        self.turns.clear();
         self.origin = self.pos.fen(&self.rules);
         Ok(())
     }
@@ -521,10 +543,14 @@ impl<B: Bits> Game for Typed<B> {
         };
         // Written before the move is made: a demotion's `-` depends on the piece that moves.
         let text = self.uci(&m);
+        let turn_before = (self.pos.fullmove, self.pos.side, self.pos.turn_move);
         self.pos.log = Some(vec![]);
         self.pos.make(&r, m);
         let events = self.pos.log.take().unwrap_or_default();
         let notes = self.describe(&m, &events, captured);
+        if self.rules.turn.is_some() {
+            self.turns.push(turn_before);
+        }
         self.played.push((text.clone(), san.clone()));
         let status = self.status();
         Ok(Played {
@@ -542,6 +568,7 @@ impl<B: Bits> Game for Typed<B> {
             return false;
         }
         self.played.pop();
+        self.turns.truncate(self.played.len());
         self.pos.unmake(&self.rules);
         true
     }
@@ -554,6 +581,7 @@ impl<B: Bits> Game for Typed<B> {
         Record {
             start_fen: self.origin.clone(),
             moves: self.played.clone(),
+            turns: self.turns.clone(),
         }
     }
 
@@ -566,6 +594,7 @@ impl<B: Bits> Game for Typed<B> {
         let start = Record {
             start_fen: self.origin.clone(),
             moves: vec![],
+            turns: self.turns.clone(),
         };
         Some(start.number_of(n))
     }

@@ -581,7 +581,7 @@ fn movetext(record: &Record, notes: &[Vec<String>]) -> Vec<String> {
     let mut after_note = !units.is_empty();
     for (i, (_, san)) in record.moves.iter().enumerate() {
         let number = record.number_of(i);
-        let mut unit = if i == 0 || after_note || !number.ends_with("...") {
+        let mut unit = if i == 0 || after_note || record.starts_turn(i) {
             format!("{number} {san}")
         } else {
             san.clone()

@@ -167,7 +167,7 @@ impl<B: Bits> Typed<B> {
             self.pos.unmake(&r);
             return String::new();
         }
-        let check = r.check.enabled() && self.pos.royal_attacked(&r, self.pos.side);
+        let check = r.check.enabled() && self.pos.royal_attacked(&r, self.pos.last_mover().flip());
         let mut suffix = String::new();
         if check {
             let mut replies = vec![];

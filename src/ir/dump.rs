@@ -76,6 +76,7 @@ impl fmt::Display for Variant {
                 "pass: a side may pass instead of moving, unless in check"
             )?;
         }
+        self.dump_turn(f)?;
         self.dump_halfmove(f)?;
         self.dump_end(f)?;
         for (name, e) in &self.effects {
@@ -104,6 +105,7 @@ pub const RULE_TOPICS: &[&str] = &[
     "hands",
     "start",
     "check",
+    "turn",
     "halfmove",
     "end",
     "effects",
@@ -147,6 +149,10 @@ impl Variant {
                     )?;
                 }
                 Ok(())
+            },
+            "turn" => |v, f| match v.turn {
+                None => writeln!(f, "turn: one move a turn"),
+                Some(_) => v.dump_turn(f),
             },
             "halfmove" => Variant::dump_halfmove,
             "end" => Variant::dump_end,
@@ -324,6 +330,31 @@ impl Variant {
                 f,
                 "wall behind: every move leaves a wall on the square the moved piece left"
             )?;
+        }
+        Ok(())
+    }
+
+    fn dump_turn(&self, f: Out) -> fmt::Result {
+        let Some(t) = &self.turn else { return Ok(()) };
+        let moves = match t.moves {
+            crate::ir::TurnMoves::Fixed([w, b]) if w == b => format!("{w} moves a turn"),
+            crate::ir::TurnMoves::Fixed([w, b]) => {
+                format!("white makes {w} moves a turn, black {b}")
+            }
+            crate::ir::TurnMoves::Growing => {
+                "the game's n-th turn has n moves (white 1, black 2, white 3, ...)".to_string()
+            }
+        };
+        write!(f, "turn: {moves}")?;
+        if let Some(n) = t.first {
+            write!(f, "; white's first turn {n}")?;
+        }
+        writeln!(f)?;
+        if t.until_check {
+            writeln!(f, "  a move that gives check ends the turn")?;
+        }
+        if t.until_stuck {
+            writeln!(f, "  a move after which the mover has no legal move ends the turn")?;
         }
         Ok(())
     }

@@ -220,6 +220,46 @@ pub struct Variant {
     pub pass: bool,
     /// A side that castles takes from the other side its castles toward the same wing.
     pub castling_opposite: bool,
+    /// Several moves a turn; `None`: one move a turn.
+    pub turn: Option<Turn>,
+}
+
+/// How many moves a side makes in a turn, and what ends a turn before them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turn {
+    /// How many moves a turn has.
+    pub moves: TurnMoves,
+    /// White's first turn of the game (fullmove 1) has this many moves instead.
+    pub first: Option<u32>,
+    /// A move that attacks the enemy royal piece ends the turn.
+    pub until_check: bool,
+    /// A move after which the mover has no legal move ends the turn.
+    pub until_stuck: bool,
+}
+
+/// How many moves a turn has.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TurnMoves {
+    /// Per side (white, black).
+    Fixed([u32; 2]),
+    /// The game's n-th turn has n moves (Progressive chess).
+    Growing,
+}
+
+impl Turn {
+    /// How many moves the turn of `side` at move number `fullmove` has.
+    pub fn size(&self, side: Side, fullmove: u32) -> u32 {
+        if side == Side::White && fullmove <= 1 && let Some(n) = self.first {
+            return n;
+        }
+        match self.moves {
+            TurnMoves::Fixed(n) => n[side.index()],
+            TurnMoves::Growing => fullmove
+                .saturating_sub(1)
+                .saturating_mul(2)
+                .saturating_add(1 + side.index() as u32),
+        }
+    }
 }
 
 /// What a move must (or must not) do, beyond the check rule.

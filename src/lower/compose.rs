@@ -51,6 +51,7 @@ pub(super) struct Draft {
     pub wall_behind: Option<Loc<Span>>,
     pub petrify: Option<Loc<PetrifyAst>>,
     pub pass: Option<Loc<Span>>,
+    pub turn: Option<Loc<TurnAst>>,
     pub no_royal_escape: Option<Loc<Span>>,
     pub castling_opposite: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
@@ -325,6 +326,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Duck(s) => apply_duck(d, s, src, problems),
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
         Item::Pass(s) => flag(&mut d.pass, "`pass`", src, s, problems),
+        Item::Turn(t) => set_once(&mut d.turn, "`turn`", src, t, |t| t.span, problems),
         Item::NoRoyalEscape(s) => flag(
             &mut d.no_royal_escape,
             "`no royal escape`",

@@ -170,6 +170,38 @@ pub enum Item {
     Petrify(PetrifyAst),
     /// `pass`
     Pass(Span),
+    /// `turn { ... }`
+    Turn(TurnAst),
+}
+
+/// `turn { moves 2  first 1  until check  until stuck }`: how many moves a side makes in a
+/// turn, and what ends a turn early.
+#[derive(Clone, Debug)]
+pub struct TurnAst {
+    /// The `moves` lines, in order (the last one counts).
+    pub moves: Vec<TurnMovesAst>,
+    /// `first N`: white's first turn of the game.
+    pub first: Option<Spanned<i64>>,
+    /// `until check`: a move that gives check ends the turn.
+    pub until_check: Option<Span>,
+    /// `until stuck`: the mover having no legal move left ends the turn.
+    pub until_stuck: Option<Span>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// A `moves` line of a `turn` block.
+#[derive(Clone, Debug)]
+pub enum TurnMovesAst {
+    /// `moves N`, or `moves white N black M` (a side not named keeps one move).
+    Fixed {
+        /// Per side; `None` for a side not named.
+        counts: [Option<Spanned<i64>>; 2],
+        /// The line.
+        span: Span,
+    },
+    /// `moves growing`: the game's n-th turn has n moves.
+    Growing(Span),
 }
 
 /// `petrify PIECE...`: the kinds that turn to stone when they capture.
@@ -296,6 +328,8 @@ pub enum ItemKind {
     Petrify,
     /// `pass`
     Pass,
+    /// `turn`
+    Turn,
 }
 
 impl ItemKind {
@@ -325,6 +359,7 @@ impl ItemKind {
             "wall" => ItemKind::WallBehind,
             "petrify" => ItemKind::Petrify,
             "pass" => ItemKind::Pass,
+            "turn" => ItemKind::Turn,
             _ => {
                 let (_, now) = crate::syntax::keywords::RENAMED_ITEMS
                     .iter()

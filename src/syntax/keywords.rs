@@ -139,6 +139,10 @@ pub const KEYWORDS: &[&str] = &[
     "by",
     "behind",
     "last",
+    "turn",
+    "first",
+    "until",
+    "growing",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -166,6 +170,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "duck",
     "petrify",
     "pass",
+    "turn",
 ];
 
 /// Item keywords the language has renamed: (old word, the words to write now). The old word

@@ -136,6 +136,44 @@ pub(super) fn build_header(p: P) -> Option<Header> {
     })
 }
 
+/// `turn { moves ...  first N  until ... }`
+fn build_turn(p: P, sp: Span) -> Option<TurnAst> {
+    let mut t = TurnAst {
+        moves: vec![],
+        first: None,
+        until_check: None,
+        until_stuck: None,
+        span: sp,
+    };
+    for k in kids(p) {
+        let ks = span(&k);
+        match k.as_rule() {
+            Rule::turn_moves if has_kw(&k, Rule::kw_growing) => {
+                t.moves.push(TurnMovesAst::Growing(ks));
+            }
+            Rule::turn_moves => {
+                let mut counts = [None, None];
+                for c in k.into_inner() {
+                    match c.as_rule() {
+                        Rule::int => counts = [Some(int(c.clone())), Some(int(c))],
+                        Rule::turn_side => {
+                            let side = usize::from(has_kw(&c, Rule::kw_black));
+                            counts[side] = Some(int(kids(c).next()?));
+                        }
+                        _ => {}
+                    }
+                }
+                t.moves.push(TurnMovesAst::Fixed { counts, span: ks });
+            }
+            Rule::turn_first => t.first = Some(int(kids(k).next()?)),
+            Rule::turn_until if has_kw(&k, Rule::kw_check) => t.until_check = Some(ks),
+            Rule::turn_until => t.until_stuck = Some(ks),
+            _ => {}
+        }
+    }
+    Some(t)
+}
+
 pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
     let sp = span(&p);
     Some(match p.as_rule() {
@@ -173,6 +211,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::wall_behind => Item::WallBehind(sp),
         Rule::duck => Item::Duck(sp),
         Rule::pass => Item::Pass(sp),
+        Rule::turn => Item::Turn(build_turn(p, sp)?),
         Rule::petrify => Item::Petrify(PetrifyAst {
             pieces: kids(p).map(name).collect(),
             span: sp,

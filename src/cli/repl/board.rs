@@ -43,12 +43,17 @@ pub fn board(game: &dyn Game, style: Style) -> String {
     if let Some((_, san)) = game.record().moves.last() {
         out.push_str(&format!("last move: {san}\n"));
     }
-    let side = if game.fen().split(' ').nth(1) == Some("b") {
+    let fen = game.fen();
+    let field = fen.split(' ').nth(1).unwrap_or("w");
+    let side = if field.starts_with('b') {
         "black"
     } else {
         "white"
     };
-    out.push_str(&format!("{side} to move\n"));
+    match field.get(1..).filter(|n| !n.is_empty()) {
+        Some(nth) => out.push_str(&format!("{side} to move (move {nth} of its turn)\n")),
+        None => out.push_str(&format!("{side} to move\n")),
+    }
     if let Some(c) = game.check_count() {
         out.push_str(&format!("{}\n", c.text()));
     }

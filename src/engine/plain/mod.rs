@@ -405,6 +405,7 @@ impl<B: Bits> Rules<B> {
             && !self.moving_wall
             && !self.wall_behind
             && !self.pass
+            && self.turn.is_none()
             && !self.no_royal_escape
             && !self.castling_opposite
             && !self.facing_rule

@@ -22,6 +22,7 @@ mod promotions;
 mod regions;
 mod rules;
 mod start;
+mod turn;
 
 pub(super) struct Resolver<'a> {
     draft: &'a Draft,
@@ -166,6 +167,7 @@ impl<'a> Resolver<'a> {
             petrify,
             pass: self.draft.pass.is_some(),
             castling_opposite: self.draft.castling_opposite.is_some(),
+            turn: self.turn(royalty),
         };
         self.validate_start(variant)
     }

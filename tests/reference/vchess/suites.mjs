@@ -785,6 +785,53 @@ export default function defineSuites(variant, f) {
       const isDrop = m => m.appear.length > 0 && m.vanish.length == 0;
       V.prototype.play = function (m) {
         if (isDrop(m)) this.epSquares.push(undefined);
+
+  // Batch turns
+  // Several moves a turn: rulebook's side field names the move of the turn after the first
+  // (`b2`: black's second move); vchess keeps it in subTurn. The fullmove number counts turns.
+  const turnFen = (g, V, s) => {
+    const sub = g.subTurn > 1 ? String(g.subTurn) : "";
+    return [f.placement(g, V, s), g.turn + sub, f.castling(g, V), f.enpassant(g, V), 0,
+      f.fullmove(g)].join(" ");
+  };
+  variant("progressive1", "Progressive1", {
+    fen: turnFen,
+    startDepth: 5,
+    note: ["vchess's FEN has no subTurn: the special positions start a turn."],
+    special: [castle, promote, promoteBlack,
+      ["white's third turn: 5 moves; a check ends it", "rnbqk2r/pppp2pp/4p3/8/1b1P4/4pN2/PPP1PPPP/RN1QKB1R w 4 ahah"],
+      ["black's turn of 4, no en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b 3 ahah"],
+      ["checkmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w 2 ahah"],
+      ["a lone queen's side, three moves", "7k/5Q2/8/8/8/8/8/K7 w 2 iiii"],
+      ["h3 leaves white no move: its turn of three ends there", "7k/8/8/8/1p5p/pPn5/7P/K7 w 2 iiii"],
+      ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 3 iiii"]],
+  });
+  variant("progressive2", "Progressive2", {
+    fen: turnFen,
+    startDepth: 5,
+    // Progressive2.GenRandInitFen(randomness) hands its argument to Suicide's, which reads
+    // options.randomness: called with 0 as the harness calls old-style classes, it would shuffle.
+    fix: (V) => {
+      V.GenRandInitFen = () => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w 0 -";
+    },
+    note: ["vchess's FEN has no subTurn: the special positions start a turn."],
+    special: [
+      ["promotion, no double step", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 2"],
+      ["black's turn of 4", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 3"],
+      ["a check ends the series", "4k3/8/8/8/8/8/4PPPP/R3K2R w 4"]],
+  });
+  variant("monster", "Monster", {
+    fen: turnFen,
+    startDepth: 4,
+    options: { pawnsCount: 6 },
+    // Monster's undo() of a king taken by white's second move gives white its first move back
+    // (subTurn 1), and of one taken by its first move leaves movesCount one up: perft's undo
+    // would corrupt the game. Play and undo are as vchess's, undo then restores what play found.
+    fix: (V) => {
+      const play = V.prototype.play;
+      const undo = V.prototype.undo;
+      V.prototype.play = function (m) {
+        m.before = [this.turn, this.subTurn, this.movesCount];
         play.call(this, m);
       };
       V.prototype.undo = function (m) {
@@ -996,4 +1043,19 @@ export default function defineSuites(variant, f) {
       ["promotion, only where the pawn leaves its cell", "1r2k3/P2P3P/8/8/8/8/8/4K3 w 0 iiii -"]],
   });
   // (end of batch vchess4)
+        [this.turn, this.subTurn, this.movesCount] = m.before;
+      };
+    },
+    note: ["The rules page's start: six white pawns (the class's default option is four).",
+      "The class's undo() after a king capture is corrected: it restores the turn as it was."],
+    special: [
+      ["the rules page's diagram: not a mate", "rbbknn1r/1p2pp1p/2p3qK/p2p2p1/2PPP3/8/5P2/8 w 10 ii -"],
+      ["a Monster mate", "3rq3/1p4p1/1k1pKp2/3P1P1n/p7/5n2/8/8 b 11 ii -"],
+      ["black castles", "r3k2r/pppppppp/8/8/8/8/1PPPPPP1/4K3 b 1 ah -"],
+      ["black castles out of and through attacks", "r3k2r/pp1PPp1p/8/8/8/8/8/4K3 b 1 ah -"],
+      ["en passant after white's second move", "4k3/3p4/8/4P3/8/8/8/4K3 b 1 ii -"],
+      ["black takes en passant", "4k3/8/8/8/3p4/8/2P1P3/4K3 w 2 ii -"],
+      ["white promotes", "4k3/1P6/8/8/8/8/8/4K3 w 2 ii -"],
+      ["the king may be taken", "8/8/8/3k4/4K3/8/8/8 w 2 ii -"]],
+  });
 }
