@@ -390,7 +390,11 @@ mod tests {
     #[test]
     fn completion_offers_intersections_and_glyph() {
         let board = "variant b extends chess\nboard 9 x 10 ";
-        assert!(expected_at(board, board.len()).keywords.contains(&"intersections"));
+        assert!(
+            expected_at(board, board.len())
+                .keywords
+                .contains(&"intersections")
+        );
         let piece = "variant b extends chess\npiece camel {\n  letters C c\n  ";
         assert!(expected_at(piece, piece.len()).keywords.contains(&"glyph"));
     }
