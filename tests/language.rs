@@ -552,10 +552,16 @@ fn glyphs_and_intersections_reach_the_ir_and_change_no_rule() {
         "variant drawn extends xiangqi\nreplace piece horse { letters N n  glyph \"傌\" \"馬\"  lame leap (1,2) }\npiece stone { letters S s  glyph \"●\" }\n",
     );
     assert!(drawn.intersections, "inherited from xiangqi");
-    assert_eq!(drawn.pieces["horse"].glyph, Some(["傌".into(), "馬".into()]));
+    assert_eq!(
+        drawn.pieces["horse"].glyph,
+        Some(["傌".into(), "馬".into()])
+    );
     assert_eq!(drawn.pieces["stone"].glyph, Some(["●".into(), "●".into()]));
     assert_eq!(drawn.pieces["cannon"].glyph, None);
-    let resized = load("resized.variant", "variant resized extends minixiangqi\nboard 7 x 7\n");
+    let resized = load(
+        "resized.variant",
+        "variant resized extends minixiangqi\nboard 7 x 7\n",
+    );
     assert!(!resized.intersections, "a new board line without it");
     let plain = load(
         "plain.variant",

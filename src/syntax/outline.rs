@@ -385,6 +385,20 @@ mod tests {
         assert!(expected_after(text).keywords.is_empty());
     }
 
+    /// The drawing words are completed where they may stand: `intersections` after a board's
+    /// size, `glyph` in a piece's body.
+    #[test]
+    fn completion_offers_intersections_and_glyph() {
+        let board = "variant b extends chess\nboard 9 x 10 ";
+        assert!(
+            expected_at(board, board.len())
+                .keywords
+                .contains(&"intersections")
+        );
+        let piece = "variant b extends chess\npiece camel {\n  letters C c\n  ";
+        assert!(expected_at(piece, piece.len()).keywords.contains(&"glyph"));
+    }
+
     #[test]
     fn the_outline_has_definitions_references_and_items() {
         let o = outline(TEXT).expect("parses");

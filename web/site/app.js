@@ -538,7 +538,11 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
 
 let ready;
 window.rulebook = { ready: new Promise((resolve) => { ready = resolve; }) };
-start().then(() => ready(window.rulebook), (e) => {
+start().then(() => {
+  // When the page became ready, for measurements (the variant list fills in after it).
+  window.rulebook.readyAt = performance.now();
+  ready(window.rulebook);
+}, (e) => {
   $("status").textContent = `the engine did not load: ${e}`;
   throw e;
 });
