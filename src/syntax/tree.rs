@@ -166,7 +166,10 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         },
         Rule::hand => Item::Hand(build_hand(p)?),
         Rule::must => Item::MustCapture(sp),
-        Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
+        Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks {
+            unless_mate: has_kw(&p, Rule::unless_mate),
+            span: sp,
+        },
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),

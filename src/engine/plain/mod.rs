@@ -396,6 +396,7 @@ impl<B: Bits> Rules<B> {
             && !self.wall_behind
             && !self.pass
             && !self.no_royal_escape
+            && !self.checks_if_mate
             && !self.castling_opposite
             && !self.facing_rule
             && !self.must_capture

@@ -628,4 +628,17 @@ export default function defineSuites(variant, f) {
   });
   // Not rugby: writable, but a pawn's king step onto the en-passant square and its en-passant
   // capture there are two moves with one UCI (e4d3), and rulebook keeps only one of them.
+
+  // Batch concepts5
+  variant("checkless", "Checkless", {
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Qxd8+ is barred, as Bc8 would answer it",
+        "1k1r1b2/rP1b2p1/pQ1pp1nq/K4p1p/P4PnP/2PN2P1/3PP1B1/R1RN2B1 w 0 iiii -"],
+      ["the rules page: Qf7 mates", "K5kr/8/5Q2/8/8/8/8/8 w 0 iiii -"],
+      ["the rules page: Qf7 is allowed, and Kxf7 mates back", "K5kr/RB6/5Q2/8/8/8/8/7b w 0 iiii -"],
+      ["a king mated: the game is over", "K5kr/5Q2/8/8/8/8/8/8 b 0 iiii -"],
+      ["castling that would give check", "5k2/8/8/8/8/8/8/R3K2R w 0 ahii -"],
+      ["checks by promotion and by uncovering a line", "6k1/3P4/8/3R4/8/8/B7/K7 w 0 iiii -"],
+      ["stalemate draws", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"]],
+  });
 }
