@@ -812,6 +812,7 @@ impl Variant {
             ReachRule::Answered => "black may answer",
             ReachRule::Held => "held through a move",
             ReachRule::Safe => "not attacked there",
+            ReachRule::SafeOrHeld => "not attacked there, or held through a move",
         };
         format!(
             "{count}{names}{full} in {} ({rule})",

@@ -805,6 +805,9 @@ pub enum ReachRule {
     /// Only a piece the opponent does not attack there counts; both sides there is a draw
     /// (Dobutsu).
     Safe,
+    /// The side that just moved: a piece there that the opponent does not attack; the side to
+    /// move: a piece there, which the opponent did not take (vchess's Bishopawns).
+    SafeOrHeld,
 }
 
 impl EndCond {

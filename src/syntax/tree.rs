@@ -843,6 +843,8 @@ fn build_reach(p: P) -> Option<EndCond> {
                     crate::ir::ReachRule::Answered
                 } else if has_kw(&k, Rule::kw_held) {
                     crate::ir::ReachRule::Held
+                } else if has_kw(&k, Rule::safe_or_held) {
+                    crate::ir::ReachRule::SafeOrHeld
                 } else {
                     crate::ir::ReachRule::Safe
                 }

@@ -969,6 +969,9 @@ impl<B: Bits> Plain<'_, B> {
             ReachRule::Safe if there.count() == 1 => {
                 !self.attacked(b, there.lsb(), 1 - side, b.occ, B::ZERO)
             }
+            ReachRule::SafeOrHeld if side != b.side => there
+                .iter()
+                .any(|sq| !self.attacked(b, sq, 1 - side, b.occ, B::ZERO)),
             _ => enough_there(there, masks[side], b.occ, need),
         }
     }

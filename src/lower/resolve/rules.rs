@@ -432,7 +432,8 @@ impl Resolver<'_> {
     ) -> Option<u8> {
         let Some(n) = count else { return Some(1) };
         let n_ok = self.small_count(Some(n), src, 1)?;
-        if rule == ir::ReachRule::Safe && n_ok > 1 {
+        let safe = matches!(rule, ir::ReachRule::Safe | ir::ReachRule::SafeOrHeld);
+        if safe && n_ok > 1 {
             self.err(
                 Problem::error(
                     Code::BadRange,

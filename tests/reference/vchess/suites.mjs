@@ -641,4 +641,47 @@ export default function defineSuites(variant, f) {
       ["checks by promotion and by uncovering a line", "6k1/3P4/8/3R4/8/8/B7/K7 w 0 iiii -"],
       ["stalemate draws", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"]],
   });
+  // A pawn's queen on the far rank wins when not attacked there, or when it survived a turn.
+  variant("bishopawns", "Bishopawns", {
+    startDepth: 8,
+    special: [
+      ["a queen promoted where the bishop takes it", "8/8/8/8/8/2B5/p7/8 b 0 -"],
+      ["a queen promoted out of the bishop's reach wins", "8/8/8/8/8/8/p7/5B2 b 0 -"],
+      ["a promotion that takes the bishop wins", "8/8/8/8/8/8/p7/1B6 b 0 -"],
+      ["the bishop takes the last pawn, or the pawn promotes", "8/8/8/8/8/8/1p6/B7 w 0 -"],
+      ["a queen the bishop did not take has won", "8/8/8/8/8/2B5/8/q7 b 0 -"],
+      ["the bishop may take the new queen", "8/8/8/8/8/2B5/8/q7 w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/p7/B7/8 b 0 -"]],
+  });
+  variant("knightpawns", "Knightpawns", {
+    startDepth: 8,
+    special: [
+      ["a queen promoted where the knight takes it", "8/8/8/8/8/1N6/p7/8 b 0 -"],
+      ["a queen promoted out of the knight's reach wins", "8/8/8/8/8/8/p7/6N1 b 0 -"],
+      ["a promotion that takes the knight wins", "8/8/8/8/8/8/p7/1N6 b 0 -"],
+      ["a queen the knight did not take has won", "8/8/8/8/8/1N6/8/q7 b 0 -"],
+      ["the knight may take the new queen", "8/8/8/8/8/1N6/8/q7 w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/p7/N7/8 b 0 -"]],
+  });
+  variant("rookpawns", "Rookpawns", {
+    startDepth: 8,
+    special: [
+      ["a queen promoted where the rook takes it", "8/8/8/8/8/8/p7/7R b 0 -"],
+      ["a queen promoted out of the rook's reach wins", "8/8/8/8/8/8/p6R/8 b 0 -"],
+      ["a promotion that takes the rook wins", "8/8/8/8/8/8/p7/1R6 b 0 -"],
+      ["a queen the rook did not take has won", "8/8/8/8/8/8/8/q6R b 0 -"],
+      ["the rook may take the new queen", "8/8/8/8/8/8/8/q6R w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/p7/R7/8 b 0 -"]],
+  });
+  variant("queenpawns", "Queenpawns", {
+    startDepth: 6,
+    special: [
+      ["a queen promoted where the queen takes it", "8/P7/8/8/8/8/8/7q w 0 -"],
+      ["a queen promoted out of the queen's reach wins", "8/P7/8/8/8/8/8/6q1 w 0 -"],
+      ["a promotion that takes the queen wins", "1q6/P7/8/8/8/8/8/8 w 0 -"],
+      ["a queen the queen did not take has won", "Q7/8/8/8/8/8/8/7q w 0 -"],
+      ["the queen may take the new queen", "Q7/8/8/8/8/8/8/7q b 0 -"],
+      ["black's queen on the first rank wins nothing", "8/8/8/8/8/8/P7/3q4 w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/q7/P7/8 w 0 -"]],
+  });
 }
