@@ -684,4 +684,56 @@ export default function defineSuites(variant, f) {
       ["black's queen on the first rank wins nothing", "8/8/8/8/8/8/P7/3q4 w 0 -"],
       ["a blocked pawn: no move, a draw", "8/8/8/8/8/q7/P7/8 w 0 -"]],
   });
+  // Coregal: vchess's flags are the columns of a rook, the queen, the king and a rook; in
+  // rulebook one flag per castling: K Q (the king's), B F (the queen's, by where it lands).
+  const coregalFen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const on = g.castleFlags[c].map(col => col >= 0 && col < V.size.y);
+      let r = (on[2] && on[3] ? "k" : "") + (on[2] && on[0] ? "q" : "") +
+        (on[1] && on[0] ? "b" : "") + (on[1] && on[3] ? "f" : "");
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", f.enpassant(g, V), 0,
+      f.fullmove(g)].join(" ");
+  };
+  variant("coregal-vchess", "Coregal", {
+    fen: coregalFen,
+    note: [
+      "vchess's updateCastleFlags never reaches its test of a rook's move (it sits in an else",
+      "branch of the same condition), so a rook that moved and came back still castles, and a",
+      "queen of the d-file castles from any rank with any piece. Its rules page says castling",
+      "is under the same conditions as orthodox castling: this suite's class loses a right when",
+      "the king, queen or rook leaves its square or is taken there, and castles only from the",
+      "first rank with a rook.",
+    ],
+    fix: V => {
+      V.prototype.updateCastleFlags = function (move) {
+        const c = V.GetOppCol(this.turn);
+        const firstRank = c == "w" ? V.size.x - 1 : 0;
+        const oppCol = V.GetOppCol(c);
+        for (let i = 0; i < 4; i++) {
+          if (move.start.x == firstRank && this.castleFlags[c][i] == move.start.y)
+            this.castleFlags[c][i] = 8;
+          if (move.end.x == V.size.x - 1 - firstRank && this.castleFlags[oppCol][i] == move.end.y)
+            this.castleFlags[oppCol][i] = 8;
+        }
+      };
+      const castles = V.prototype.getCastleMoves;
+      V.prototype.getCastleMoves = function ([x, y]) {
+        if (x != (this.getColor(x, y) == "w" ? V.size.x - 1 : 0)) return [];
+        return castles.call(this, [x, y]).filter(m => m.vanish[1].p == V.ROOK);
+      };
+    },
+    special: [
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 adehadeh f6"],
+      ["promotion to a royal queen, or another piece", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiiiiiii -"],
+      ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1 iiiiiiii -"],
+      ["the king and the queen castle, each to both sides", "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R w 0 adehadeh -"],
+      ["black castles", "r2qk2r/pppppppp/8/8/8/8/PPPPPPPP/R2QK2R b 0 adehadeh -"],
+      ["the queen castles after the king moved", "r2q3r/pppppppp/5k2/8/8/5K2/PPPPPPPP/R2Q3R w 0 adihadih -"],
+      ["a queen in check does not castle", "4k3/8/8/8/8/5b2/8/R2QK2R w 0 adehiiii -"],
+      ["a queen does not castle onto an attacked square", "4k3/8/8/8/8/8/K5b1/R2Q3R w 0 adihiiii -"],
+      ["a queen does not castle through an attacked square", "4k3/8/8/8/8/8/K3r3/R2Q3R w 0 adihiiii -"]],
+  });
 }
