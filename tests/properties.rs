@@ -1415,6 +1415,28 @@ fn plain_path_agrees_with_the_interpreter_where_no_move_may_give_check() {
     assert!(n >= 1_000, "only {n} positions compared");
 }
 
+/// A region reached `safe or held` (a pawn's queen on the far rank, not attacked when it
+/// arrives or left there by the opponent): the plain path's judgement of it agrees with the
+/// interpreter's on Bishopawns's suite positions and those one move after them (without its
+/// extinction rule, which the plain path does not take).
+#[test]
+fn plain_path_agrees_with_the_interpreter_on_a_region_reached_safe_or_held() {
+    let text = "variant pawnrace \"Bishop vs pawns, no extinction\" extends bishopawns\n\
+                replace end {\n  reach last-rank with queen safe or held wins\n  stalemate draws\n}\n";
+    let mut sources = Sources::default();
+    let loaded = load_text(
+        "pawnrace",
+        text,
+        Origin::File("pawnrace".into()),
+        &mut sources,
+    )
+    .unwrap_or_else(|_| panic!("the variant does not load"));
+    let roots = suite_roots("tests/reference/vchess/bishopawns.epd").expect("the suite");
+    let fens = with_children("bishopawns", &roots, 1);
+    let n = plain_path_agrees_any(Arc::new(loaded.variant), &fens, 3).expect("plain rules");
+    assert!(n >= 100, "only {n} positions compared");
+}
+
 /// With several royal pieces (Coregal's queens), the plain path's checks and pins of each, the
 /// moves of a royal piece that screens another, and promotions to a royal piece agree with the
 /// interpreter's on chess's positions, promotions among them.

@@ -274,6 +274,23 @@ fn magnetic_seed_example() {
     assert_eq!(game.fen(), "3b4/8/3K4/qR1Qr1P1/3b4/8/8/7k b - - 1 1");
 }
 
+/// Checkless chess's rules page: a check is played only when it mates, judged by the replies
+/// that give no check (1.Qxd8+ is barred as 1...Bc8 answers it; 1.Qf7 mates on one diagram, and
+/// on the other is answered by 1...Kxf7, a check that mates).
+#[test]
+fn checkless_rules_page_examples() {
+    let fen = "1k1r1b2/rP1b2p1/pQ1pp1nq/K4p1p/P4PnP/2PN2P1/3PP1B1/R1RN2B1 w - - 0 1";
+    let mut game = common::game_at("checkless", fen);
+    assert!(game.play("b6d8").is_err(), "Qxd8+ is not a mate");
+    let mut game = common::game_at("checkless", "K5kr/8/5Q2/8/8/8/8/8 w - - 0 1");
+    game.play("f6f7").expect("Qf7 mates");
+    assert!(game.moves().is_empty(), "no answer to Qf7#");
+    let mut game = common::game_at("checkless", "K5kr/RB6/5Q2/8/8/8/8/7b w - - 0 1");
+    game.play("f6f7").expect("Qf7 is allowed");
+    let answers: Vec<String> = game.moves().into_iter().map(|m| m.uci).collect();
+    assert_eq!(answers, ["g8f7"], "Kxf7 mates back");
+}
+
 /// A minimal reader for the reference JSON lines, which have a fixed shape:
 /// `{"fen": "...", "moves": [{"uci": "...", "fen": "..."}, ...]}`.
 mod serde_json_lite {

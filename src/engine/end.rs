@@ -162,6 +162,9 @@ impl<B: Bits> Position<B> {
             ReachRule::Safe if there.count() == 1 => {
                 !self.attacked(r, there.lsb(), side.flip(), self.occ)
             }
+            ReachRule::SafeOrHeld if side != self.side => there
+                .iter()
+                .any(|sq| !self.attacked(r, sq, side.flip(), self.occ)),
             _ => enough_there(there, masks[i], self.occ, need),
         }
     }
@@ -273,7 +276,7 @@ pub(crate) fn reach_outcome(
     let reached = |side: Side| reached[side.index()];
     let held = matches!(
         rule,
-        ReachRule::Answered | ReachRule::Held | ReachRule::Safe
+        ReachRule::Answered | ReachRule::Held | ReachRule::Safe | ReachRule::SafeOrHeld
     );
     if held && reached(us) {
         let both = reached(them);

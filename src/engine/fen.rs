@@ -1357,7 +1357,7 @@ impl<B: Bits> Position<B> {
                 "the side that just moved cannot have left its royal piece attacked",
             ));
         }
-        if r.no_checks && self.royal_attacked(r, self.side) {
+        if r.no_checks && !r.checks_if_mate && self.royal_attacked(r, self.side) {
             return Err(placement(
                 format!(
                     "{} is in check, and checks are not allowed",

@@ -105,7 +105,10 @@ impl<B: Bits> Position<B> {
         // A dropped piece may check from anywhere: its drop is always tested.
         let dropped = r.no_drop_checks && m.kind == MoveKind::Drop;
         if dropped || r.no_checks && self.may_give_check(r, s, m) {
-            return self.checks_after(r, m).map(|check| !check);
+            let check = self.checks_after(r, m)?;
+            // A check that may be a mate is judged by playing it.
+            let maybe_mate = check && !dropped && r.checks_if_mate && !self.judging_replies;
+            return if maybe_mate { None } else { Some(!check) };
         }
         Some(true)
     }

@@ -179,6 +179,9 @@ pub struct Position<B> {
     /// While a move is judged without playing it: where the moved piece lands and its code,
     /// for the hops whose screen it may be.
     pub(crate) sketch_mover: SketchMover,
+    /// While the replies to a check are judged (`no checks unless mate`): every check is
+    /// barred, so that judging them does not recurse.
+    pub(crate) judging_replies: bool,
 }
 
 /// Why a move is not legal.
@@ -296,6 +299,7 @@ impl<B: Bits> Position<B> {
             log: None,
             scratch: Vec::with_capacity(16),
             sketch_mover: SketchMover::default(),
+            judging_replies: false,
         }
     }
 
@@ -920,14 +924,32 @@ impl<B: Bits> Position<B> {
             self.refusal = Some(Refusal::Check);
             return false;
         }
-        let checks_barred = r.no_checks
-            || m.kind == MoveKind::Promote
-            || (r.no_drop_checks && m.kind == MoveKind::Drop);
-        if checks_barred && self.royal_attacked(r, mover.flip()) {
+        let barred_always =
+            m.kind == MoveKind::Promote || (r.no_drop_checks && m.kind == MoveKind::Drop);
+        if (r.no_checks || barred_always)
+            && self.royal_attacked(r, mover.flip())
+            && (barred_always || !self.mating_check(r))
+        {
             self.refusal = Some(Refusal::GivesCheck);
             return false;
         }
         true
+    }
+
+    /// Under `no checks unless mate`, after a move that gives check: whether the side to move
+    /// has no legal move that gives no check (so the check is allowed, as vchess's Checkless
+    /// judges it: the replies that check are not looked at).
+    fn mating_check(&mut self, r: &Rules<B>) -> bool {
+        if !r.checks_if_mate || self.judging_replies {
+            return false;
+        }
+        let (log, pending, refusal) = (self.log.take(), self.pending_choice, self.refusal);
+        self.judging_replies = true;
+        let mut replies = Vec::new();
+        self.legal_moves(r, &mut replies);
+        self.judging_replies = false;
+        (self.log, self.pending_choice, self.refusal) = (log, pending, refusal);
+        replies.is_empty()
     }
 
     /// Whether the mover's royal pieces stand attacked after `m`: those royal before the move

@@ -445,6 +445,8 @@ pub struct Rules<B> {
     pub must_capture: bool,
     /// No move may attack the enemy royal piece.
     pub no_checks: bool,
+    /// With `no_checks`: unless the opponent then has no legal move that gives no check.
+    pub checks_if_mate: bool,
     /// No drop may attack the enemy royal piece.
     pub no_drop_checks: bool,
     /// No piece may stand where it could never move again.
@@ -612,6 +614,7 @@ impl<B: Bits> Rules<B> {
             check: CheckRules::from(&v.check),
             must_capture: v.obligations.must_capture,
             no_checks: v.obligations.no_checks,
+            checks_if_mate: v.obligations.checks_if_mate,
             no_drop_checks: v.hands.as_ref().is_some_and(|h| h.no_drop_checks),
             no_stuck_pieces: v.no_stuck_pieces,
             in_place_promotions: v.promotions.values().any(|p| p.in_place),

@@ -715,7 +715,12 @@ impl Variant {
                 "must capture: when a capture is legal, a move must capture"
             )?;
         }
-        if self.obligations.no_checks {
+        if self.obligations.checks_if_mate {
+            writeln!(
+                f,
+                "no checks unless mate: a move may not attack the enemy royal piece, unless the opponent then has no legal move that gives no check"
+            )?;
+        } else if self.obligations.no_checks {
             writeln!(f, "no checks: a move may not attack the enemy royal piece")?;
         }
         if self.obligations.no_royal_escape {
@@ -850,6 +855,7 @@ impl Variant {
             ReachRule::Answered => "black may answer",
             ReachRule::Held => "held through a move",
             ReachRule::Safe => "not attacked there",
+            ReachRule::SafeOrHeld => "not attacked there, or held through a move",
         };
         format!(
             "{count}{names}{full} in {} ({rule})",

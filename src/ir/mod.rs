@@ -269,6 +269,9 @@ pub struct Obligations {
     pub must_capture: bool,
     /// A move may not attack the enemy royal piece (Racing Kings).
     pub no_checks: bool,
+    /// With `no_checks`: a move that attacks the enemy royal piece is allowed when the
+    /// opponent then has no legal move that gives no check (Checkless chess).
+    pub checks_if_mate: bool,
     /// A royal piece in check may not move, unless it takes the only piece that checks it
     /// (Makpong).
     pub no_royal_escape: bool,
@@ -848,6 +851,9 @@ pub enum ReachRule {
     /// Only a piece the opponent does not attack there counts; both sides there is a draw
     /// (Dobutsu).
     Safe,
+    /// The side that just moved: a piece there that the opponent does not attack; the side to
+    /// move: a piece there, which the opponent did not take (vchess's Bishopawns).
+    SafeOrHeld,
 }
 
 impl EndCond {

@@ -46,6 +46,8 @@ pub(super) struct Draft {
     pub hand: Option<Loc<HandAst>>,
     pub must_capture: Option<Loc<Span>>,
     pub no_checks: Option<Loc<Span>>,
+    /// `no checks unless mate`: as given by the file that gave `no checks` last.
+    pub checks_if_mate: bool,
     pub no_stuck_pieces: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
     pub wall_behind: Option<Loc<Span>>,
@@ -313,7 +315,10 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::CastlingRule(c) => apply_castling_rule(d, c, src, problems),
         Item::Hand(h) => set_once(&mut d.hand, "`hand`", src, h, |h| h.span, problems),
         Item::MustCapture(s) => flag(&mut d.must_capture, "`must capture`", src, s, problems),
-        Item::NoChecks(s) => flag(&mut d.no_checks, "`no checks`", src, s, problems),
+        Item::NoChecks { unless_mate, span } => {
+            flag(&mut d.no_checks, "`no checks`", src, span, problems);
+            d.checks_if_mate = unless_mate;
+        }
         Item::NoStuckPieces(s) => flag(
             &mut d.no_stuck_pieces,
             "`no stuck pieces`",

@@ -152,8 +152,13 @@ pub enum Item {
     Hand(HandAst),
     /// `must capture`
     MustCapture(Span),
-    /// `no checks`
-    NoChecks(Span),
+    /// `no checks [unless mate]`
+    NoChecks {
+        /// `unless mate`: a check that mates is allowed.
+        unless_mate: bool,
+        /// The whole item.
+        span: Span,
+    },
     /// `no stuck pieces`
     NoStuckPieces(Span),
     /// `no royal escape`

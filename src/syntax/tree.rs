@@ -204,7 +204,10 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         },
         Rule::hand => Item::Hand(build_hand(p)?),
         Rule::must => Item::MustCapture(sp),
-        Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks(sp),
+        Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks {
+            unless_mate: has_kw(&p, Rule::unless_mate),
+            span: sp,
+        },
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
@@ -883,6 +886,8 @@ fn build_reach(p: P) -> Option<EndCond> {
                     crate::ir::ReachRule::Answered
                 } else if has_kw(&k, Rule::kw_held) {
                     crate::ir::ReachRule::Held
+                } else if has_kw(&k, Rule::safe_or_held) {
+                    crate::ir::ReachRule::SafeOrHeld
                 } else {
                     crate::ir::ReachRule::Safe
                 }

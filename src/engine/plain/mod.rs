@@ -407,6 +407,7 @@ impl<B: Bits> Rules<B> {
             && !self.pass
             && self.turn.is_none()
             && !self.no_royal_escape
+            && !self.checks_if_mate
             && !self.castling_opposite
             && !self.facing_rule
             && !self.must_capture
@@ -982,6 +983,9 @@ impl<B: Bits> Plain<'_, B> {
             ReachRule::Safe if there.count() == 1 => {
                 !self.attacked(b, there.lsb(), 1 - side, b.occ, B::ZERO)
             }
+            ReachRule::SafeOrHeld if side != b.side => there
+                .iter()
+                .any(|sq| !self.attacked(b, sq, 1 - side, b.occ, B::ZERO)),
             _ => enough_there(there, masks[side], b.occ, need),
         }
     }

@@ -126,6 +126,7 @@ impl<'a> Resolver<'a> {
         let end = self.end(royalty, &pieces);
         self.needs_royal(&check, &castling, royalty);
         self.needs_check(&check, &obligations);
+        self.mate_needs_royal(&obligations, royalty);
         self.opposite_needs_castling(&castling);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);

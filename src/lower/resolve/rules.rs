@@ -137,6 +137,7 @@ impl Resolver<'_> {
         ir::Obligations {
             must_capture: self.draft.must_capture.is_some(),
             no_checks: self.draft.no_checks.is_some(),
+            checks_if_mate: self.draft.no_checks.is_some() && self.draft.checks_if_mate,
             no_royal_escape: self.draft.no_royal_escape.is_some(),
         }
     }
@@ -431,7 +432,8 @@ impl Resolver<'_> {
     ) -> Option<u8> {
         let Some(n) = count else { return Some(1) };
         let n_ok = self.small_count(Some(n), src, 1)?;
-        if rule == ir::ReachRule::Safe && n_ok > 1 {
+        let safe = matches!(rule, ir::ReachRule::Safe | ir::ReachRule::SafeOrHeld);
+        if safe && n_ok > 1 {
             self.err(
                 Problem::error(
                     Code::BadRange,
@@ -443,6 +445,34 @@ impl Resolver<'_> {
             return None;
         }
         Some(n_ok)
+    }
+
+    /// `no checks unless mate` is about checks: it needs a royal piece to give check to.
+    pub(super) fn mate_needs_royal(&mut self, obligations: &ir::Obligations, royalty: Royalty) {
+        let Some(def) = &self.draft.no_checks else {
+            return;
+        };
+        if !obligations.checks_if_mate || !royalty.missing() {
+            return;
+        }
+        let fix = "mark a piece `royal` (like the king), or write `no checks` alone";
+        let inherited = Inherited {
+            src: def.src,
+            span: def.node,
+            what: "`no checks unless mate`".to_string(),
+            fix: fix.to_string(),
+        };
+        let (src, span) = (def.src, def.node);
+        self.inherited(inherited, |r| {
+            r.err(
+                Problem::error(
+                    Code::NeedsRoyal,
+                    "`no checks unless mate` needs a royal piece, and there is none",
+                )
+                .label(src, span, "no move ever gives check")
+                .help(fix),
+            )
+        });
     }
 
     /// `check` and castling need a royal piece.

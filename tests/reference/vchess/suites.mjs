@@ -1058,4 +1058,60 @@ export default function defineSuites(variant, f) {
       ["white promotes", "4k3/1P6/8/8/8/8/8/4K3 w 2 ii -"],
       ["the king may be taken", "8/8/8/3k4/4K3/8/8/8 w 2 ii -"]],
   });
+
+  // Batch concepts5
+  variant("checkless", "Checkless", {
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Qxd8+ is barred, as Bc8 would answer it",
+        "1k1r1b2/rP1b2p1/pQ1pp1nq/K4p1p/P4PnP/2PN2P1/3PP1B1/R1RN2B1 w 0 iiii -"],
+      ["the rules page: Qf7 mates", "K5kr/8/5Q2/8/8/8/8/8 w 0 iiii -"],
+      ["the rules page: Qf7 is allowed, and Kxf7 mates back", "K5kr/RB6/5Q2/8/8/8/8/7b w 0 iiii -"],
+      ["a king mated: the game is over", "K5kr/5Q2/8/8/8/8/8/8 b 0 iiii -"],
+      ["castling that would give check", "5k2/8/8/8/8/8/8/R3K2R w 0 ahii -"],
+      ["checks by promotion and by uncovering a line", "6k1/3P4/8/3R4/8/8/B7/K7 w 0 iiii -"],
+      ["stalemate draws", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"]],
+  });
+  // A pawn's queen on the far rank wins when not attacked there, or when it survived a turn.
+  variant("bishopawns", "Bishopawns", {
+    startDepth: 8,
+    special: [
+      ["a queen promoted where the bishop takes it", "8/8/8/8/8/2B5/p7/8 b 0 -"],
+      ["a queen promoted out of the bishop's reach wins", "8/8/8/8/8/8/p7/5B2 b 0 -"],
+      ["a promotion that takes the bishop wins", "8/8/8/8/8/8/p7/1B6 b 0 -"],
+      ["the bishop takes the last pawn, or the pawn promotes", "8/8/8/8/8/8/1p6/B7 w 0 -"],
+      ["a queen the bishop did not take has won", "8/8/8/8/8/2B5/8/q7 b 0 -"],
+      ["the bishop may take the new queen", "8/8/8/8/8/2B5/8/q7 w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/p7/B7/8 b 0 -"]],
+  });
+  variant("knightpawns", "Knightpawns", {
+    startDepth: 8,
+    special: [
+      ["a queen promoted where the knight takes it", "8/8/8/8/8/1N6/p7/8 b 0 -"],
+      ["a queen promoted out of the knight's reach wins", "8/8/8/8/8/8/p7/6N1 b 0 -"],
+      ["a promotion that takes the knight wins", "8/8/8/8/8/8/p7/1N6 b 0 -"],
+      ["a queen the knight did not take has won", "8/8/8/8/8/1N6/8/q7 b 0 -"],
+      ["the knight may take the new queen", "8/8/8/8/8/1N6/8/q7 w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/p7/N7/8 b 0 -"]],
+  });
+  variant("rookpawns", "Rookpawns", {
+    startDepth: 8,
+    special: [
+      ["a queen promoted where the rook takes it", "8/8/8/8/8/8/p7/7R b 0 -"],
+      ["a queen promoted out of the rook's reach wins", "8/8/8/8/8/8/p6R/8 b 0 -"],
+      ["a promotion that takes the rook wins", "8/8/8/8/8/8/p7/1R6 b 0 -"],
+      ["a queen the rook did not take has won", "8/8/8/8/8/8/8/q6R b 0 -"],
+      ["the rook may take the new queen", "8/8/8/8/8/8/8/q6R w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/p7/R7/8 b 0 -"]],
+  });
+  variant("queenpawns", "Queenpawns", {
+    startDepth: 6,
+    special: [
+      ["a queen promoted where the queen takes it", "8/P7/8/8/8/8/8/7q w 0 -"],
+      ["a queen promoted out of the queen's reach wins", "8/P7/8/8/8/8/8/6q1 w 0 -"],
+      ["a promotion that takes the queen wins", "1q6/P7/8/8/8/8/8/8 w 0 -"],
+      ["a queen the queen did not take has won", "Q7/8/8/8/8/8/8/7q w 0 -"],
+      ["the queen may take the new queen", "Q7/8/8/8/8/8/8/7q b 0 -"],
+      ["black's queen on the first rank wins nothing", "8/8/8/8/8/8/P7/3q4 w 0 -"],
+      ["a blocked pawn: no move, a draw", "8/8/8/8/8/q7/P7/8 w 0 -"]],
+  });
 }
