@@ -1810,7 +1810,14 @@ variant("cfour", ini=True, start_depth=6, max_depth=5, special=[
     ("black's four on a rank just made: over", "7/7/7/7/PPP4/pppp3[PPPPPPPPPPPPPPPPPPppppppppppppppppp] w - - 0 5"),
     ("the last stone fills the board", "PpPpPp1/pPpPpPp/pPpPpPp/PpPpPpP/PpPpPpP/pPpPpPp[p] b - - 0 21"),
 ])
+# cfour-anyside: Fairy-Stockfish's enclosingDrop = anyside takes, for a stone put in at the top
+# of a file or at the right of a rank, the lowest (leftmost) free square that has a stone beyond
+# it (lsb where msb is meant, position.h), so a stone may pass through other stones; its own
+# description says the stone slides from the edge. This suite is written by a Fairy-Stockfish
+# built from the same commit with those two lsb turned into msb (all its other counts unchanged:
+# chess 4 = 197281, cfour 6 = 117649).
 variant("cfour-anyside", ini=True, start_depth=4, max_depth=4, special=[
+    ("a stone in at the top or the right stops at the first stone (c6, g4, g7; Fairy-Stockfish's code takes c2, b4, c7)", "Pp2Pp1/3ppPP/2pP1Pp/P1pp1p1/pP1P1pP/pp1p1PP/pPpP1PP[PPPPPPPPPpppppppp] w - - 0 17"),
     ("stones slide in from each edge onto the others", "7/7/2p4/3P3/2pP3/7/7[PPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w - - 0 3"),
     ("an edge square taken closes its rank or file from that side", "P6/7/7/7/7/7/6p[PPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppp] w - - 0 2"),
     ("a slide completes four on a rank", "7/7/7/7/7/pp5/1PPP3[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 4"),
