@@ -137,6 +137,9 @@ codes! {
     WallRules = "wall_rules",
     /// A piece both `royal` and `royal when last`.
     RoyalWhenLast = "royal_when_last",
+    /// A `connect` condition that cannot hold or is ill-formed: a row longer than the board, a
+    /// row of fewer than 2, a line named twice, `along` on a block.
+    Connect = "connect",
     /// `double pass` in a variant where no side may pass.
     NeedsPass = "needs_pass",
     /// A rule about check (`no royal escape`) in a variant without a check rule.

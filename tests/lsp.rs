@@ -908,3 +908,45 @@ fn completion_in_a_turn_block_offers_its_lines() {
     server.notify("exit", json!(null));
     assert!(server.child.wait().expect("ends").success());
 }
+
+/// In an end block the completion offers `connect` and `collinear`; after `along`, the lines.
+#[test]
+fn completion_offers_connect_and_its_lines() {
+    let dir = scratch("connect");
+    let path = dir.join("new.variant");
+    let mut server = Server::start(&dir.join("cache"));
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    let labels_at_end = |server: &mut Server, text: &str, version: i64| -> Vec<String> {
+        let uri = format!("file://{}", path.display());
+        server.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "variant", "version": version, "text": text}}),
+        );
+        let items = server.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": pos(text, text.len())}),
+        );
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(str::to_string))
+            .collect()
+    };
+    let labels = labels_at_end(&mut server, "variant new extends tictactoe\nreplace end {\n  ", 1);
+    for k in ["connect", "collinear", "stalemate"] {
+        assert!(labels.iter().any(|l| l == k), "{k} not in {labels:?}");
+    }
+    let labels = labels_at_end(
+        &mut server,
+        "variant new extends tictactoe\nreplace end {\n  connect 3 along ",
+        2,
+    );
+    for k in ["files", "ranks", "diagonals"] {
+        assert!(labels.iter().any(|l| l == k), "{k} not in {labels:?}");
+    }
+    server.request("shutdown", json!(null));
+    server.notify("exit", json!(null));
+    assert!(server.child.wait().expect("ends").success());
+}

@@ -6,6 +6,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod blast;
+pub mod connect;
 pub mod effects;
 pub mod end;
 pub mod fen;
@@ -16,3 +17,4 @@ pub mod perft;
 pub mod plain;
 pub mod position;
 pub mod rules;
+pub mod slide;

@@ -626,6 +626,9 @@ impl<B: Bits> Position<B> {
         if !r.color_bound[cr.side.index()].is_empty() {
             t &= self.color_room(r, code, t);
         }
+        if !d.slides.is_empty() {
+            t &= crate::engine::slide::resting_squares(&d.slides, self.occ);
+        }
         if let Some(n) = d.per_file {
             for file in 0..r.files {
                 let m = r.file_masks[file];

@@ -118,6 +118,8 @@ pub struct DropRules<B> {
     pub no_mate: bool,
     /// Split between the square colours ([`crate::ir::DropRule::both_colors`]).
     pub both_colors: bool,
+    /// The ways a falling or sliding drop comes in (none: it lands where it is put).
+    pub slides: Vec<crate::engine::slide::SlideIn<B>>,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -353,6 +355,13 @@ pub enum EndTest<B> {
     DoublePass,
     /// A side castled with one of these flags, or lost every right of them it had.
     Castled(Vec<char>),
+    /// The mover's pieces of the codes (per side; every piece when empty) pass the test.
+    Connected {
+        /// Per side: the codes that count.
+        codes: [Vec<u8>; 2],
+        /// The row, block or chain.
+        test: crate::engine::connect::ConnectTest<B>,
+    },
 }
 
 /// An end rule, compiled: its test and result.
@@ -1048,6 +1057,10 @@ impl<B: Bits> Rules<B> {
                     per_file: rule.and_then(|r| r.per_file),
                     no_mate: rule.is_some_and(|r| r.no_mate),
                     both_colors: rule.is_some_and(|r| r.both_colors),
+                    slides: rule
+                        .and_then(|r| r.slide)
+                        .map(|s| crate::engine::slide::ways_in(&self.geo, s))
+                        .unwrap_or_default(),
                 });
             }
         }
@@ -1445,6 +1458,14 @@ impl<B: Bits> Rules<B> {
                 }
                 EndCond::DoublePass => EndTest::DoublePass,
                 EndCond::Castled(flags) => EndTest::Castled(flags.clone()),
+                EndCond::Connected {
+                    kinds,
+                    shape,
+                    lines,
+                } => EndTest::Connected {
+                    codes: codes_of(self, kinds),
+                    test: self.connect_test(shape, lines),
+                },
             };
             end.push(EndRule {
                 test,

@@ -4,6 +4,16 @@ use std::fmt;
 
 use super::*;
 
+/// How a falling or sliding drop comes to rest, in words.
+fn slide_text(s: DropSlide) -> &'static str {
+    match s {
+        DropSlide::Falling => "falling: in at the top of a file, down to the first piece or rank 1",
+        DropSlide::Sliding => {
+            "sliding: in at any edge along a rank or file, on to the next piece or the far edge"
+        }
+    }
+}
+
 /// The name of a square from its 0-based file and rank (`e4`).
 pub fn square_name(file: u8, rank: u8) -> String {
     format!("{}{}", (b'a' + file) as char, rank + 1)
@@ -245,6 +255,9 @@ impl Variant {
             }
             if d.no_mate {
                 rules.push("not to checkmate".to_string());
+            }
+            if let Some(s) = d.slide {
+                rules.push(slide_text(s).to_string());
             }
             out.push_str(&format!("  dropped {}\n", rules.join(", ")));
         }
@@ -646,6 +659,9 @@ impl Variant {
                         .to_string(),
                 );
             }
+            if let Some(s) = d.slide {
+                rules.push(slide_text(s).to_string());
+            }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
         }
         if let Some(g) = &h.gate {
@@ -828,7 +844,31 @@ impl Variant {
                 ),
                 "the castler",
             ),
+            EndCond::Connected {
+                kinds,
+                shape,
+                lines,
+            } => (self.connect_text(&names(kinds), shape, lines), "the mover"),
             c => (c.name().to_string(), "the mover"),
+        }
+    }
+
+    /// `4 of the mover's pieces in a row along files, ranks, diagonals`.
+    fn connect_text(&self, names: &str, shape: &ConnectShape, lines: &[ConnectLine]) -> String {
+        let along = lines.iter().map(|l| l.word()).collect::<Vec<_>>().join(", ");
+        match shape {
+            ConnectShape::Row(n) => format!("{n} of the mover's {names} in a row along {along}"),
+            ConnectShape::Collinear(n) => {
+                format!("{n} of the mover's {names} on one line (gaps allowed) along {along}")
+            }
+            ConnectShape::Block { files, ranks } => {
+                format!("the mover's {names} filling a block {files} files wide and {ranks} ranks high")
+            }
+            ConnectShape::Path { from, to } => format!(
+                "a chain of the mover's {names}, each next to the last along {along}, from {} to {}",
+                self.region_text(from),
+                self.region_text(to)
+            ),
         }
     }
 

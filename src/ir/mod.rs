@@ -331,6 +331,20 @@ pub struct DropRule {
     /// The side's pieces of this kind must be split between the square colours (at most half,
     /// rounded up, on either), drops of other pieces leaving room for that (Placement).
     pub both_colors: bool,
+    /// Where the dropped piece comes to rest: it falls or slides in from an edge.
+    pub slide: Option<DropSlide>,
+}
+
+/// How a dropped piece enters the board, along the board's own ranks and files (the same for
+/// both sides), as Fairy-Stockfish's `enclosingDrop` `top` and `anyside` do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropSlide {
+    /// In at the top of a file, down to the first rank or onto the first piece below
+    /// (Connect Four).
+    Falling,
+    /// In at any edge, along a rank or file, on until the next square is occupied or off the
+    /// board.
+    Sliding,
 }
 
 /// A kind of piece: its letters and how it moves.
@@ -835,6 +849,75 @@ pub enum EndCond {
     /// A side castled with one of these flags (the result is for it), or has lost every right
     /// of these flags it had (the opposite result is for it): Castle chess.
     Castled(Vec<char>),
+    /// Pieces of the kinds (any when empty) of the side that just moved form the shape along
+    /// the lines; the result is for that side (Fairy-Stockfish's `connectN`, `connectNxN`,
+    /// `connectRegion`).
+    Connected {
+        /// The kinds that count.
+        kinds: Vec<PieceId>,
+        /// What they must form.
+        shape: ConnectShape,
+        /// The lines along which pieces count as next to each other (not used by a block).
+        lines: Vec<ConnectLine>,
+    },
+}
+
+/// A line along which pieces of a `connect` condition stand next to each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConnectLine {
+    /// Up and down a file.
+    Files,
+    /// Along a rank.
+    Ranks,
+    /// Along both diagonals.
+    Diagonals,
+}
+
+impl ConnectLine {
+    /// Every line, in the order the language writes them.
+    pub const ALL: [ConnectLine; 3] = [ConnectLine::Files, ConnectLine::Ranks, ConnectLine::Diagonals];
+
+    /// The word the language uses.
+    pub fn word(self) -> &'static str {
+        match self {
+            ConnectLine::Files => "files",
+            ConnectLine::Ranks => "ranks",
+            ConnectLine::Diagonals => "diagonals",
+        }
+    }
+
+    /// Its steps (files, ranks), one per direction of a line (a line and its reverse are one).
+    pub fn steps(self) -> &'static [(i8, i8)] {
+        match self {
+            ConnectLine::Files => &[(0, 1)],
+            ConnectLine::Ranks => &[(1, 0)],
+            ConnectLine::Diagonals => &[(1, 1), (1, -1)],
+        }
+    }
+}
+
+/// What the pieces of a `connect` condition must form.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ConnectShape {
+    /// This many in a row, each next to the last along one line.
+    Row(u8),
+    /// This many on one line, whatever stands between them (Fairy-Stockfish's `collinearN`).
+    Collinear(u8),
+    /// A full block this many files wide and ranks high.
+    Block {
+        /// Its width.
+        files: u8,
+        /// Its height.
+        ranks: u8,
+    },
+    /// A chain, each next to the last along the lines, from the first region to the second
+    /// (per side, as regions are).
+    Path {
+        /// Where the chain starts.
+        from: Region,
+        /// Where it must arrive.
+        to: Region,
+    },
 }
 
 /// When reaching a region ends the game (as Fairy-Stockfish's flag rules do).
@@ -870,6 +953,7 @@ impl EndCond {
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
             EndCond::Castled(_) => "castling",
+            EndCond::Connected { .. } => "connection",
         }
     }
 }

@@ -617,7 +617,10 @@ fn apply_end(
     }
     for r in rules {
         let key = r.cond.node.key();
-        let repeatable = matches!(r.cond.node, EndCond::Reach { .. } | EndCond::Extinct { .. });
+        let repeatable = matches!(
+            r.cond.node,
+            EndCond::Reach { .. } | EndCond::Extinct { .. } | EndCond::Connect(_)
+        );
         match d
             .end
             .iter()

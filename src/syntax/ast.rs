@@ -282,6 +282,8 @@ pub enum DropRuleKind {
     NoMate,
     /// `both colors`
     BothColors,
+    /// `falling` or `sliding`: where the dropped piece comes to rest.
+    Slide(crate::ir::DropSlide),
 }
 
 /// The kinds of top-level items, named by the keyword that starts them.
@@ -748,6 +750,35 @@ pub enum EndCond {
     DoublePass,
     /// `castling FLAG...` (no flags in `remove end`)
     Castled(Vec<Spanned<char>>),
+    /// `connect SHAPE [with PIECE...] [along LINE...]` (`None` in `remove end`).
+    Connect(Option<ConnectAst>),
+}
+
+/// `connect 4 with stone along files ranks`: pieces of the side that just moved in a row, a
+/// block or a chain.
+#[derive(Clone, Debug)]
+pub struct ConnectAst {
+    /// What they must form.
+    pub shape: ConnectShapeAst,
+    /// The pieces that count; empty for any.
+    pub kinds: Vec<Name>,
+    /// `along ...`: the lines that count, each with its span; empty for all three.
+    pub along: Vec<Spanned<crate::ir::ConnectLine>>,
+    /// The whole condition.
+    pub span: Span,
+}
+
+/// What a `connect` condition asks the pieces to form.
+#[derive(Clone, Debug)]
+pub enum ConnectShapeAst {
+    /// `N`: that many in a row.
+    Row(Spanned<i64>),
+    /// `collinear N`: that many on one line, with any squares between.
+    Collinear(Spanned<i64>),
+    /// `W x H`: a block W files wide and H ranks high.
+    Block(Spanned<i64>, Spanned<i64>),
+    /// `REGION to REGION`: a chain from one region to the other.
+    Path(RegionAst, RegionAst),
 }
 
 impl EndCond {
@@ -764,6 +795,7 @@ impl EndCond {
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
             EndCond::Castled(_) => "castling",
+            EndCond::Connect(_) => "connect",
         }
     }
 }

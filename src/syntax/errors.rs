@@ -424,6 +424,7 @@ pub(super) fn rule_name(rule: Rule) -> String {
     if let Some(s) = item_rule_name(rule)
         .or_else(|| piece_rule_name(rule))
         .or_else(|| rule_name_in_rules(rule))
+        .or_else(|| connect_rule_name(rule))
     {
         return s.to_string();
     }
@@ -516,6 +517,22 @@ fn piece_rule_name(rule: Rule) -> Option<&'static str> {
         Rule::keyword => "a keyword",
         Rule::region_name => "a region name",
         Rule::effect_name => "an effect name",
+        _ => return None,
+    })
+}
+
+/// The human name of a rule of the `connect` end condition.
+fn connect_rule_name(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::connect => "`connect`",
+        Rule::connect_shape => {
+            "what to connect: a length (`4`), a block (`2 x 2`) or two regions (`file a to file i`)"
+        }
+        Rule::connect_row | Rule::connect_block => "a number",
+        Rule::connect_path => "a region",
+        Rule::connect_along => "`along`",
+        Rule::connect_line => "`files`, `ranks` or `diagonals`",
+        Rule::drop_slide => "`falling` or `sliding`",
         _ => return None,
     })
 }

@@ -318,6 +318,10 @@ fn build_hand(p: P) -> Option<HandAst> {
                     Rule::drop_within => DropRuleKind::Within(build_region(kids(how).next()?)?),
                     Rule::drop_per_file => DropRuleKind::PerFile(int(kids(how).next()?)),
                     Rule::drop_both_colors => DropRuleKind::BothColors,
+                    Rule::drop_slide if has_kw(&how, Rule::kw_falling) => {
+                        DropRuleKind::Slide(crate::ir::DropSlide::Falling)
+                    }
+                    Rule::drop_slide => DropRuleKind::Slide(crate::ir::DropSlide::Sliding),
                     _ => DropRuleKind::NoMate,
                 };
                 h.drops.push(DropRuleAst {
@@ -703,6 +707,8 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             EndCond::DoublePass
                         } else if has_kw(&k, Rule::kw_castling) {
                             EndCond::Castled(vec![])
+                        } else if has_kw(&k, Rule::kw_connect) {
+                            EndCond::Connect(None)
                         } else {
                             EndCond::RoyalCaptured
                         };
@@ -824,6 +830,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
                 Rule::royals_facing => EndCond::RoyalsFacing,
                 Rule::double_pass => EndCond::DoublePass,
                 Rule::castled => EndCond::Castled(kids(inner).map(letter).collect()),
+                Rule::connect => EndCond::Connect(Some(build_connect(inner)?)),
                 _ => EndCond::RoyalCaptured,
             }
         };
@@ -900,6 +907,54 @@ fn build_reach(p: P) -> Option<EndCond> {
         rule,
         count,
         full,
+    })
+}
+
+/// `connect 4 with stone along files ranks`, `connect 2 x 2`, `connect file a to file i`.
+fn build_connect(p: P) -> Option<ConnectAst> {
+    let sp = span(&p);
+    let mut shape = None;
+    let mut kinds = vec![];
+    let mut along = vec![];
+    for k in kids(p) {
+        match k.as_rule() {
+            // `collinear N`: the number stands alone, without a shape around it.
+            Rule::connect_row => shape = Some(ConnectShapeAst::Collinear(int(kids(k).next()?))),
+            Rule::connect_shape => {
+                let s = kids(k).next()?;
+                let rule = s.as_rule();
+                let mut parts = kids(s);
+                shape = Some(match rule {
+                    Rule::connect_row => ConnectShapeAst::Row(int(parts.next()?)),
+                    Rule::connect_block => {
+                        ConnectShapeAst::Block(int(parts.next()?), int(parts.next()?))
+                    }
+                    _ => ConnectShapeAst::Path(
+                        build_region(parts.next()?)?,
+                        build_region(parts.next()?)?,
+                    ),
+                });
+            }
+            Rule::piece_ref => kinds.push(name(k)),
+            _ => {
+                for line in kids(k) {
+                    let l = if has_kw(&line, Rule::kw_files) {
+                        crate::ir::ConnectLine::Files
+                    } else if has_kw(&line, Rule::kw_ranks) {
+                        crate::ir::ConnectLine::Ranks
+                    } else {
+                        crate::ir::ConnectLine::Diagonals
+                    };
+                    along.push(Spanned::new(l, span(&line)));
+                }
+            }
+        }
+    }
+    Some(ConnectAst {
+        shape: shape?,
+        kinds,
+        along,
+        span: sp,
     })
 }
 

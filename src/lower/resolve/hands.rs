@@ -97,6 +97,17 @@ impl Resolver<'_> {
             DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), src, 1),
             DropRuleKind::NoMate => rule.no_mate = true,
             DropRuleKind::BothColors => rule.both_colors = true,
+            DropRuleKind::Slide(s) => match rule.slide {
+                Some(_) => self.err(
+                    Problem::error(
+                        Code::HandRule,
+                        format!("`{}` is given two ways in", d.piece.node),
+                    )
+                    .label(src, d.span, "a second way in")
+                    .help("keep one: `falling` (in at the top of a file) or `sliding` (in at any edge)"),
+                ),
+                None => rule.slide = Some(*s),
+            },
         }
         }
         rules

@@ -15,6 +15,7 @@ use crate::syntax::ast::*;
 mod board;
 mod castling;
 mod catalogs;
+mod connect;
 mod effects;
 mod hands;
 mod pieces;

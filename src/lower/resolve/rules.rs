@@ -251,6 +251,7 @@ impl Resolver<'_> {
                 ir::EndCond::DoublePass
             }
             ast::EndCond::Castled(flags) => self.castled_flags(flags, src)?,
+            ast::EndCond::Connect(c) => self.connect_cond(c.as_ref()?, src)?,
         };
         let needs_royal = matches!(
             cond,

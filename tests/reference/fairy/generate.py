@@ -1735,6 +1735,107 @@ variant("la-mancha-duel", ini=True, large=True, special=[
 ], start_depth=4, max_depth=4)
 # (end of batch concepts4)
 
+# ---------------------------------------------------------------------------------------------
+# Batch connect: games won by a row, a block or a chain of a side's pieces (issue 44)
+variant("tictactoe", ini=True, start_depth=9, max_depth=9, special=[
+    ("white's row just made: black has no move", "3/pp1/PPP[PPpp] b - - 0 3"),
+    ("a diagonal to complete, or to block", "P1p/1p1/2P[PPPpp] w - - 0 3"),
+    ("white's own row with white to move: only the mover's pieces count", "PPP/pp1/3[PPpp] w - - 0 3"),
+    ("black's row, black just moved: over", "ppp/PP1/P2[PPp] w - - 0 4"),
+    ("a full board without a row: a draw", "PpP/PPp/pPp w - - 0 5"),
+    ("the last drop fills the board or makes a row", "PpP/P1p/pPp[P] w - - 0 5"),
+])
+variant("picaria", ini=True, start_depth=7, max_depth=6, special=[
+    ("drops must come first: no man on the board moves", "P2/1p1/3[PPpp] w - - 0 2"),
+    ("all dropped: a move along a knight's jump completes a file", "P1p/2p/1Pp w - - 0 4"),
+    ("a long jump (2,2) completes a diagonal", "P1p/1Pp/p2 w - - 0 4"),
+    ("black's row, black just moved: over", "ppp/1P1/P1P w - - 0 5"),
+    ("a diagonal of white, black to move: over", "P1p/1Pp/p1P b - - 0 5"),
+])
+variant("nineholes", ini=True, start_depth=7, max_depth=6, special=[
+    ("a diagonal does not count: black moves on", "P1p/1Pp/p1P b - - 0 5"),
+    ("a rank just made: over", "1pp/PPP/p2 b - - 0 5"),
+    ("a file to complete, a diagonal in reach", "P1p/P1p/1Pp w - - 0 4"),
+    ("drops must come first", "3/1P1/3[PPppp] b - - 0 1"),
+])
+variant("tictacchess", ini=True, start_depth=6, max_depth=5, special=[
+    ("a row of three different pieces just made: over", "KQR/2q/r1k b - - 0 4"),
+    ("a grasshopper jump over a piece completes a row", "K1q/QRk/r2 w - - 0 4"),
+    ("drops must come first", "1K1/1q1/3[QRkr] w - - 0 2"),
+    ("black to move, a diagonal to make", "k1Q/Kq1/R1r b - - 0 4"),
+])
+variant("teeko", ini=True, start_depth=5, max_depth=5, special=[
+    ("black's tight square just made: over", "5/5/1pp2/1pp2/PPP1P w - - 0 5"),
+    ("four corners of a larger square do not count", "5/p1p2/5/p1p2/PP1PP w - - 0 5"),
+    ("a step completes a square or a row", "5/5/1PP2/P1pp1/pp2P w - - 0 5"),
+    ("four in a diagonal just made: over", "P4/1P3/2P2/3Pp/ppp2 b - - 0 5"),
+    ("drops must come first", "5/5/2P2/5/5[PPPpppp] b - - 0 1"),
+])
+variant("symphony", ini=True, start_depth=3, max_depth=3, special=[
+    ("a drop completes five on a rank, or a man steps into it", "8/8/8/8/8/3ppp2/PPPP4/8[PPpp] w - - 0 6"),
+    ("black's five, black just moved: over", "8/8/8/8/ppppp3/8/PPPP4/8[PPPp] w - - 0 6"),
+    ("men in hand, men on the board: drop or step", "8/4p3/8/3P4/8/8/8/8[PPPPPppppp] w - - 0 2"),
+    ("a diagonal of five to make by a sideways step", "8/8/8/4P3/3P4/2P5/1P6/P7[Pp] w - - 0 6"),
+    ("a row of six, longer than five, just made: over", "8/8/8/8/8/8/PPPPP3/pppppp2 w - - 0 7"),
+])
+variant("roll-ing-to-four", ini=True, start_depth=6, max_depth=5, special=[
+    ("a step completes four on a rank", "4/4/4/4/4/4/4/4/PPP1/3P w - - 0 5"),
+    ("black's diagonal of four just made: over", "4/4/4/p3/1p2/2p1/3p/4/PPP1/4 w - - 0 8"),
+    ("no man can move: a draw", "PP1P/4/4/4/4/4/4/4/4/pp1p w - - 0 20"),
+    ("four on a file by stepping forward", "4/4/4/4/1p2/P3/P3/P3/4/1P2 w - - 0 6"),
+])
+variant("allqueenschess", ini=True, start_depth=5, max_depth=4, special=[
+    ("a long queen move completes four on a rank", "5/QQQ2/5/q1q2/2q1Q w - - 0 8"),
+    ("black's four on a diagonal just made: over", "q4/1q3/2q2/3qQ/QQ1Q1 w - - 0 9"),
+    ("four on a file to make or to block", "Q1q2/Q1q2/Q1q2/5/2Q1q w - - 0 9"),
+])
+variant("asimplegame", ini=True, start_depth=9, max_depth=7, special=[
+    ("a step completes three on a rank", "4/PP1P/pp2/2p1 w - - 0 5"),
+    ("black's three on a file just made: over", "p3/p3/p1PP/P3 w - - 0 6"),
+    ("diagonals count too", "P3/1P2/2p1/pp1P w - - 0 6"),
+    ("white's own row with white to move: only the mover's pieces count", "PPP1/pp2/4/p3 w - - 0 6"),
+])
+variant("cetus", ini=True, large=True, start_depth=3, max_depth=3, special=[
+    ("a wazir captures and turns into a fers", "9/9/9/1b2p4/4O4/9/9/2B6/9[Pp] w - - 0 1"),
+    ("a fers captures and turns back into a wazir", "9/9/9/1b2+O4/3p5/9/9/2B6/9[Pp] w - - 0 1"),
+    ("the wazir may take the whale: its side loses", "9/9/9/4b4/4O4/9/9/2B6/9[Pp] w - - 0 1"),
+    ("a drop completes five on a rank", "9/9/9/1b7/9/9/9/2B6/PNHS5[PPDOppnnhhssdo] w - - 0 5"),
+    ("black's five on a diagonal just made: over", "9/9/p8/1n7/2h6/3s5/4d4/2B2b3/9[PPNHSDOpno] w - - 0 6"),
+    ("a whale captured, none left: over", "9/9/9/9/9/9/9/2B6/9[PPNHSDOppnnhhssdo] b - - 0 3"),
+])
+variant("cfour", ini=True, start_depth=6, max_depth=5, special=[
+    ("stones fall onto the stones below", "7/7/7/2p4/2P1p2/1PPpP2[PPPPPPPPPPPPPPPPppppppppppppppppp] w - - 0 5"),
+    ("a full file takes no more stones", "7/3p3/3P3/3p3/3P3/3p3[PPPPPPPPPPPPPPPPPPPPPpppppppppppppppppp] w - - 0 5"),
+    ("a drop completes four on a diagonal", "7/7/3P3/2PP3/1PPp3/Pppp3[PPPPPPPPPPPPPPPpppppppppppppppp] w - - 0 8"),
+    ("black's four on a rank just made: over", "7/7/7/7/PPP4/pppp3[PPPPPPPPPPPPPPPPPPppppppppppppppppp] w - - 0 5"),
+    ("the last stone fills the board", "PpPpPp1/pPpPpPp/pPpPpPp/PpPpPpP/PpPpPpP/pPpPpPp[p] b - - 0 21"),
+])
+# cfour-anyside: Fairy-Stockfish's enclosingDrop = anyside takes, for a stone put in at the top
+# of a file or at the right of a rank, the lowest (leftmost) free square that has a stone beyond
+# it (lsb where msb is meant, position.h), so a stone may pass through other stones; its own
+# description says the stone slides from the edge. This suite is written by a Fairy-Stockfish
+# built from the same commit with those two lsb turned into msb (all its other counts unchanged:
+# chess 4 = 197281, cfour 6 = 117649).
+variant("cfour-anyside", ini=True, start_depth=4, max_depth=4, special=[
+    ("a stone in at the top or the right stops at the first stone (c6, g4, g7; Fairy-Stockfish's code takes c2, b4, c7)", "Pp2Pp1/3ppPP/2pP1Pp/P1pp1p1/pP1P1pP/pp1p1PP/pPpP1PP[PPPPPPPPPpppppppp] w - - 0 17"),
+    ("stones slide in from each edge onto the others", "7/7/2p4/3P3/2pP3/7/7[PPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w - - 0 3"),
+    ("an edge square taken closes its rank or file from that side", "P6/7/7/7/7/7/6p[PPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppp] w - - 0 2"),
+    ("a slide completes four on a rank", "7/7/7/7/7/pp5/1PPP3[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp] w - - 0 4"),
+    ("white's four on a file just made: over", "7/7/7/P6/P6/P6/Pppp3[PPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] b - - 0 5"),
+])
+variant("cfour-misere", ini=True, start_depth=6, max_depth=5, special=[
+    ("four on a rank just made: the maker loses", "7/7/7/7/ppp4/PPPP3[PPPPPPPPPPPPPPPPPpppppppppppppppppp] b - - 0 5"),
+    ("a drop that makes four loses: it is still a move", "7/7/7/7/ppp4/PPP4[PPPPPPPPPPPPPPPPPPpppppppppppppppppp] w - - 0 4"),
+])
+variant("three-musketeers", ini=True, start_depth=6, max_depth=5, special=[
+    ("three on a rank with guardsmen between, after their move: they lose", "MpMpM/ppppp/ppppp/ppppp/ppppp b - - 0 2"),
+    ("three on a diagonal do not count", "M3p/1M1pp/2Mpp/ppppp/ppppp b - - 0 2"),
+    ("no guardsman next to a musketeer: white cannot move and wins", "M3p/5/2M2/5/p3M w - - 0 9"),
+    ("a capture that brings the third onto the file loses", "1M3/ppppp/1pMpp/p1ppp/1Mppp w - - 0 3"),
+    ("black cannot move: black wins", "pM3/M4/4M/5/5 b - - 0 12"),
+])
+# (end of batch connect)
+
 
 
 def seed_for(name, seed):
