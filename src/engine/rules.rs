@@ -520,6 +520,9 @@ pub struct Rules<B> {
     pub effects: Vec<ir::Effect>,
     /// Per effect: its conditions decided ahead for every pair of pieces.
     pub effect_tables: Vec<crate::engine::effects::EffectTable>,
+    /// Whether an effect reads the move's pieces (`moved`, `captured`): then a move looks
+    /// them up before it is played.
+    pub effects_read_move: bool,
     /// Some effect can promote, so a move may need a choice that only playing it reveals.
     pub effect_promotes: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
@@ -644,6 +647,7 @@ impl<B: Bits> Rules<B> {
             end: vec![],
             effects: v.effects.values().cloned().collect(),
             effect_tables: vec![],
+            effects_read_move: false,
             effect_promotes: false,
             fast_legality: false,
             royal_promotions: false,
@@ -1473,11 +1477,7 @@ impl<B: Bits> Rules<B> {
 
     fn compile_effects(&mut self, v: &Variant) {
         self.effect_promotes = v.effects.values().any(|e| {
-            e.clauses
-                .iter()
-                .flat_map(|c| c.actions.iter())
-                .chain(e.finally.iter())
-                .any(|a| matches!(a, ir::Action::Promote(_)))
+            e.actions().any(|a| matches!(a, ir::Action::Promote(_)))
         });
         self.effect_dirs = v
             .effects
@@ -1499,6 +1499,7 @@ impl<B: Bits> Rules<B> {
         if v.effects.len() == 1 && self.effect_promotes {
             self.promotion_watchers = Some(self.watchers(&v.effects[0]));
         }
+        self.effects_read_move = self.effects.iter().any(ir::Effect::reads_move);
         self.effect_tables = self
             .effects
             .iter()

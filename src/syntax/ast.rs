@@ -742,14 +742,12 @@ pub struct EffectAst {
     pub origin: Spanned<OriginKind>,
     /// `where CONDITION` on the origin.
     pub origin_filter: Option<ExprAst>,
-    /// Which squares it looks at.
-    pub scan: ScanAst,
+    /// Which squares it looks at (none: only its `finally` lines act).
+    pub scan: Option<ScanAst>,
     /// `when CONDITION: ACTIONS`, in order.
     pub clauses: Vec<ClauseAst>,
-    /// `finally ACTIONS`
-    pub finally: Vec<ActionAst>,
-    /// `finally when CONDITION: ...`
-    pub finally_when: Option<ExprAst>,
+    /// `finally [when CONDITION:] ACTIONS`, in order.
+    pub finally: Vec<FinallyAst>,
     /// The whole item.
     pub span: Span,
 }
@@ -773,6 +771,15 @@ pub enum ScanAst {
         /// The whole scan.
         span: Span,
     },
+}
+
+/// `finally [when CONDITION:] ACTION, ...`
+#[derive(Clone, Debug)]
+pub struct FinallyAst {
+    /// The condition, if any.
+    pub when: Option<ExprAst>,
+    /// What to do.
+    pub actions: Vec<ActionAst>,
 }
 
 /// `when CONDITION: ACTION, ...`
@@ -799,6 +806,8 @@ pub enum ActionKind {
     Promote,
     /// `change ... to PIECE`
     Change(Name),
+    /// `change ... to SUBJECT.kind`
+    ChangeTo(Spanned<Subject>, Name),
 }
 
 /// One action of a clause.

@@ -872,10 +872,53 @@ fn build_effect(p: P) -> Option<EffectAst> {
             span(&kind),
         );
         let origin_filter = optional(ok.next(), build_expr)?;
-        let scan_pair = it.next()?;
+        let mut it = it.peekable();
+        let scan = match it.peek() {
+            Some(k) if k.as_rule() == Rule::effect_scan => Some(build_scan(it.next()?)?),
+            _ => None,
+        };
+        let mut effect = EffectAst {
+            name: n,
+            origin,
+            origin_filter,
+            scan,
+            clauses: vec![],
+            finally: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::effect_clause => {
+                    let mut ck = kids(k);
+                    let cond = build_expr(ck.next()?)?;
+                    let actions = ck.map(build_action).collect::<Option<Vec<_>>>()?;
+                    effect.clauses.push(ClauseAst { cond, actions });
+                }
+                Rule::effect_finally => {
+                    let mut line = FinallyAst {
+                        when: None,
+                        actions: vec![],
+                    };
+                    for f in kids(k) {
+                        match f.as_rule() {
+                            Rule::expr => line.when = Some(build_expr(f)?),
+                            _ => line.actions.push(build_action(f)?),
+                        }
+                    }
+                    effect.finally.push(line);
+                }
+                _ => {}
+            }
+        }
+        effect
+    })
+}
+
+fn build_scan(scan_pair: P) -> Option<ScanAst> {
+    Some({
         let scan_inner = kids(scan_pair).next()?;
         let ssp = span(&scan_inner);
-        let scan = if scan_inner.as_rule() == Rule::scan_rays {
+        if scan_inner.as_rule() == Rule::scan_rays {
             let mut sk = kids(scan_inner);
             let vector = build_vector(sk.next()?)?;
             let directions = sk.map(name).collect();
@@ -891,37 +934,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
                     .collect::<Option<Vec<_>>>()?,
                 span: ssp,
             }
-        };
-        let mut effect = EffectAst {
-            name: n,
-            origin,
-            origin_filter,
-            scan,
-            clauses: vec![],
-            finally: vec![],
-            finally_when: None,
-            span: sp,
-        };
-        for k in it {
-            match k.as_rule() {
-                Rule::effect_clause => {
-                    let mut ck = kids(k);
-                    let cond = build_expr(ck.next()?)?;
-                    let actions = ck.map(build_action).collect::<Option<Vec<_>>>()?;
-                    effect.clauses.push(ClauseAst { cond, actions });
-                }
-                Rule::effect_finally => {
-                    for f in kids(k) {
-                        match f.as_rule() {
-                            Rule::expr => effect.finally_when = Some(build_expr(f)?),
-                            _ => effect.finally.push(build_action(f)?),
-                        }
-                    }
-                }
-                _ => {}
-            }
         }
-        effect
     })
 }
 
@@ -931,6 +944,10 @@ fn build_subject(p: P) -> Option<Spanned<Subject>> {
         Spanned::new(
             if has_kw(&p, Rule::kw_target) {
                 Subject::Target
+            } else if has_kw(&p, Rule::kw_moved) {
+                Subject::Moved
+            } else if has_kw(&p, Rule::kw_captured) {
+                Subject::Captured
             } else {
                 Subject::Origin
             },
@@ -952,7 +969,16 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_push => ActionKind::Push,
             Rule::act_remove => ActionKind::Remove,
             Rule::act_promote => ActionKind::Promote,
-            _ => ActionKind::Change(name(ik.next()?)),
+            _ => {
+                let to = ik.next()?;
+                if to.as_rule() == Rule::field {
+                    let mut fk = kids(to);
+                    let like = build_subject(fk.next()?)?;
+                    ActionKind::ChangeTo(like, name(fk.next()?))
+                } else {
+                    ActionKind::Change(name(to))
+                }
+            }
         };
         ActionAst {
             kind,

@@ -370,6 +370,7 @@ impl<B: Bits> Rules<B> {
         // An effect that promotes needs its rays to find the moves that ask for a choice.
         let effects_ok = self.effects.is_empty()
             || free
+                && self.effects.iter().all(|e| !e.reads_move())
                 && (!self.effect_promotes
                     || self
                         .effects
@@ -507,11 +508,7 @@ impl<B: Bits> Rules<B> {
             },
             layered: self.layered,
             promotes_origin: self.effects.iter().any(|e| {
-                e.clauses
-                    .iter()
-                    .flat_map(|c| c.actions.iter())
-                    .chain(e.finally.iter())
-                    .any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
+                e.actions().any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
             }),
         }
     }

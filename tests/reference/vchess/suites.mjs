@@ -628,4 +628,14 @@ export default function defineSuites(variant, f) {
   });
   // Not rugby: writable, but a pawn's king step onto the en-passant square and its en-passant
   // capture there are two moves with one UCI (e4d3), and rulebook keeps only one of them.
+
+  // Batch captures
+  variant("antimatter", "Antimatter", {
+    special: [castle, passant, promote, promoteBlack,
+      ["a pawn takes a pawn en passant: both vanish", "4k3/8/8/3pP3/8/8/8/4K3 w 2 iiii d6"],
+      ["like takes like and both vanish; a pawn promoting onto a queen stays", "1q2k3/P7/8/3r4/8/3R4/3Q4/4K3 w 0 iiii -"],
+      ["a check answered by taking the checker of the same kind (both vanish)", "4k3/8/8/8/8/4r3/8/R3K3 w 0 iiii -"],
+      ["a bishop takes a bishop, vanishing, and uncovers its own king", "4k3/8/8/1b6/8/3B4/8/5K1r w 0 iiii -"],
+      ["kings never take kings; a king takes what it can", "8/8/8/3k4/3q4/3K4/8/8 w 0 iiii -"]],
+  });
 }
