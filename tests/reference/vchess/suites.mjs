@@ -638,4 +638,16 @@ export default function defineSuites(variant, f) {
       ["a bishop takes a bishop, vanishing, and uncovers its own king", "4k3/8/8/1b6/8/3B4/8/5K1r w 0 iiii -"],
       ["kings never take kings; a king takes what it can", "8/8/8/3k4/3q4/3K4/8/8 w 0 iiii -"]],
   });
+  const cannibal = [
+    ["a capturer becomes what it took; a pawn takes en passant and stays a pawn", "rnbqkbnr/pp1p1ppp/8/2pPp3/4N3/8/PPP1PPPP/R1BQKBNR w 4 ahah e6"],
+    ["a pawn takes onto the last rank: each promotion name, all becoming the piece taken", "rn2k3/1P6/8/8/8/8/1p6/RN2K3 w 0 iiii -"],
+    ["the king takes and stays royal in disguise", "4k3/8/8/8/8/3n4/3Pq3/4K3 w 0 iiii -"],
+    ["a king in disguise as a rook, checked, takes again", "4k3/8/8/8/8/8/3b4/r2U4 w 0 iiii -"],
+    ["a king in disguise as a pawn: its double step, its promotion to a disguised piece", "k7/5P2/8/8/8/8/3S4/8 w 0 iiii -"],
+    ["a disguised king promotes by taking (black)", "8/8/8/8/8/8/5s2/3K2N1 b 0 iiii -"],
+    ["a rook taken on its corner: the taker, now a rook, cannot castle with it", "r3k2r/8/8/8/8/6n1/8/R3K2R b 0 ahah -"],
+  ];
+  variant("cannibal1", "Cannibal1", {
+    special: [castle, passant, promote, promoteBlack, ...cannibal],
+  });
 }
