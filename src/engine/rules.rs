@@ -80,6 +80,8 @@ pub struct PromotionRules<B> {
     pub in_place: bool,
     /// Only a move that captures promotes.
     pub on_capture: bool,
+    /// A move that captures does not promote.
+    pub not_on_capture: bool,
 }
 
 impl<B: Bits> PromotionRules<B> {
@@ -88,6 +90,7 @@ impl<B: Bits> PromotionRules<B> {
     pub fn applies(&self, from: usize, to: usize, captures: bool) -> bool {
         !self.in_place
             && (captures || !self.on_capture)
+            && !(captures && self.not_on_capture)
             && (self.zone.has(to) || (self.from_zone && self.zone.has(from)))
     }
 
@@ -95,7 +98,13 @@ impl<B: Bits> PromotionRules<B> {
     /// the pieces it would capture there.
     #[inline(always)]
     pub fn promoting(&self, from: usize, t: B, occ: B) -> B {
-        let t = if self.on_capture { t & occ } else { t };
+        let t = if self.on_capture {
+            t & occ
+        } else if self.not_on_capture {
+            t & !occ
+        } else {
+            t
+        };
         if self.from_zone && self.zone.has(from) {
             t
         } else {
@@ -158,6 +167,8 @@ pub struct CodeRules<B> {
     pub promotion: Option<PromotionRules<B>>,
     /// It takes and may be taken en passant.
     pub en_passant: bool,
+    /// It takes en passant (those of `en_passant`, and those of `en passant ... by`).
+    pub takes_en_passant: bool,
     /// A move of it resets the halfmove clock.
     pub resets_clock: bool,
     /// The kind it goes back to when captured into a hand.
@@ -796,6 +807,7 @@ impl<B: Bits> Rules<B> {
             stuck: B::ZERO,
             promotion: None,
             en_passant: v.en_passant.contains(&kind),
+            takes_en_passant: v.en_passant.contains(&kind) || v.en_passant_takers.contains(&kind),
             resets_clock: v.halfmove.pieces.contains(&kind),
             base_kind: piece.promoted_from.unwrap_or(kind),
             hand_code: 0,
@@ -985,6 +997,7 @@ impl<B: Bits> Rules<B> {
                     limits,
                     in_place: p.in_place,
                     on_capture: p.on_capture,
+                    not_on_capture: p.not_on_capture,
                 });
             }
         }

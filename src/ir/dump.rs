@@ -455,6 +455,9 @@ impl Variant {
             if p.on_capture {
                 how.push("only by a move that captures".to_string());
             }
+            if p.not_on_capture {
+                how.push("never by a move that captures".to_string());
+            }
             if p.in_place {
                 how.push(
                     "in place: not by entering the zone, but as a move of its own from a square \

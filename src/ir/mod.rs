@@ -193,6 +193,8 @@ pub struct Variant {
     pub promotions: IndexMap<PieceId, Promotion>,
     /// The piece kinds that may take en passant and be taken so.
     pub en_passant: Vec<PieceId>,
+    /// Kinds that take en passant but are not taken so (`en passant ... by PIECE`).
+    pub en_passant_takers: Vec<PieceId>,
     /// The castles by their FEN flag.
     pub castling: IndexMap<char, Castle>,
     /// The start position, in FEN.
@@ -689,6 +691,8 @@ pub struct Promotion {
     pub in_place: bool,
     /// Only a move that captures promotes (Micro shogi); without `optional`, it must.
     pub on_capture: bool,
+    /// A move that captures does not promote (`not on capture`).
+    pub not_on_capture: bool,
 }
 
 /// A castle: a king move and a rook move made together, by one side.

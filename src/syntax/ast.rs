@@ -364,6 +364,8 @@ pub struct RegionDef {
 pub struct EnPassantAst {
     /// The pieces that make and take en-passant captures.
     pub pieces: Vec<Name>,
+    /// `by PIECE...`: pieces that only take en passant.
+    pub takers: Vec<Name>,
     /// `within REGION`: where an en-passant capture may land.
     pub within: Option<RegionAst>,
     /// `no promotion`: where an en-passant capture never promotes.
@@ -616,6 +618,8 @@ pub struct PromotionAst {
     pub in_place: Option<Span>,
     /// `on capture`, where it is written.
     pub on_capture: Option<Span>,
+    /// `not on capture`, where it is written.
+    pub not_on_capture: Option<Span>,
     /// `limit PIECE N, ...`
     pub limits: Vec<(Name, Spanned<i64>)>,
     /// The whole item.

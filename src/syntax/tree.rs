@@ -208,6 +208,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
 fn build_en_passant(p: P, sp: Span) -> Option<EnPassantAst> {
     let mut e = EnPassantAst {
         pieces: vec![],
+        takers: vec![],
         within: None,
         no_promotion: None,
         span: sp,
@@ -215,6 +216,7 @@ fn build_en_passant(p: P, sp: Span) -> Option<EnPassantAst> {
     for k in kids(p) {
         match k.as_rule() {
             Rule::piece_ref => e.pieces.push(name(k)),
+            Rule::ep_by => e.takers.extend(kids(k).map(name)),
             Rule::ep_no_promotion => e.no_promotion = Some(span(&k)),
             _ => e.within = Some(build_region(k)?),
         }
@@ -685,6 +687,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
             from_zone: false,
             in_place: None,
             on_capture: None,
+            not_on_capture: None,
             limits: vec![],
             span: sp,
         };
@@ -696,6 +699,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
                 Rule::promo_from_zone => promo.from_zone = true,
                 Rule::promo_in_place => promo.in_place = Some(span(&k)),
                 Rule::promo_on_capture => promo.on_capture = Some(span(&k)),
+                Rule::promo_not_on_capture => promo.not_on_capture = Some(span(&k)),
                 Rule::promo_limit => {
                     for e in kids(k) {
                         let mut ek = kids(e);

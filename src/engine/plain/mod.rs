@@ -439,8 +439,13 @@ impl<B: Bits> Rules<B> {
                 && !c.petrifies
                 && c.drop.is_none()
                 && c.castle_guard_rev.is_empty()
+                && c.takes_en_passant == c.en_passant
                 && c.promotion.as_ref().is_none_or(|p| {
-                    !p.optional && !p.in_place && !p.on_capture && p.limits.is_empty()
+                    !p.optional
+                        && !p.in_place
+                        && !p.on_capture
+                        && !p.not_on_capture
+                        && p.limits.is_empty()
                 })
         });
         rules_ok && attacks_ok && pieces_ok

@@ -646,8 +646,16 @@ export default function defineSuites(variant, f) {
     ["a king in disguise as a pawn: its double step, its promotion to a disguised piece", "k7/5P2/8/8/8/8/3S4/8 w 0 iiii -"],
     ["a disguised king promotes by taking (black)", "8/8/8/8/8/8/5s2/3K2N1 b 0 iiii -"],
     ["a rook taken on its corner: the taker, now a rook, cannot castle with it", "r3k2r/8/8/8/8/6n1/8/R3K2R b 0 ahah -"],
+    ["a king in disguise as a pawn takes en passant", "4k3/8/8/3pS3/8/8/8/8 w 2 iiii d6"],
+    ["a king in disguise as a pawn steps two past a pawn: not taken en passant", "4k3/8/8/8/3p4/8/4S3/8 w 0 iiii -"],
   ];
   variant("cannibal1", "Cannibal1", {
     special: [castle, passant, promote, promoteBlack, ...cannibal],
+  });
+  variant("cannibal2", "Cannibal2", {
+    special: [castle, passant, promote, promoteBlack, ...cannibal,
+      ["a capture is forced, en passant too", "4k3/8/8/3pP3/8/8/8/4K3 w 2 iiii d6"],
+      ["in check, only captures that answer it; castling is no capture", "r3k2r/8/8/8/8/8/4q3/R3K2R w 0 ahah -"],
+      ["no capture: every move", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"]],
   });
 }
