@@ -28,7 +28,10 @@ impl MoveCodes {
 }
 
 impl<B: Bits> Position<B> {
-    pub(crate) fn run_effect(
+    /// Runs effect `e` after a move of `mover` that left pieces on `moved`. `BY_MOVE`: the
+    /// effect reads the move's pieces, so its conditions are evaluated, not read from tables
+    /// (two copies, so that an effect of codes alone pays nothing for it).
+    pub(crate) fn run_effect<const BY_MOVE: bool>(
         &mut self,
         r: &Rules<B>,
         e: usize,
@@ -48,7 +51,7 @@ impl<B: Bits> Position<B> {
             let Some(origin_code) = self.code_at(origin) else {
                 continue;
             };
-            let holds = if table.reads_move {
+            let holds = if BY_MOVE {
                 effect.origin_filter.as_ref().is_none_or(|f| {
                     eval_in(r, f, mover, origin_code, None, 0, pieces)
                 })
@@ -72,7 +75,7 @@ impl<B: Bits> Position<B> {
                             .max((tr as i32 - or as i32).abs())
                             / (step.0 as i32).abs().max((step.1 as i32).abs());
                         let at = (origin, t, dist, Some(step));
-                        self.apply_clauses(r, e, mover, at, pieces, choice);
+                        self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
                     }
                 }
                 Scan::Around(vectors) => {
@@ -85,16 +88,18 @@ impl<B: Bits> Position<B> {
                             continue;
                         }
                         let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
-                        self.apply_clauses(r, e, mover, (origin, t, dist, None), pieces, choice);
+                        self.apply_clauses::<BY_MOVE>(r, e, mover, (origin, t, dist, None), pieces, choice);
                     }
                 }
             }
-            self.finish_effect(r, e, mover, origin, pieces, choice);
+            if !effect.finally.is_empty() {
+                self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
+            }
         }
     }
 
     /// The first of the effect's `finally` lines that holds for the piece on `origin`.
-    fn finish_effect(
+    fn finish_effect<const BY_MOVE: bool>(
         &mut self,
         r: &Rules<B>,
         e: usize,
@@ -109,7 +114,7 @@ impl<B: Bits> Position<B> {
         }
         let table = &r.effect_tables[e];
         let line = match self.code_at(origin) {
-            Some(code) if table.reads_move => effect.finally.iter().position(|f| {
+            Some(code) if BY_MOVE => effect.finally.iter().position(|f| {
                 f.when
                     .as_ref()
                     .is_none_or(|c| eval_in(r, c, mover, code, None, 0, pieces))
@@ -127,7 +132,7 @@ impl<B: Bits> Position<B> {
 
     /// Carries out the first clause that holds for the target met at `at` (origin, target,
     /// distance, ray step).
-    fn apply_clauses(
+    fn apply_clauses<const BY_MOVE: bool>(
         &mut self,
         r: &Rules<B>,
         e: usize,
@@ -144,7 +149,7 @@ impl<B: Bits> Position<B> {
         };
         let effect = &r.effects[e];
         let table = &r.effect_tables[e];
-        let clause = if table.reads_move {
+        let clause = if BY_MOVE {
             effect.clauses.iter().position(|c| {
                 eval_in(r, &c.cond, mover, origin_code, Some(target_code), dist, pieces)
             })

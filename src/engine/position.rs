@@ -874,7 +874,12 @@ impl<B: Bits> Position<B> {
                     took: moved.captured,
                     ..pieces
                 };
-                self.run_effect(r, e, mover, &moved.squares[..moved.n], pieces, m.promo);
+                let squares = &moved.squares[..moved.n];
+                if r.effect_tables[e].reads_move {
+                    self.run_effect::<true>(r, e, mover, squares, pieces, m.promo);
+                } else {
+                    self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
+                }
             }
             if r.check.enabled() && had_royal && !self.has_royal(r, mover) {
                 self.refusal = Some(Refusal::RoyalLost);

@@ -88,9 +88,13 @@ impl<B: Bits> PromotionRules<B> {
     /// Whether a move from `from` to `to`, capturing or not, may promote.
     #[inline(always)]
     pub fn applies(&self, from: usize, to: usize, captures: bool) -> bool {
+        let by_capture_rule = if captures {
+            !self.not_on_capture
+        } else {
+            !self.on_capture
+        };
         !self.in_place
-            && (captures || !self.on_capture)
-            && !(captures && self.not_on_capture)
+            && by_capture_rule
             && (self.zone.has(to) || (self.from_zone && self.zone.has(from)))
     }
 

@@ -101,8 +101,8 @@ pub enum Item {
     Piece {
         /// Written with `replace`.
         replace: bool,
-        /// The definition.
-        piece: PieceAst,
+        /// The definition (boxed: the largest item by far).
+        piece: Box<PieceAst>,
     },
     /// `remove ...`
     Remove(RemoveAst),

@@ -144,7 +144,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::region_def => Item::Region(build_region_def(p, replace)?),
         Rule::piece => Item::Piece {
             replace,
-            piece: build_piece(p)?,
+            piece: Box::new(build_piece(p)?),
         },
         Rule::replace => build_replace(p)?,
         Rule::remove => Item::Remove(build_remove(kids(p).next()?)?),
