@@ -4,7 +4,7 @@
 //! the occupancy it leaves, as for any other move.
 
 use crate::engine::bitboard::Bits;
-use crate::engine::effects::eval;
+use crate::engine::effects::{MoveCodes, eval, eval_in};
 use crate::engine::legality::Safety;
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
@@ -23,6 +23,9 @@ pub struct Blast<B> {
     /// Per origin code: whether the capturing piece is removed too (`finally remove origin`).
     removes_origin: Vec<bool>,
     codes: usize,
+    /// The effect, when its conditions read the move's pieces (`moved`, `captured`): then they
+    /// are evaluated capture by capture, not read from the tables.
+    by_move: Option<Effect>,
 }
 
 impl<B: Bits> Blast<B> {
@@ -52,10 +55,11 @@ impl<B: Bits> Blast<B> {
                 .origin_filter
                 .as_ref()
                 .is_none_or(|f| eval(r, f, mover, o, None, 0));
-            removes_origin[origin] = e.finally.contains(&Action::Remove(Subject::Origin))
-                && e.finally_when
-                    .as_ref()
-                    .is_none_or(|f| eval(r, f, mover, o, None, 0));
+            removes_origin[origin] = e
+                .finally
+                .iter()
+                .find(|f| f.when.as_ref().is_none_or(|w| eval(r, w, mover, o, None, 0)))
+                .is_some_and(|f| f.actions.contains(&Action::Remove(Subject::Origin)));
             for target in 0..codes {
                 for (dist, _) in &rings[mover.index()] {
                     let clause = e
@@ -75,6 +79,7 @@ impl<B: Bits> Blast<B> {
             fires,
             removes_origin,
             codes,
+            by_move: e.reads_move().then(|| e.clone()),
         })
     }
 }
@@ -94,11 +99,13 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
         && e.clauses
             .iter()
             .all(|c| removal_only(&c.actions, Subject::Target))
-        && removal_only(&e.finally, Subject::Origin)
-        && ![&e.origin_filter, &e.finally_when]
-            .into_iter()
-            .flatten()
-            .any(mentions_distance)
+        && e.finally
+            .iter()
+            .all(|f| removal_only(&f.actions, Subject::Origin))
+        && e.origin_filter
+            .iter()
+            .chain(e.finally.iter().filter_map(|f| f.when.as_ref()))
+            .all(|c| !mentions_distance(c))
 }
 
 /// Per side, the squares around each square at each distance the explosion reaches.
@@ -158,7 +165,18 @@ impl<B: Bits> Position<B> {
         let origin = if m.promo != 0 { m.promo - 1 } else { mover } as usize;
         let after_move = ((self.occ ^ B::bit(from)) & !B::bit(victim)) | B::bit(to);
         let mut removed = B::bit(victim);
-        if blast.fires[origin] {
+        let mut origin_gone = false;
+        if let Some(e) = &blast.by_move {
+            let pieces = MoveCodes {
+                moved: Some(mover),
+                captured: self.code_at(victim),
+                took: true,
+            };
+            let (others, gone) =
+                self.blast_by_move(r, e, blast, (to, origin as u8), after_move, pieces);
+            removed |= others;
+            origin_gone = gone;
+        } else if blast.fires[origin] {
             let row = &blast.removes[origin * blast.codes..(origin + 1) * blast.codes];
             for (dist, ring) in &blast.rings[us.index()] {
                 for t in (ring[to] & after_move & !B::bit(to)).iter() {
@@ -169,15 +187,19 @@ impl<B: Bits> Position<B> {
                     }
                 }
             }
-            if blast.removes_origin[origin] {
-                removed |= B::bit(to);
-            }
+            origin_gone = blast.removes_origin[origin];
         }
+        // The capturer stands on `to` after the move, unless the effect removed it.
+        let emptied = if origin_gone {
+            removed | B::bit(to)
+        } else {
+            removed & !B::bit(to)
+        };
         let mut royals = s.royals;
         if royals.has(from) {
             royals = (royals ^ B::bit(from)) | B::bit(to);
         }
-        royals &= !removed;
+        royals &= !emptied;
         if royals.is_zero() {
             return Some(!r.check.enabled());
         }
@@ -185,8 +207,53 @@ impl<B: Bits> Position<B> {
         if r.check.unless_royal_captured && enemy.any() && (enemy & !removed).is_zero() {
             return Some(true);
         }
-        let occ = after_move & !removed;
+        let occ = after_move & !emptied;
         let gone = removed | B::bit(to);
         Some(!self.royals_attacked(r, us, royals, occ, gone))
+    }
+
+    /// The squares an explosion whose conditions read the move's pieces empties, besides the
+    /// victim's and the capturer's, and whether it removes the capturer: its conditions
+    /// evaluated for this capture (on `to`, by a piece now `origin`).
+    fn blast_by_move(
+        &self,
+        r: &Rules<B>,
+        e: &Effect,
+        blast: &Blast<B>,
+        (to, origin): (usize, u8),
+        after_move: B,
+        pieces: MoveCodes,
+    ) -> (B, bool) {
+        let us = self.side;
+        let mut removed = B::ZERO;
+        let fires = e
+            .origin_filter
+            .as_ref()
+            .is_none_or(|f| eval_in(r, f, us, origin, None, 0, pieces));
+        if !fires {
+            return (removed, false);
+        }
+        for (dist, ring) in &blast.rings[us.index()] {
+            for t in (ring[to] & after_move & !B::bit(to)).iter() {
+                let Some(code) = self.code_at(t) else {
+                    continue;
+                };
+                let clause =
+                    e.clauses.iter().find(|c| {
+                        eval_in(r, &c.cond, us, origin, Some(code), *dist, pieces)
+                    });
+                if clause.is_some_and(|c| c.actions.contains(&Action::Remove(Subject::Target))) {
+                    removed |= B::bit(t);
+                }
+            }
+        }
+        let line = e.finally.iter().find(|f| {
+            f.when
+                .as_ref()
+                .is_none_or(|w| eval_in(r, w, us, origin, None, 0, pieces))
+        });
+        let origin_gone =
+            line.is_some_and(|f| f.actions.contains(&Action::Remove(Subject::Origin)));
+        (removed, origin_gone)
     }
 }

@@ -1,33 +1,64 @@
 //! The effect interpreter: what an effect of the variant file does after a move (Magnetic's pulls
-//! and pushes, an explosion), as changes recorded for undo.
+//! and pushes, an explosion, a capturer that becomes what it took), as changes recorded for undo.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::position::{Event, Position, piece_code};
 use crate::engine::rules::Rules;
 use crate::ir::{self, Action, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value};
 
+/// The pieces of the move that an effect's conditions may read: the piece that moved, as it
+/// stood before the move, and the piece it took (codes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MoveCodes {
+    /// `moved`
+    pub moved: Option<u8>,
+    /// `captured`
+    pub captured: Option<u8>,
+    /// Whether the move captured (known also where the codes are not looked up).
+    pub took: bool,
+}
+
+impl MoveCodes {
+    /// No move: what the tables of codes are built with.
+    pub(crate) const NONE: MoveCodes = MoveCodes {
+        moved: None,
+        captured: None,
+        took: false,
+    };
+}
+
 impl<B: Bits> Position<B> {
-    pub(crate) fn run_effect(
+    /// Runs effect `e` after a move of `mover` that left pieces on `moved`. `BY_MOVE`: the
+    /// effect reads the move's pieces, so its conditions are evaluated, not read from tables
+    /// (two copies, so that an effect of codes alone pays nothing for it).
+    pub(crate) fn run_effect<const BY_MOVE: bool>(
         &mut self,
         r: &Rules<B>,
         e: usize,
         mover: Side,
         moved: &[usize],
-        captured: bool,
+        pieces: MoveCodes,
         choice: u8,
     ) {
         let effect = &r.effects[e];
         let origins: &[usize] = match effect.origin {
             OriginKind::Moved => moved,
-            OriginKind::Capture if captured => &moved[..1],
+            OriginKind::Capture if pieces.took => &moved[..1],
             OriginKind::Capture => &[],
         };
+        let table = &r.effect_tables[e];
         for &origin in origins {
             let Some(origin_code) = self.code_at(origin) else {
                 continue;
             };
-            let table = &r.effect_tables[e];
-            if !table.origin_holds(mover, origin_code as usize) {
+            let holds = if BY_MOVE {
+                effect.origin_filter.as_ref().is_none_or(|f| {
+                    eval_in(r, f, mover, origin_code, None, 0, pieces)
+                })
+            } else {
+                table.origin_holds(mover, origin_code as usize)
+            };
+            if !holds {
                 continue;
             }
             match &effect.scan {
@@ -43,7 +74,8 @@ impl<B: Bits> Position<B> {
                             .abs()
                             .max((tr as i32 - or as i32).abs())
                             / (step.0 as i32).abs().max((step.1 as i32).abs());
-                        self.apply_clauses(r, e, mover, origin, t, dist, Some(step), choice);
+                        let at = (origin, t, dist, Some(step));
+                        self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
                     }
                 }
                 Scan::Around(vectors) => {
@@ -56,33 +88,57 @@ impl<B: Bits> Position<B> {
                             continue;
                         }
                         let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
-                        self.apply_clauses(r, e, mover, origin, t, dist, None, choice);
+                        self.apply_clauses::<BY_MOVE>(r, e, mover, (origin, t, dist, None), pieces, choice);
                     }
                 }
             }
-            let run = match (&effect.finally_when, self.code_at(origin)) {
-                (None, _) => true,
-                (Some(_), Some(code)) => table.finally_holds(mover, code as usize),
-                (Some(_), None) => false,
-            };
-            if run {
-                for a in &effect.finally {
-                    self.act(r, a, mover, origin, origin, None, choice);
-                }
+            if !effect.finally.is_empty() {
+                self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
             }
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn apply_clauses(
+    /// The first of the effect's `finally` lines that holds for the piece on `origin`.
+    fn finish_effect<const BY_MOVE: bool>(
         &mut self,
         r: &Rules<B>,
         e: usize,
         mover: Side,
         origin: usize,
-        target: usize,
-        dist: i32,
-        step: Option<(i8, i8)>,
+        pieces: MoveCodes,
+        choice: u8,
+    ) {
+        let effect = &r.effects[e];
+        if effect.finally.is_empty() {
+            return;
+        }
+        let table = &r.effect_tables[e];
+        let line = match self.code_at(origin) {
+            Some(code) if BY_MOVE => effect.finally.iter().position(|f| {
+                f.when
+                    .as_ref()
+                    .is_none_or(|c| eval_in(r, c, mover, code, None, 0, pieces))
+            }),
+            Some(code) => table.finally_line(mover, code as usize),
+            // An emptied origin: only an unconditional line acts (on nothing, as a rule).
+            None => effect.finally.iter().position(|f| f.when.is_none()),
+        };
+        if let Some(i) = line {
+            for a in &effect.finally[i].actions {
+                self.act(r, a, mover, (origin, origin, None), pieces, choice);
+            }
+        }
+    }
+
+    /// Carries out the first clause that holds for the target met at `at` (origin, target,
+    /// distance, ray step).
+    fn apply_clauses<const BY_MOVE: bool>(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        (origin, target, dist, step): (usize, usize, i32, Option<(i8, i8)>),
+        pieces: MoveCodes,
         choice: u8,
     ) {
         let Some(origin_code) = self.code_at(origin) else {
@@ -92,13 +148,20 @@ impl<B: Bits> Position<B> {
             return;
         };
         let effect = &r.effects[e];
-        let Some(i) = r.effect_tables[e].clause(r, effect, mover, origin_code, target_code, dist)
-        else {
+        let table = &r.effect_tables[e];
+        let clause = if BY_MOVE {
+            effect.clauses.iter().position(|c| {
+                eval_in(r, &c.cond, mover, origin_code, Some(target_code), dist, pieces)
+            })
+        } else {
+            table.clause(r, effect, mover, origin_code, target_code, dist)
+        };
+        let Some(i) = clause else {
             return;
         };
         let mut t = target;
         for a in &effect.clauses[i].actions {
-            t = self.act(r, a, mover, origin, t, step, choice);
+            t = self.act(r, a, mover, (origin, t, step), pieces, choice);
         }
     }
 
@@ -146,18 +209,27 @@ impl<B: Bits> Position<B> {
         dest
     }
 
+    /// Turns the piece on `sq` into a `kind` of its side.
+    fn change(&mut self, r: &Rules<B>, sq: usize, kind: ir::PieceId) {
+        let Some(code) = self.code_at(sq) else {
+            return;
+        };
+        let new = r.code(r.codes[code as usize].side, kind);
+        self.set(r, sq, new + 1);
+        self.note(Event::Changed { at: sq, code: new });
+    }
+
     /// Carries out an action; returns where the target stands afterwards.
-    #[allow(clippy::too_many_arguments)]
     fn act(
         &mut self,
         r: &Rules<B>,
         a: &Action,
         mover: Side,
-        origin: usize,
-        target: usize,
-        step: Option<(i8, i8)>,
+        (origin, target, step): (usize, usize, Option<(i8, i8)>),
+        pieces: MoveCodes,
         choice: u8,
     ) -> usize {
+        // Actions name the target or the origin (the move's pieces are only read).
         let subject = |s: Subject| if s == Subject::Target { target } else { origin };
         match a {
             Action::Nothing => target,
@@ -172,12 +244,22 @@ impl<B: Bits> Position<B> {
                 target
             }
             Action::Change(s, kind) => {
+                self.change(r, subject(*s), *kind);
+                target
+            }
+            Action::ChangeTo(s, like) => {
+                let model = match like {
+                    Subject::Moved => pieces.moved,
+                    Subject::Captured => pieces.captured,
+                    Subject::Target | Subject::Origin => self.code_at(subject(*like)),
+                };
                 let sq = subject(*s);
-                if let Some(code) = self.code_at(sq) {
-                    let side = r.codes[code as usize].side;
-                    let new = r.code(side, *kind);
-                    self.set(r, sq, new + 1);
-                    self.note(Event::Changed { at: sq, code: new });
+                // A piece already of that kind stays as it is (a promoted one keeps its mark).
+                if let (Some(model), Some(code)) = (model, self.code_at(sq)) {
+                    let kind = r.codes[model as usize].kind;
+                    if r.codes[code as usize].kind != kind {
+                        self.change(r, sq, kind);
+                    }
                 }
                 target
             }
@@ -216,8 +298,8 @@ impl<B: Bits> Position<B> {
 pub struct EffectTable {
     /// Per mover, per origin code: whether the origin filter holds.
     origin: [Vec<bool>; 2],
-    /// Per mover, per origin code: whether the `finally` actions run.
-    finally: [Vec<bool>; 2],
+    /// Per mover, per origin code: the `finally` line that runs, plus one (0: none).
+    finally: [Vec<u8>; 2],
     /// Per mover, by origin code, target code and distance: the clause that applies, plus
     /// one (0: none).
     clauses: [Vec<u8>; 2],
@@ -226,6 +308,8 @@ pub struct EffectTable {
     codes: usize,
     /// The distances the table holds (0 to one less); beyond, the conditions are evaluated.
     distances: usize,
+    /// Whether the conditions read the move's pieces: then they are evaluated move by move.
+    pub(crate) reads_move: bool,
 }
 
 impl EffectTable {
@@ -241,15 +325,18 @@ impl EffectTable {
         self.touches_origin[i]
     }
 
-    /// Whether the `finally` actions run for an origin of `code` (given a condition).
+    /// The `finally` line that runs for an origin of `code`, if one does.
     #[inline(always)]
-    pub(crate) fn finally_holds(&self, mover: Side, code: usize) -> bool {
+    pub(crate) fn finally_line(&self, mover: Side, code: usize) -> Option<usize> {
         self.finally[mover.index()][code]
+            .checked_sub(1)
+            .map(usize::from)
     }
 
     pub(crate) fn compile<B: Bits>(r: &Rules<B>, effect: &ir::Effect) -> Self {
         let codes = r.codes.len();
-        let distances = if effect.clauses.len() < u8::MAX as usize {
+        let reads_move = effect.reads_move();
+        let distances = if effect.clauses.len() < u8::MAX as usize && !reads_move {
             r.geo.files.max(r.geo.ranks) + 1
         } else {
             0
@@ -265,7 +352,14 @@ impl EffectTable {
         });
         let finally = Side::BOTH.map(|m| {
             (0..codes)
-                .map(|c| holds(&effect.finally_when, m, c))
+                .map(|c| {
+                    effect
+                        .finally
+                        .iter()
+                        .take(u8::MAX as usize - 1)
+                        .position(|f| holds(&f.when, m, c))
+                        .map_or(0, |i| i as u8 + 1)
+                })
                 .collect()
         });
         let clauses = Side::BOTH.map(|m| {
@@ -291,6 +385,7 @@ impl EffectTable {
                         a,
                         Action::Remove(Subject::Origin)
                             | Action::Change(Subject::Origin, _)
+                            | Action::ChangeTo(Subject::Origin, _)
                             | Action::Promote(Subject::Origin)
                     )
                 })
@@ -303,6 +398,7 @@ impl EffectTable {
             touches_origin,
             codes,
             distances,
+            reads_move,
         }
     }
 
@@ -344,7 +440,8 @@ fn first_clause<B: Bits>(
 }
 
 /// Evaluates an effect condition for an origin piece (and a target at a distance): it depends
-/// only on the two pieces' codes, never on the rest of the board.
+/// only on the two pieces' codes, never on the rest of the board. The move's pieces (`moved`,
+/// `captured`) read as absent: conditions that read them go through [`eval_in`].
 pub(crate) fn eval<B: Bits>(
     r: &Rules<B>,
     e: &Expr,
@@ -353,22 +450,42 @@ pub(crate) fn eval<B: Bits>(
     target: Option<u8>,
     dist: i32,
 ) -> bool {
+    eval_in(r, e, mover, origin, target, dist, MoveCodes::NONE)
+}
+
+/// [`eval`], with the pieces of the move.
+pub(crate) fn eval_in<B: Bits>(
+    r: &Rules<B>,
+    e: &Expr,
+    mover: Side,
+    origin: u8,
+    target: Option<u8>,
+    dist: i32,
+    pieces: MoveCodes,
+) -> bool {
+    let at = Codes {
+        origin,
+        target,
+        pieces,
+    };
+    holds(r, e, mover, &at, dist)
+}
+
+/// The codes a condition reads.
+struct Codes {
+    origin: u8,
+    target: Option<u8>,
+    pieces: MoveCodes,
+}
+
+fn holds<B: Bits>(r: &Rules<B>, e: &Expr, mover: Side, at: &Codes, dist: i32) -> bool {
     match e {
-        Expr::And(a, b) => {
-            eval(r, a, mover, origin, target, dist) && eval(r, b, mover, origin, target, dist)
-        }
-        Expr::Or(a, b) => {
-            eval(r, a, mover, origin, target, dist) || eval(r, b, mover, origin, target, dist)
-        }
-        Expr::Not(a) => !eval(r, a, mover, origin, target, dist),
-        Expr::Truth(s, f) => {
-            value(r, &Value::Field(*s, *f), mover, origin, target, dist) == Val::Bool(true)
-        }
+        Expr::And(a, b) => holds(r, a, mover, at, dist) && holds(r, b, mover, at, dist),
+        Expr::Or(a, b) => holds(r, a, mover, at, dist) || holds(r, b, mover, at, dist),
+        Expr::Not(a) => !holds(r, a, mover, at, dist),
+        Expr::Truth(s, f) => value(r, &Value::Field(*s, *f), mover, at, dist) == Val::Bool(true),
         Expr::Cmp(op, a, b) => {
-            let (x, y) = (
-                value(r, a, mover, origin, target, dist),
-                value(r, b, mover, origin, target, dist),
-            );
+            let (x, y) = (value(r, a, mover, at, dist), value(r, b, mover, at, dist));
             match (x, y) {
                 (Val::Num(x), Val::Num(y)) => match op {
                     ir::CmpOp::Eq => x == y,
@@ -378,6 +495,8 @@ pub(crate) fn eval<B: Bits>(
                     ir::CmpOp::Gt => x > y,
                     ir::CmpOp::Ge => x >= y,
                 },
+                // A piece the move does not have (nothing captured) compares with nothing.
+                (Val::None, _) | (_, Val::None) => false,
                 (x, y) => match op {
                     ir::CmpOp::Eq => x == y,
                     ir::CmpOp::Ne => x != y,
@@ -388,14 +507,7 @@ pub(crate) fn eval<B: Bits>(
     }
 }
 
-fn value<B: Bits>(
-    r: &Rules<B>,
-    v: &Value,
-    mover: Side,
-    origin: u8,
-    target: Option<u8>,
-    dist: i32,
-) -> Val {
+fn value<B: Bits>(r: &Rules<B>, v: &Value, mover: Side, at: &Codes, dist: i32) -> Val {
     match v {
         Value::Distance => Val::Num(dist as i64),
         Value::Int(i) => Val::Num(*i),
@@ -403,11 +515,13 @@ fn value<B: Bits>(
         Value::Kind(k) => Val::Kind(*k),
         Value::Field(s, f) => {
             let code = match s {
-                Subject::Origin => origin,
-                Subject::Target => match target {
-                    Some(t) => t,
-                    None => return Val::None,
-                },
+                Subject::Origin => Some(at.origin),
+                Subject::Target => at.target,
+                Subject::Moved => at.pieces.moved,
+                Subject::Captured => at.pieces.captured,
+            };
+            let Some(code) = code else {
+                return Val::None;
             };
             let c = &r.codes[code as usize];
             match f {

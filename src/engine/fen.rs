@@ -1379,6 +1379,7 @@ impl<B: Bits> Position<B> {
                 && !p.optional
                 && !p.from_zone
                 && !p.on_capture
+                && !p.not_on_capture
             {
                 let dropped = cr.drop.as_ref().map_or(B::ZERO, |d| d.region);
                 bad |= p.zone & !dropped;

@@ -445,7 +445,7 @@ impl<B: Bits> Position<B> {
                     continue;
                 }
                 for &code in &r.side_codes[us.index()] {
-                    if !r.codes[code as usize].en_passant {
+                    if !r.codes[code as usize].takes_en_passant {
                         continue;
                     }
                     for f in self.capturers_of(r, code as usize, target).iter() {

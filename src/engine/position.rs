@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::engine::bitboard::Bits;
+use crate::engine::effects::MoveCodes;
 use crate::engine::rules::{CastleRules, Rules};
 use crate::ir::{CrossWhen, Side};
 
@@ -271,6 +272,42 @@ struct Moved {
 }
 
 impl<B: Bits> Position<B> {
+    /// The pieces of `m` that effects read, before it is played: the piece that moves (the
+    /// king, in a castle) and the piece it takes (`took` is set once the move is played).
+    fn move_codes(&self, r: &Rules<B>, m: Move) -> MoveCodes {
+        let (from, to) = (m.from as usize, m.to as usize);
+        match m.kind {
+            MoveKind::Normal => MoveCodes {
+                moved: self.code_at(from),
+                captured: self.code_at(to),
+                took: false,
+            },
+            MoveKind::EnPassant => MoveCodes {
+                moved: self.code_at(from),
+                captured: self.ep.and_then(|ep| self.code_at(ep.victim as usize)),
+                took: false,
+            },
+            MoveKind::Castle(i) => MoveCodes {
+                moved: self.code_at(self.castles[i as usize].king_from as usize),
+                captured: None,
+                took: false,
+            },
+            MoveKind::Drop => MoveCodes {
+                moved: m.promo.checked_sub(1).filter(|&c| (c as usize) < r.codes.len()),
+                captured: None,
+                took: false,
+            },
+            MoveKind::Promote => MoveCodes {
+                moved: self.code_at(from),
+                captured: None,
+                took: false,
+            },
+            MoveKind::Pass => MoveCodes::NONE,
+        }
+    }
+}
+
+impl<B: Bits> Position<B> {
     /// A position of `r`'s board with nothing on it, white to move.
     pub fn empty(r: &Rules<B>) -> Position<B> {
         Position {
@@ -438,6 +475,11 @@ impl<B: Bits> Position<B> {
         // royal when it was played.
         let royals_before =
             (verify && !r.last_royals[mover.index()].is_empty()).then(|| self.royals(r, mover));
+        let pieces = if r.effects_read_move {
+            self.move_codes(r, m)
+        } else {
+            MoveCodes::NONE
+        };
         let mut moved = match m.kind {
             MoveKind::Normal => self.play_normal(r, m),
             MoveKind::EnPassant => self.play_en_passant(r, m),
@@ -463,8 +505,8 @@ impl<B: Bits> Position<B> {
             self.set(r, at, WALL);
         }
         self.advance_clocks(r, mover, &moved);
-        let legal =
-            self.after_move(r, m, mover, &mut moved, verify, royals_before) && !escape_barred;
+        let legal = self.after_move(r, m, mover, (&mut moved, pieces), verify, royals_before)
+            && !escape_barred;
         if let Some(code) = aimer {
             self.lose_aimed_rights(r, code, m.to as usize);
         }
@@ -864,7 +906,7 @@ impl<B: Bits> Position<B> {
         r: &Rules<B>,
         m: Move,
         mover: Side,
-        moved: &mut Moved,
+        (moved, pieces): (&mut Moved, MoveCodes),
         verify: bool,
         royals_before: Option<B>,
     ) -> bool {
@@ -887,14 +929,16 @@ impl<B: Bits> Position<B> {
             let had_royal = self.has_royal(r, mover);
             let enemy_had_royal = self.has_royal(r, mover.flip());
             for e in 0..r.effects.len() {
-                self.run_effect(
-                    r,
-                    e,
-                    mover,
-                    &moved.squares[..moved.n],
-                    moved.captured,
-                    m.promo,
-                );
+                let pieces = MoveCodes {
+                    took: moved.captured,
+                    ..pieces
+                };
+                let squares = &moved.squares[..moved.n];
+                if r.effect_tables[e].reads_move {
+                    self.run_effect::<true>(r, e, mover, squares, pieces, m.promo);
+                } else {
+                    self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
+                }
             }
             if r.check.enabled() && had_royal && !self.has_royal(r, mover) {
                 self.refusal = Some(Refusal::RoyalLost);

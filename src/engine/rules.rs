@@ -80,14 +80,21 @@ pub struct PromotionRules<B> {
     pub in_place: bool,
     /// Only a move that captures promotes.
     pub on_capture: bool,
+    /// A move that captures does not promote.
+    pub not_on_capture: bool,
 }
 
 impl<B: Bits> PromotionRules<B> {
     /// Whether a move from `from` to `to`, capturing or not, may promote.
     #[inline(always)]
     pub fn applies(&self, from: usize, to: usize, captures: bool) -> bool {
+        let by_capture_rule = if captures {
+            !self.not_on_capture
+        } else {
+            !self.on_capture
+        };
         !self.in_place
-            && (captures || !self.on_capture)
+            && by_capture_rule
             && (self.zone.has(to) || (self.from_zone && self.zone.has(from)))
     }
 
@@ -95,7 +102,13 @@ impl<B: Bits> PromotionRules<B> {
     /// the pieces it would capture there.
     #[inline(always)]
     pub fn promoting(&self, from: usize, t: B, occ: B) -> B {
-        let t = if self.on_capture { t & occ } else { t };
+        let t = if self.on_capture {
+            t & occ
+        } else if self.not_on_capture {
+            t & !occ
+        } else {
+            t
+        };
         if self.from_zone && self.zone.has(from) {
             t
         } else {
@@ -160,6 +173,8 @@ pub struct CodeRules<B> {
     pub promotion: Option<PromotionRules<B>>,
     /// It takes and may be taken en passant.
     pub en_passant: bool,
+    /// It takes en passant (those of `en_passant`, and those of `en passant ... by`).
+    pub takes_en_passant: bool,
     /// A move of it resets the halfmove clock.
     pub resets_clock: bool,
     /// The kind it goes back to when captured into a hand.
@@ -533,6 +548,9 @@ pub struct Rules<B> {
     pub effects: Vec<ir::Effect>,
     /// Per effect: its conditions decided ahead for every pair of pieces.
     pub effect_tables: Vec<crate::engine::effects::EffectTable>,
+    /// Whether an effect reads the move's pieces (`moved`, `captured`): then a move looks
+    /// them up before it is played.
+    pub effects_read_move: bool,
     /// Some effect can promote, so a move may need a choice that only playing it reveals.
     pub effect_promotes: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
@@ -659,6 +677,7 @@ impl<B: Bits> Rules<B> {
             end: vec![],
             effects: v.effects.values().cloned().collect(),
             effect_tables: vec![],
+            effects_read_move: false,
             effect_promotes: false,
             fast_legality: false,
             royal_promotions: false,
@@ -807,6 +826,7 @@ impl<B: Bits> Rules<B> {
             stuck: B::ZERO,
             promotion: None,
             en_passant: v.en_passant.contains(&kind),
+            takes_en_passant: v.en_passant.contains(&kind) || v.en_passant_takers.contains(&kind),
             resets_clock: v.halfmove.pieces.contains(&kind),
             base_kind: piece.promoted_from.unwrap_or(kind),
             hand_code: 0,
@@ -996,6 +1016,7 @@ impl<B: Bits> Rules<B> {
                     limits,
                     in_place: p.in_place,
                     on_capture: p.on_capture,
+                    not_on_capture: p.not_on_capture,
                 });
             }
         }
@@ -1500,11 +1521,7 @@ impl<B: Bits> Rules<B> {
 
     fn compile_effects(&mut self, v: &Variant) {
         self.effect_promotes = v.effects.values().any(|e| {
-            e.clauses
-                .iter()
-                .flat_map(|c| c.actions.iter())
-                .chain(e.finally.iter())
-                .any(|a| matches!(a, ir::Action::Promote(_)))
+            e.actions().any(|a| matches!(a, ir::Action::Promote(_)))
         });
         self.effect_dirs = v
             .effects
@@ -1526,6 +1543,7 @@ impl<B: Bits> Rules<B> {
         if v.effects.len() == 1 && self.effect_promotes {
             self.promotion_watchers = Some(self.watchers(&v.effects[0]));
         }
+        self.effects_read_move = self.effects.iter().any(ir::Effect::reads_move);
         self.effect_tables = self
             .effects
             .iter()

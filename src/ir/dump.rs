@@ -511,6 +511,9 @@ impl Variant {
             if p.on_capture {
                 how.push("only by a move that captures".to_string());
             }
+            if p.not_on_capture {
+                how.push("never by a move that captures".to_string());
+            }
             if p.in_place {
                 how.push(
                     "in place: not by entering the zone, but as a move of its own from a square \
@@ -917,6 +920,7 @@ impl Variant {
         let vecs = |v: &[(i8, i8)]| v.iter().map(|&x| vec_text(x)).collect::<Vec<_>>().join(" ");
         match &e.scan {
             Scan::Rays(v) => writeln!(f, "  first piece on the rays {}", vecs(v))?,
+            Scan::Around(v) if v.is_empty() => writeln!(f, "  no other square")?,
             Scan::Around(v) => writeln!(f, "  each piece at {}", vecs(v))?,
         }
         for c in &e.clauses {
@@ -927,13 +931,13 @@ impl Variant {
                 self.actions_text(&c.actions)
             )?;
         }
-        if !e.finally.is_empty() {
-            let when = e
-                .finally_when
+        for line in &e.finally {
+            let when = line
+                .when
                 .as_ref()
-                .map(|c| format!(" when {}", self.expr_text(c)))
+                .map(|c| format!(" when {}:", self.expr_text(c)))
                 .unwrap_or_default();
-            writeln!(f, "  finally{when} {}", self.actions_text(&e.finally))?;
+            writeln!(f, "  finally{when} {}", self.actions_text(&line.actions))?;
         }
         Ok(())
     }
@@ -943,6 +947,8 @@ fn subject_name(s: Subject) -> &'static str {
     match s {
         Subject::Target => "target",
         Subject::Origin => "origin",
+        Subject::Moved => "moved",
+        Subject::Captured => "captured",
     }
 }
 
@@ -1002,6 +1008,11 @@ impl Variant {
                 Action::Change(s, k) => {
                     format!("change {} to {}", subject_name(*s), self.piece_name(*k))
                 }
+                Action::ChangeTo(s, like) => format!(
+                    "change {} to the kind of {}",
+                    subject_name(*s),
+                    subject_name(*like)
+                ),
             })
             .collect::<Vec<_>>()
             .join(", then ")

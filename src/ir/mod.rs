@@ -55,6 +55,18 @@ pub enum Subject {
     Target,
     /// `origin`: the piece at the origin.
     Origin,
+    /// `moved`: the piece that made the move, as it stood before it (a pawn that promoted is
+    /// still a pawn here).
+    Moved,
+    /// `captured`: the piece the move took, if it took one.
+    Captured,
+}
+
+impl Subject {
+    /// Whether it names a piece of the move (read once per move, not per target).
+    pub fn of_move(self) -> bool {
+        matches!(self, Subject::Moved | Subject::Captured)
+    }
 }
 
 /// A comparison in a condition.
@@ -184,6 +196,8 @@ pub struct Variant {
     pub promotions: IndexMap<PieceId, Promotion>,
     /// The piece kinds that may take en passant and be taken so.
     pub en_passant: Vec<PieceId>,
+    /// Kinds that take en passant but are not taken so (`en passant ... by PIECE`).
+    pub en_passant_takers: Vec<PieceId>,
     /// The castles by their FEN flag.
     pub castling: IndexMap<char, Castle>,
     /// The start position, in FEN.
@@ -740,6 +754,8 @@ pub struct Promotion {
     pub in_place: bool,
     /// Only a move that captures promotes (Micro shogi); without `optional`, it must.
     pub on_capture: bool,
+    /// A move that captures does not promote (`not on capture`).
+    pub not_on_capture: bool,
 }
 
 /// A castle: a king move and a rook move made together, by one side.
@@ -983,10 +999,55 @@ pub struct Effect {
     pub scan: Scan,
     /// For each piece found, the first clause whose condition holds is carried out.
     pub clauses: Vec<Clause>,
-    /// Actions carried out once, on the origin, after the scan.
-    pub finally: Vec<Action>,
-    /// The `finally` actions run only when this holds (of the origin).
-    pub finally_when: Option<Expr>,
+    /// Carried out once, on the origin, after the scan: the first whose condition holds.
+    pub finally: Vec<Finally>,
+}
+
+/// `finally [when CONDITION:] ACTIONS`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finally {
+    /// The condition (of the origin and the move's pieces); none: always.
+    pub when: Option<Expr>,
+    /// What is done, in order.
+    pub actions: Vec<Action>,
+}
+
+impl Effect {
+    /// Every action of the effect, in its clauses and its `finally` lines.
+    pub fn actions(&self) -> impl Iterator<Item = &Action> {
+        self.clauses
+            .iter()
+            .flat_map(|c| c.actions.iter())
+            .chain(self.finally.iter().flat_map(|f| f.actions.iter()))
+    }
+
+    /// Whether a condition reads the move's pieces (`moved`, `captured`) or an action takes a
+    /// kind from them: such an effect is judged move by move, not from tables of codes.
+    pub fn reads_move(&self) -> bool {
+        let conds = self
+            .origin_filter
+            .iter()
+            .chain(self.clauses.iter().map(|c| &c.cond))
+            .chain(self.finally.iter().filter_map(|f| f.when.as_ref()));
+        conds.into_iter().any(Expr::reads_move)
+            || self
+                .actions()
+                .any(|a| matches!(a, Action::ChangeTo(_, s) if s.of_move()))
+    }
+}
+
+impl Expr {
+    /// Whether it reads a field of `moved` or `captured`.
+    pub fn reads_move(&self) -> bool {
+        match self {
+            Expr::And(a, b) | Expr::Or(a, b) => a.reads_move() || b.reads_move(),
+            Expr::Not(a) => a.reads_move(),
+            Expr::Cmp(_, a, b) => [a, b]
+                .iter()
+                .any(|v| matches!(v, Value::Field(s, _) if s.of_move())),
+            Expr::Truth(s, _) => s.of_move(),
+        }
+    }
 }
 
 /// Which squares an effect looks at from its origin.
@@ -1073,6 +1134,9 @@ pub enum Action {
     Promote(Subject),
     /// Turn the subject into another piece kind of its side.
     Change(Subject, PieceId),
+    /// Turn the subject (first) into the kind of another piece (second), keeping its side:
+    /// `change origin to captured.kind`.
+    ChangeTo(Subject, Subject),
 }
 
 mod dump;

@@ -289,7 +289,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Check(c) => set_once(&mut d.check, "`check`", src, c, |c| c.span, problems),
         Item::Halfmove(h) => set_once(&mut d.halfmove, "`halfmove`", src, h, |h| h.span, problems),
         Item::Region(r) => define_region(d, r, src, problems),
-        Item::Piece { replace, piece } => define_piece(d, replace, piece, src, problems),
+        Item::Piece { replace, piece } => define_piece(d, replace, *piece, src, problems),
         Item::Promotion { replace, promotion } => {
             let name = promotion.piece.clone();
             let named = Named::new(&d.broken, "promotion", &name, replace, src);

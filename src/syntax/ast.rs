@@ -101,8 +101,8 @@ pub enum Item {
     Piece {
         /// Written with `replace`.
         replace: bool,
-        /// The definition.
-        piece: PieceAst,
+        /// The definition (boxed: the largest item by far).
+        piece: Box<PieceAst>,
     },
     /// `remove ...`
     Remove(RemoveAst),
@@ -408,6 +408,8 @@ pub struct RegionDef {
 pub struct EnPassantAst {
     /// The pieces that make and take en-passant captures.
     pub pieces: Vec<Name>,
+    /// `by PIECE...`: pieces that only take en passant.
+    pub takers: Vec<Name>,
     /// `within REGION`: where an en-passant capture may land.
     pub within: Option<RegionAst>,
     /// `no promotion`: where an en-passant capture never promotes.
@@ -662,6 +664,8 @@ pub struct PromotionAst {
     pub in_place: Option<Span>,
     /// `on capture`, where it is written.
     pub on_capture: Option<Span>,
+    /// `not on capture`, where it is written.
+    pub not_on_capture: Option<Span>,
     /// `limit PIECE N, ...`
     pub limits: Vec<(Name, Spanned<i64>)>,
     /// The whole item.
@@ -818,14 +822,12 @@ pub struct EffectAst {
     pub origin: Spanned<OriginKind>,
     /// `where CONDITION` on the origin.
     pub origin_filter: Option<ExprAst>,
-    /// Which squares it looks at.
-    pub scan: ScanAst,
+    /// Which squares it looks at (none: only its `finally` lines act).
+    pub scan: Option<ScanAst>,
     /// `when CONDITION: ACTIONS`, in order.
     pub clauses: Vec<ClauseAst>,
-    /// `finally ACTIONS`
-    pub finally: Vec<ActionAst>,
-    /// `finally when CONDITION: ...`
-    pub finally_when: Option<ExprAst>,
+    /// `finally [when CONDITION:] ACTIONS`, in order.
+    pub finally: Vec<FinallyAst>,
     /// The whole item.
     pub span: Span,
 }
@@ -849,6 +851,15 @@ pub enum ScanAst {
         /// The whole scan.
         span: Span,
     },
+}
+
+/// `finally [when CONDITION:] ACTION, ...`
+#[derive(Clone, Debug)]
+pub struct FinallyAst {
+    /// The condition, if any.
+    pub when: Option<ExprAst>,
+    /// What to do.
+    pub actions: Vec<ActionAst>,
 }
 
 /// `when CONDITION: ACTION, ...`
@@ -875,6 +886,8 @@ pub enum ActionKind {
     Promote,
     /// `change ... to PIECE`
     Change(Name),
+    /// `change ... to SUBJECT.kind`
+    ChangeTo(Spanned<Subject>, Name),
 }
 
 /// One action of a clause.

@@ -182,7 +182,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::region_def => Item::Region(build_region_def(p, replace)?),
         Rule::piece => Item::Piece {
             replace,
-            piece: build_piece(p)?,
+            piece: Box::new(build_piece(p)?),
         },
         Rule::replace => build_replace(p)?,
         Rule::remove => Item::Remove(build_remove(kids(p).next()?)?),
@@ -250,6 +250,7 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
 fn build_en_passant(p: P, sp: Span) -> Option<EnPassantAst> {
     let mut e = EnPassantAst {
         pieces: vec![],
+        takers: vec![],
         within: None,
         no_promotion: None,
         span: sp,
@@ -257,6 +258,7 @@ fn build_en_passant(p: P, sp: Span) -> Option<EnPassantAst> {
     for k in kids(p) {
         match k.as_rule() {
             Rule::piece_ref => e.pieces.push(name(k)),
+            Rule::ep_by => e.takers.extend(kids(k).map(name)),
             Rule::ep_no_promotion => e.no_promotion = Some(span(&k)),
             _ => e.within = Some(build_region(k)?),
         }
@@ -737,6 +739,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
             from_zone: false,
             in_place: None,
             on_capture: None,
+            not_on_capture: None,
             limits: vec![],
             span: sp,
         };
@@ -748,6 +751,7 @@ fn build_promotion(p: P) -> Option<PromotionAst> {
                 Rule::promo_from_zone => promo.from_zone = true,
                 Rule::promo_in_place => promo.in_place = Some(span(&k)),
                 Rule::promo_on_capture => promo.on_capture = Some(span(&k)),
+                Rule::promo_not_on_capture => promo.not_on_capture = Some(span(&k)),
                 Rule::promo_limit => {
                     for e in kids(k) {
                         let mut ek = kids(e);
@@ -975,10 +979,53 @@ fn build_effect(p: P) -> Option<EffectAst> {
             span(&kind),
         );
         let origin_filter = optional(ok.next(), build_expr)?;
-        let scan_pair = it.next()?;
+        let mut it = it.peekable();
+        let scan = match it.peek() {
+            Some(k) if k.as_rule() == Rule::effect_scan => Some(build_scan(it.next()?)?),
+            _ => None,
+        };
+        let mut effect = EffectAst {
+            name: n,
+            origin,
+            origin_filter,
+            scan,
+            clauses: vec![],
+            finally: vec![],
+            span: sp,
+        };
+        for k in it {
+            match k.as_rule() {
+                Rule::effect_clause => {
+                    let mut ck = kids(k);
+                    let cond = build_expr(ck.next()?)?;
+                    let actions = ck.map(build_action).collect::<Option<Vec<_>>>()?;
+                    effect.clauses.push(ClauseAst { cond, actions });
+                }
+                Rule::effect_finally => {
+                    let mut line = FinallyAst {
+                        when: None,
+                        actions: vec![],
+                    };
+                    for f in kids(k) {
+                        match f.as_rule() {
+                            Rule::expr => line.when = Some(build_expr(f)?),
+                            _ => line.actions.push(build_action(f)?),
+                        }
+                    }
+                    effect.finally.push(line);
+                }
+                _ => {}
+            }
+        }
+        effect
+    })
+}
+
+fn build_scan(scan_pair: P) -> Option<ScanAst> {
+    Some({
         let scan_inner = kids(scan_pair).next()?;
         let ssp = span(&scan_inner);
-        let scan = if scan_inner.as_rule() == Rule::scan_rays {
+        if scan_inner.as_rule() == Rule::scan_rays {
             let mut sk = kids(scan_inner);
             let vector = build_vector(sk.next()?)?;
             let directions = sk.map(name).collect();
@@ -994,37 +1041,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
                     .collect::<Option<Vec<_>>>()?,
                 span: ssp,
             }
-        };
-        let mut effect = EffectAst {
-            name: n,
-            origin,
-            origin_filter,
-            scan,
-            clauses: vec![],
-            finally: vec![],
-            finally_when: None,
-            span: sp,
-        };
-        for k in it {
-            match k.as_rule() {
-                Rule::effect_clause => {
-                    let mut ck = kids(k);
-                    let cond = build_expr(ck.next()?)?;
-                    let actions = ck.map(build_action).collect::<Option<Vec<_>>>()?;
-                    effect.clauses.push(ClauseAst { cond, actions });
-                }
-                Rule::effect_finally => {
-                    for f in kids(k) {
-                        match f.as_rule() {
-                            Rule::expr => effect.finally_when = Some(build_expr(f)?),
-                            _ => effect.finally.push(build_action(f)?),
-                        }
-                    }
-                }
-                _ => {}
-            }
         }
-        effect
     })
 }
 
@@ -1034,6 +1051,10 @@ fn build_subject(p: P) -> Option<Spanned<Subject>> {
         Spanned::new(
             if has_kw(&p, Rule::kw_target) {
                 Subject::Target
+            } else if has_kw(&p, Rule::kw_moved) {
+                Subject::Moved
+            } else if has_kw(&p, Rule::kw_captured) {
+                Subject::Captured
             } else {
                 Subject::Origin
             },
@@ -1055,7 +1076,16 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_push => ActionKind::Push,
             Rule::act_remove => ActionKind::Remove,
             Rule::act_promote => ActionKind::Promote,
-            _ => ActionKind::Change(name(ik.next()?)),
+            _ => {
+                let to = ik.next()?;
+                if to.as_rule() == Rule::field {
+                    let mut fk = kids(to);
+                    let like = build_subject(fk.next()?)?;
+                    ActionKind::ChangeTo(like, name(fk.next()?))
+                } else {
+                    ActionKind::Change(name(to))
+                }
+            }
         };
         ActionAst {
             kind,

@@ -252,14 +252,13 @@ impl<B: Bits> Plain<'_, B> {
         pending: &mut Option<u8>,
     ) {
         let here = self.code_at(b, origin);
-        let finish = match (&effect.finally_when, here) {
-            (None, _) => true,
-            (Some(_), Some(code)) => table.finally_holds(side, code),
-            (Some(_), None) => false,
+        let line = match here {
+            Some(code) => table.finally_line(side, code),
+            None => effect.finally.iter().position(|f| f.when.is_none()),
         };
-        if finish {
+        if let Some(i) = line {
             let mut at = (origin, here, origin);
-            for a in &effect.finally {
+            for a in &effect.finally[i].actions {
                 at = self.act(b, a, side, at, None, choice, pending);
             }
         }
@@ -353,6 +352,12 @@ impl<B: Bits> Plain<'_, B> {
                 }
                 recode(b, sq)
             }
+            // The plain path takes no effect that reads the move's pieces (`is_plain`).
+            Action::ChangeTo(s, like) => {
+                let sq = subject(*s);
+                self.change_to(b, sq, subject(*like));
+                recode(b, sq)
+            }
             Action::Promote(s) => {
                 let sq = subject(*s);
                 let known = if *s == Subject::Target { tc } else { None };
@@ -375,6 +380,19 @@ impl<B: Bits> Plain<'_, B> {
                 }
                 unchanged
             }
+        }
+    }
+
+    /// Turns the piece on `sq` into the kind of the piece on `model`, keeping its side.
+    #[cold]
+    #[inline(never)]
+    fn change_to(&self, b: &mut Board<B>, sq: usize, model: usize) {
+        let r = self.r;
+        if let (Some(code), Some(model)) = (self.code_at(b, sq), self.code_at(b, model))
+            && r.codes[code].kind != r.codes[model].kind
+        {
+            let new = r.code(r.codes[code].side, r.codes[model].kind) as usize;
+            self.set(b, sq, Some(code), Some(new));
         }
     }
 

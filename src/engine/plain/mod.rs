@@ -380,6 +380,7 @@ impl<B: Bits> Rules<B> {
         // An effect that promotes needs its rays to find the moves that ask for a choice.
         let effects_ok = self.effects.is_empty()
             || free
+                && self.effects.iter().all(|e| !e.reads_move())
                 && (!self.effect_promotes
                     || self
                         .effects
@@ -450,8 +451,13 @@ impl<B: Bits> Rules<B> {
                 && !c.petrifies
                 && c.drop.is_none()
                 && c.castle_guard_rev.is_empty()
+                && c.takes_en_passant == c.en_passant
                 && c.promotion.as_ref().is_none_or(|p| {
-                    !p.optional && !p.in_place && !p.on_capture && p.limits.is_empty()
+                    !p.optional
+                        && !p.in_place
+                        && !p.on_capture
+                        && !p.not_on_capture
+                        && p.limits.is_empty()
                 })
         });
         rules_ok && attacks_ok && pieces_ok
@@ -519,11 +525,7 @@ impl<B: Bits> Rules<B> {
             },
             layered: self.layered,
             promotes_origin: self.effects.iter().any(|e| {
-                e.clauses
-                    .iter()
-                    .flat_map(|c| c.actions.iter())
-                    .chain(e.finally.iter())
-                    .any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
+                e.actions().any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
             }),
         }
     }

@@ -39,7 +39,10 @@ impl Resolver<'_> {
                 r
             }
         };
-        let scan = self.scan(&e.scan, src)?;
+        let scan = match &e.scan {
+            Some(scan) => self.scan(scan, src)?,
+            None => ir::Scan::Around(vec![]),
+        };
         let rays = matches!(scan, ir::Scan::Rays(_));
         let mut clauses = vec![];
         for c in &e.clauses {
@@ -50,22 +53,19 @@ impl Resolver<'_> {
                 _ => ok = false,
             }
         }
-        let finally = match self.actions(&e.finally, src, rays) {
-            Some(a) => a,
-            None => {
-                ok = false;
-                vec![]
+        let mut finally = vec![];
+        for line in &e.finally {
+            let actions = self.actions(&line.actions, src, rays);
+            // `finally when ...` looks at the origin only, like the origin's `where`.
+            let when = match &line.when {
+                None => Some(None),
+                Some(x) => self.bool_expr(x, src, false).map(Some),
+            };
+            match (when, actions) {
+                (Some(when), Some(actions)) => finally.push(ir::Finally { when, actions }),
+                _ => ok = false,
             }
-        };
-        // `finally when ...` looks at the origin only, like the origin's `where`.
-        let finally_when = match &e.finally_when {
-            None => None,
-            Some(x) => {
-                let r = self.bool_expr(x, src, false);
-                ok &= r.is_some();
-                r
-            }
-        };
+        }
         if clauses.is_empty() && finally.is_empty() && ok {
             self.err(
                 Problem::warning(
@@ -83,7 +83,6 @@ impl Resolver<'_> {
             scan,
             clauses,
             finally,
-            finally_when,
         })
     }
 
@@ -149,6 +148,18 @@ impl Resolver<'_> {
                 .as_ref()
                 .map(|s| s.node)
                 .unwrap_or(Subject::Target);
+            if let Some(s) = a.subject.as_ref().filter(|s| s.node.of_move()) {
+                self.err(
+                    Problem::error(
+                        Code::EffectAction,
+                        format!("an action cannot act on `{}`", subject_word(s.node)),
+                    )
+                    .label(src, s.span, "the move's piece is only read")
+                    .help("act on `origin` (the piece where the effect starts) or `target`; read `moved` and `captured` in conditions or in `change origin to captured.kind`"),
+                );
+                ok = false;
+                continue;
+            }
             let act = match &a.kind {
                 ActionKind::Nothing => ir::Action::Nothing,
                 ActionKind::Pull | ActionKind::Push => {
@@ -187,6 +198,25 @@ impl Resolver<'_> {
                         continue;
                     }
                 },
+                ActionKind::ChangeTo(like, field) => {
+                    if field.node != "kind" {
+                        self.err(
+                            Problem::error(
+                                Code::EffectAction,
+                                format!("a piece cannot change to a `{}`", field.node),
+                            )
+                            .label(src, field.span, "not a kind")
+                            .help(format!(
+                                "write `change {} to {}.kind`, or a piece name",
+                                subject_word(subject),
+                                subject_word(like.node)
+                            )),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    ir::Action::ChangeTo(subject, like.node)
+                }
             };
             out.push(act);
         }
@@ -264,15 +294,7 @@ impl Resolver<'_> {
 
     fn source_text(&self, e: &ExprAst) -> String {
         match e {
-            ExprAst::Field(s, f, _) => format!(
-                "{}.{}",
-                if s.node == Subject::Target {
-                    "target"
-                } else {
-                    "origin"
-                },
-                f.node
-            ),
+            ExprAst::Field(s, f, _) => format!("{}.{}", subject_word(s.node), f.node),
             ExprAst::Int(i, _) => i.to_string(),
             ExprAst::Name(n) => n.node.clone(),
             _ => "...".into(),
@@ -361,6 +383,16 @@ impl Resolver<'_> {
     }
 }
 
+/// A subject as the variant file writes it.
+fn subject_word(s: Subject) -> &'static str {
+    match s {
+        Subject::Target => "target",
+        Subject::Origin => "origin",
+        Subject::Moved => "moved",
+        Subject::Captured => "captured",
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ty {
     Side,
@@ -412,7 +444,11 @@ impl Resolver<'_> {
                 continue;
             }
             let e = &def.node;
-            let actions = e.clauses.iter().flat_map(|c| &c.actions).chain(&e.finally);
+            let actions = e
+                .clauses
+                .iter()
+                .flat_map(|c| &c.actions)
+                .chain(e.finally.iter().flat_map(|f| &f.actions));
             for a in actions {
                 let ActionKind::Change(n) = &a.kind else {
                     continue;

@@ -116,6 +116,7 @@ impl<'a> Resolver<'a> {
         };
         let promotions = self.promotions(&pieces);
         let en_passant = self.en_passant();
+        let en_passant_takers = self.en_passant_takers();
         let castling = self.castling(&pieces, royalty);
         let castling_rule = self.castling_rule();
         let en_passant_region = self.en_passant_region();
@@ -161,6 +162,7 @@ impl<'a> Resolver<'a> {
             castling_rule,
             en_passant_region,
             en_passant_no_promotion,
+            en_passant_takers,
             hands,
             obligations,
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),

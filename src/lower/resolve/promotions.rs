@@ -92,6 +92,7 @@ impl Resolver<'_> {
                 limits,
                 in_place: p.in_place.is_some(),
                 on_capture: p.on_capture.is_some(),
+                not_on_capture: p.not_on_capture.is_some(),
             },
         ))
     }
@@ -99,15 +100,31 @@ impl Resolver<'_> {
     /// An `in place` promotion is a move of its own, so it cannot also be `optional`, `from
     /// zone` or `on capture`.
     fn check_in_place(&mut self, p: &PromotionAst, src: SourceId) {
+        if let (Some(only), Some(never)) = (p.on_capture, p.not_on_capture) {
+            self.err(
+                Problem::error(
+                    Code::PromotionInPlace,
+                    format!(
+                        "promotion of `{}` is `on capture` and `not on capture` at once",
+                        p.piece.node
+                    ),
+                )
+                .label(src, only, "only a capture promotes")
+                .label(src, never, "no capture promotes")
+                .help("keep one of the two"),
+            );
+        }
         if let Some(at) = p.in_place
-            && (p.optional || p.from_zone || p.on_capture.is_some())
+            && (p.optional || p.from_zone || p.on_capture.is_some() || p.not_on_capture.is_some())
         {
             let other = if p.optional {
                 "optional"
             } else if p.from_zone {
                 "from zone"
-            } else {
+            } else if p.on_capture.is_some() {
                 "on capture"
+            } else {
+                "not on capture"
             };
             self.err(
                 Problem::error(

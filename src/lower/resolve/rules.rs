@@ -32,6 +32,20 @@ impl Resolver<'_> {
         })
     }
 
+    /// The pieces that only take en passant (`en passant ... by PIECE`).
+    pub(super) fn en_passant_takers(&mut self) -> Vec<ir::PieceId> {
+        let Some(def) = &self.draft.en_passant else {
+            return vec![];
+        };
+        let mut pieces = vec![];
+        for n in &def.node.takers {
+            if let Some(id) = self.piece_ref(n, def.src) {
+                pieces.push(id);
+            }
+        }
+        pieces
+    }
+
     /// Where en-passant captures may land (`en passant ... within REGION`).
     pub(super) fn en_passant_region(&mut self) -> Option<ir::Region> {
         let def = self.draft.en_passant.as_ref()?;

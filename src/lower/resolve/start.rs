@@ -170,7 +170,11 @@ impl Resolver<'_> {
                 .promotions
                 .values()
                 .any(|pr| pr.choices.iter().any(|c| c.contains(&id)));
-            if on_board || promoted {
+            let changed_to = variant.effects.values().any(|e| {
+                e.actions()
+                    .any(|a| matches!(a, crate::ir::Action::Change(_, k) if *k == id))
+            });
+            if on_board || promoted || changed_to {
                 continue;
             }
             let Some(def) = self.draft.pieces.get(name) else {
@@ -181,9 +185,9 @@ impl Resolver<'_> {
                     .label(
                         def.src,
                         def.node.name.span,
-                        "not in the start position and no promotion leads to it",
+                        "not in the start position and no promotion or effect leads to it",
                     )
-                    .help("place it in `start`, add it to a promotion, or remove it"),
+                    .help("place it in `start`, add it to a promotion or an effect's `change`, or remove it"),
             );
         }
         for (name, def) in &self.draft.regions {

@@ -1114,4 +1114,34 @@ export default function defineSuites(variant, f) {
       ["black's queen on the first rank wins nothing", "8/8/8/8/8/8/P7/3q4 w 0 -"],
       ["a blocked pawn: no move, a draw", "8/8/8/8/8/q7/P7/8 w 0 -"]],
   });
+
+  // Batch captures
+  variant("antimatter", "Antimatter", {
+    special: [castle, passant, promote, promoteBlack,
+      ["a pawn takes a pawn en passant: both vanish", "4k3/8/8/3pP3/8/8/8/4K3 w 2 iiii d6"],
+      ["like takes like and both vanish; a pawn promoting onto a queen stays", "1q2k3/P7/8/3r4/8/3R4/3Q4/4K3 w 0 iiii -"],
+      ["a check answered by taking the checker of the same kind (both vanish)", "4k3/8/8/8/8/4r3/8/R3K3 w 0 iiii -"],
+      ["a bishop takes a bishop, vanishing, and uncovers its own king", "4k3/8/8/1b6/8/3B4/8/5K1r w 0 iiii -"],
+      ["kings never take kings; a king takes what it can", "8/8/8/3k4/3q4/3K4/8/8 w 0 iiii -"]],
+  });
+  const cannibal = [
+    ["a capturer becomes what it took; a pawn takes en passant and stays a pawn", "rnbqkbnr/pp1p1ppp/8/2pPp3/4N3/8/PPP1PPPP/R1BQKBNR w 4 ahah e6"],
+    ["a pawn takes onto the last rank: each promotion name, all becoming the piece taken", "rn2k3/1P6/8/8/8/8/1p6/RN2K3 w 0 iiii -"],
+    ["the king takes and stays royal in disguise", "4k3/8/8/8/8/3n4/3Pq3/4K3 w 0 iiii -"],
+    ["a king in disguise as a rook, checked, takes again", "4k3/8/8/8/8/8/3b4/r2U4 w 0 iiii -"],
+    ["a king in disguise as a pawn: its double step, its promotion to a disguised piece", "k7/5P2/8/8/8/8/3S4/8 w 0 iiii -"],
+    ["a disguised king promotes by taking (black)", "8/8/8/8/8/8/5s2/3K2N1 b 0 iiii -"],
+    ["a rook taken on its corner: the taker, now a rook, cannot castle with it", "r3k2r/8/8/8/8/6n1/8/R3K2R b 0 ahah -"],
+    ["a king in disguise as a pawn takes en passant", "4k3/8/8/3pS3/8/8/8/8 w 2 iiii d6"],
+    ["a king in disguise as a pawn steps two past a pawn: not taken en passant", "4k3/8/8/8/3p4/8/4S3/8 w 0 iiii -"],
+  ];
+  variant("cannibal1", "Cannibal1", {
+    special: [castle, passant, promote, promoteBlack, ...cannibal],
+  });
+  variant("cannibal2", "Cannibal2", {
+    special: [castle, passant, promote, promoteBlack, ...cannibal,
+      ["a capture is forced, en passant too", "4k3/8/8/3pP3/8/8/8/4K3 w 2 iiii d6"],
+      ["in check, only captures that answer it; castling is no capture", "r3k2r/8/8/8/8/8/4q3/R3K2R w 0 ahah -"],
+      ["no capture: every move", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"]],
+  });
 }
