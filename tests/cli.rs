@@ -1312,9 +1312,21 @@ fn the_side_field_names_the_move_of_a_turn() {
 fn a_move_of_a_turn_the_variant_does_not_have_is_a_located_error() {
     for (variant, fen, says) in [
         ("chess", "8/8/8/4k3/8/8/8/4K3 w2 - - 0 1", "one move a turn"),
-        ("monster", "4k3/8/8/8/8/8/8/4K3 b2 - - 0 1", "black's turn has 1 move: there is no move 2"),
-        ("progressive1", "4k3/8/8/8/8/8/8/4K3 w4 - - 0 2", "white's turn has 3 moves: there is no move 4"),
-        ("progressive1", "4k3/8/8/8/8/8/8/4K3 w0 - - 0 2", "write `w` or `b`"),
+        (
+            "monster",
+            "4k3/8/8/8/8/8/8/4K3 b2 - - 0 1",
+            "black's turn has 1 move: there is no move 2",
+        ),
+        (
+            "progressive1",
+            "4k3/8/8/8/8/8/8/4K3 w4 - - 0 2",
+            "white's turn has 3 moves: there is no move 4",
+        ),
+        (
+            "progressive1",
+            "4k3/8/8/8/8/8/8/4K3 w0 - - 0 2",
+            "write `w` or `b`",
+        ),
     ] {
         let o = rulebook(&["moves", variant, "--fen", fen]);
         assert_eq!(o.status.code(), Some(1), "{variant} {fen}");

@@ -60,7 +60,10 @@ fn along_keeps_only_the_lines_named() {
     assert_eq!(end_at(&text, "5/5/P4/P4/P4[Pp] b - - 0 1"), won(White));
     let diagonals = stones("connect 3 along diagonals wins");
     assert_eq!(end_at(&diagonals, "5/5/P4/P4/P4[Pp] b - - 0 1"), None);
-    assert_eq!(end_at(&diagonals, "5/5/P4/1P3/2P2[Pp] b - - 0 1"), won(White));
+    assert_eq!(
+        end_at(&diagonals, "5/5/P4/1P3/2P2[Pp] b - - 0 1"),
+        won(White)
+    );
 }
 
 #[test]
@@ -91,11 +94,17 @@ fn a_chain_joins_the_regions_bending_any_way() {
     // White's chain turns back west before file e, and e1 e2 stand apart.
     assert_eq!(end_at(&text, "5/PPP2/P1P2/PPP1P/4P[Pp] b - - 0 1"), None);
     // It goes up, east, down (c4 to c2) and east again to e2.
-    assert_eq!(end_at(&text, "5/PPP2/P1P2/P1PPP/PP3[Pp] b - - 0 1"), won(White));
+    assert_eq!(
+        end_at(&text, "5/PPP2/P1P2/P1PPP/PP3[Pp] b - - 0 1"),
+        won(White)
+    );
     // A diagonal step does not join along files and ranks.
     assert_eq!(end_at(&text, "5/5/5/PP1PP/2P2[Pp] b - - 0 1"), None);
     // Black joins its first rank (rank 5 of the board) to its fifth.
-    assert_eq!(end_at(&text, "2p2/2p2/2pp1/3p1/3p1[Pp] w - - 0 1"), won(Black));
+    assert_eq!(
+        end_at(&text, "2p2/2p2/2pp1/3p1/3p1[Pp] w - - 0 1"),
+        won(Black)
+    );
 }
 
 #[test]

@@ -934,7 +934,11 @@ fn completion_offers_connect_and_its_lines() {
             .filter_map(|i| i["label"].as_str().map(str::to_string))
             .collect()
     };
-    let labels = labels_at_end(&mut server, "variant new extends tictactoe\nreplace end {\n  ", 1);
+    let labels = labels_at_end(
+        &mut server,
+        "variant new extends tictactoe\nreplace end {\n  ",
+        1,
+    );
     for k in ["connect", "collinear", "stalemate"] {
         assert!(labels.iter().any(|l| l == k), "{k} not in {labels:?}");
     }

@@ -58,7 +58,11 @@ impl<B: Bits> Blast<B> {
             removes_origin[origin] = e
                 .finally
                 .iter()
-                .find(|f| f.when.as_ref().is_none_or(|w| eval(r, w, mover, o, None, 0)))
+                .find(|f| {
+                    f.when
+                        .as_ref()
+                        .is_none_or(|w| eval(r, w, mover, o, None, 0))
+                })
                 .is_some_and(|f| f.actions.contains(&Action::Remove(Subject::Origin)));
             for target in 0..codes {
                 for (dist, _) in &rings[mover.index()] {
@@ -238,10 +242,10 @@ impl<B: Bits> Position<B> {
                 let Some(code) = self.code_at(t) else {
                     continue;
                 };
-                let clause =
-                    e.clauses.iter().find(|c| {
-                        eval_in(r, &c.cond, us, origin, Some(code), *dist, pieces)
-                    });
+                let clause = e
+                    .clauses
+                    .iter()
+                    .find(|c| eval_in(r, &c.cond, us, origin, Some(code), *dist, pieces));
                 if clause.is_some_and(|c| c.actions.contains(&Action::Remove(Subject::Target))) {
                     removed |= B::bit(t);
                 }

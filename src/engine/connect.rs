@@ -135,9 +135,9 @@ impl<B: Bits> ConnectTest<B> {
                 }
                 b.any()
             }),
-            ConnectTest::Collinear { count, lines } => lines
-                .iter()
-                .any(|&l| (pieces & l).count() >= *count as u32),
+            ConnectTest::Collinear { count, lines } => {
+                lines.iter().any(|&l| (pieces & l).count() >= *count as u32)
+            }
             ConnectTest::Block {
                 files,
                 ranks,
@@ -215,7 +215,11 @@ impl<B: Bits> Position<B> {
 
 impl<B: Bits> Rules<B> {
     /// The compiled test of a `connect` condition.
-    pub(crate) fn connect_test(&self, shape: &ConnectShape, lines: &[ConnectLine]) -> ConnectTest<B> {
+    pub(crate) fn connect_test(
+        &self,
+        shape: &ConnectShape,
+        lines: &[ConnectLine],
+    ) -> ConnectTest<B> {
         ConnectTest::new(&self.geo, shape, lines)
     }
 }

@@ -52,9 +52,10 @@ impl<B: Bits> Position<B> {
                 continue;
             };
             let holds = if BY_MOVE {
-                effect.origin_filter.as_ref().is_none_or(|f| {
-                    eval_in(r, f, mover, origin_code, None, 0, pieces)
-                })
+                effect
+                    .origin_filter
+                    .as_ref()
+                    .is_none_or(|f| eval_in(r, f, mover, origin_code, None, 0, pieces))
             } else {
                 table.origin_holds(mover, origin_code as usize)
             };
@@ -88,7 +89,14 @@ impl<B: Bits> Position<B> {
                             continue;
                         }
                         let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
-                        self.apply_clauses::<BY_MOVE>(r, e, mover, (origin, t, dist, None), pieces, choice);
+                        self.apply_clauses::<BY_MOVE>(
+                            r,
+                            e,
+                            mover,
+                            (origin, t, dist, None),
+                            pieces,
+                            choice,
+                        );
                     }
                 }
             }
@@ -151,7 +159,15 @@ impl<B: Bits> Position<B> {
         let table = &r.effect_tables[e];
         let clause = if BY_MOVE {
             effect.clauses.iter().position(|c| {
-                eval_in(r, &c.cond, mover, origin_code, Some(target_code), dist, pieces)
+                eval_in(
+                    r,
+                    &c.cond,
+                    mover,
+                    origin_code,
+                    Some(target_code),
+                    dist,
+                    pieces,
+                )
             })
         } else {
             table.clause(r, effect, mover, origin_code, target_code, dist)

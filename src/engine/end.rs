@@ -55,9 +55,7 @@ impl<B: Bits> Position<B> {
                 }
                 EndTest::DoublePass => (self.passes & 3 == 3).then_some(mover),
                 EndTest::Castled(flags) => self.castled_end(flags),
-                EndTest::Connected { codes, test } => {
-                    self.connected(codes, test).then_some(mover)
-                }
+                EndTest::Connected { codes, test } => self.connected(codes, test).then_some(mover),
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
             if let Some(side) = hit {

@@ -83,12 +83,12 @@ impl<B: Bits> Position<B> {
         } else {
             None
         };
-        let any = pseudo.iter().any(|m| {
-            match safety.as_ref().and_then(|s| self.judge(r, s, m)) {
+        let any = pseudo.iter().any(
+            |m| match safety.as_ref().and_then(|s| self.judge(r, s, m)) {
                 Some(legal) => legal,
                 None => self.is_legal_now(r, *m),
-            }
-        });
+            },
+        );
         self.scratch = pseudo;
         any
     }

@@ -293,7 +293,10 @@ impl<B: Bits> Position<B> {
                 took: false,
             },
             MoveKind::Drop => MoveCodes {
-                moved: m.promo.checked_sub(1).filter(|&c| (c as usize) < r.codes.len()),
+                moved: m
+                    .promo
+                    .checked_sub(1)
+                    .filter(|&c| (c as usize) < r.codes.len()),
                 captured: None,
                 took: false,
             },
@@ -438,15 +441,9 @@ impl<B: Bits> Position<B> {
         self.play(r, m, true)
     }
 
-    /// Plays a move; with `verify` false the check tests are skipped (the caller knows the
-    /// move is legal).
-    pub fn play(&mut self, r: &Rules<B>, m: Move, verify: bool) -> bool {
-        let escape_barred = r.no_royal_escape && verify && self.escape_barred(r, m);
-        let aimer = if r.aimers.is_empty() {
-            None
-        } else {
-            self.aimer(r, m)
-        };
+    /// Keeps what a move changes beyond its recorded changes, for its undo.
+    #[inline(always)]
+    fn remember(&mut self) {
         self.history.push(Snapshot {
             castling: self.castling,
             ep: self.ep,
@@ -459,6 +456,18 @@ impl<B: Bits> Position<B> {
             side: self.side,
             turn_move: self.turn_move,
         });
+    }
+
+    /// Plays a move; with `verify` false the check tests are skipped (the caller knows the
+    /// move is legal).
+    pub fn play(&mut self, r: &Rules<B>, m: Move, verify: bool) -> bool {
+        let escape_barred = r.no_royal_escape && verify && self.escape_barred(r, m);
+        let aimer = if r.aimers.is_empty() {
+            None
+        } else {
+            self.aimer(r, m)
+        };
+        self.remember();
         if r.facing_rule {
             self.prev_facing = self.royals_facing(r);
         }

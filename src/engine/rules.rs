@@ -1520,9 +1520,10 @@ impl<B: Bits> Rules<B> {
     }
 
     fn compile_effects(&mut self, v: &Variant) {
-        self.effect_promotes = v.effects.values().any(|e| {
-            e.actions().any(|a| matches!(a, ir::Action::Promote(_)))
-        });
+        self.effect_promotes = v
+            .effects
+            .values()
+            .any(|e| e.actions().any(|a| matches!(a, ir::Action::Promote(_))));
         self.effect_dirs = v
             .effects
             .values()

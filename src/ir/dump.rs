@@ -245,23 +245,29 @@ impl Variant {
         if self.castling.values().any(|c| c.rook == id) {
             out.push_str("  is the rook of a castling (see `explain castling`)\n");
         }
-        if let Some(d) = self.hands.as_ref().and_then(|h| h.rules.get(&id)) {
-            let mut rules = vec![];
-            if let Some(r) = &d.region {
-                rules.push(format!("within {}", self.region_text(r)));
-            }
-            if let Some(n) = d.per_file {
-                rules.push(format!("at most {n} per file"));
-            }
-            if d.no_mate {
-                rules.push("not to checkmate".to_string());
-            }
-            if let Some(s) = d.slide {
-                rules.push(slide_text(s).to_string());
-            }
-            out.push_str(&format!("  dropped {}\n", rules.join(", ")));
-        }
+        out.push_str(&self.drop_rules_text(id));
         out
+    }
+
+    /// How a piece in hand is dropped, as a line of `piece_rules_text` (empty when it is not).
+    fn drop_rules_text(&self, id: PieceId) -> String {
+        let Some(d) = self.hands.as_ref().and_then(|h| h.rules.get(&id)) else {
+            return String::new();
+        };
+        let mut rules = vec![];
+        if let Some(r) = &d.region {
+            rules.push(format!("within {}", self.region_text(r)));
+        }
+        if let Some(n) = d.per_file {
+            rules.push(format!("at most {n} per file"));
+        }
+        if d.no_mate {
+            rules.push("not to checkmate".to_string());
+        }
+        if let Some(s) = d.slide {
+            rules.push(slide_text(s).to_string());
+        }
+        format!("  dropped {}\n", rules.join(", "))
     }
 
     /// Castling in sentences: where king and rook go, what must be empty and safe.
@@ -367,7 +373,10 @@ impl Variant {
             writeln!(f, "  a move that gives check ends the turn")?;
         }
         if t.until_stuck {
-            writeln!(f, "  a move after which the mover has no legal move ends the turn")?;
+            writeln!(
+                f,
+                "  a move after which the mover has no legal move ends the turn"
+            )?;
         }
         Ok(())
     }
@@ -858,14 +867,20 @@ impl Variant {
 
     /// `4 of the mover's pieces in a row along files, ranks, diagonals`.
     fn connect_text(&self, names: &str, shape: &ConnectShape, lines: &[ConnectLine]) -> String {
-        let along = lines.iter().map(|l| l.word()).collect::<Vec<_>>().join(", ");
+        let along = lines
+            .iter()
+            .map(|l| l.word())
+            .collect::<Vec<_>>()
+            .join(", ");
         match shape {
             ConnectShape::Row(n) => format!("{n} of the mover's {names} in a row along {along}"),
             ConnectShape::Collinear(n) => {
                 format!("{n} of the mover's {names} on one line (gaps allowed) along {along}")
             }
             ConnectShape::Block { files, ranks } => {
-                format!("the mover's {names} filling a block {files} files wide and {ranks} ranks high")
+                format!(
+                    "the mover's {names} filling a block {files} files wide and {ranks} ranks high"
+                )
             }
             ConnectShape::Path { from, to } => format!(
                 "a chain of the mover's {names}, each next to the last along {along}, from {} to {}",

@@ -263,7 +263,10 @@ pub enum TurnMoves {
 impl Turn {
     /// How many moves the turn of `side` at move number `fullmove` has.
     pub fn size(&self, side: Side, fullmove: u32) -> u32 {
-        if side == Side::White && fullmove <= 1 && let Some(n) = self.first {
+        if side == Side::White
+            && fullmove <= 1
+            && let Some(n) = self.first
+        {
             return n;
         }
         match self.moves {
@@ -891,7 +894,11 @@ pub enum ConnectLine {
 
 impl ConnectLine {
     /// Every line, in the order the language writes them.
-    pub const ALL: [ConnectLine; 3] = [ConnectLine::Files, ConnectLine::Ranks, ConnectLine::Diagonals];
+    pub const ALL: [ConnectLine; 3] = [
+        ConnectLine::Files,
+        ConnectLine::Ranks,
+        ConnectLine::Diagonals,
+    ];
 
     /// The word the language uses.
     pub fn word(self) -> &'static str {

@@ -467,7 +467,9 @@ fn item_rule_name(rule: Rule) -> Option<&'static str> {
         Rule::cross => "`cross`",
         Rule::cross_when => "`moves` or `captures`",
         Rule::turn => "`turn`",
-        Rule::turn_moves => "`moves` and a count (`moves 2`, `moves white 2 black 1`, `moves growing`)",
+        Rule::turn_moves => {
+            "`moves` and a count (`moves 2`, `moves white 2 black 1`, `moves growing`)"
+        }
         Rule::turn_side => "`white` or `black` and a count",
         Rule::turn_first => "`first` and a count",
         Rule::turn_until => "`until check` or `until stuck`",

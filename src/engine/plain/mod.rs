@@ -433,7 +433,12 @@ impl<B: Bits> Rules<B> {
                         | EndTest::RoyalCaptured
                 )
             });
-        let attacks_ok = (0..2).all(|s| {
+        rules_ok && self.plain_attacks() && self.plain_pieces()
+    }
+
+    /// Whether every attack is one the plain path judges: leaps and slides, with its pins.
+    fn plain_attacks(&self) -> bool {
+        (0..2).all(|s| {
             let dirs: usize = self.attack_sliders[s]
                 .iter()
                 .map(|(slider, _)| self.sliders[*slider as usize].dirs.len())
@@ -443,8 +448,12 @@ impl<B: Bits> Rules<B> {
                 && self.lame_attackers[s].is_empty()
                 && self.pins_suffice[s]
                 && dirs <= MAX_PINS
-        });
-        let pieces_ok = self.codes.iter().all(|c| {
+        })
+    }
+
+    /// Whether every piece moves in ways the plain path knows.
+    fn plain_pieces(&self) -> bool {
+        self.codes.iter().all(|c| {
             !c.has_hops()
                 && !c.has_lame()
                 && c.spares.is_empty()
@@ -459,8 +468,7 @@ impl<B: Bits> Rules<B> {
                         && !p.not_on_capture
                         && p.limits.is_empty()
                 })
-        });
-        rules_ok && attacks_ok && pieces_ok
+        })
     }
 
     /// Whether no rule judges a move: no check rule, nor one against giving check.
@@ -525,7 +533,8 @@ impl<B: Bits> Rules<B> {
             },
             layered: self.layered,
             promotes_origin: self.effects.iter().any(|e| {
-                e.actions().any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
+                e.actions()
+                    .any(|a| matches!(a, crate::ir::Action::Promote(crate::ir::Subject::Origin)))
             }),
         }
     }

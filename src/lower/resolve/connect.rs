@@ -24,7 +24,10 @@ impl Resolver<'_> {
                 ConnectShape::Collinear(n)
             }
             ConnectShapeAst::Block(w, h) => {
-                let (files, ranks) = (self.connect_length(w, 1, src), self.connect_length(h, 1, src));
+                let (files, ranks) = (
+                    self.connect_length(w, 1, src),
+                    self.connect_length(h, 1, src),
+                );
                 let (files, ranks) = (files?, ranks?);
                 self.block_fits(files, ranks, c, src)?;
                 ConnectShape::Block { files, ranks }
@@ -115,8 +118,14 @@ impl Resolver<'_> {
                 Code::Connect,
                 format!("a row of {n} never fits on the {files}x{ranks} board"),
             )
-            .label(src, c.span, format!("the longest line along {} holds {room}", along.join(", ")))
-            .help(format!("ask for at most {room} in a row, or allow longer lines with `along`")),
+            .label(
+                src,
+                c.span,
+                format!("the longest line along {} holds {room}", along.join(", ")),
+            )
+            .help(format!(
+                "ask for at most {room} in a row, or allow longer lines with `along`"
+            )),
         );
         None
     }

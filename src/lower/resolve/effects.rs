@@ -160,67 +160,72 @@ impl Resolver<'_> {
                 ok = false;
                 continue;
             }
-            let act = match &a.kind {
-                ActionKind::Nothing => ir::Action::Nothing,
-                ActionKind::Pull | ActionKind::Push => {
-                    if !rays || subject != Subject::Target {
-                        self.err(
-                            Problem::error(
-                                Code::EffectAction,
-                                "only a target found on a ray can be pulled or pushed",
-                            )
-                            .label(
-                                src,
-                                a.span,
-                                if rays {
-                                    "the origin has no ray to slide along"
-                                } else {
-                                    "`around` has no rays"
-                                },
-                            )
-                            .help("use `rays (1,0)` and `pull target` / `push target`"),
-                        );
-                        ok = false;
-                        continue;
-                    }
-                    if matches!(a.kind, ActionKind::Pull) {
-                        ir::Action::Pull(subject)
-                    } else {
-                        ir::Action::Push(subject)
-                    }
-                }
-                ActionKind::Remove => ir::Action::Remove(subject),
-                ActionKind::Promote => ir::Action::Promote(subject),
-                ActionKind::Change(n) => match self.piece_ref(n, src) {
-                    Some(id) => ir::Action::Change(subject, id),
-                    None => {
-                        ok = false;
-                        continue;
-                    }
-                },
-                ActionKind::ChangeTo(like, field) => {
-                    if field.node != "kind" {
-                        self.err(
-                            Problem::error(
-                                Code::EffectAction,
-                                format!("a piece cannot change to a `{}`", field.node),
-                            )
-                            .label(src, field.span, "not a kind")
-                            .help(format!(
-                                "write `change {} to {}.kind`, or a piece name",
-                                subject_word(subject),
-                                subject_word(like.node)
-                            )),
-                        );
-                        ok = false;
-                        continue;
-                    }
-                    ir::Action::ChangeTo(subject, like.node)
-                }
-            };
-            out.push(act);
+            match self.action(a, subject, src, rays) {
+                Some(act) => out.push(act),
+                None => ok = false,
+            }
         }
         ok.then_some(out)
+    }
+
+    /// One action on `subject`, or `None` with its error said.
+    fn action(
+        &mut self,
+        a: &ActionAst,
+        subject: Subject,
+        src: SourceId,
+        rays: bool,
+    ) -> Option<ir::Action> {
+        Some(match &a.kind {
+            ActionKind::Nothing => ir::Action::Nothing,
+            ActionKind::Pull | ActionKind::Push => {
+                if !rays || subject != Subject::Target {
+                    self.err(
+                        Problem::error(
+                            Code::EffectAction,
+                            "only a target found on a ray can be pulled or pushed",
+                        )
+                        .label(
+                            src,
+                            a.span,
+                            if rays {
+                                "the origin has no ray to slide along"
+                            } else {
+                                "`around` has no rays"
+                            },
+                        )
+                        .help("use `rays (1,0)` and `pull target` / `push target`"),
+                    );
+                    return None;
+                }
+                if matches!(a.kind, ActionKind::Pull) {
+                    ir::Action::Pull(subject)
+                } else {
+                    ir::Action::Push(subject)
+                }
+            }
+            ActionKind::Remove => ir::Action::Remove(subject),
+            ActionKind::Promote => ir::Action::Promote(subject),
+            ActionKind::Change(n) => ir::Action::Change(subject, self.piece_ref(n, src)?),
+            ActionKind::ChangeTo(like, field) => {
+                if field.node != "kind" {
+                    self.err(
+                        Problem::error(
+                            Code::EffectAction,
+                            format!("a piece cannot change to a `{}`", field.node),
+                        )
+                        .label(src, field.span, "not a kind")
+                        .help(format!(
+                            "write `change {} to {}.kind`, or a piece name",
+                            subject_word(subject),
+                            subject_word(like.node)
+                        )),
+                    );
+                    return None;
+                }
+                ir::Action::ChangeTo(subject, like.node)
+            }
+        })
     }
 
     fn bool_expr(&mut self, e: &ExprAst, src: SourceId, target: bool) -> Option<ir::Expr> {

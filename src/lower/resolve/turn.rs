@@ -20,9 +20,12 @@ impl Resolver<'_> {
         };
         if t.until_check.is_some() && royalty.missing() {
             self.err(
-                Problem::error(Code::TurnRule, "`until check` in a variant without a royal piece")
-                    .label(src, t.until_check.unwrap_or_default(), "nothing to check")
-                    .help("a check attacks a royal piece: mark one `royal`, or remove `until check`"),
+                Problem::error(
+                    Code::TurnRule,
+                    "`until check` in a variant without a royal piece",
+                )
+                .label(src, t.until_check.unwrap_or_default(), "nothing to check")
+                .help("a check attacks a royal piece: mark one `royal`, or remove `until check`"),
             );
         }
         let turn = Turn {
@@ -57,7 +60,9 @@ impl Resolver<'_> {
                 Problem::error(Code::TurnRule, "`moves` is given twice in a `turn` block")
                     .label(src, moves_span(second), "given again here")
                     .label(src, moves_span(first), "first given here")
-                    .help("keep one `moves` line (`moves white 2 black 1` gives each side its own)"),
+                    .help(
+                        "keep one `moves` line (`moves white 2 black 1` gives each side its own)",
+                    ),
             );
             return None;
         }
