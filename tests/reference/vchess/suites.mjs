@@ -467,7 +467,39 @@ export default function defineSuites(variant, f) {
       ["taking the king wins", "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR w 0 ahah -"]],
   });
   // (end of batch vchess3)
-  variant("xiangqi", "Xiangqi", { letters: { e: "b" }, budget: 100000, startBudget: 500000 });
+  variant("xiangqi", "Xiangqi", {
+    letters: { e: "b" },
+    budget: 100000,
+    startBudget: 500000,
+    note: [
+      "vchess's Xiangqi lets a king take the last piece between the two kings (its facing",
+      "test looks at the line before the move). Its rules page says the kings may not face",
+      "each other: this suite's class drops every move after which they do.",
+    ],
+    fix: V => {
+      const filterValid = V.prototype.filterValid;
+      V.prototype.filterValid = function (moves) {
+        return filterValid.call(this, moves).filter(m => {
+          this.play(m);
+          const [[wx, wy], [bx, by]] = [this.kingPos.w, this.kingPos.b];
+          let open = wy == by;
+          for (let x = bx + 1; open && x < wx; x++) open = this.board[x][wy] == V.EMPTY;
+          this.undo(m);
+          return !open;
+        });
+      };
+    },
+    special: [
+      ["a king may not take the last piece between the kings", "4k4/9/9/9/9/9/9/9/4r4/4K4 w 0"],
+      ["nor step onto the other's open file", "3k5/9/9/9/9/9/9/9/9/4K4 w 0"],
+      ["the piece between the kings stays on the file", "4k4/9/4n4/9/9/9/4R4/9/9/4K4 w 0"],
+      ["horses blocked at the leg, elephants at the eye and by the river", "3k5/9/9/9/2E6/9/4p4/2E1N4/3P5/4K4 w 0"],
+      ["cannons move as rooks and take by hopping one piece", "3k5/3p5/9/9/1c1P1C3/9/9/9/9/4K4 w 0"],
+      ["soldiers step sideways after the river, never back", "3k5/9/9/2P6/9/6P2/9/9/9/4K4 w 0"],
+      ["advisors and king keep to the palace", "4k4/9/9/9/9/9/9/9/4A4/3K1A3 w 0"],
+      ["stalemate loses", "3k5/R8/9/9/9/4R4/9/9/9/5K3 b 1"],
+      ["checkmate", "3k5/9/4R4/9/9/9/9/9/9/3RK4 b 1"]],
+  });
     // Checks still to give, white's then black's: 3 - the checks the other side received
   const threeCheckFen = (g, V, suite) => {
     const parts = f.chessFen(g, V, suite).split(" ");
