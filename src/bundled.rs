@@ -6,16 +6,33 @@ use std::sync::OnceLock;
 use crate::ir::Catalog;
 
 /// (name, text), sorted by name.
-const BUNDLED: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+#[cfg(not(feature = "compressed-variants"))]
+fn bundled() -> &'static [(&'static str, &'static str)] {
+    include!(concat!(env!("OUT_DIR"), "/bundled.rs"))
+}
+
+/// (name, text), sorted by name: inflated once, on first use.
+#[cfg(feature = "compressed-variants")]
+fn bundled() -> &'static [(&'static str, &'static str)] {
+    static TABLE: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let (index, packed): (&[(&str, usize, usize)], &[u8]) =
+            include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+        // Written by build.rs from the variant files, which are UTF-8: neither can fail.
+        let bytes = miniz_oxide::inflate::decompress_to_vec(packed).expect("the build's deflate");
+        let text: &'static str = String::from_utf8(bytes).expect("UTF-8 files").leak();
+        index.iter().map(|&(n, a, b)| (n, &text[a..b])).collect()
+    })
+}
 
 /// The text of the bundled variant `name`.
 pub fn get(name: &str) -> Option<&'static str> {
-    BUNDLED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    bundled().iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
 /// The names of the bundled variants, sorted.
 pub fn names() -> impl Iterator<Item = &'static str> {
-    BUNDLED.iter().map(|(n, _)| *n)
+    bundled().iter().map(|(n, _)| *n)
 }
 
 /// A bundled variant's name in an outside catalogue, from its `catalog` lines.
@@ -35,7 +52,7 @@ pub fn catalog_names() -> &'static [CatalogName] {
     static NAMES: OnceLock<Vec<CatalogName>> = OnceLock::new();
     NAMES.get_or_init(|| {
         let mut names = vec![];
-        for (variant, text) in BUNDLED {
+        for (variant, text) in bundled() {
             for (catalog, name) in crate::syntax::outline::catalogs(text) {
                 if let Some(catalog) = Catalog::from_key(&catalog) {
                     names.push(CatalogName {
@@ -54,7 +71,7 @@ pub fn catalog_names() -> &'static [CatalogName] {
 /// (the same case first, then any case). `Ok(None)` when none does; when several variants have
 /// that name in catalogues, why (`names several bundled variants ...`, to follow the name).
 pub fn find(spec: &str) -> Result<Option<&'static str>, String> {
-    if let Some((name, _)) = BUNDLED.iter().find(|(n, _)| *n == spec) {
+    if let Some((name, _)) = bundled().iter().find(|(n, _)| *n == spec) {
         return Ok(Some(name));
     }
     find_in_catalogs(spec, catalog_names())
