@@ -7,7 +7,7 @@ use crate::engine::bitboard::Bits;
 use crate::engine::position::Move;
 use crate::engine::position::Position;
 use crate::engine::rules::{EndTest, Rules};
-use crate::ir::{Outcome, ReachRule, Side};
+use crate::ir::{Claim, Outcome, ReachRule, Side};
 
 /// Why the game is over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,19 +25,16 @@ impl<B: Bits> Position<B> {
     pub fn immediate_end(&mut self, r: &Rules<B>) -> Option<GameEnd> {
         let mover = self.last_mover();
         for e in &r.end {
+            if e.from_move > self.fullmove {
+                continue;
+            }
             let hit = match &e.test {
                 EndTest::RoyalCaptured => (!self.has_royal(r, mover.flip())).then_some(mover),
                 EndTest::Campmate(masks) => r.royal_codes[mover.index()]
                     .iter()
                     .any(|&c| (self.pieces[c as usize] & masks[mover.index()]).any())
                     .then_some(mover),
-                EndTest::Extinct {
-                    sides,
-                    codes,
-                    at_most,
-                    others_at_least,
-                    claim,
-                } => self.extinct(r, *sides, codes, (*at_most, *others_at_least), *claim),
+                EndTest::Extinct { .. } => self.extinct(r, &e.test),
                 EndTest::Reached {
                     codes,
                     masks,
@@ -100,50 +97,88 @@ impl<B: Bits> Position<B> {
         })
     }
 
-    /// The side (of those `sides` says are tested) whose pieces of `codes` (all its pieces
-    /// when empty) number at most `at_most` while the other side has at least
-    /// `others_at_least`; the side that just moved first.
-    fn extinct(
-        &self,
-        r: &Rules<B>,
-        sides: [bool; 2],
-        codes: &[Vec<u8>; 2],
-        (at_most, others_at_least): (u8, u8),
-        claim: bool,
-    ) -> Option<Side> {
+    /// The side (of those the test names) whose pieces of its codes (all its pieces when
+    /// empty; each code on its own, or all together) number at most `at_most` while the other
+    /// side has at least `others_at_least` (and at most `others_at_most`); the side that just
+    /// moved first.
+    fn extinct(&self, r: &Rules<B>, test: &EndTest<B>) -> Option<Side> {
+        let EndTest::Extinct {
+            sides,
+            codes,
+            together,
+            masks,
+            at_most,
+            others_at_least,
+            others_at_most,
+            claim,
+        } = test
+        else {
+            return None;
+        };
         let mover = self.side.flip();
         for side in [mover, self.side] {
             if !sides[side.index()] {
                 continue;
             }
             let other = side.flip();
-            let extra = u32::from(claim && side == self.side);
-            let groups: Vec<(u32, u32)> = if codes[0].is_empty() {
-                vec![(self.army(r, side), self.army(r, other))]
+            let groups: Vec<(&[u8], &[u8])> = if codes[0].is_empty() {
+                let all = |s: Side| r.side_codes[s.index()].as_slice();
+                vec![(all(side), all(other))]
+            } else if *together {
+                vec![(&codes[side.index()], &codes[other.index()])]
             } else {
                 codes[side.index()]
-                    .iter()
-                    .zip(&codes[other.index()])
-                    .map(|(&mine, &theirs)| {
-                        (self.count_with_hand(mine), self.count_with_hand(theirs))
-                    })
+                    .chunks(1)
+                    .zip(codes[other.index()].chunks(1))
                     .collect()
             };
-            if groups.iter().any(|&(mine, theirs)| {
-                mine <= at_most as u32 && theirs >= others_at_least as u32 + extra
-            }) {
+            let mask = |s: Side| masks.map(|m| m[s.index()]);
+            let extinct = groups.into_iter().any(|(mine, theirs)| {
+                let (n_mine, n_theirs) = (
+                    self.count_of(mine, mask(side)),
+                    self.count_of(theirs, mask(other)),
+                );
+                let spared = side == self.side
+                    && n_theirs == *others_at_least as u32
+                    && match claim {
+                        Claim::No => false,
+                        Claim::OneMore => true,
+                        Claim::ByCapture => self.attacks_one_of(r, theirs, mask(other)),
+                    };
+                n_mine <= *at_most as u32
+                    && n_theirs >= *others_at_least as u32
+                    && others_at_most.is_none_or(|m| n_theirs <= m as u32)
+                    && !spared
+            });
+            if extinct {
                 return Some(side);
             }
         }
         None
     }
 
-    /// Every piece of a side, on the board and in hand.
-    fn army(&self, r: &Rules<B>, side: Side) -> u32 {
-        r.side_codes[side.index()]
+    /// How many pieces of these codes there are: on the mask's squares when given, else on
+    /// the board and in hand.
+    fn count_of(&self, codes: &[u8], mask: Option<B>) -> u32 {
+        codes
             .iter()
-            .map(|&c| self.count_with_hand(c))
+            .map(|&c| match mask {
+                Some(m) => (self.pieces[c as usize] & m).count(),
+                None => self.count_with_hand(c),
+            })
             .sum()
+    }
+
+    /// Whether the side to move attacks a piece of these codes that is not royal (on the
+    /// mask's squares when given).
+    fn attacks_one_of(&self, r: &Rules<B>, codes: &[u8], mask: Option<B>) -> bool {
+        let royal = &r.royal_codes[self.side.flip().index()];
+        codes.iter().filter(|c| !royal.contains(c)).any(|&c| {
+            let there = self.pieces[c as usize] & mask.unwrap_or(!B::ZERO);
+            there
+                .iter()
+                .any(|sq| self.attacked(r, sq, self.side, self.occ))
+        })
     }
 
     /// Whether a piece of `side` of `codes` stands in its region (and, under the `Safe` rule,
@@ -180,8 +215,46 @@ impl<B: Bits> Position<B> {
         rule: ReachRule,
         need: (u8, bool),
     ) -> Option<Reach> {
+        if rule == ReachRule::SafeFromCapture {
+            let mover = self.side.flip();
+            return [mover, self.side]
+                .into_iter()
+                .find(|&side| self.reached_beyond_capture(r, codes, masks, side))
+                .map(Reach::Won);
+        }
         let reached = Side::BOTH.map(|side| self.reached(r, codes, masks, side, rule, need));
         reach_outcome(rule, self.side, reached, || self.can_reach(r, codes, masks))
+    }
+
+    /// Whether a piece of `side` of `codes` stands in its region where no legal move of the
+    /// other side could take it, whichever side is to move (vchess's Squatter1).
+    fn reached_beyond_capture(
+        &mut self,
+        r: &Rules<B>,
+        codes: &[Vec<u8>; 2],
+        masks: &[B; 2],
+        side: Side,
+    ) -> bool {
+        let i = side.index();
+        let there = in_region(&self.pieces, self.by_side[i], &codes[i], masks[i]);
+        there.iter().any(|sq| {
+            !self.attacked(r, sq, side.flip(), self.occ) || !self.can_take(r, sq, side.flip())
+        })
+    }
+
+    /// Whether `taker` has a legal move that captures on `sq`, as if it were to move (the
+    /// en-passant right, which belongs to the side to move, set aside).
+    fn can_take(&mut self, r: &Rules<B>, sq: usize, taker: Side) -> bool {
+        let (side, ep) = (self.side, self.ep.take());
+        self.side = taker;
+        let mut moves = vec![];
+        self.pseudo_moves(r, &mut moves);
+        let found = moves
+            .into_iter()
+            .any(|m| m.to as usize == sq && self.is_capture(&m) && self.is_legal_now(r, m));
+        self.side = side;
+        self.ep = ep;
+        found
     }
 
     /// Whether the side to move has a legal move that brings one of its pieces of `codes` into
@@ -231,6 +304,9 @@ impl<B: Bits> Position<B> {
         let mover = self.side.flip();
         let in_check = self.royal_attacked(r, self.side);
         for e in &r.end {
+            if e.from_move > self.fullmove {
+                continue;
+            }
             let hit = match e.test {
                 EndTest::Checkmate => in_check,
                 EndTest::Stalemate => !in_check,

@@ -342,12 +342,18 @@ pub enum EndTest<B> {
         sides: [bool; 2],
         /// Per side: the codes counted (empty: every code of the side).
         codes: [Vec<u8>; 2],
+        /// The codes are counted together, not each on its own.
+        together: bool,
+        /// Per side: only pieces on these squares count (none in hand), when given.
+        masks: Option<[B; 2]>,
         /// At most this many left: the side is extinct.
         at_most: u8,
-        /// While the other side has at least this many.
+        /// While the other side has at least this many...
         others_at_least: u8,
-        /// The side to move needs one more of the other side's.
-        claim: bool,
+        /// ...and, when given, at most this many.
+        others_at_most: Option<u8>,
+        /// How the side to move may put its extinction off.
+        claim: ir::Claim,
     },
     /// A piece of the codes stands in the region ([`crate::ir::EndCond::Reached`]).
     Reached {
@@ -388,6 +394,8 @@ pub struct EndRule<B> {
     pub result: Outcome,
     /// The condition's name, as `status` says it.
     pub name: String,
+    /// Tested only from this fullmove number on.
+    pub from_move: u32,
 }
 
 /// The check rule, compiled.
@@ -1449,14 +1457,22 @@ impl<B: Bits> Rules<B> {
                 EndCond::Extinct {
                     side,
                     kinds,
+                    together,
+                    region,
                     at_most,
                     others_at_least,
+                    others_at_most,
                     claim,
                 } => EndTest::Extinct {
                     sides: Side::BOTH.map(|s| side.is_none_or(|only| only == s)),
                     codes: codes_of(self, kinds),
+                    together: *together,
+                    masks: region
+                        .as_ref()
+                        .map(|r| Side::BOTH.map(|s| self.region_mask(r, s))),
                     at_most: *at_most,
                     others_at_least: *others_at_least,
+                    others_at_most: *others_at_most,
                     claim: *claim,
                 },
                 EndCond::Reached {
@@ -1492,6 +1508,7 @@ impl<B: Bits> Rules<B> {
                 test,
                 result: e.result,
                 name: e.cond.name().to_string(),
+                from_move: e.from_move,
             });
         }
         self.end = end;

@@ -792,7 +792,12 @@ impl Variant {
                 (Outcome::Wins, w) => format!("{w} wins"),
                 (Outcome::Loses, w) => format!("{w} loses"),
             };
-            writeln!(f, "  {cond}: {result}")?;
+            let from = if r.from_move > 1 {
+                format!(" (from move {} on)", r.from_move)
+            } else {
+                String::new()
+            };
+            writeln!(f, "  {cond}{from}: {result}")?;
         }
         Ok(())
     }
@@ -815,23 +820,10 @@ impl Variant {
                 format!("campmate in {}", self.region_text(region)),
                 "the mover",
             ),
-            EndCond::Extinct {
-                side,
-                kinds,
-                at_most,
-                others_at_least,
-                claim,
-            } => {
-                let who = side.map_or("a side".to_string(), |s| s.name().to_string());
-                let mut t = format!("{who} with at most {at_most} {}", names(kinds));
-                if *others_at_least > 0 {
-                    t.push_str(&format!(" while the other has at least {others_at_least}"));
-                }
-                if *claim {
-                    t.push_str(" (one more for the side to move)");
-                }
-                (t, side.map_or("that side", |s| s.name()))
-            }
+            EndCond::Extinct { side, .. } => (
+                self.extinct_text(c),
+                side.map_or("that side", |s| s.name()),
+            ),
             EndCond::Reached {
                 kinds,
                 region,
@@ -891,6 +883,47 @@ impl Variant {
     }
 
     /// `3 of soldier (or one, the region full) in camp (at once)`.
+    /// `extinct ...` in words.
+    fn extinct_text(&self, c: &EndCond) -> String {
+        let EndCond::Extinct {
+            side,
+            kinds,
+            together,
+            region,
+            at_most,
+            others_at_least,
+            others_at_most,
+            claim,
+        } = c
+        else {
+            return String::new();
+        };
+        let names: Vec<&str> = kinds.iter().map(|&k| self.piece_name(k)).collect();
+        let names = match (names.is_empty(), together) {
+            (true, _) => "pieces".to_string(),
+            (false, true) => format!("{} counted together", names.join(" and ")),
+            (false, false) => names.join(", "),
+        };
+        let who = side.map_or("a side".to_string(), |s| s.name().to_string());
+        let mut t = format!("{who} with at most {at_most} {names}");
+        if let Some(region) = region {
+            t.push_str(&format!(" in {}", self.region_text(region)));
+        }
+        if let Some(n) = others_at_most {
+            t.push_str(&format!(" while the other has at most {n}"));
+        } else if *others_at_least > 0 {
+            t.push_str(&format!(" while the other has at least {others_at_least}"));
+        }
+        t.push_str(match claim {
+            Claim::No => "",
+            Claim::OneMore => " (one more for the side to move)",
+            Claim::ByCapture => {
+                " (one more for the side to move while it attacks one of them)"
+            }
+        });
+        t
+    }
+
     fn reach_text(
         &self,
         names: &str,
@@ -914,6 +947,7 @@ impl Variant {
             ReachRule::Held => "held through a move",
             ReachRule::Safe => "not attacked there",
             ReachRule::SafeOrHeld => "not attacked there, or held through a move",
+            ReachRule::SafeFromCapture => "no legal capture of the other side takes it there",
         };
         format!(
             "{count}{names}{full} in {} ({rule})",

@@ -836,12 +836,18 @@ pub enum EndCond {
         side: Option<Side>,
         /// The kinds counted.
         kinds: Vec<PieceId>,
+        /// The kinds are counted together (`king + queen`), not each on its own.
+        together: bool,
+        /// Only the pieces standing in this region count (none in hand).
+        region: Option<Region>,
         /// At most this many left: the side is extinct.
         at_most: u8,
         /// While the other side has at least this many.
         others_at_least: u8,
+        /// Or, when given, while the other side has at most this many (`against at most N`).
+        others_at_most: Option<u8>,
         /// The side to move needs one more of the other side's.
-        claim: bool,
+        claim: Claim,
     },
     /// A piece of the kinds (any when empty) of a side stands in the region; the result is for
     /// that side, when `rule` says the game ends.
@@ -943,6 +949,20 @@ pub enum ConnectShape {
     },
 }
 
+/// How the side to move may put off its extinction when the other side has just enough
+/// (`claim`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Claim {
+    /// No: both sides are judged alike.
+    #[default]
+    No,
+    /// The side to move needs one more of the other side's (it may bare back: Shatranj).
+    OneMore,
+    /// As `OneMore`, but only while it attacks one of the other side's counted pieces (vchess's
+    /// Shatranj: a bare king that cannot take the last piece has lost).
+    ByCapture,
+}
+
 /// When reaching a region ends the game (as Fairy-Stockfish's flag rules do).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ReachRule {
@@ -960,6 +980,9 @@ pub enum ReachRule {
     /// The side that just moved: a piece there that the opponent does not attack; the side to
     /// move: a piece there, which the opponent did not take (vchess's Bishopawns).
     SafeOrHeld,
+    /// A piece there that no legal move of the other side could take (whichever side is to
+    /// move), tested for both sides at once (vchess's Squatter1).
+    SafeFromCapture,
 }
 
 impl EndCond {
@@ -988,6 +1011,8 @@ pub struct EndRule {
     pub cond: EndCond,
     /// For the side that made the last move.
     pub result: Outcome,
+    /// Tested only from this move number (the FEN's fullmove number) on; 1: always.
+    pub from_move: u32,
 }
 
 // ---------------------------------------------------------------------------------------------

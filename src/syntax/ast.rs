@@ -719,19 +719,28 @@ pub enum EndCond {
     Campmate(Option<RegionAst>),
     /// `royal captured`
     RoyalCaptured,
-    /// `extinct [white|black] PIECE...|all [at most N] [against N] [claim]` (no pieces in
+    /// `extinct [white|black] PIECE...|all [in REGION] [at most N] [against [at most] N] [claim
+    /// [by capture]]` (no pieces in
     /// `remove end`).
     Extinct {
         /// `white` or `black`: only that side is tested; both when not given.
         side: Option<SideAst>,
         /// The pieces counted; empty for `all`.
         kinds: Vec<Name>,
+        /// `king + queen`: the kinds are counted together, not each on its own.
+        together: bool,
+        /// `in REGION`: only the pieces standing there count.
+        region: Option<RegionAst>,
         /// `at most N`
         at_most: Option<Spanned<i64>>,
         /// `against N`
         against: Option<Spanned<i64>>,
+        /// `against at most N`: the other side has at most N, not at least.
+        against_at_most: bool,
         /// `claim`
         claim: bool,
+        /// `claim by capture`: the side to move is spared only while it attacks one of them.
+        claim_by_capture: bool,
     },
     /// `reach REGION [with PIECE...] [count N [or full]] [answered|held|safe]` (no region in `remove end`).
     Reach {
@@ -811,6 +820,8 @@ pub struct EndRuleAst {
     pub cond: Spanned<EndCond>,
     /// The result.
     pub result: Spanned<Outcome>,
+    /// `from move N`: tested only from this move number on.
+    pub from_move: Option<Spanned<i64>>,
 }
 
 /// `effect NAME { from ... rays|around ... when ...: ... finally ... }`

@@ -689,9 +689,13 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             EndCond::Extinct {
                                 side: None,
                                 kinds: vec![],
+                                together: false,
+                                region: None,
                                 at_most: None,
                                 against: None,
+                                against_at_most: false,
                                 claim: false,
+                                claim_by_capture: false,
                             }
                         } else if has_kw(&k, Rule::kw_reach) {
                             EndCond::Reach {
@@ -838,7 +842,12 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
                 _ => EndCond::RoyalCaptured,
             }
         };
-        let r = it.next()?;
+        let mut r = it.next()?;
+        let mut from_move = None;
+        if r.as_rule() == Rule::from_move {
+            from_move = Some(int(kids(r).find(|i| i.as_rule() == Rule::int)?));
+            r = it.next()?;
+        }
         let rs = span(&r);
         let result = if has_kw(&r, Rule::kw_wins) {
             Outcome::Wins
@@ -850,6 +859,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
         EndRuleAst {
             cond: Spanned::new(cond, cs),
             result: Spanned::new(result, rs),
+            from_move,
         }
     })
 }
@@ -857,25 +867,42 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
 fn build_extinct(p: P) -> Option<EndCond> {
     let mut side = None;
     let mut kinds = vec![];
+    let mut together = false;
+    let mut region = None;
     let mut at_most = None;
-    let mut against = None;
-    let mut claim = false;
+    let (mut against, mut against_at_most) = (None, false);
+    let (mut claim, mut claim_by_capture) = (false, false);
     for k in kids(p) {
         match k.as_rule() {
             Rule::piece_ref => kinds.push(name(k)),
+            Rule::extinct_sum => {
+                together = true;
+                kinds.extend(kids(k).filter(|i| i.as_rule() == Rule::piece_ref).map(name));
+            }
+            Rule::extinct_in => region = Some(build_region(kids(k).last()?)?),
             Rule::side if has_kw(&k, Rule::kw_white) => side = Some(SideAst::White),
             Rule::side => side = Some(SideAst::Black),
-            Rule::extinct_at_most => at_most = Some(int(kids(k).next()?)),
-            Rule::extinct_against => against = Some(int(kids(k).next()?)),
-            _ => claim = true,
+            Rule::extinct_at_most => at_most = Some(int(kids(k).last()?)),
+            Rule::extinct_against => {
+                against_at_most = has_kw(&k, Rule::kw_most);
+                against = Some(int(kids(k).last()?));
+            }
+            _ => {
+                claim = true;
+                claim_by_capture = has_kw(&k, Rule::kw_capture);
+            }
         }
     }
     Some(EndCond::Extinct {
         side,
         kinds,
+        together,
+        region,
         at_most,
         against,
+        against_at_most,
         claim,
+        claim_by_capture,
     })
 }
 
@@ -899,6 +926,8 @@ fn build_reach(p: P) -> Option<EndCond> {
                     crate::ir::ReachRule::Held
                 } else if has_kw(&k, Rule::safe_or_held) {
                     crate::ir::ReachRule::SafeOrHeld
+                } else if has_kw(&k, Rule::safe_from_capture) {
+                    crate::ir::ReachRule::SafeFromCapture
                 } else {
                     crate::ir::ReachRule::Safe
                 }

@@ -424,14 +424,24 @@ impl<B: Bits> Rules<B> {
             && !self.check.touching_royals_safe
             && self.codes.len() <= MAX_CODES
             && self.end.iter().all(|e| {
-                matches!(
-                    e.test,
-                    EndTest::Checkmate
-                        | EndTest::Stalemate
-                        | EndTest::Campmate(_)
-                        | EndTest::Reached { .. }
-                        | EndTest::RoyalCaptured
-                )
+                // A rule from a later move on, or one that plays the other side's captures,
+                // is the interpreter's.
+                e.from_move <= 1
+                    && matches!(
+                        e.test,
+                        EndTest::Checkmate
+                            | EndTest::Stalemate
+                            | EndTest::Campmate(_)
+                            | EndTest::Reached { .. }
+                            | EndTest::RoyalCaptured
+                    )
+                    && !matches!(
+                        e.test,
+                        EndTest::Reached {
+                            rule: ReachRule::SafeFromCapture,
+                            ..
+                        }
+                    )
             });
         rules_ok && self.plain_attacks() && self.plain_pieces()
     }

@@ -199,9 +199,13 @@ impl Resolver<'_> {
             let cond = self.inherited(inherited, |r| r.end_rule(&rule.node, rule.src, royalty));
             if let Some(cond) = cond {
                 self.extinct_at_once(&cond, pieces, rule.src, rule.node.cond.span);
+                let Some(from_move) = self.from_move(rule.node.from_move.as_ref(), rule.src) else {
+                    continue;
+                };
                 end.push(ir::EndRule {
                     cond,
                     result: rule.node.result.node,
+                    from_move,
                 });
             }
         }
@@ -221,22 +225,7 @@ impl Resolver<'_> {
             ast::EndCond::Campmate(region) => {
                 ir::EndCond::Campmate(self.region(region.as_ref()?, src)?)
             }
-            ast::EndCond::Extinct {
-                side,
-                kinds,
-                at_most,
-                against,
-                claim,
-            } => ir::EndCond::Extinct {
-                side: side.map(|s| match s {
-                    ast::SideAst::White => ir::Side::White,
-                    ast::SideAst::Black => ir::Side::Black,
-                }),
-                kinds: self.piece_list(kinds, src)?,
-                at_most: self.small_count(at_most.as_ref(), src, 0)?,
-                others_at_least: self.small_count(against.as_ref(), src, 0)?,
-                claim: *claim,
-            },
+            ast::EndCond::Extinct { .. } => self.extinct_cond(&rule.cond, src)?,
             ast::EndCond::Reach {
                 region,
                 kinds,
@@ -287,6 +276,80 @@ impl Resolver<'_> {
             );
         }
         Some(cond)
+    }
+
+    /// `extinct ...`: its kinds, region and counts; `claim` needs an `against` that asks for
+    /// at least some of the other side's pieces.
+    fn extinct_cond(
+        &mut self,
+        cond: &ast::Spanned<ast::EndCond>,
+        src: crate::diagnostics::SourceId,
+    ) -> Option<ir::EndCond> {
+        let ast::EndCond::Extinct {
+            side,
+            kinds,
+            together,
+            region,
+            at_most,
+            against,
+            against_at_most,
+            claim,
+            claim_by_capture,
+        } = &cond.node
+        else {
+            return None;
+        };
+        let region = match region {
+            Some(r) => Some(self.region(r, src)?),
+            None => None,
+        };
+        let against_count = self.small_count(against.as_ref(), src, 0)?;
+        if *claim && *against_at_most {
+            self.err(
+                Problem::error(
+                    Code::BadRange,
+                    "`claim` asks one more of the other side's pieces, and `against at most` caps them",
+                )
+                .label(src, cond.span, "`claim` with `against at most`")
+                .help("leave out `claim`, or write `against N` (at least N)"),
+            );
+            return None;
+        }
+        Some(ir::EndCond::Extinct {
+            side: side.map(|s| match s {
+                ast::SideAst::White => ir::Side::White,
+                ast::SideAst::Black => ir::Side::Black,
+            }),
+            kinds: self.piece_list(kinds, src)?,
+            together: *together,
+            region,
+            at_most: self.small_count(at_most.as_ref(), src, 0)?,
+            others_at_least: if *against_at_most { 0 } else { against_count },
+            others_at_most: against_at_most.then_some(against_count),
+            claim: match (claim, claim_by_capture) {
+                (false, _) => ir::Claim::No,
+                (true, false) => ir::Claim::OneMore,
+                (true, true) => ir::Claim::ByCapture,
+            },
+        })
+    }
+
+    /// `from move N`: a move number from 1.
+    fn from_move(
+        &mut self,
+        n: Option<&ast::Spanned<i64>>,
+        src: crate::diagnostics::SourceId,
+    ) -> Option<u32> {
+        let Some(n) = n else { return Some(1) };
+        if !(1..=65535).contains(&n.node) {
+            self.err(
+                Problem::error(Code::BadRange, format!("{} is not a move number", n.node))
+                    .label(src, n.span, "must be 1 to 65535")
+                    .help("moves count from 1, as the FEN's fullmove number does (`from move 2`: from white's second move on)"),
+            );
+            return None;
+        }
+        Some(n.node as u32)
     }
 
     /// `castling FLAG...` as an end condition: each flag one of the variant's castles.
@@ -447,7 +510,10 @@ impl Resolver<'_> {
     ) -> Option<u8> {
         let Some(n) = count else { return Some(1) };
         let n_ok = self.small_count(Some(n), src, 1)?;
-        let safe = matches!(rule, ir::ReachRule::Safe | ir::ReachRule::SafeOrHeld);
+        let safe = matches!(
+            rule,
+            ir::ReachRule::Safe | ir::ReachRule::SafeOrHeld | ir::ReachRule::SafeFromCapture
+        );
         if safe && n_ok > 1 {
             self.err(
                 Problem::error(

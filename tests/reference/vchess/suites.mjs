@@ -1176,4 +1176,45 @@ export default function defineSuites(variant, f) {
       ["in check, only captures that answer it; castling is no capture", "r3k2r/8/8/8/8/8/4q3/R3K2R w 0 ahah -"],
       ["no capture: every move", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"]],
   });
+
+  // Batch ends
+  // Arena: vchess's FEN is "placement turn movesCount en-passant" (no flags).
+  variant("arena", "Arena", {
+    special: [
+      ["after the first move, black has nothing in the arena yet: not over", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b 1 e3"],
+      ["exd5 leaves black nothing in the arena: over", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w 2 -"],
+      ["en passant inside the arena", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w 2 d6"],
+      ["pawns capture backward, inside the arena only", "rnbqkbnr/pp3ppp/8/3pp3/4P3/2p2p2/PPPP1PPP/RNBQKBNR w 6 -"],
+      ["dukes move up to three squares; taking the last duke wins", "1n2k3/8/8/3q4/4Q3/8/8/1N2K3 w 8 -"],
+      ["the second duke: both must go", "1n2k3/8/8/3q4/4Q3/8/8/1N6 b 9 -"],
+      ["taking the last piece in the arena wins", "k7/8/8/3q4/4Q3/8/8/K7 w 8 -"],
+      ["no move: the side to move loses", "8/8/k7/8/8/7K/8/8 w 8 -"],
+      ["pieces outside blocked, pieces inside with nothing to take", "rnbqkbnr/ppp1pppp/3p4/8/8/3P4/PPP1PPPP/RNBQKBNR w 2 -"]],
+  });
+  // Shatranj: vchess's FEN is "placement turn movesCount" (no flags, no en passant).
+  variant("shatranj-vchess", "Shatranj", {
+    startDepth: 5,
+    special: [
+      ["elephants leap two (capturing) or step one; generals", "4k3/8/3p1p2/4b3/2q5/3B4/4Q3/4K3 w 10"],
+      ["a pawn promotes to a general only", "4k3/P7/8/8/8/8/7p/4K3 w 10"],
+      ["a bare king that cannot take the last piece has lost", "4k3/8/8/8/8/8/8/R3K3 b 11"],
+      ["a bare king that attacks the last piece plays on", "4k3/4R3/8/8/8/8/8/4K3 b 11"],
+      ["the last piece defended: the bare king plays on, and loses", "4k3/4R3/4K3/8/8/8/8/8 b 11"],
+      ["a bare king against two pieces has lost", "4k3/4R3/8/8/8/8/8/N3K3 b 11"],
+      ["bare kings draw", "8/8/8/3k4/8/8/3K4/8 w 10"],
+      ["the side to move bared the other: over", "8/8/8/3k4/8/8/3K1N2/8 w 10"],
+      ["stalemate loses", "k7/2Q5/1K6/8/8/8/8/8 b 11"],
+      ["checkmate", "k7/1Q6/1K6/8/8/8/8/8 b 11"]],
+  });
+  // Squatter1: the orthodox FEN with castling flags and en passant.
+  variant("squatter1", "Squatter1", {
+    special: [castle, passant, promote, promoteBlack,
+      ["a rook onto a8 attacked only by a pinned knight wins", "3k4/2n5/8/B7/8/8/8/R3K3 w 0 iiii -"],
+      ["a rook onto b8 that the a8 rook takes: not yet", "r3k3/8/8/8/8/8/8/1R2K3 w 0 iiii -"],
+      ["a black piece already safe on rank 1: over, white to move", "4k3/8/8/8/8/8/8/K5r1 w 0 iiii -"],
+      ["a piece that may still be taken there: the game goes on", "4k3/8/8/8/8/8/8/Kr6 w 0 iiii -"],
+      ["a king onto the far rank", "8/4K3/8/8/8/8/k7/8 w 0 iiii -"],
+      ["a promotion onto the far rank, defended or not", "r3k3/1P4P1/8/8/8/8/8/4K3 w 0 iiii -"],
+      ["a capture on the far rank would leave the king in check", "3rk3/8/8/8/8/8/8/R2QK3 w 0 iiii -"]],
+  });
 }
