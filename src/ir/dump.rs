@@ -918,7 +918,7 @@ impl Variant {
             Claim::No => "",
             Claim::OneMore => " (one more for the side to move)",
             Claim::ByCapture => {
-                " (one more for the side to move while it attacks one of them)"
+                " (one more for the side to move while it attacks one of them, not royal)"
             }
         });
         t
