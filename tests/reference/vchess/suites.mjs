@@ -1217,4 +1217,14 @@ export default function defineSuites(variant, f) {
       ["a promotion onto the far rank, defended or not", "r3k3/1P4P1/8/8/8/8/8/4K3 w 0 iiii -"],
       ["a capture on the far rank would leave the king in check", "3rk3/8/8/8/8/8/8/R2QK3 w 0 iiii -"]],
   });
+  // Maharajah: vchess's FEN is "placement turn movesCount flags" (white's castling rooks'
+  // files only; no en passant).
+  variant("maharajah-vchess", "Maharajah", {
+    special: [
+      ["white castles, also through attacked squares", "3m4/8/8/8/8/8/8/R3K2R w 0 ah"],
+      ["a maharajah takes the king: black wins", "4m3/8/8/8/8/8/3m4/R3K2R b 1 ah"],
+      ["the king may step into attack; the last maharajah taken", "8/8/8/8/8/5m2/3P4/R3K1Q1 w 0 ai"],
+      ["maharajahs' leaps of two, straight and diagonal", "8/8/8/3m4/8/1N1P1B2/8/4K3 b 1 ii"],
+      ["a pawn promotes, the rook's right lost by its capture", "m7/1P6/8/8/8/8/8/R3K3 w 0 ai"]],
+  });
 }
