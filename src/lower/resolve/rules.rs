@@ -199,7 +199,9 @@ impl Resolver<'_> {
             let cond = self.inherited(inherited, |r| r.end_rule(&rule.node, rule.src, royalty));
             if let Some(cond) = cond {
                 self.extinct_at_once(&cond, pieces, rule.src, rule.node.cond.span);
-                let Some(from_move) = self.from_move(rule.node.from_move.as_ref(), rule.src) else {
+                let Some(from_move) =
+                    self.first_move_tested(rule.node.from_move.as_ref(), rule.src)
+                else {
                     continue;
                 };
                 end.push(ir::EndRule {
@@ -335,7 +337,7 @@ impl Resolver<'_> {
     }
 
     /// `from move N`: a move number from 1.
-    fn from_move(
+    fn first_move_tested(
         &mut self,
         n: Option<&ast::Spanned<i64>>,
         src: crate::diagnostics::SourceId,
