@@ -28,8 +28,15 @@ impl<B: Bits> Typed<B> {
             MoveKind::Drop | MoveKind::Normal | MoveKind::Promote => {}
         }
         if let Some((sq, code)) = captured {
+            // `capture friends`: the capturer, standing where it took, is of the taken
+            // piece's side.
+            let own = self
+                .pos
+                .code_at(sq)
+                .is_some_and(|c| r.codes[c as usize].side == r.codes[code as usize].side);
             notes.push(format!(
-                "captures the {} on {}",
+                "captures {} {} on {}",
+                if own { "its own" } else { "the" },
                 self.piece_name(code),
                 self.square(sq)
             ));
@@ -73,6 +80,7 @@ impl<B: Bits> Typed<B> {
                 self.piece_name(code),
                 self.square(at)
             ),
+            Event::Sent { code } => format!("sends a {} to the hand", self.piece_name(code)),
             Event::Changed { at, code } => format!(
                 "turns the piece on {} into a {}",
                 self.square(at),
