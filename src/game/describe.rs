@@ -28,12 +28,8 @@ impl<B: Bits> Typed<B> {
             MoveKind::Drop | MoveKind::Normal | MoveKind::Promote => {}
         }
         if let Some((sq, code)) = captured {
-            // `capture friends`: the capturer, standing where it took, is of the taken
-            // piece's side.
-            let own = self
-                .pos
-                .code_at(sq)
-                .is_some_and(|c| r.codes[c as usize].side == r.codes[code as usize].side);
+            // `capture friends`: the piece taken is of the mover's side.
+            let own = r.codes[code as usize].side == self.pos.last_mover();
             notes.push(format!(
                 "captures {} {} on {}",
                 if own { "its own" } else { "the" },

@@ -1217,4 +1217,24 @@ export default function defineSuites(variant, f) {
       ["en passant takes only the enemy's double step", "4k3/8/8/3pP3/8/8/8/4K3 w 2 iiii d6"],
       ["mate and stalemate stand", "7k/5Q2/6K1/8/8/8/8/8 b 0 iiii -"]],
   });
+  variant("recycle", "Recycle", {
+    fen: f.pocketFen,
+    note: [
+      "vchess's Recycle keeps a rook's castling right when its own side takes the rook on its",
+      "corner, so the piece that took it castles in its place; the rules page is orthodox",
+      "there: this suite's class takes the right away.",
+    ],
+    fix: ownRookTaken,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah - 0000000000"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6 0000000000"],
+      ["pawns fall off the last rank, taking or not, with a friend taken to the hand", "1r1Nk3/P1P4P/8/8/8/8/p1p4p/1R1nK3 w 0 iiii - 0000000000"],
+      ["black's pawns fall", "1r1Nk3/P1P4P/8/8/8/8/p1p4p/1R1nK3 b 1 iiii - 0000000000"],
+      ["every piece in hand: drops, pawns not on the first and last ranks", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1111111111"],
+      ["in check: a drop blocks, the king takes its own knight", "4k3/8/8/8/8/8/3PN3/r3K3 w 0 iiii - 0010000000"],
+      ["the rules page's game after 1.Rxb1 Nxe7 2.N@e5 @d4", "rnbqkb1r/ppppnppp/8/4N3/3p4/8/PPPPPPPP/1RBQKBNR w 4 ihah - 0000000000"],
+      ["a dropped pawn on its second rank steps two", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1000010000"],
+      ["a bishop takes its own rook on h1: no more short castling", "r3k2r/8/8/8/8/8/6B1/R3K2R w 0 ahah - 0000000000"],
+      ["mate by a drop", "k7/8/1K6/8/8/8/8/8 w 0 iiii - 0100000000"]],
+  });
 }
