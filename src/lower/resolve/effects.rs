@@ -169,7 +169,7 @@ impl Resolver<'_> {
                         format!("an action cannot act on `{}`", subject_word(s.node)),
                     )
                     .label(src, s.span, "the move's piece is only read")
-                    .help("act on `origin` (the piece where the effect starts) or `target`; read `moved` and `captured` in conditions or in `change origin to captured.kind`"),
+                    .help("act on `origin` (the piece where the effect starts) or `target`; read `moved` and `captured` in conditions or in `change origin to captured.kind`; `send captured to hand` is the one action on `captured`"),
                 );
                 ok = false;
                 continue;
