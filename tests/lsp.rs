@@ -954,3 +954,50 @@ fn completion_offers_connect_and_its_lines() {
     server.notify("exit", json!(null));
     assert!(server.child.wait().expect("ends").success());
 }
+
+/// Completion offers `friends` after a top-level `capture`, and, in an effect, `send` among the
+/// actions and `within` after its origin; hovering `friends` says what it allows.
+#[test]
+fn completion_offers_capture_friends_send_and_within() {
+    let dir = scratch("friends");
+    let path = dir.join("new.variant");
+    let uri = format!("file://{}", path.display());
+    let mut server = Server::start(&dir.join("cache"));
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    let mut labels_at_end = |text: &str, version: i64| -> Vec<String> {
+        server.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "variant", "version": version, "text": text}}),
+        );
+        let items = server.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": pos(text, text.len())}),
+        );
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(String::from))
+            .collect()
+    };
+    let labels = labels_at_end("variant new extends chess\n\ncapture ", 1);
+    assert!(labels.iter().any(|l| l == "friends"), "{labels:?}");
+    let labels = labels_at_end("variant new extends chess\n\neffect e {\n  from moved ", 2);
+    assert!(labels.iter().any(|l| l == "within"), "{labels:?}");
+    let labels = labels_at_end("variant new extends chess\n\neffect e {\n  from capture\n  finally ", 3);
+    assert!(labels.iter().any(|l| l == "send"), "{labels:?}");
+    let text = "variant new extends chess\n\ncapture friends\n";
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "variant", "version": 4, "text": text}}),
+    );
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, text.find("friends").expect("friends") + 1)}),
+    );
+    assert!(hover.to_string().contains("own side"), "{hover}");
+    server.request("shutdown", json!(null));
+    server.notify("exit", json!(null));
+    assert!(server.child.wait().expect("ends").success());
+}

@@ -97,6 +97,7 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
             .all(|a| matches!(a, Action::Nothing) || *a == Action::Remove(subject))
     };
     e.origin == OriginKind::Capture
+        && e.within.is_none()
         && !r.layered
         && !r.moving_wall
         && !r.wall_behind

@@ -51,6 +51,12 @@ impl<B: Bits> Position<B> {
             let Some(origin_code) = self.code_at(origin) else {
                 continue;
             };
+            if let Some(zone) = &r.effect_zones[e] {
+                let side = r.codes[origin_code as usize].side;
+                if !zone[side.index()].has(origin) {
+                    continue;
+                }
+            }
             let holds = if BY_MOVE {
                 effect
                     .origin_filter
@@ -263,6 +269,26 @@ impl<B: Bits> Position<B> {
                 self.change(r, subject(*s), *kind);
                 target
             }
+            Action::Send(s) => {
+                let v = if *s == Subject::Captured {
+                    // Already off the board: only its code is known (a promoted piece taken
+                    // so goes to the hand as it is).
+                    pieces.captured.map(|c| c + 1)
+                } else {
+                    let sq = subject(*s);
+                    let v = self.board[sq];
+                    if v != 0 {
+                        let code = piece_code(v).unwrap_or(0);
+                        self.set(r, sq, 0);
+                        self.note(Event::Removed { at: sq, code });
+                    }
+                    (v != 0).then_some(v)
+                };
+                if let Some(code) = v.and_then(|v| self.to_hand(r, v, mover)) {
+                    self.note(Event::Sent { code });
+                }
+                target
+            }
             Action::ChangeTo(s, like) => {
                 let model = match like {
                     Subject::Moved => pieces.moved,
@@ -403,6 +429,7 @@ impl EffectTable {
                             | Action::Change(Subject::Origin, _)
                             | Action::ChangeTo(Subject::Origin, _)
                             | Action::Promote(Subject::Origin)
+                            | Action::Send(Subject::Origin)
                     )
                 })
             })

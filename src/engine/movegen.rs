@@ -82,8 +82,8 @@ impl<B: Bits> Position<B> {
     pub(crate) fn targets_of(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
         let us = cr.side.index();
         let mut enemy = self.by_side[1 - us];
-        for &c in &cr.spares {
-            enemy &= !self.pieces[c as usize];
+        if cr.picky {
+            enemy = self.prey(cr, enemy);
         }
         let empty = !self.occ;
         let (mut quiet, mut cap) = ride_and_leap_targets(r, cr, from, self.occ, enemy);
@@ -101,6 +101,18 @@ impl<B: Bits> Position<B> {
             }
         }
         (quiet & cr.confined, cap & cr.confined)
+    }
+
+    /// What a piece of `cr` may capture, of the `enemy` pieces and of its friends.
+    #[cold]
+    fn prey(&self, cr: &CodeRules<B>, mut enemy: B) -> B {
+        for &c in &cr.spares {
+            enemy &= !self.pieces[c as usize];
+        }
+        for &c in &cr.friend_prey {
+            enemy |= self.pieces[c as usize];
+        }
+        enemy
     }
 
     /// Hops from `from`: over the first piece on each ray, then on within range.

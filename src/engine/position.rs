@@ -240,6 +240,11 @@ pub enum Event {
         /// Its code.
         code: u8,
     },
+    /// An effect sent a piece to the mover's hand.
+    Sent {
+        /// The code it has in the hand.
+        code: u8,
+    },
     /// An effect changed a piece into another kind.
     Changed {
         /// Its square.
@@ -671,7 +676,14 @@ impl<B: Bits> Position<B> {
         if !r.captures_to_hand {
             return;
         }
-        let Some(code) = piece_code(v) else { return };
+        self.to_hand(r, v, capturer);
+    }
+
+    /// Puts the piece `v` (a board byte) into `side`'s hand, unpromoted unless the variant
+    /// keeps promoted pieces; returns the code it has there.
+    #[inline]
+    pub(crate) fn to_hand(&mut self, r: &Rules<B>, v: u8, side: Side) -> Option<u8> {
+        let code = piece_code(v)?;
         let cr = &r.codes[code as usize];
         let kind = if r.keep_promoted {
             cr.kind
@@ -680,9 +692,10 @@ impl<B: Bits> Position<B> {
         } else {
             cr.base_kind
         };
-        let c = r.code(capturer, kind);
+        let c = r.code(side, kind);
         let n = self.hand[c as usize].saturating_add(1);
         self.set_hand(r, c, n);
+        Some(c)
     }
 
     fn play_normal(&mut self, r: &Rules<B>, m: Move) -> Moved {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::engine::bitboard::Bits;
 use crate::engine::blast::Blast;
+use crate::engine::effects::{MoveCodes, eval_in};
 use crate::engine::geometry::{Geometry, RayDir};
 use crate::engine::position::EnPassant;
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
@@ -188,6 +189,10 @@ pub struct CodeRules<B> {
     pub drop: Option<DropRules<B>>,
     /// The enemy codes it never captures.
     pub spares: Vec<u8>,
+    /// The codes of its own side it may capture (`capture friends`).
+    pub friend_prey: Vec<u8>,
+    /// Whether `spares` or `friend_prey` has any code: what it captures is not just the enemy.
+    pub picky: bool,
     /// The codes (of both sides) its hops never use as the screen.
     pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
@@ -581,6 +586,8 @@ pub struct Rules<B> {
     pub layer_masks: Vec<B>,
     /// Per effect and side: the compiled ray directions of a `rays` scan.
     pub effect_dirs: Vec<[Vec<u16>; 2]>,
+    /// Per effect: the squares, per side of the origin piece, it may start from (`within`).
+    pub effect_zones: Vec<Option<[B; 2]>>,
     /// When the only effect can promote: per side and square of a promoting piece, the origins
     /// from which the effect could bring it into its zone. A move whose destination watches none
     /// of them needs no choice, without being played.
@@ -695,6 +702,7 @@ impl<B: Bits> Rules<B> {
             layered,
             layer_masks: vec![],
             effect_dirs: vec![],
+            effect_zones: vec![],
             promotion_watchers: None,
             promotion_zones: [B::ZERO; 2],
             letters: vec![],
@@ -707,6 +715,7 @@ impl<B: Bits> Rules<B> {
         let mut r = Self::unfilled(variant.clone());
         let v = &*variant;
         r.compile_codes(v);
+        r.compile_friend_prey(v);
         r.compile_promotions(v);
         r.compile_drops(v);
         r.compile_stuck();
@@ -724,6 +733,37 @@ impl<B: Bits> Rules<B> {
 
     fn all(&self) -> B {
         self.geo.all
+    }
+
+    /// `capture friends`: per code, the codes of its side it may capture, those the condition
+    /// allows for the pair (capturer, friend taken).
+    fn compile_friend_prey(&mut self, v: &Variant) {
+        let Some(friends) = &v.capture_friends else {
+            return;
+        };
+        for side in Side::BOTH {
+            let own = self.side_codes[side.index()].clone();
+            for &c in &own {
+                let prey: Vec<u8> = own
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        let pieces = MoveCodes {
+                            moved: Some(c),
+                            captured: Some(t),
+                            took: true,
+                        };
+                        friends
+                            .when
+                            .as_ref()
+                            .is_none_or(|w| eval_in(self, w, side, c, Some(t), 0, pieces))
+                    })
+                    .collect();
+                let cr = &mut self.codes[c as usize];
+                cr.picky |= !prey.is_empty();
+                cr.friend_prey = prey;
+            }
+        }
     }
 
     /// Per code: its atoms as tables.
@@ -845,6 +885,8 @@ impl<B: Bits> Rules<B> {
                 .iter()
                 .map(|&k| (side.flip().index() * v.pieces.len() + k) as u8)
                 .collect(),
+            friend_prey: vec![],
+            picky: !piece.cannot_capture.is_empty(),
             petrifies: v.petrify.contains(&kind),
             castle_guard_rev: vec![],
             no_screens: piece
@@ -1556,6 +1598,15 @@ impl<B: Bits> Rules<B> {
                         .collect()
                 }),
                 ir::Scan::Around(_) => [vec![], vec![]],
+            })
+            .collect();
+        self.effect_zones = v
+            .effects
+            .values()
+            .map(|e| {
+                e.within
+                    .as_ref()
+                    .map(|z| Side::BOTH.map(|side| self.region_mask(z, side)))
             })
             .collect();
         if v.effects.len() == 1 && self.effect_promotes {

@@ -28,8 +28,11 @@ impl<B: Bits> Typed<B> {
             MoveKind::Drop | MoveKind::Normal | MoveKind::Promote => {}
         }
         if let Some((sq, code)) = captured {
+            // `capture friends`: the piece taken is of the mover's side.
+            let own = r.codes[code as usize].side == self.pos.last_mover();
             notes.push(format!(
-                "captures the {} on {}",
+                "captures {} {} on {}",
+                if own { "its own" } else { "the" },
                 self.piece_name(code),
                 self.square(sq)
             ));
@@ -73,6 +76,7 @@ impl<B: Bits> Typed<B> {
                 self.piece_name(code),
                 self.square(at)
             ),
+            Event::Sent { code } => format!("sends a {} to the hand", self.piece_name(code)),
             Event::Changed { at, code } => format!(
                 "turns the piece on {} into a {}",
                 self.square(at),

@@ -743,6 +743,19 @@ impl Variant {
                 "must capture: when a capture is legal, a move must capture"
             )?;
         }
+        if let Some(friends) = &self.capture_friends {
+            match &friends.when {
+                None => writeln!(
+                    f,
+                    "capture friends: a piece may also capture a piece of its own side"
+                )?,
+                Some(w) => writeln!(
+                    f,
+                    "capture friends when {}: a piece may also capture a piece of its own side, where the capturer (moved) and the friend (captured) pass the condition",
+                    self.expr_text(w)
+                )?,
+            }
+        }
         if self.obligations.checks_if_mate {
             writeln!(
                 f,
@@ -962,6 +975,9 @@ impl Variant {
             OriginKind::Capture => "the capture square, when the move captured",
         };
         write!(f, "  from {origin}")?;
+        if let Some(region) = &e.within {
+            write!(f, ", standing in {}", self.region_text(region))?;
+        }
         if let Some(filter) = &e.origin_filter {
             write!(f, ", where {}", self.expr_text(filter))?;
         }
@@ -1053,6 +1069,7 @@ impl Variant {
                     subject_name(*s)
                 ),
                 Action::Remove(s) => format!("remove {}", subject_name(*s)),
+                Action::Send(s) => format!("send {} to the mover's hand", subject_name(*s)),
                 Action::Promote(s) => format!("promote {} if in its zone", subject_name(*s)),
                 Action::Change(s, k) => {
                     format!("change {} to {}", subject_name(*s), self.piece_name(*k))

@@ -236,6 +236,16 @@ pub struct Variant {
     pub castling_opposite: bool,
     /// Several moves a turn; `None`: one move a turn.
     pub turn: Option<Turn>,
+    /// A piece may also capture a piece of its own side; `None`: only enemies.
+    pub capture_friends: Option<FriendCaptures>,
+}
+
+/// `capture friends [when CONDITION]`: which friends a piece may capture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FriendCaptures {
+    /// Of the capturer (`moved`, `origin`) and the friend taken (`captured`, `target`); none:
+    /// every friend.
+    pub when: Option<Expr>,
 }
 
 /// How many moves a side makes in a turn, and what ends a turn before them.
@@ -1025,6 +1035,9 @@ pub struct Effect {
     pub name: String,
     /// Where it starts: the moved piece or the capture square.
     pub origin: OriginKind,
+    /// The effect starts only from an origin standing in this region (the origin piece's
+    /// side's).
+    pub within: Option<Region>,
     /// The effect runs only when this holds (of the origin piece).
     pub origin_filter: Option<Expr>,
     /// Which squares it looks at.
@@ -1064,7 +1077,9 @@ impl Effect {
         conds.into_iter().any(Expr::reads_move)
             || self
                 .actions()
-                .any(|a| matches!(a, Action::ChangeTo(_, s) if s.of_move()))
+                .any(|a| {
+                    matches!(a, Action::ChangeTo(_, s) | Action::Send(s) if s.of_move())
+                })
     }
 }
 
@@ -1169,6 +1184,9 @@ pub enum Action {
     /// Turn the subject (first) into the kind of another piece (second), keeping its side:
     /// `change origin to captured.kind`.
     ChangeTo(Subject, Subject),
+    /// Send the subject to the mover's hand (of the mover's side, unpromoted, as a capture
+    /// into the hand): taken off the board, or, for `captured`, already off it.
+    Send(Subject),
 }
 
 mod dump;

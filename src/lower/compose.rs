@@ -54,6 +54,7 @@ pub(super) struct Draft {
     pub petrify: Option<Loc<PetrifyAst>>,
     pub pass: Option<Loc<Span>>,
     pub turn: Option<Loc<TurnAst>>,
+    pub capture_friends: Option<Loc<CaptureFriendsAst>>,
     pub no_royal_escape: Option<Loc<Span>>,
     pub castling_opposite: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
@@ -332,6 +333,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
         Item::Pass(s) => flag(&mut d.pass, "`pass`", src, s, problems),
         Item::Turn(t) => set_once(&mut d.turn, "`turn`", src, t, |t| t.span, problems),
+        Item::CaptureFriends(c) => set_once(
+            &mut d.capture_friends,
+            "`capture friends`",
+            src,
+            c,
+            |c| c.span,
+            problems,
+        ),
         Item::NoRoyalEscape(s) => flag(
             &mut d.no_royal_escape,
             "`no royal escape`",

@@ -177,6 +177,18 @@ pub enum Item {
     Pass(Span),
     /// `turn { ... }`
     Turn(TurnAst),
+    /// `capture friends [when CONDITION]`
+    CaptureFriends(CaptureFriendsAst),
+}
+
+/// `capture friends [when CONDITION]`: captures of the mover's own pieces, those the condition
+/// allows (it reads the capturer and the friend taken).
+#[derive(Clone, Debug)]
+pub struct CaptureFriendsAst {
+    /// The condition; without it every friend may be taken.
+    pub when: Option<ExprAst>,
+    /// The whole item.
+    pub span: Span,
 }
 
 /// `turn { moves 2  first 1  until check  until stuck }`: how many moves a side makes in a
@@ -337,6 +349,8 @@ pub enum ItemKind {
     Pass,
     /// `turn`
     Turn,
+    /// `capture friends`
+    CaptureFriends,
 }
 
 impl ItemKind {
@@ -367,6 +381,7 @@ impl ItemKind {
             "petrify" => ItemKind::Petrify,
             "pass" => ItemKind::Pass,
             "turn" => ItemKind::Turn,
+            "capture" => ItemKind::CaptureFriends,
             _ => {
                 let (_, now) = crate::syntax::keywords::RENAMED_ITEMS
                     .iter()
@@ -831,6 +846,8 @@ pub struct EffectAst {
     pub name: Name,
     /// Where it starts.
     pub origin: Spanned<OriginKind>,
+    /// `within REGION`: only from an origin standing there.
+    pub within: Option<RegionAst>,
     /// `where CONDITION` on the origin.
     pub origin_filter: Option<ExprAst>,
     /// Which squares it looks at (none: only its `finally` lines act).
@@ -899,6 +916,8 @@ pub enum ActionKind {
     Change(Name),
     /// `change ... to SUBJECT.kind`
     ChangeTo(Spanned<Subject>, Name),
+    /// `send ... to hand`
+    Send,
 }
 
 /// One action of a clause.

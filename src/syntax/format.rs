@@ -625,6 +625,14 @@ mod tests {
     }
 
     #[test]
+    fn capture_friends_send_and_within_are_laid_out() {
+        let text = "variant x\ncapture  friends when captured . kind!=king\neffect e {\n from moved within  last-rank where origin.kind==pawn\n finally when captured.side==friend : send captured to  hand\n}\n";
+        let want = "variant x\n\ncapture friends when captured.kind != king\n\neffect e {\n  from moved within last-rank where origin.kind == pawn\n  finally when captured.side == friend: send captured to hand\n}\n";
+        assert_eq!(fmt(text), want);
+        assert_eq!(fmt(want), want);
+    }
+
+    #[test]
     fn a_statement_broken_over_lines_keeps_its_breaks() {
         let text = "variant x\nregion r\n      white squares a1\n black squares h8\n";
         assert_eq!(

@@ -149,6 +149,8 @@ pub const KEYWORDS: &[&str] = &[
     "first",
     "until",
     "growing",
+    "friends",
+    "send",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -177,6 +179,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "petrify",
     "pass",
     "turn",
+    "capture friends",
 ];
 
 /// Item keywords the language has renamed: (old word, the words to write now). The old word

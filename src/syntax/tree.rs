@@ -215,6 +215,13 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::duck => Item::Duck(sp),
         Rule::pass => Item::Pass(sp),
         Rule::turn => Item::Turn(build_turn(p, sp)?),
+        Rule::capture_friends => Item::CaptureFriends(CaptureFriendsAst {
+            when: match kids(p).find(|k| k.as_rule() == Rule::expr) {
+                Some(e) => Some(build_expr(e)?),
+                None => None,
+            },
+            span: sp,
+        }),
         Rule::petrify => Item::Petrify(PetrifyAst {
             pieces: kids(p).map(name).collect(),
             span: sp,
@@ -1007,6 +1014,11 @@ fn build_effect(p: P) -> Option<EffectAst> {
             },
             span(&kind),
         );
+        let mut ok = ok.peekable();
+        let within = match ok.peek() {
+            Some(k) if k.as_rule() == Rule::within => Some(build_region(kids(ok.next()?).next()?)?),
+            _ => None,
+        };
         let origin_filter = optional(ok.next(), build_expr)?;
         let mut it = it.peekable();
         let scan = match it.peek() {
@@ -1016,6 +1028,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
         let mut effect = EffectAst {
             name: n,
             origin,
+            within,
             origin_filter,
             scan,
             clauses: vec![],
@@ -1105,6 +1118,7 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_push => ActionKind::Push,
             Rule::act_remove => ActionKind::Remove,
             Rule::act_promote => ActionKind::Promote,
+            Rule::act_send => ActionKind::Send,
             _ => {
                 let to = ik.next()?;
                 if to.as_rule() == Rule::field {

@@ -380,7 +380,10 @@ impl<B: Bits> Rules<B> {
         // An effect that promotes needs its rays to find the moves that ask for a choice.
         let effects_ok = self.effects.is_empty()
             || free
-                && self.effects.iter().all(|e| !e.reads_move())
+                && self
+                    .effects
+                    .iter()
+                    .all(|e| !e.reads_move() && e.within.is_none())
                 && (!self.effect_promotes
                     || self
                         .effects
@@ -466,7 +469,7 @@ impl<B: Bits> Rules<B> {
         self.codes.iter().all(|c| {
             !c.has_hops()
                 && !c.has_lame()
-                && c.spares.is_empty()
+                && !c.picky
                 && !c.petrifies
                 && c.drop.is_none()
                 && c.castle_guard_rev.is_empty()

@@ -76,9 +76,18 @@ impl Resolver<'_> {
                 .help("add clauses such as `when target.side == enemy: pull target`"),
             );
         }
+        let within = match &e.within {
+            None => None,
+            Some(region) => {
+                let r = self.region(region, src);
+                ok &= r.is_some();
+                r
+            }
+        };
         ok.then(|| ir::Effect {
             name: name.to_string(),
             origin: e.origin.node,
+            within,
             origin_filter,
             scan,
             clauses,
@@ -148,14 +157,19 @@ impl Resolver<'_> {
                 .as_ref()
                 .map(|s| s.node)
                 .unwrap_or(Subject::Target);
-            if let Some(s) = a.subject.as_ref().filter(|s| s.node.of_move()) {
+            let sends_captured = matches!(a.kind, ActionKind::Send) && subject == Subject::Captured;
+            if let Some(s) = a
+                .subject
+                .as_ref()
+                .filter(|s| s.node.of_move() && !sends_captured)
+            {
                 self.err(
                     Problem::error(
                         Code::EffectAction,
                         format!("an action cannot act on `{}`", subject_word(s.node)),
                     )
                     .label(src, s.span, "the move's piece is only read")
-                    .help("act on `origin` (the piece where the effect starts) or `target`; read `moved` and `captured` in conditions or in `change origin to captured.kind`"),
+                    .help("act on `origin` (the piece where the effect starts) or `target`; read `moved` and `captured` in conditions or in `change origin to captured.kind`; `send captured to hand` is the one action on `captured`"),
                 );
                 ok = false;
                 continue;
@@ -205,6 +219,17 @@ impl Resolver<'_> {
                 }
             }
             ActionKind::Remove => ir::Action::Remove(subject),
+            ActionKind::Send => {
+                if self.draft.hand.is_none() {
+                    self.err(
+                        Problem::error(Code::EffectAction, "a piece sent to hand needs hands")
+                            .label(src, a.span, "the variant has no `hand`")
+                            .help("add `hand { }` (with its `drop` rules) to the variant"),
+                    );
+                    return None;
+                }
+                ir::Action::Send(subject)
+            }
             ActionKind::Promote => ir::Action::Promote(subject),
             ActionKind::Change(n) => ir::Action::Change(subject, self.piece_ref(n, src)?),
             ActionKind::ChangeTo(like, field) => {
@@ -489,5 +514,47 @@ impl Resolver<'_> {
                 );
             }
         }
+    }
+}
+
+impl Resolver<'_> {
+    /// `capture friends [when CONDITION]`: the condition is typed as an effect's, over the
+    /// capturer and the friend it takes; a distance means nothing there.
+    pub(super) fn capture_friends(&mut self) -> Option<ir::FriendCaptures> {
+        let def = self.draft.capture_friends.as_ref()?;
+        let Some(cond) = &def.node.when else {
+            return Some(ir::FriendCaptures { when: None });
+        };
+        if let Some(span) = distance_in(cond) {
+            self.err(
+                Problem::error(
+                    Code::EffectField,
+                    "`distance` has no meaning in `capture friends`",
+                )
+                .label(def.src, span, "no distance here")
+                .help("test the capturer (`moved.kind`) and the friend it takes (`captured.kind`)"),
+            );
+            return None;
+        }
+        let inherited = Inherited {
+            src: def.src,
+            span: def.node.span,
+            what: "`capture friends`".to_string(),
+            fix: "give this variant its own `capture friends when ...`".to_string(),
+        };
+        let when = self.inherited(inherited, |r| r.bool_expr(cond, def.src, true))?;
+        Some(ir::FriendCaptures { when: Some(when) })
+    }
+}
+
+/// Where a condition names `distance`, if it does.
+fn distance_in(e: &ExprAst) -> Option<crate::diagnostics::Span> {
+    match e {
+        ExprAst::Or(a, b, _) | ExprAst::And(a, b, _) | ExprAst::Cmp(_, a, b, _) => {
+            distance_in(a).or_else(|| distance_in(b))
+        }
+        ExprAst::Not(a, _) => distance_in(a),
+        ExprAst::Name(n) if n.node == "distance" => Some(n.span),
+        _ => None,
     }
 }

@@ -172,6 +172,7 @@ impl<'a> Resolver<'a> {
             pass: self.draft.pass.is_some(),
             castling_opposite: self.draft.castling_opposite.is_some(),
             turn: self.turn(royalty),
+            capture_friends: self.capture_friends(),
         };
         self.validate_start(variant)
     }

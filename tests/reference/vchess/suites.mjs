@@ -1227,4 +1227,65 @@ export default function defineSuites(variant, f) {
       ["maharajahs' leaps of two, straight and diagonal", "8/8/8/3m4/8/1N1P1B2/8/4K3 b 1 ii"],
       ["a pawn promotes, the rook's right lost by its capture", "m7/1P6/8/8/8/8/8/R3K3 w 0 ai"]],
   });
+
+  // Batch sides
+  // A self-capture of one's own rook on its corner takes that castling right away, as the
+  // capture of the rook by the enemy does (vchess's updateCastleFlags tests only the enemy's
+  // rooks, so the piece that took the rook would castle in its place).
+  const ownRookTaken = V => {
+    const update = V.prototype.updateCastleFlags;
+    V.prototype.updateCastleFlags = function (move, piece, color) {
+      update.call(this, move, piece, color);
+      const c = color || V.GetOppCol(this.turn);
+      const firstRank = c == "w" ? V.size.x - 1 : 0;
+      if (move.vanish.length == 2 && move.vanish[1].c == c && move.end.x == firstRank) {
+        const i = this.castleFlags[c].indexOf(move.end.y);
+        if (i >= 0) this.castleFlags[c][i] = V.size.y;
+      }
+    };
+  };
+  variant("freecapture", "Freecapture", {
+    note: [
+      "vchess's Freecapture lets a piece take its own king (canTake is always true); the",
+      "capturer is then tested for check as if it were the king. Its rules page says only that",
+      "pieces capture both colours, with orthodox rules otherwise: this suite's class never",
+      "takes its own king, and a rook taken on its corner by its own side loses its castling",
+      "right (vchess kept it, so the piece that took the rook castled in its place).",
+    ],
+    fix: V => {
+      V.prototype.canTake = function ([x1, y1], [x2, y2]) {
+        return this.getColor(x1, y1) != this.getColor(x2, y2) || this.getPiece(x2, y2) != V.KING;
+      };
+      ownRookTaken(V);
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page's 1.Qh5: Ra1+ is answered by Kxh2", "r5k1/5ppp/8/6N1/8/8/6PP/3Q3K w 0 iiii -"],
+      ["pieces take their own pieces; never their own king", "4k3/8/8/8/8/2N5/3PP3/3QKB2 w 0 iiii -"],
+      ["a pawn promotes by taking its own piece", "1N2k3/P7/8/8/8/8/8/4K3 w 0 iiii -"],
+      ["a bishop takes its own rook on h1: no more short castling", "r3k2r/8/8/8/8/8/6B1/R3K2R w 0 ahah -"],
+      ["a king in check escapes by taking its own knight", "4r2k/8/8/8/8/8/8/3NKN2 w 0 iiii -"],
+      ["rooks beside their own pieces, a knight on a rook's path", "4k3/8/8/8/8/8/8/r2NK1Nr w 0 iiii -"],
+      ["en passant takes only the enemy's double step", "4k3/8/8/3pP3/8/8/8/4K3 w 2 iiii d6"],
+      ["mate and stalemate stand", "7k/5Q2/6K1/8/8/8/8/8 b 0 iiii -"]],
+  });
+  variant("recycle", "Recycle", {
+    fen: f.pocketFen,
+    note: [
+      "vchess's Recycle keeps a rook's castling right when its own side takes the rook on its",
+      "corner, so the piece that took it castles in its place; the rules page is orthodox",
+      "there: this suite's class takes the right away.",
+    ],
+    fix: ownRookTaken,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah - 0000000000"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6 0000000000"],
+      ["pawns fall off the last rank, taking or not, with a friend taken to the hand", "1r1Nk3/P1P4P/8/8/8/8/p1p4p/1R1nK3 w 0 iiii - 0000000000"],
+      ["black's pawns fall", "1r1Nk3/P1P4P/8/8/8/8/p1p4p/1R1nK3 b 1 iiii - 0000000000"],
+      ["every piece in hand: drops, pawns not on the first and last ranks", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1111111111"],
+      ["in check: a drop blocks, the king takes its own knight", "4k3/8/8/8/8/8/3PN3/r3K3 w 0 iiii - 0010000000"],
+      ["the rules page's game after 1.Rxb1 Nxe7 2.N@e5 @d4", "rnbqkb1r/ppppnppp/8/4N3/3p4/8/PPPPPPPP/1RBQKBNR w 4 ihah - 0000000000"],
+      ["a dropped pawn on its second rank steps two", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 1000010000"],
+      ["a bishop takes its own rook on h1: no more short castling", "r3k2r/8/8/8/8/8/6B1/R3K2R w 0 ahah - 0000000000"],
+      ["mate by a drop", "k7/8/1K6/8/8/8/8/8 w 0 iiii - 0100000000"]],
+  });
 }
