@@ -73,6 +73,11 @@ impl<B: Bits> Typed<B> {
                 self.piece_name(code),
                 self.square(at)
             ),
+            Event::Flipped { at, code } => format!(
+                "the piece on {} joins its side as a {}",
+                self.square(at),
+                self.piece_name(code)
+            ),
             Event::Changed { at, code } => format!(
                 "turns the piece on {} into a {}",
                 self.square(at),
@@ -117,6 +122,10 @@ impl<B: Bits> Typed<B> {
             Refusal::GivesCheck => {
                 "it would attack the enemy royal piece, and checks are not allowed".into()
             }
+            Refusal::EffectIdle(e) => format!(
+                "effect `{}` is required and would change no piece",
+                self.rules.effects[e as usize].name
+            ),
         }
     }
 }

@@ -149,6 +149,9 @@ pub const KEYWORDS: &[&str] = &[
     "first",
     "until",
     "growing",
+    "flip",
+    "enclosed",
+    "required",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
