@@ -85,6 +85,11 @@ impl<B: Bits> Position<B> {
                         self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
                     }
                 }
+                Scan::Enclosed(vectors) => {
+                    for &v in vectors {
+                        self.enclosed_row::<BY_MOVE>(r, e, mover, origin, v, (pieces, choice));
+                    }
+                }
                 Scan::Around(vectors) => {
                     for &v in vectors {
                         let step = ir::oriented(v, mover);
@@ -109,6 +114,30 @@ impl<B: Bits> Position<B> {
             if !effect.finally.is_empty() {
                 self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
             }
+        }
+    }
+
+    /// Along the ray of `v` from `origin`: the enemy pieces next to one another, each met by the
+    /// clauses when a piece of the mover's side closes the row (an empty square, a wall or the
+    /// edge leaves it open).
+    fn enclosed_row<const BY_MOVE: bool>(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        origin: usize,
+        v: (i8, i8),
+        (pieces, choice): (MoveCodes, u8),
+    ) {
+        let step = ir::oriented(v, mover);
+        let n = enclosed_len(r, &self.board, mover, origin, step);
+        let mut t = origin;
+        for dist in 1..=n {
+            let Some(next) = r.step(t, step) else {
+                return;
+            };
+            t = next;
+            self.apply_clauses::<BY_MOVE>(r, e, mover, (origin, t, dist as i32, None), pieces, choice);
         }
     }
 
@@ -138,6 +167,7 @@ impl<B: Bits> Position<B> {
             None => effect.finally.iter().position(|f| f.when.is_none()),
         };
         if let Some(i) = line {
+            self.acted += u32::from(effect.finally[i].actions.iter().any(|a| *a != Action::Nothing));
             for a in &effect.finally[i].actions {
                 self.act(r, a, mover, (origin, origin, None), pieces, choice);
             }
@@ -181,6 +211,7 @@ impl<B: Bits> Position<B> {
         let Some(i) = clause else {
             return;
         };
+        self.acted += u32::from(table.acting[i]);
         let mut t = target;
         for a in &effect.clauses[i].actions {
             t = self.act(r, a, mover, (origin, t, step), pieces, choice);
@@ -231,6 +262,23 @@ impl<B: Bits> Position<B> {
         dest
     }
 
+    /// Turns the piece on `sq` to `mover`'s side, if it has a letter there.
+    fn flip(&mut self, r: &Rules<B>, sq: usize, mover: Side) {
+        let Some(code) = self.code_at(sq) else {
+            return;
+        };
+        let cr = &r.codes[code as usize];
+        if cr.side == mover {
+            return;
+        }
+        let new = r.code(mover, cr.kind);
+        if r.letters[0][new as usize].is_none() {
+            return;
+        }
+        self.set(r, sq, new + 1);
+        self.note(Event::Flipped { at: sq, code: new });
+    }
+
     /// Turns the piece on `sq` into a `kind` of its side.
     fn change(&mut self, r: &Rules<B>, sq: usize, kind: ir::PieceId) {
         let Some(code) = self.code_at(sq) else {
@@ -257,6 +305,10 @@ impl<B: Bits> Position<B> {
             Action::Nothing => target,
             Action::Pull(_) => step.map_or(target, |step| self.pull(r, origin, target, step)),
             Action::Push(_) => step.map_or(target, |step| self.push(r, target, step)),
+            Action::Flip(s) => {
+                self.flip(r, subject(*s), mover);
+                target
+            }
             Action::Remove(s) => {
                 let sq = subject(*s);
                 if let Some(code) = self.code_at(sq) {
@@ -334,6 +386,31 @@ impl<B: Bits> Position<B> {
     }
 }
 
+/// How many enemy pieces of `mover`'s stand next to one another from `origin` along `step`,
+/// when a piece of `mover`'s closes the row; 0 when nothing is enclosed.
+#[inline]
+pub(crate) fn enclosed_len<B: Bits>(
+    r: &Rules<B>,
+    board: &[u8],
+    mover: Side,
+    origin: usize,
+    step: (i8, i8),
+) -> u32 {
+    let mut t = origin;
+    let mut n = 0;
+    while let Some(next) = r.step(t, step) {
+        let Some(code) = crate::engine::position::piece_code(board[next]) else {
+            return 0;
+        };
+        if r.codes[code as usize].side == mover {
+            return n;
+        }
+        n += 1;
+        t = next;
+    }
+    0
+}
+
 /// An effect's conditions decided ahead: they read only the codes of the origin and target
 /// pieces and their distance, so a table answers them during move generation.
 #[derive(Clone, Debug)]
@@ -347,6 +424,8 @@ pub struct EffectTable {
     clauses: [Vec<u8>; 2],
     /// Per clause: whether an action of it acts on the origin (which may then change).
     touches_origin: Vec<bool>,
+    /// Per clause: whether it has an action other than `nothing` (what `required` asks for).
+    pub(crate) acting: Vec<bool>,
     codes: usize,
     /// The distances the table holds (0 to one less); beyond, the conditions are evaluated.
     distances: usize,
@@ -434,11 +513,17 @@ impl EffectTable {
                 })
             })
             .collect();
+        let acting = effect
+            .clauses
+            .iter()
+            .map(|c| c.actions.iter().any(|a| *a != Action::Nothing))
+            .collect();
         EffectTable {
             origin,
             finally,
             clauses,
             touches_origin,
+            acting,
             codes,
             distances,
             reads_move,

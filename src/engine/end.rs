@@ -51,15 +51,31 @@ impl<B: Bits> Position<B> {
                     (self.prev_facing && self.royals_facing(r)).then_some(mover)
                 }
                 EndTest::DoublePass => (self.passes & 3 == 3).then_some(mover),
+                EndTest::BoardFull => (self.occ == r.geo.all).then_some(mover),
                 EndTest::Castled(flags) => self.castled_end(flags),
                 EndTest::Connected { codes, test } => self.connected(codes, test).then_some(mover),
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
             if let Some(side) = hit {
-                return Some(end_for(&e.name, e.result, side, mover));
+                return Some(self.end_for(&e.name, e.result, side, mover));
             }
         }
         None
+    }
+
+    /// The end by `rule` with `result` for `side` ([`end_for`]), a result `by count` decided
+    /// by the pieces each side has on the board.
+    fn end_for(&self, rule: &str, result: Outcome, side: Side, mover: Side) -> GameEnd {
+        if result != Outcome::ByCount {
+            return end_for(rule, result, side, mover);
+        }
+        let [white, black] = self.by_side.map(|b| b.count());
+        let (result, side) = match white.cmp(&black) {
+            std::cmp::Ordering::Greater => (Outcome::Wins, Side::White),
+            std::cmp::Ordering::Less => (Outcome::Wins, Side::Black),
+            std::cmp::Ordering::Equal => (Outcome::Draws, mover),
+        };
+        end_for(rule, result, side, mover)
     }
 
     /// `castling FLAG...`: the side that just castled with one of the flags; else the opponent
@@ -321,7 +337,7 @@ impl<B: Bits> Position<B> {
                 });
             }
             if hit {
-                return Some(end_for(&e.name, e.result, mover, mover));
+                return Some(self.end_for(&e.name, e.result, mover, mover));
             }
         }
         None
@@ -405,10 +421,10 @@ fn end_for(rule: &str, result: Outcome, side: Side, mover: Side) -> GameEnd {
     let winner = match result {
         Outcome::Wins => Some(side),
         Outcome::Loses => Some(side.flip()),
-        Outcome::Draws => None,
+        Outcome::Draws | Outcome::ByCount => None,
     };
     let for_mover = match (result, side == mover) {
-        (Outcome::Draws, _) => Outcome::Draws,
+        (Outcome::Draws | Outcome::ByCount, _) => Outcome::Draws,
         (r, true) => r,
         (Outcome::Wins, false) => Outcome::Loses,
         (Outcome::Loses, false) => Outcome::Wins,

@@ -4,7 +4,8 @@
 use crate::engine::bitboard::Bits;
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::{CodeRules, Rules};
-use crate::ir::Modality;
+use crate::engine::effects::enclosed_len;
+use crate::ir::{self, Action, Modality, Scan};
 
 /// Adds the squares of `a` to the quiet and capture sets as `modality` allows.
 #[inline(always)]
@@ -649,7 +650,65 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        if (d.first & !self.occ).any() {
+            t &= d.first;
+        } else if !r.drop_required.is_empty() {
+            t = self.acting_drops(r, code, t);
+        }
         t
+    }
+
+    /// Of the drop targets `t` of `code`, those where every `required` effect would act (as
+    /// the effects judge it once the drop is played, read here from the board).
+    fn acting_drops(&self, r: &Rules<B>, code: usize, t: B) -> B {
+        let mut keep = B::ZERO;
+        for sq in t.iter() {
+            if r.drop_required.iter().all(|&e| self.drop_acts(r, e, code, sq)) {
+                keep |= B::bit(sq);
+            }
+        }
+        keep
+    }
+
+    /// Whether effect `e` would act after a drop of `code` on `at`: a clause with an action
+    /// other than `nothing` applies to a piece its scan finds, or such a `finally` line runs.
+    fn drop_acts(&self, r: &Rules<B>, e: usize, code: usize, at: usize) -> bool {
+        let (effect, table) = (&r.effects[e], &r.effect_tables[e]);
+        let us = self.side;
+        if !table.origin_holds(us, code) {
+            return false;
+        }
+        if table
+            .finally_line(us, code)
+            .is_some_and(|i| effect.finally[i].actions.iter().any(|a| *a != Action::Nothing))
+        {
+            return true;
+        }
+        let acts = |target: usize, dist: u32| {
+            self.code_at(target).is_some_and(|tc| {
+                table
+                    .clause(r, effect, us, code as u8, tc, dist as i32)
+                    .is_some_and(|i| table.acting[i])
+            })
+        };
+        match &effect.scan {
+            Scan::Enclosed(steps) => steps.iter().any(|&v| {
+                let step = ir::oriented(v, us);
+                let n = enclosed_len(r, &self.board, us, at, step);
+                let mut t = at;
+                (1..=n).any(|dist| {
+                    t = r.step(t, step).unwrap_or(t);
+                    acts(t, dist)
+                })
+            }),
+            Scan::Around(offsets) => offsets.iter().any(|&v| {
+                let step = ir::oriented(v, us);
+                let dist = step.0.unsigned_abs().max(step.1.unsigned_abs()) as u32;
+                r.step(at, step).is_some_and(|t| acts(t, dist))
+            }),
+            // Plain rays are judged by playing the move (`Rules::required_by_play`).
+            Scan::Rays(_) => true,
+        }
     }
 
     /// Of the drop targets `t` of `code`, those that keep the side's colour-bound pieces able

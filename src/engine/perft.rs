@@ -70,11 +70,26 @@ impl<B: Bits> Position<B> {
         if self.has_obligations(r) {
             self.apply_obligations(r, out);
         }
+        if out.is_empty() && r.pass_when_stuck {
+            self.pass_move(r, out);
+        }
     }
 
     /// Whether the side to move has a legal move (obligations aside: they only choose among
     /// legal moves), judged without playing where the rules allow.
     pub(crate) fn has_legal_move(&mut self, r: &Rules<B>) -> bool {
+        self.has_move_but_pass(r) || r.pass_when_stuck && self.can_pass(r)
+    }
+
+    /// Whether the side to move has a pass to make (it has a piece on the board).
+    fn can_pass(&self, r: &Rules<B>) -> bool {
+        let mut pass = Vec::with_capacity(1);
+        self.pass_move(r, &mut pass);
+        !pass.is_empty()
+    }
+
+    /// [`Position::has_legal_move`], leaving out the pass of `pass when stuck`.
+    fn has_move_but_pass(&mut self, r: &Rules<B>) -> bool {
         let mut pseudo = std::mem::take(&mut self.scratch);
         pseudo.clear();
         self.pseudo_moves(r, &mut pseudo);
@@ -203,7 +218,7 @@ impl<B: Bits> Position<B> {
             tree.lists.push(Vec::with_capacity(128));
         }
         let mut moves = std::mem::take(&mut tree.lists[ply]);
-        let nodes = if depth == 1 && r.must_capture && !r.must_drop && r.pseudo_moves_stand() {
+        let mut nodes = if depth == 1 && r.must_capture && !r.must_drop && r.pseudo_moves_stand() {
             self.count_must_capture(r)
         } else if self.has_obligations(r) {
             self.legal_moves(r, &mut moves);
@@ -212,6 +227,29 @@ impl<B: Bits> Position<B> {
             self.perft_pseudo(r, depth, &mut moves, tree)
         };
         tree.lists[ply] = moves;
+        if nodes == 0 && r.pass_when_stuck && !self.has_obligations(r) {
+            nodes = self.perft_stuck_pass(r, depth, tree);
+        }
+        nodes
+    }
+
+    /// Under `pass when stuck`, a node whose moves gave no leaf: the pass, when the side has
+    /// no other legal move (the moves' subtrees may merely have been empty).
+    fn perft_stuck_pass(&mut self, r: &Rules<B>, depth: u32, tree: &mut Tree<'_>) -> u64 {
+        if self.has_move_but_pass(r) {
+            return 0;
+        }
+        let mut pass = Vec::with_capacity(1);
+        self.pass_move(r, &mut pass);
+        let Some(&m) = pass.first() else {
+            return 0;
+        };
+        if depth == 1 {
+            return 1;
+        }
+        self.play(r, m, false);
+        let nodes = self.count_tree(r, depth - 1, tree);
+        self.unmake(r);
         nodes
     }
 
@@ -250,7 +288,7 @@ impl<B: Bits> Position<B> {
             {
                 return self.count_fast(r, s);
             }
-            if !r.check.enabled() && !r.no_checks && !r.no_drop_checks {
+            if !r.check.enabled() && !r.no_checks && !r.no_drop_checks && !r.required_by_play {
                 return self.count_unchecked(r);
             }
         }

@@ -177,6 +177,9 @@ pub struct Position<B> {
     pub log: Option<Vec<Event>>,
     /// A reusable move list, so that counting at the leaves allocates nothing.
     pub scratch: Vec<Move>,
+    /// Clauses and `finally` lines with an action other than `nothing` that the effects carried
+    /// out, counted for the effects a move requires to act.
+    pub(crate) acted: u32,
     /// While a move is judged without playing it: where the moved piece lands and its code,
     /// for the hops whose screen it may be.
     pub(crate) sketch_mover: SketchMover,
@@ -203,6 +206,8 @@ pub enum Refusal {
     GivesCheck,
     /// The royals faced each other, and the move (not a pass) left them so.
     RoyalsFacing,
+    /// A `required` effect (this one) changed nothing after the move.
+    EffectIdle(u8),
 }
 
 /// What a move did beyond moving its piece, for describing it.
@@ -243,6 +248,13 @@ pub enum Event {
     /// An effect sent a piece to the mover's hand.
     Sent {
         /// The code it has in the hand.
+        code: u8,
+    },
+    /// An effect turned a piece to the mover's side.
+    Flipped {
+        /// Its square.
+        at: usize,
+        /// Its new code.
         code: u8,
     },
     /// An effect changed a piece into another kind.
@@ -343,6 +355,7 @@ impl<B: Bits> Position<B> {
             refusal: None,
             log: None,
             scratch: Vec::with_capacity(16),
+            acted: 0,
             sketch_mover: SketchMover::default(),
             judging_replies: false,
         }
@@ -921,6 +934,16 @@ impl<B: Bits> Position<B> {
         self.side = mover.flip();
     }
 
+    /// Whether `m` drops a piece on a square of its `first within` region (while one is empty,
+    /// drops go there, no effect required of them).
+    fn first_drop(&self, r: &Rules<B>, m: Move) -> bool {
+        m.kind == MoveKind::Drop
+            && r.codes[m.promo as usize - 1]
+                .drop
+                .as_ref()
+                .is_some_and(|d| d.first.has(m.to as usize))
+    }
+
     /// What follows the move itself: the royal piece's safety where it moved, crossing,
     /// effects, and the final check test. Returns whether the move is legal.
     fn after_move(
@@ -956,10 +979,15 @@ impl<B: Bits> Position<B> {
                     ..pieces
                 };
                 let squares = &moved.squares[..moved.n];
+                let acted = self.acted;
                 if r.effect_tables[e].reads_move {
                     self.run_effect::<true>(r, e, mover, squares, pieces, m.promo);
                 } else {
                     self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
+                }
+                if r.effects[e].required && self.acted == acted && !self.first_drop(r, m) {
+                    self.refusal = Some(Refusal::EffectIdle(e as u8));
+                    return false;
                 }
             }
             if r.check.enabled() && had_royal && !self.has_royal(r, mover) {

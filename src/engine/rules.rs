@@ -134,6 +134,8 @@ pub struct DropRules<B> {
     pub both_colors: bool,
     /// The ways a falling or sliding drop comes in (none: it lands where it is put).
     pub slides: Vec<crate::engine::slide::SlideIn<B>>,
+    /// While a square of this region is empty, drops go there, no effect required of them.
+    pub first: B,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -379,6 +381,8 @@ pub enum EndTest<B> {
     RoyalsFacing,
     /// The last two moves were passes.
     DoublePass,
+    /// Every square is occupied (walls too).
+    BoardFull,
     /// A side castled with one of these flags, or lost every right of them it had.
     Castled(Vec<char>),
     /// The mover's pieces of the codes (per side; every piece when empty) pass the test.
@@ -494,8 +498,17 @@ pub struct Rules<B> {
     pub moving_wall: bool,
     /// Every move leaves a wall on the square the moved piece left.
     pub wall_behind: bool,
-    /// A side may pass (not in check).
+    /// A side may pass (not in check); false under `pass when stuck`, whose pass is no
+    /// pseudo-legal move but the one legal move of a side that has no other.
     pub pass: bool,
+    /// `pass when stuck`.
+    pub pass_when_stuck: bool,
+    /// Some effect is `required` and a move may have to be played to tell whether it acts (not
+    /// every such move is a drop the drop targets already judge).
+    pub required_by_play: bool,
+    /// The `required` effects that judge drops before they are played (their scan and
+    /// conditions read only the board around the drop).
+    pub drop_required: Vec<usize>,
     /// Several moves a turn; `None`: one.
     pub turn: Option<crate::ir::Turn>,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
@@ -662,7 +675,10 @@ impl<B: Bits> Rules<B> {
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
             wall_behind: v.wall_behind,
-            pass: v.pass,
+            pass: v.pass && !v.pass_when_stuck,
+            pass_when_stuck: v.pass && v.pass_when_stuck,
+            required_by_play: false,
+            drop_required: vec![],
             turn: v.turn.clone(),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
@@ -1132,6 +1148,9 @@ impl<B: Bits> Rules<B> {
                         .and_then(|r| r.slide)
                         .map(|s| crate::engine::slide::ways_in(&self.geo, s))
                         .unwrap_or_default(),
+                    first: rule
+                        .and_then(|r| r.first_within.as_ref())
+                        .map_or(B::ZERO, |r| self.region_mask(r, side)),
                 });
             }
         }
@@ -1536,6 +1555,7 @@ impl<B: Bits> Rules<B> {
                     EndTest::RoyalsFacing
                 }
                 EndCond::DoublePass => EndTest::DoublePass,
+                EndCond::BoardFull => EndTest::BoardFull,
                 EndCond::Castled(flags) => EndTest::Castled(flags.clone()),
                 EndCond::Connected {
                     kinds,
@@ -1597,7 +1617,7 @@ impl<B: Bits> Rules<B> {
                         })
                         .collect()
                 }),
-                ir::Scan::Around(_) => [vec![], vec![]],
+                ir::Scan::Around(_) | ir::Scan::Enclosed(_) => [vec![], vec![]],
             })
             .collect();
         self.effect_zones = v
@@ -1609,6 +1629,7 @@ impl<B: Bits> Rules<B> {
                     .map(|z| Side::BOTH.map(|side| self.region_mask(z, side)))
             })
             .collect();
+        self.compile_required(v);
         if v.effects.len() == 1 && self.effect_promotes {
             self.promotion_watchers = Some(self.watchers(&v.effects[0]));
         }
@@ -1618,6 +1639,27 @@ impl<B: Bits> Rules<B> {
             .iter()
             .map(|e| crate::engine::effects::EffectTable::compile(self, e))
             .collect();
+    }
+
+    /// Which `required` effects judge drops before they are played, and whether some move must
+    /// be played to be judged: a move of a piece on the board, or an effect that reads the move
+    /// or looks along plain rays.
+    fn compile_required(&mut self, v: &Variant) {
+        let mut by_play = false;
+        for (i, e) in v.effects.values().enumerate() {
+            if !e.required {
+                continue;
+            }
+            let board_only = e.origin == ir::OriginKind::Moved
+                && !e.reads_move()
+                && !matches!(e.scan, ir::Scan::Rays(_));
+            if board_only {
+                self.drop_required.push(i);
+            }
+            by_play |= !board_only;
+        }
+        let pieces_move = v.pieces.values().any(|p| !p.atoms.is_empty());
+        self.required_by_play = by_play || (!self.drop_required.is_empty() && pieces_move);
     }
 
     /// Per side and square of a promoting piece, the squares from which the effect could
@@ -1641,6 +1683,15 @@ impl<B: Bits> Rules<B> {
                         for &o in offsets {
                             if let Some(t) = self.offset(origin, ir::oriented(o, side)) {
                                 watch |= B::bit(t) & zone;
+                            }
+                        }
+                    }
+                    ir::Scan::Enclosed(steps) => {
+                        for &s in steps {
+                            let mut t = origin;
+                            while let Some(n) = self.offset(t, ir::oriented(s, side)) {
+                                watch |= B::bit(n) & zone;
+                                t = n;
                             }
                         }
                     }
@@ -1734,6 +1785,7 @@ impl<B: Bits> Rules<B> {
             && !self.moving_wall
             && !self.wall_behind
             && !self.effect_promotes
+            && !self.required_by_play
     }
 
     /// The en-passant state a move of `mover` from `from` to `to` leaves: the squares it passed

@@ -77,6 +77,11 @@ impl<B: Bits> Typed<B> {
                 self.square(at)
             ),
             Event::Sent { code } => format!("sends a {} to the hand", self.piece_name(code)),
+            Event::Flipped { at, code } => format!(
+                "the piece on {} joins its side as a {}",
+                self.square(at),
+                self.piece_name(code)
+            ),
             Event::Changed { at, code } => format!(
                 "turns the piece on {} into a {}",
                 self.square(at),
@@ -121,6 +126,10 @@ impl<B: Bits> Typed<B> {
             Refusal::GivesCheck => {
                 "it would attack the enemy royal piece, and checks are not allowed".into()
             }
+            Refusal::EffectIdle(e) => format!(
+                "effect `{}` is required and would change no piece",
+                self.rules.effects[e as usize].name
+            ),
         }
     }
 }

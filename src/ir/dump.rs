@@ -5,6 +5,11 @@ use std::fmt;
 use super::*;
 
 /// How a falling or sliding drop comes to rest, in words.
+/// `first within REGION` in words.
+fn first_text(region: &str) -> String {
+    format!("first within {region}: while one of its squares is empty, dropped there, no effect required")
+}
+
 fn slide_text(s: DropSlide) -> &'static str {
     match s {
         DropSlide::Falling => "falling: in at the top of a file, down to the first piece or rank 1",
@@ -81,10 +86,7 @@ impl fmt::Display for Variant {
         writeln!(f, "start {}", self.start)?;
         self.dump_check(f)?;
         if self.pass {
-            writeln!(
-                f,
-                "pass: a side may pass instead of moving, unless in check"
-            )?;
+            writeln!(f, "{}", self.pass_text())?;
         }
         self.dump_turn(f)?;
         self.dump_halfmove(f)?;
@@ -153,10 +155,7 @@ impl Variant {
             "check" => |v, f| {
                 v.dump_check(f)?;
                 if v.pass {
-                    writeln!(
-                        f,
-                        "pass: a side may pass instead of moving, unless in check"
-                    )?;
+                    writeln!(f, "{}", v.pass_text())?;
                 }
                 Ok(())
             },
@@ -266,6 +265,9 @@ impl Variant {
         }
         if let Some(s) = d.slide {
             rules.push(slide_text(s).to_string());
+        }
+        if let Some(r) = &d.first_within {
+            rules.push(first_text(&self.region_text(r)));
         }
         format!("  dropped {}\n", rules.join(", "))
     }
@@ -674,6 +676,9 @@ impl Variant {
             if let Some(s) = d.slide {
                 rules.push(slide_text(s).to_string());
             }
+            if let Some(r) = &d.first_within {
+                rules.push(first_text(&self.region_text(r)));
+            }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
         }
         if let Some(g) = &h.gate {
@@ -804,6 +809,9 @@ impl Variant {
                 (Outcome::Draws, _) => "draw".to_string(),
                 (Outcome::Wins, w) => format!("{w} wins"),
                 (Outcome::Loses, w) => format!("{w} loses"),
+                (Outcome::ByCount, _) => {
+                    "the side with more pieces on the board wins, equal counts draw".to_string()
+                }
             };
             let from = if r.from_move > 1 {
                 format!(" (from move {} on)", r.from_move)
@@ -854,6 +862,10 @@ impl Variant {
                 "the mover",
             ),
             EndCond::DoublePass => ("two passes in a row".to_string(), "the mover"),
+            EndCond::BoardFull => (
+                "every square, walls aside, occupied".to_string(),
+                "the mover",
+            ),
             EndCond::Castled(flags) => (
                 format!(
                     "castled with {} (a side that has lost every right of these it had: the opposite result)",
@@ -987,6 +999,11 @@ impl Variant {
             Scan::Rays(v) => writeln!(f, "  first piece on the rays {}", vecs(v))?,
             Scan::Around(v) if v.is_empty() => writeln!(f, "  no other square")?,
             Scan::Around(v) => writeln!(f, "  each piece at {}", vecs(v))?,
+            Scan::Enclosed(v) => writeln!(
+                f,
+                "  along the rays {}: the enemy pieces in a row from the origin, when a piece of the mover's side closes it",
+                vecs(v)
+            )?,
         }
         for c in &e.clauses {
             writeln!(
@@ -1004,7 +1021,21 @@ impl Variant {
                 .unwrap_or_default();
             writeln!(f, "  finally{when} {}", self.actions_text(&line.actions))?;
         }
+        if e.required {
+            writeln!(f, "  required: a move after which it changed no piece is not legal")?;
+        }
         Ok(())
+    }
+}
+
+impl Variant {
+    /// The pass rule in words.
+    fn pass_text(&self) -> &'static str {
+        if self.pass_when_stuck {
+            "pass: a side may pass only when it has no other legal move"
+        } else {
+            "pass: a side may pass instead of moving, unless in check"
+        }
     }
 }
 
@@ -1070,6 +1101,7 @@ impl Variant {
                 ),
                 Action::Remove(s) => format!("remove {}", subject_name(*s)),
                 Action::Send(s) => format!("send {} to the mover's hand", subject_name(*s)),
+                Action::Flip(s) => format!("{} joins the mover's side", subject_name(*s)),
                 Action::Promote(s) => format!("promote {} if in its zone", subject_name(*s)),
                 Action::Change(s, k) => {
                     format!("change {} to {}", subject_name(*s), self.piece_name(*k))

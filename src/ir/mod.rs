@@ -37,6 +37,8 @@ pub enum Outcome {
     Draws,
     /// `loses`
     Loses,
+    /// `by count`: the side with more pieces on the board wins; equal counts draw.
+    ByCount,
 }
 
 /// Where an effect starts.
@@ -232,6 +234,8 @@ pub struct Variant {
     pub petrify: Vec<PieceId>,
     /// A side may pass instead of moving, unless in check.
     pub pass: bool,
+    /// The pass is allowed only to a side that has no other legal move (`pass when stuck`).
+    pub pass_when_stuck: bool,
     /// A side that castles takes from the other side its castles toward the same wing.
     pub castling_opposite: bool,
     /// Several moves a turn; `None`: one move a turn.
@@ -360,6 +364,9 @@ pub struct DropRule {
     pub both_colors: bool,
     /// Where the dropped piece comes to rest: it falls or slides in from an edge.
     pub slide: Option<DropSlide>,
+    /// While a square of this region is empty, the piece is dropped there, and no effect is
+    /// required of the drop (Reversi's first four stones).
+    pub first_within: Option<Region>,
 }
 
 /// How a dropped piece enters the board, along the board's own ranks and files (the same for
@@ -881,6 +888,8 @@ pub enum EndCond {
     RoyalsFacing,
     /// The last two moves were passes.
     DoublePass,
+    /// Every square, walls aside, is occupied.
+    BoardFull,
     /// A side castled with one of these flags (the result is for it), or has lost every right
     /// of these flags it had (the opposite result is for it): Castle chess.
     Castled(Vec<char>),
@@ -1008,6 +1017,7 @@ impl EndCond {
             EndCond::Checks(_) => "checks given",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
+            EndCond::BoardFull => "board full",
             EndCond::Castled(_) => "castling",
             EndCond::Connected { .. } => "connection",
         }
@@ -1046,6 +1056,8 @@ pub struct Effect {
     pub clauses: Vec<Clause>,
     /// Carried out once, on the origin, after the scan: the first whose condition holds.
     pub finally: Vec<Finally>,
+    /// A move after which the effect changed no piece is not legal (`required`).
+    pub required: bool,
 }
 
 /// `finally [when CONDITION:] ACTIONS`
@@ -1104,6 +1116,9 @@ pub enum Scan {
     Rays(Vec<(i8, i8)>),
     /// The piece on each square at these offsets.
     Around(Vec<(i8, i8)>),
+    /// Along each ray, the enemy pieces next to one another from the origin on, when a piece
+    /// of the mover's side closes the row (Othello).
+    Enclosed(Vec<(i8, i8)>),
 }
 
 /// `when CONDITION: ACTIONS`
@@ -1187,6 +1202,8 @@ pub enum Action {
     /// Send the subject to the mover's hand (of the mover's side, unpromoted, as a capture
     /// into the hand): taken off the board, or, for `captured`, already off it.
     Send(Subject),
+    /// The subject joins the side that made the move.
+    Flip(Subject),
 }
 
 mod dump;

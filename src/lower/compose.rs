@@ -53,6 +53,8 @@ pub(super) struct Draft {
     pub wall_behind: Option<Loc<Span>>,
     pub petrify: Option<Loc<PetrifyAst>>,
     pub pass: Option<Loc<Span>>,
+    /// `pass when stuck`, as the file that gave `pass` last says.
+    pub pass_when_stuck: bool,
     pub turn: Option<Loc<TurnAst>>,
     pub capture_friends: Option<Loc<CaptureFriendsAst>>,
     pub no_royal_escape: Option<Loc<Span>>,
@@ -331,7 +333,10 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::WallBehind(s) => flag(&mut d.wall_behind, "`wall behind`", src, s, problems),
         Item::Duck(s) => apply_duck(d, s, src, problems),
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
-        Item::Pass(s) => flag(&mut d.pass, "`pass`", src, s, problems),
+        Item::Pass { span, when_stuck } => {
+            flag(&mut d.pass, "`pass`", src, span, problems);
+            d.pass_when_stuck = when_stuck;
+        }
         Item::Turn(t) => set_once(&mut d.turn, "`turn`", src, t, |t| t.span, problems),
         Item::CaptureFriends(c) => set_once(
             &mut d.capture_friends,

@@ -173,8 +173,13 @@ pub enum Item {
     Duck(Span),
     /// `petrify PIECE...`
     Petrify(PetrifyAst),
-    /// `pass`
-    Pass(Span),
+    /// `pass` (`when_stuck`: `pass when stuck`)
+    Pass {
+        /// Only when the side has no other legal move.
+        when_stuck: bool,
+        /// The whole item.
+        span: Span,
+    },
     /// `turn { ... }`
     Turn(TurnAst),
     /// `capture friends [when CONDITION]`
@@ -296,6 +301,8 @@ pub enum DropRuleKind {
     BothColors,
     /// `falling` or `sliding`: where the dropped piece comes to rest.
     Slide(crate::ir::DropSlide),
+    /// `first within REGION`: while a square of the region is empty, drops go there.
+    FirstWithin(RegionAst),
 }
 
 /// The kinds of top-level items, named by the keyword that starts them.
@@ -776,6 +783,8 @@ pub enum EndCond {
     RoyalsFacing,
     /// `double pass`
     DoublePass,
+    /// `board full`
+    BoardFull,
     /// `castling FLAG...` (no flags in `remove end`)
     Castled(Vec<Spanned<char>>),
     /// `connect SHAPE [with PIECE...] [along LINE...]` (`None` in `remove end`).
@@ -822,6 +831,7 @@ impl EndCond {
             EndCond::Checks(_) => "checks",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
+            EndCond::BoardFull => "board full",
             EndCond::Castled(_) => "castling",
             EndCond::Connect(_) => "connect",
         }
@@ -856,6 +866,8 @@ pub struct EffectAst {
     pub clauses: Vec<ClauseAst>,
     /// `finally [when CONDITION:] ACTIONS`, in order.
     pub finally: Vec<FinallyAst>,
+    /// `required`: a move after which the effect changed nothing is not legal.
+    pub required: Option<Span>,
     /// The whole item.
     pub span: Span,
 }
@@ -869,6 +881,13 @@ pub enum ScanAst {
         vector: Spanned<(i64, i64)>,
         /// Direction words that keep some of the rays.
         directions: Vec<Name>,
+        /// The whole scan.
+        span: Span,
+    },
+    /// `enclosed (x,y)...`: along each ray, the enemy pieces a friendly one closes.
+    Enclosed {
+        /// The steps.
+        vectors: Vec<Spanned<(i64, i64)>>,
         /// The whole scan.
         span: Span,
     },
@@ -918,6 +937,8 @@ pub enum ActionKind {
     ChangeTo(Spanned<Subject>, Name),
     /// `send ... to hand`
     Send,
+    /// `flip`: to the side that made the move.
+    Flip,
 }
 
 /// One action of a clause.

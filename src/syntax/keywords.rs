@@ -151,6 +151,9 @@ pub const KEYWORDS: &[&str] = &[
     "growing",
     "friends",
     "send",
+    "flip",
+    "enclosed",
+    "required",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -213,7 +213,10 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
         Rule::moving_wall => Item::MovingWall(sp),
         Rule::wall_behind => Item::WallBehind(sp),
         Rule::duck => Item::Duck(sp),
-        Rule::pass => Item::Pass(sp),
+        Rule::pass => Item::Pass {
+            when_stuck: has_kw(&p, Rule::pass_stuck),
+            span: sp,
+        },
         Rule::turn => Item::Turn(build_turn(p, sp)?),
         Rule::capture_friends => Item::CaptureFriends(CaptureFriendsAst {
             when: match kids(p).find(|k| k.as_rule() == Rule::expr) {
@@ -327,6 +330,7 @@ fn build_hand(p: P) -> Option<HandAst> {
                     Rule::drop_within => DropRuleKind::Within(build_region(kids(how).next()?)?),
                     Rule::drop_per_file => DropRuleKind::PerFile(int(kids(how).next()?)),
                     Rule::drop_both_colors => DropRuleKind::BothColors,
+                    Rule::drop_first => DropRuleKind::FirstWithin(build_region(kids(how).next()?)?),
                     Rule::drop_slide if has_kw(&how, Rule::kw_falling) => {
                         DropRuleKind::Slide(crate::ir::DropSlide::Falling)
                     }
@@ -844,6 +848,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
                 Rule::checks_given => EndCond::Checks(int(kids(inner).next()?)),
                 Rule::royals_facing => EndCond::RoyalsFacing,
                 Rule::double_pass => EndCond::DoublePass,
+                Rule::board_full => EndCond::BoardFull,
                 Rule::castled => EndCond::Castled(kids(inner).map(letter).collect()),
                 Rule::connect => EndCond::Connect(Some(build_connect(inner)?)),
                 _ => EndCond::RoyalCaptured,
@@ -860,6 +865,8 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
             Outcome::Wins
         } else if has_kw(&r, Rule::kw_draws) {
             Outcome::Draws
+        } else if has_kw(&r, Rule::by_count) {
+            Outcome::ByCount
         } else {
             Outcome::Loses
         };
@@ -1033,6 +1040,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
             scan,
             clauses: vec![],
             finally: vec![],
+            required: None,
             span: sp,
         };
         for k in it {
@@ -1056,6 +1064,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
                     }
                     effect.finally.push(line);
                 }
+                Rule::effect_required => effect.required = Some(span(&k)),
                 _ => {}
             }
         }
@@ -1077,11 +1086,14 @@ fn build_scan(scan_pair: P) -> Option<ScanAst> {
                 span: ssp,
             }
         } else {
-            ScanAst::Around {
-                vectors: kids(scan_inner)
-                    .map(build_vector)
-                    .collect::<Option<Vec<_>>>()?,
-                span: ssp,
+            let enclosed = scan_inner.as_rule() == Rule::scan_enclosed;
+            let vectors = kids(scan_inner)
+                .map(build_vector)
+                .collect::<Option<Vec<_>>>()?;
+            if enclosed {
+                ScanAst::Enclosed { vectors, span: ssp }
+            } else {
+                ScanAst::Around { vectors, span: ssp }
             }
         }
     })
@@ -1119,6 +1131,7 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_remove => ActionKind::Remove,
             Rule::act_promote => ActionKind::Promote,
             Rule::act_send => ActionKind::Send,
+            Rule::act_flip => ActionKind::Flip,
             _ => {
                 let to = ik.next()?;
                 if to.as_rule() == Rule::field {

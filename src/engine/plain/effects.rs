@@ -215,6 +215,8 @@ impl<B: Bits> Plain<'_, B> {
                             }
                         }
                     }
+                    // Rows of enclosed pieces stay on the interpreter (`Rules::is_plain`).
+                    Scan::Enclosed(_) => {}
                 }
                 if !effect.finally.is_empty() {
                     self.finish(b, run, origin, &mut pending);
@@ -324,7 +326,8 @@ impl<B: Bits> Plain<'_, B> {
             }
         };
         match a {
-            Action::Nothing => unchanged,
+            // Changes of side stay on the interpreter (`Rules::is_plain`).
+            Action::Nothing | Action::Flip(_) => unchanged,
             Action::Pull(_) => match (dir, tc) {
                 (Some(d), Some(code)) => self
                     .pull(b, d, code, target, origin)

@@ -380,10 +380,13 @@ impl<B: Bits> Rules<B> {
         // An effect that promotes needs its rays to find the moves that ask for a choice.
         let effects_ok = self.effects.is_empty()
             || free
-                && self
-                    .effects
-                    .iter()
-                    .all(|e| !e.reads_move() && e.within.is_none())
+                && self.effects.iter().all(|e| {
+                    !e.reads_move()
+                        && e.within.is_none()
+                        && !e.required
+                        && !matches!(e.scan, crate::ir::Scan::Enclosed(_))
+                        && !e.actions().any(|a| matches!(a, crate::ir::Action::Flip(_)))
+                })
                 && (!self.effect_promotes
                     || self
                         .effects
@@ -409,6 +412,7 @@ impl<B: Bits> Rules<B> {
             && !self.moving_wall
             && !self.wall_behind
             && !self.pass
+            && !self.pass_when_stuck
             && self.turn.is_none()
             && !self.no_royal_escape
             && !self.checks_if_mate

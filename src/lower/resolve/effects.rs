@@ -66,6 +66,25 @@ impl Resolver<'_> {
                 _ => ok = false,
             }
         }
+        let acts = clauses
+            .iter()
+            .flat_map(|c| &c.actions)
+            .chain(finally.iter().flat_map(|f| &f.actions))
+            .any(|a| *a != ir::Action::Nothing);
+        if let Some(at) = e.required
+            && ok
+            && !acts
+        {
+            self.err(
+                Problem::error(
+                    Code::EffectAction,
+                    format!("effect `{name}` is required but never changes a piece"),
+                )
+                .label(src, at, "no move could ever be legal")
+                .help("give it an action that changes a piece, such as `when target.side == enemy: flip target`, or remove `required`"),
+            );
+            ok = false;
+        }
         if clauses.is_empty() && finally.is_empty() && ok {
             self.err(
                 Problem::warning(
@@ -92,6 +111,7 @@ impl Resolver<'_> {
             scan,
             clauses,
             finally,
+            required: e.required.is_some(),
         })
     }
 
@@ -117,7 +137,7 @@ impl Resolver<'_> {
                     .collect();
                 ir::Scan::Rays(v)
             }
-            ScanAst::Around { vectors, .. } => {
+            ScanAst::Around { vectors, .. } | ScanAst::Enclosed { vectors, .. } => {
                 let mut v = vec![];
                 for vec in vectors {
                     let (x, y) = vec.node;
@@ -138,7 +158,11 @@ impl Resolver<'_> {
                         }
                     }
                 }
-                ir::Scan::Around(v)
+                if matches!(scan, ScanAst::Enclosed { .. }) {
+                    ir::Scan::Enclosed(v)
+                } else {
+                    ir::Scan::Around(v)
+                }
             }
         })
     }
@@ -230,6 +254,15 @@ impl Resolver<'_> {
                 }
                 ir::Action::Send(subject)
             }
+            ActionKind::Flip if subject == Subject::Origin => {
+                self.err(
+                    Problem::error(Code::EffectAction, "the origin is always on the mover's side")
+                        .label(src, a.span, "`flip origin` changes nothing")
+                        .help("flip the pieces the scan finds: `flip target`"),
+                );
+                return None;
+            }
+            ActionKind::Flip => ir::Action::Flip(subject),
             ActionKind::Promote => ir::Action::Promote(subject),
             ActionKind::Change(n) => ir::Action::Change(subject, self.piece_ref(n, src)?),
             ActionKind::ChangeTo(like, field) => {

@@ -108,6 +108,20 @@ impl Resolver<'_> {
                 ),
                 None => rule.slide = Some(*s),
             },
+            DropRuleKind::FirstWithin(r) => {
+                if rule.first_within.is_some() {
+                    self.err(
+                        Problem::error(
+                            Code::HandRule,
+                            format!("`{}` has two `first within` regions", d.piece.node),
+                        )
+                        .label(src, d.span, "a second region of first drops")
+                        .help("name every square of the first drops in one region"),
+                    );
+                } else {
+                    rule.first_within = self.region(r, src);
+                }
+            }
         }
         }
         rules

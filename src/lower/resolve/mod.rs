@@ -170,6 +170,7 @@ impl<'a> Resolver<'a> {
             wall_behind: self.wall_behind(),
             petrify,
             pass: self.draft.pass.is_some(),
+            pass_when_stuck: self.draft.pass.is_some() && self.draft.pass_when_stuck,
             castling_opposite: self.draft.castling_opposite.is_some(),
             turn: self.turn(royalty),
             capture_friends: self.capture_friends(),

@@ -255,6 +255,7 @@ impl Resolver<'_> {
                 }
                 ir::EndCond::DoublePass
             }
+            ast::EndCond::BoardFull => ir::EndCond::BoardFull,
             ast::EndCond::Castled(flags) => self.castled_flags(flags, src)?,
             ast::EndCond::Connect(c) => self.connect_cond(c.as_ref()?, src)?,
         };

@@ -1837,6 +1837,38 @@ variant("three-musketeers", ini=True, start_depth=6, max_depth=5, special=[
 # (end of batch connect)
 
 
+# Batch flip: pieces that change side (issue 44)
+variant("flipello", start_depth=8, max_depth=6, special=[
+    ("neither side can enclose: white passes, black passes, over", "7p/8/8/8/8/8/8/P7[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("white cannot enclose and passes; black can", "8/8/8/8/8/2p5/1pP5/p7[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("white has no stone on the board: no pass, no drop, over", "8/8/8/3pp3/3pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("a full board: over", "PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/pppppppp/PPPPPPPp w - - 0 31"),
+    ("one empty square: its drop fills the board", "PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/ppppppp1/PPPPPPPP[Pp] w - - 0 31"),
+    ("rows in all eight directions to close at once", "P2P2P1/1p1p1p2/2ppp3/Ppp1ppP1/2ppp3/1p1p1p2/P2P2P1/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 9"),
+    ("long rows; a row open at the edge or at an empty square closes nothing", "8/8/8/8/8/8/8/1pppppp1/P1ppppP1[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 9".replace("8/8/8/8/8/8/8/1pppppp1/P1ppppP1", "8/8/8/8/8/8/1pppppp1/P1ppppP1")),
+    ("white's hand is empty: white passes", "8/8/8/3pP3/3Pp3/8/8/8[pppp] w - - 0 1"),
+])
+variant("flipello6", ini=True, start_depth=8, max_depth=6, special=[
+    ("neither side can enclose: over after two passes", "5p/6/6/6/6/P5[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w - - 0 1"),
+    ("a full board: over", "PPPPPP/PPPPPP/PPPppp/pppppp/pppppp/ppppPP b - - 0 17"),
+    ("black's hand is empty: black passes after white's drop", "6/6/2pP2/2Pp2/6/6[PPPP] w - - 0 1"),
+])
+variant("flipello10", large=True, start_depth=7, max_depth=5, special=[
+    ("rows across the large board", "10/10/10/10/P1pppppp1P/10/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("neither side can enclose: over after two passes", "9p/10/10/10/10/10/10/10/10/P9[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+])
+variant("flipersi", start_depth=8, max_depth=6, special=[
+    ("the centre half filled: drops go to its empty squares, enclosing nothing", "8/8/8/3p4/4P3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("white cannot enclose: no pass, the game is over", "7p/8/8/3Pp3/3pP3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w - - 0 1".replace("7p/8/8/3Pp3/3pP3", "8/8/8/3pp3/3pp3")),
+    ("a full board: over", "PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/pppppppp/PPPPPPPp w - - 0 31"),
+])
+variant("annexation", ini=True, large=True, start_depth=7, max_depth=5, special=[
+    ("the first drops: d4, e4, d5 while one is empty", "***4***/***4***/***4***/10/4pP4/3pPp4/10/***4***/***4***/***4***[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] w - - 0 2"),
+    ("a row along the holes", "***4***/***4***/***4***/3PppP3/4pP4/4Pp4/3PPPP3/***4***/***4***/***4***[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] b - - 0 5"),
+])
+# (end of batch flip)
+
+
 
 def seed_for(name, seed):
     return seed * 1_000_003 + zlib.crc32(name.encode())
