@@ -48,15 +48,23 @@ impl<B: Bits> Position<B> {
         if self.immediate_end(r).is_some() {
             return;
         }
-        let mut pseudo = Vec::with_capacity(64);
-        self.pseudo_moves(r, &mut pseudo);
+        self.legal_moves_using(r, out, &mut Vec::with_capacity(64));
+    }
+
+    /// The legal moves of a position whose game goes on (the caller has asked
+    /// [`Position::immediate_end`]), listed through the caller's `pseudo` list so that nothing
+    /// is allocated once the lists have grown.
+    pub fn legal_moves_using(&mut self, r: &Rules<B>, out: &mut Vec<Move>, pseudo: &mut Vec<Move>) {
+        out.clear();
+        pseudo.clear();
+        self.pseudo_moves(r, pseudo);
         let safety = if r.fast_legality {
             self.safety(r)
         } else {
             None
         };
         let stand = safety.is_none() && r.pseudo_moves_stand();
-        for m in pseudo {
+        for &m in pseudo.iter() {
             if stand && matches!(m.kind, MoveKind::Normal | MoveKind::Drop) {
                 out.push(m);
                 continue;
@@ -167,8 +175,7 @@ impl<B: Bits> Position<B> {
             out.retain(|m| m.kind == MoveKind::Drop);
         }
         if r.must_capture && out.iter().any(|m| self.is_capture(m)) {
-            let captures: Vec<Move> = out.iter().copied().filter(|m| self.is_capture(m)).collect();
-            *out = captures;
+            out.retain(|m| self.is_capture(m));
         }
     }
 

@@ -448,6 +448,13 @@ impl<B: Bits> Position<B> {
             .map(|(code, _)| code as u8)
     }
 
+    /// The changes the last move played recorded, oldest first: (square, or the board's squares
+    /// plus a code for a count in hand; the content before). For keys updated move by move.
+    pub fn last_move_changes(&self) -> &[(u16, u8)] {
+        let start = self.history.last().map_or(self.changes.len(), |s| s.changes as usize);
+        &self.changes[start..]
+    }
+
     /// How many moves were played since the position was set (and can be undone).
     pub fn plies_played(&self) -> usize {
         self.history.len()

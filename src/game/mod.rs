@@ -16,6 +16,7 @@ use crate::engine::fen::{self, FenError};
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
 use crate::ir::{PieceId, Side, Variant, square_name};
+use crate::search::{Engine, Limits, Progress};
 use crate::syntax::ast::Span;
 
 /// One legal move, for listing.
@@ -218,6 +219,18 @@ pub trait Game: Send + Sync {
     /// Perft below the `index`-th root move: plays it, counts at `depth - 1`, takes it back.
     /// Once `stop` is set, it gives up within microseconds, and the count is partial.
     fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64;
+    /// Searches for the best move within `limits` or until `stop` is set, calling `report`
+    /// after each completed depth; the game is left as it was.
+    fn think(
+        &mut self,
+        engine: &mut Engine,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Progress<String>),
+    ) -> Progress<String>;
+    /// The values the computer gives the pieces, in pawns: (name, side, value, given by the
+    /// variant file rather than computed).
+    fn piece_values(&self) -> Vec<(String, Side, f64, bool)>;
 }
 
 /// How many squares the bitboard of `variant` must hold: its squares, and on several layers
@@ -419,6 +432,20 @@ impl<B: Bits> Typed<B> {
             .or(p.letters[0][1])
             .unwrap_or('?')
             .to_ascii_lowercase()
+    }
+
+    /// The UCI texts of a line of moves from the position (left as it was).
+    fn line_text(&mut self, line: &[Move]) -> Vec<String> {
+        let r = self.rules.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &m in line {
+            out.push(self.uci(&m));
+            self.pos.play(&r, m, false);
+        }
+        for _ in line {
+            self.pos.unmake(&r);
+        }
+        out
     }
 
     fn legal(&mut self) -> Vec<Move> {
@@ -663,6 +690,32 @@ impl<B: Bits> Game for Typed<B> {
     fn root_moves(&mut self) -> Vec<String> {
         let legal = self.legal();
         legal.iter().map(|m| self.uci(m)).collect()
+    }
+
+    fn think(
+        &mut self,
+        engine: &mut Engine,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Progress<String>),
+    ) -> Progress<String> {
+        let r = self.rules.clone();
+        let mut root = self.clone();
+        let mut texts = |p: &Progress<Move>| Progress {
+            pv: root.line_text(&p.pv),
+            depth: p.depth,
+            score: p.score,
+            nodes: p.nodes,
+            millis: p.millis,
+        };
+        let found = crate::search::search(&r, &mut self.pos, engine, limits, stop, &mut |p| {
+            report(&texts(p))
+        });
+        texts(&found)
+    }
+
+    fn piece_values(&self) -> Vec<(String, Side, f64, bool)> {
+        crate::search::eval::piece_values(&self.rules)
     }
 
     fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64 {

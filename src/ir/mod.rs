@@ -415,6 +415,9 @@ pub struct Piece {
     /// Its first-move right is also lost when an enemy piece of these kinds moves to where, on
     /// an empty board, it would attack it.
     pub once_lost_to: Vec<PieceId>,
+    /// Its value in pawns for the computer's evaluation (`value 3.2`), where the file gives one;
+    /// otherwise the search computes it from the piece's moves.
+    pub value: Option<f64>,
 }
 
 /// An atom usable only with the first-move right of the square the piece stands on: each

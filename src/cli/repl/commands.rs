@@ -290,7 +290,7 @@ impl Session {
     }
 
     /// What a move did: `1. e4  white pawn e2→e4`, its notes, check and the end.
-    fn played(&mut self, reply: &mut Reply, p: &crate::game::Played) {
+    pub(super) fn played(&mut self, reply: &mut Reply, p: &crate::game::Played) {
         let number = self.game.last_move_number().unwrap_or_default();
         reply.line(format!("{number} {}  {}", p.san, p.summary));
         for note in &p.notes {

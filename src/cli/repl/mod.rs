@@ -18,6 +18,7 @@ mod commands;
 mod explain;
 #[cfg(unix)]
 mod history;
+mod play;
 mod records;
 mod terminal;
 
@@ -72,6 +73,10 @@ pub struct Session {
     /// The tags and annotations of the game last loaded, kept by `save` for the moves the
     /// session still shares with it.
     loaded: Option<records::Loaded>,
+    /// The computer's transposition table, kept from move to move.
+    engine: crate::search::Engine,
+    /// The sides the computer plays, and how long it thinks.
+    computer: play::Computer,
 }
 
 /// The commands: name, usage, what it does.
@@ -135,6 +140,21 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "explain",
         "explain [PIECE|RULE]",
         "every rule; a piece's movement with a diagram; or one rule: castling, promotion, en-passant, hands, check, end, effects...",
+    ),
+    (
+        "go",
+        "go [depth N | movetime MS | nodes N]",
+        "let the computer search the position: each depth's score and line, then its move (Ctrl-C stops)",
+    ),
+    (
+        "hint",
+        "hint [depth N | movetime MS | nodes N]",
+        "the move the computer would play",
+    ),
+    (
+        "computer",
+        "computer white|black|both|off [depth N | movetime MS | nodes N]",
+        "the sides the computer plays: it answers each move (one second a move unless limited)",
     ),
     ("help", "help [COMMAND]", "this list, or one command's help"),
     ("quit", "quit", "leave the session"),
@@ -201,6 +221,8 @@ impl Session {
                 stop: Arc::new(AtomicBool::new(false)),
                 saved: None,
                 loaded: None,
+                engine: crate::search::Engine::default(),
+                computer: play::Computer::default(),
             }),
             Err(LoadError::Unreadable(m)) => Err((format!("error: {m}\n"), true)),
             Err(LoadError::Invalid(ps)) => Err((
@@ -258,7 +280,15 @@ impl Session {
                 .out
                 .push_str(&board::board(self.game.as_ref(), self.board_style)),
             "moves" => self.moves(&mut reply, &l),
-            "play" => self.play(&mut reply, &l),
+            "play" => {
+                self.play(&mut reply, &l);
+                if reply.ok {
+                    self.computer_moves(&mut reply);
+                }
+            }
+            "go" => self.go(&mut reply, &l),
+            "hint" => self.hint(&mut reply, &l),
+            "computer" => self.computer(&mut reply, &l),
             "undo" => self.undo(&mut reply, &l),
             "history" => self.history(&mut reply, &l),
             "new" => self.new_game(&mut reply),

@@ -76,6 +76,7 @@ impl Resolver<'_> {
             cannot_hop_over: vec![],
             once_atoms,
             once_lost_to: vec![],
+            value: None,
         }
     }
 

@@ -1,0 +1,262 @@
+//! The evaluation, from the rules alone: piece values from each piece's reach on an empty
+//! board (as engines for fairy pieces estimate them), pieces in hand, and the terms the end
+//! rules imply: a region to reach (the distance of the nearest counted piece), checks to give,
+//! material that is a burden where losing every piece wins, and the royal piece kept home.
+
+use crate::engine::bitboard::Bits;
+use crate::engine::movegen::ride_and_leap_reach;
+use crate::engine::position::Position;
+use crate::engine::rules::{EndTest, Rules};
+use crate::ir::{Modality, Outcome, Side};
+
+/// Centipawns per target a leap reaches (a knight's 5.25 on average: 315).
+const PER_LEAP: f64 = 60.0;
+/// Centipawns per target a ride or any other move reaches (a rook's 14: 504).
+const PER_RIDE: f64 = 36.0;
+/// The value of a piece in hand, in hundredths of its value on the board.
+const HAND_PERCENT: i32 = 110;
+/// Centipawns per step nearer a region whose reaching ends the game.
+const PER_STEP: i32 = 30;
+
+/// A region some pieces of a side race to.
+#[derive(Clone, Debug)]
+struct Goal {
+    side: Side,
+    /// The codes that count (empty: all of the side's).
+    codes: Vec<u8>,
+    /// Per square: steps (a king's) to the region.
+    steps: Vec<u8>,
+    /// The largest of `steps`.
+    far: u8,
+}
+
+/// What the evaluation knows of a variant, computed once per search.
+#[derive(Clone, Debug)]
+pub struct Values {
+    /// Per code: its value on the board, in centipawns (0 for a royal piece).
+    pub piece: Vec<i32>,
+    /// Per code: whether the value was given by the variant file rather than computed.
+    pub given: Vec<bool>,
+    /// Per side: +1, or -1 where a side wins by losing all its pieces.
+    sign: [i32; 2],
+    /// Per square: a small bonus for standing near the centre.
+    centre: Vec<i32>,
+    goals: Vec<Goal>,
+    /// The checks that win, where the variant counts them.
+    checks: Option<u8>,
+}
+
+/// The average reach of the piece of `code` over the squares it may stand on, weighted: a
+/// target it both moves and captures to counts 1, one it only moves or only captures to 1/2.
+fn reach_value<B: Bits>(r: &Rules<B>, code: usize) -> f64 {
+    let cr = &r.codes[code];
+    let mut pos = Position::empty(r);
+    let (mut total, mut squares) = (0.0, 0u32);
+    for sq in (cr.confined & !cr.stuck & r.board_mask()).iter() {
+        pos.put(r, sq, code as u8 + 1);
+        let (quiet, _) = pos.targets(r, code, sq);
+        let mut capture = ride_and_leap_reach(r, cr, sq, pos.occ) & cr.confined;
+        for l in &cr.lame_capture[sq] {
+            capture |= B::bit(l.to as usize);
+        }
+        for hop in &cr.hops {
+            let captures = matches!(hop.modality, Modality::Capture | Modality::Both);
+            if captures && hop.origin.has(sq) {
+                // A hop captures beyond a screen: half the ride it would make.
+                let ride = r.ride_targets(hop.dir, sq, B::ZERO) & hop.targets;
+                total += PER_RIDE * 0.25 * ride.count() as f64;
+            }
+        }
+        let leaps = cr.leap_move[sq] | cr.leap_capture[sq];
+        let weigh = |set: B, per: f64| {
+            let both = (set & quiet & capture).count() as f64;
+            let one = ((set & quiet) ^ (set & capture)).count() as f64;
+            per * (both + one / 2.0)
+        };
+        total += weigh(leaps, PER_LEAP) + weigh(!leaps, PER_RIDE);
+        squares += 1;
+        pos.put(r, sq, 0);
+    }
+    if squares == 0 {
+        0.0
+    } else {
+        total / squares as f64
+    }
+}
+
+/// Steps of a king from each square to the nearest square of `mask` (on its layer).
+fn steps_to<B: Bits>(r: &Rules<B>, mask: B) -> Vec<u8> {
+    let targets: Vec<(usize, usize, usize)> = mask.iter().map(|sq| r.coords(sq)).collect();
+    (0..r.squares)
+        .map(|sq| {
+            let (l, f, k) = r.coords(sq);
+            targets
+                .iter()
+                .filter(|t| t.0 == l)
+                .map(|t| f.abs_diff(t.1).max(k.abs_diff(t.2)))
+                .min()
+                .unwrap_or(0)
+                .min(255) as u8
+        })
+        .collect()
+}
+
+impl Values {
+    /// The values of `r`'s pieces and the terms its end rules imply.
+    pub fn new<B: Bits>(r: &Rules<B>) -> Values {
+        let mut piece = vec![0; r.codes.len()];
+        let mut given = vec![false; r.codes.len()];
+        for (code, cr) in r.codes.iter().enumerate() {
+            let declared = r.variant.pieces[cr.kind as usize].value;
+            if let Some(v) = declared {
+                piece[code] = (v * 100.0).round() as i32;
+                given[code] = true;
+            } else if !cr.royal {
+                piece[code] = (reach_value(r, code).round() as i32).max(10);
+            }
+        }
+        let mut values = Values {
+            piece,
+            given,
+            sign: [1, 1],
+            centre: centre_bonus(r),
+            goals: vec![],
+            checks: None,
+        };
+        values.read_end_rules(r);
+        values
+    }
+
+    /// The terms implied by the end rules.
+    fn read_end_rules<B: Bits>(&mut self, r: &Rules<B>) {
+        for e in &r.end {
+            match &e.test {
+                EndTest::Extinct {
+                    sides,
+                    codes,
+                    at_most: 0,
+                    ..
+                } if codes[0].is_empty() && e.result == Outcome::Wins => {
+                    for side in Side::BOTH {
+                        if sides[side.index()] {
+                            self.sign[side.index()] = -1;
+                        }
+                    }
+                }
+                EndTest::Reached { codes, masks, .. } => {
+                    for side in Side::BOTH {
+                        self.add_goal(r, side, codes[side.index()].clone(), masks[side.index()]);
+                    }
+                }
+                EndTest::Campmate(masks) => {
+                    for side in Side::BOTH {
+                        let royals = r.royal_codes[side.index()].clone();
+                        self.add_goal(r, side, royals, masks[side.index()]);
+                    }
+                }
+                EndTest::Checks(n) => self.checks = Some(*n),
+                _ => {}
+            }
+        }
+    }
+
+    fn add_goal<B: Bits>(&mut self, r: &Rules<B>, side: Side, codes: Vec<u8>, mask: B) {
+        if mask.is_zero() {
+            return;
+        }
+        let steps = steps_to(r, mask);
+        let far = steps.iter().copied().max().unwrap_or(0);
+        self.goals.push(Goal {
+            side,
+            codes,
+            steps,
+            far,
+        });
+    }
+
+    /// The value of the piece of `code` (for ordering captures).
+    #[inline(always)]
+    pub fn of(&self, code: u8) -> i32 {
+        self.piece[code as usize]
+    }
+
+    /// The position's value for the side to move, in centipawns.
+    pub fn evaluate<B: Bits>(&self, r: &Rules<B>, pos: &Position<B>) -> i32 {
+        let mut white = 0;
+        for (code, cr) in r.codes.iter().enumerate() {
+            let side = cr.side.index();
+            let persp = if side == 0 { 1 } else { -1 };
+            let bits = pos.pieces[code];
+            let mut own = bits.count() as i32 * self.piece[code]
+                + pos.hand[code] as i32 * self.piece[code] * HAND_PERCENT / 100;
+            own *= self.sign[side];
+            if !cr.royal {
+                own += bits.iter().map(|sq| self.centre[sq]).sum::<i32>();
+            }
+            white += persp * own;
+        }
+        white += self.goal_terms(r, pos) + self.check_terms(pos);
+        let us = if pos.side == Side::White { white } else { -white };
+        us + 10
+    }
+
+    /// For white: how much nearer its nearest counted piece is to its region than black's.
+    fn goal_terms<B: Bits>(&self, r: &Rules<B>, pos: &Position<B>) -> i32 {
+        let mut white = 0;
+        for g in &self.goals {
+            let pieces = if g.codes.is_empty() {
+                pos.by_side[g.side.index()]
+            } else {
+                g.codes
+                    .iter()
+                    .fold(B::ZERO, |m, &c| m | pos.pieces[c as usize])
+            };
+            let Some(near) = pieces.iter().map(|sq| g.steps[sq]).min() else {
+                continue;
+            };
+            let term = PER_STEP * (g.far - near) as i32;
+            white += if g.side == Side::White { term } else { -term };
+        }
+        let _ = r;
+        white
+    }
+
+    /// For white: the checks given, each worth more the nearer they bring the win.
+    fn check_terms<B: Bits>(&self, pos: &Position<B>) -> i32 {
+        let Some(n) = self.checks else { return 0 };
+        let worth = |given: u8| {
+            let g = given as i32;
+            g * g * 300 / (n as i32).max(1)
+        };
+        worth(pos.checks[0]) - worth(pos.checks[1])
+    }
+}
+
+/// Per square: up to 12 centipawns for the squares nearest the centre of the board.
+fn centre_bonus<B: Bits>(r: &Rules<B>) -> Vec<i32> {
+    let (files, ranks) = (r.files as i32, r.ranks as i32);
+    (0..r.squares)
+        .map(|sq| {
+            let (_, f, k) = r.coords(sq);
+            let df = (2 * f as i32 - (files - 1)).abs();
+            let dk = (2 * k as i32 - (ranks - 1)).abs();
+            let off = df.max(dk);
+            let most = (files - 1).max(ranks - 1).max(1);
+            12 * (most - off) / most
+        })
+        .collect()
+}
+
+/// The values of the pieces, in pawns, for `explain`: (name, side, value, given by the file).
+pub fn piece_values<B: Bits>(r: &Rules<B>) -> Vec<(String, Side, f64, bool)> {
+    let v = Values::new(r);
+    r.codes
+        .iter()
+        .enumerate()
+        .filter(|(_, cr)| !cr.royal)
+        .map(|(code, cr)| {
+            let name = r.variant.pieces[cr.kind as usize].name.clone();
+            (name, cr.side, v.piece[code] as f64 / 100.0, v.given[code])
+        })
+        .collect()
+}

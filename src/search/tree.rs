@@ -1,0 +1,471 @@
+//! The search proper: iterative deepening over a principal variation search, quiescence on
+//! captures and promotions, and the game's ends as scores. Every list is kept per ply and
+//! reused, so a node allocates nothing once the lists have grown.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::engine::bitboard::Bits;
+use crate::engine::end::GameEnd;
+use crate::engine::position::{Move, MoveKind, Position};
+use crate::engine::rules::Rules;
+use crate::search::eval::Values;
+use crate::search::table::{Bound, Entry, Table};
+use crate::search::{INFINITE, Limits, MATE, MAX_PLY, Progress, Score, key};
+
+/// How deep quiescence goes below the horizon.
+const MAX_QUIESCENCE: u32 = 8;
+/// Ordering: the table's move, captures and promotions, killers, then the history.
+const TABLE_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+
+/// One search: the position, the tables, and what each ply keeps.
+pub(crate) struct Searcher<'a, B: Bits> {
+    r: &'a Rules<B>,
+    pos: &'a mut Position<B>,
+    values: Values,
+    table: &'a mut Table,
+    limits: &'a Limits,
+    stop: &'a AtomicBool,
+    start: Instant,
+    nodes: u64,
+    stopped: bool,
+    /// Keys of the game before the search, then of each position on the path.
+    keys: Vec<u64>,
+    /// The board-and-hands part of the keys on the path.
+    board_keys: Vec<u64>,
+    lists: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    pseudo: Vec<Move>,
+    killers: Vec<[Move; 2]>,
+    /// Per (code moved, square reached): how often the move made a cut.
+    history: Vec<i32>,
+    pv: Vec<Vec<Move>>,
+}
+
+impl<'a, B: Bits> Searcher<'a, B> {
+    pub(crate) fn new(
+        r: &'a Rules<B>,
+        pos: &'a mut Position<B>,
+        table: &'a mut Table,
+        (limits, stop): (&'a Limits, &'a AtomicBool),
+        mut keys: Vec<u64>,
+    ) -> Searcher<'a, B> {
+        let board = key::board_key(r, pos);
+        keys.push(board ^ key::state_key(r, pos));
+        let per_ply = |cap| (0..=MAX_PLY).map(|_| Vec::with_capacity(cap)).collect();
+        Searcher {
+            values: Values::new(r),
+            r,
+            pos,
+            table,
+            limits,
+            stop,
+            start: Instant::now(),
+            nodes: 0,
+            stopped: false,
+            keys,
+            board_keys: vec![board],
+            lists: per_ply(64),
+            scores: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pseudo: Vec::with_capacity(256),
+            killers: vec![[Move::default(); 2]; MAX_PLY + 1],
+            history: vec![0; r.codes.len() * r.squares],
+            pv: per_ply(MAX_PLY),
+        }
+    }
+
+    /// Iterative deepening: one iteration per depth until a limit; the last completed one.
+    pub(crate) fn iterate(&mut self, report: &mut dyn FnMut(&Progress<Move>)) -> Progress<Move> {
+        let mut best = self.fallback();
+        let most = self.limits.depth.unwrap_or(MAX_PLY as u32 - 4).min(MAX_PLY as u32 - 4);
+        for depth in 1..=most.max(1) {
+            let v = self.node(depth as i32, -INFINITE, INFINITE, 0);
+            if self.stopped && depth > 1 {
+                break;
+            }
+            if !self.pv[0].is_empty() {
+                best = self.progress(depth, v);
+                report(&best);
+            }
+            let mate_found = v.abs() >= MATE - depth as i32;
+            if self.stopped || best.pv.is_empty() || mate_found {
+                break;
+            }
+        }
+        best
+    }
+
+    fn progress(&self, depth: u32, v: i32) -> Progress<Move> {
+        Progress {
+            depth,
+            score: Score::of(v),
+            nodes: self.nodes,
+            millis: self.start.elapsed().as_millis() as u64,
+            pv: self.pv[0].clone(),
+        }
+    }
+
+    /// The first legal move, for a search stopped before its first iteration ended.
+    fn fallback(&mut self) -> Progress<Move> {
+        let mut moves = vec![];
+        if self.pos.immediate_end(self.r).is_none() {
+            self.pos.legal_moves_using(self.r, &mut moves, &mut self.pseudo);
+        }
+        Progress {
+            depth: 0,
+            score: Score::Centipawns(0),
+            nodes: 0,
+            millis: 0,
+            pv: moves.into_iter().take(1).collect(),
+        }
+    }
+
+    /// Whether a limit is reached (the clock and node limits read every 1024 nodes).
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            let l = self.limits;
+            self.stopped = l.nodes.is_some_and(|n| self.nodes >= n)
+                || l.movetime.is_some_and(|t| self.start.elapsed() >= t);
+        }
+        self.stopped
+    }
+
+    fn play(&mut self, m: Move) {
+        let before = *self.board_keys.last().unwrap_or(&0);
+        self.pos.play(self.r, m, false);
+        let board = before ^ key::board_delta(self.r, self.pos);
+        self.board_keys.push(board);
+        self.keys.push(board ^ key::state_key(self.r, self.pos));
+    }
+
+    fn unplay(&mut self) {
+        self.pos.unmake(self.r);
+        self.board_keys.pop();
+        self.keys.pop();
+    }
+
+    /// The score of a finished game for the side to move, `ply` plies from the root.
+    fn end_score(&self, end: &GameEnd, ply: usize) -> i32 {
+        match end.winner {
+            Some(w) if w == self.pos.side => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => 0,
+        }
+    }
+
+    /// The score when the side to move has no legal move.
+    fn no_move_score(&self, ply: usize) -> i32 {
+        self.pos
+            .no_move_end(self.r)
+            .map_or(0, |end| self.end_score(&end, ply))
+    }
+
+    /// Whether the position repeats one of the game or of the path.
+    fn repeated(&self) -> bool {
+        let n = self.keys.len();
+        let now = self.keys[n - 1];
+        let back = (self.pos.halfmove as usize).min(100).min(n - 1);
+        self.keys[n - 1 - back..n - 1].contains(&now)
+    }
+
+    fn in_check(&self) -> bool {
+        self.r.check.enabled() && self.pos.royal_attacked(self.r, self.pos.side)
+    }
+
+    /// A child's score for the side to move here: negated unless the same side moves again
+    /// (a turn of several moves).
+    fn child(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.pos.turn_move > 0 {
+            self.node(depth, alpha, beta, ply + 1)
+        } else {
+            -self.node(depth, -beta, -alpha, ply + 1)
+        }
+    }
+
+    fn quiet_child(&mut self, alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
+        if self.pos.turn_move > 0 {
+            self.quiesce(alpha, beta, ply + 1, q + 1)
+        } else {
+            -self.quiesce(-beta, -alpha, ply + 1, q + 1)
+        }
+    }
+
+    /// The principal variation of `ply`: `m`, then the line of the ply below.
+    fn note_best(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// The principal variation search of one node.
+    fn node(&mut self, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        self.nodes += 1;
+        if let Some(end) = self.pos.immediate_end(self.r) {
+            return self.end_score(&end, ply);
+        }
+        if ply > 0 && self.repeated() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.values.evaluate(self.r, self.pos);
+        }
+        let in_check = self.in_check();
+        let depth = depth + i32::from(in_check && ply < MAX_PLY / 2);
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, 0);
+        }
+        let key = self.keys[self.keys.len() - 1];
+        let stored = self.table.probe(key);
+        if let Some(v) = stored.and_then(|e| cut_by_table(e, depth, alpha, beta, ply)) {
+            if ply > 0 {
+                return v;
+            }
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.pos.legal_moves_using(self.r, &mut moves, &mut self.pseudo);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return self.no_move_score(ply);
+        }
+        let table_move = stored.map(|e| e.best);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order(&moves, &mut scores, table_move, ply);
+        let (best, best_move, bound) =
+            self.search_moves(&mut moves, &mut scores, (depth, alpha, beta), ply, in_check);
+        self.lists[ply] = moves;
+        self.scores[ply] = scores;
+        if !self.stopped {
+            self.table.store(Entry {
+                key,
+                best: best_move,
+                score: to_table(best, ply),
+                depth: depth as i16,
+                bound,
+            });
+        }
+        best
+    }
+
+    /// The moves of a node, best first by `scores`: (best score, its move, its bound).
+    fn search_moves(
+        &mut self,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        (depth, mut alpha, beta): (i32, i32, i32),
+        ply: usize,
+        in_check: bool,
+    ) -> (i32, Move, Bound) {
+        let (mut best, mut best_move, mut bound) = (-INFINITE, moves[0], Bound::Upper);
+        for i in 0..moves.len() {
+            let m = pick(moves, scores, i);
+            let quiet = self.is_quiet(&m);
+            self.play(m);
+            let reduce = i32::from(depth >= 3 && i >= 4 && quiet && !in_check);
+            let v = if i == 0 {
+                self.child(depth - 1, alpha, beta, ply)
+            } else {
+                let mut v = self.child(depth - 1 - reduce, alpha, alpha + 1, ply);
+                if v > alpha && reduce > 0 {
+                    v = self.child(depth - 1, alpha, alpha + 1, ply);
+                }
+                if v > alpha && v < beta {
+                    v = self.child(depth - 1, alpha, beta, ply);
+                }
+                v
+            };
+            self.unplay();
+            if self.stopped {
+                return (best.max(alpha), best_move, Bound::None);
+            }
+            if v > best {
+                (best, best_move) = (v, m);
+                if v > alpha {
+                    alpha = v;
+                    bound = Bound::Exact;
+                    self.note_best(ply, m);
+                }
+                if v >= beta {
+                    if quiet {
+                        self.reward(m, ply, depth);
+                    }
+                    return (best, best_move, Bound::Lower);
+                }
+            }
+        }
+        (best, best_move, bound)
+    }
+
+    /// Killers and history for a quiet move that made a cut.
+    fn reward(&mut self, m: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        if let Some(i) = self.history_index(&m) {
+            let h = &mut self.history[i];
+            *h = (*h + depth * depth).min(KILLER - 1);
+        }
+    }
+
+    fn history_index(&self, m: &Move) -> Option<usize> {
+        let code = match m.kind {
+            MoveKind::Drop => m.promo.checked_sub(1)?,
+            _ => self.pos.code_at(m.from as usize)?,
+        };
+        Some(code as usize * self.r.squares + m.to as usize)
+    }
+
+    fn is_quiet(&self, m: &Move) -> bool {
+        !self.pos.is_capture(m) && (m.promo == 0 || m.kind == MoveKind::Drop)
+    }
+
+    /// The value a capture takes (and a promotion gains), for ordering.
+    fn gain(&self, m: &Move) -> i32 {
+        let taken = match m.kind {
+            MoveKind::Normal => self.pos.code_at(m.to as usize),
+            MoveKind::EnPassant => self.pos.ep.and_then(|ep| self.pos.code_at(ep.victim as usize)),
+            _ => None,
+        };
+        let promoted = if m.promo > 0 && m.kind != MoveKind::Drop {
+            self.values.of(m.promo - 1)
+        } else {
+            0
+        };
+        taken.map_or(0, |c| self.values.of(c).max(1) * 16) + promoted
+    }
+
+    /// Scores each move for ordering.
+    fn order(&self, moves: &[Move], scores: &mut Vec<i32>, table_move: Option<Move>, ply: usize) {
+        scores.clear();
+        for m in moves {
+            let s = if Some(*m) == table_move {
+                TABLE_MOVE
+            } else if !self.is_quiet(m) {
+                let mover = self.pos.code_at(m.from as usize).map_or(0, |c| self.values.of(c));
+                CAPTURE + self.gain(m) - mover / 16
+            } else if self.killers[ply].contains(m) {
+                KILLER + i32::from(self.killers[ply][0] == *m)
+            } else {
+                self.history_index(m).map_or(0, |i| self.history[i])
+            };
+            scores.push(s);
+        }
+    }
+
+    /// Quiescence: the side to move may stand on the evaluation or go on with a capture or a
+    /// promotion; in check, every move.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
+        self.pv[ply].clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        self.nodes += 1;
+        if let Some(end) = self.pos.immediate_end(self.r) {
+            return self.end_score(&end, ply);
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.pos.legal_moves_using(self.r, &mut moves, &mut self.pseudo);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return self.no_move_score(ply);
+        }
+        let stand = self.values.evaluate(self.r, self.pos);
+        let in_check = q < 2 && self.in_check();
+        let last = q >= MAX_QUIESCENCE || ply >= MAX_PLY - 1;
+        if last || !in_check && stand >= beta {
+            self.lists[ply] = moves;
+            return stand;
+        }
+        let mut best = if in_check { -INFINITE } else { stand };
+        alpha = alpha.max(best);
+        if !in_check {
+            moves.retain(|m| !self.is_quiet(m));
+        }
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        self.order(&moves, &mut scores, None, ply);
+        for i in 0..moves.len() {
+            let m = pick(&mut moves, &mut scores, i);
+            self.play(m);
+            let v = self.quiet_child(alpha, beta, ply, q);
+            self.unplay();
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        self.scores[ply] = scores;
+        best
+    }
+}
+
+/// Brings the best-scored move of `i..` to `i` and returns it.
+#[inline]
+fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) -> Move {
+    let mut top = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[top] {
+            top = j;
+        }
+    }
+    moves.swap(i, top);
+    scores.swap(i, top);
+    moves[i]
+}
+
+/// A mate score counted from the node (as the table keeps it).
+fn to_table(v: i32, ply: usize) -> i32 {
+    if v >= MATE - MAX_PLY as i32 * 2 {
+        v + ply as i32
+    } else if v <= -(MATE - MAX_PLY as i32 * 2) {
+        v - ply as i32
+    } else {
+        v
+    }
+}
+
+/// A table score counted from the root again.
+fn from_table(v: i32, ply: usize) -> i32 {
+    if v >= MATE - MAX_PLY as i32 * 2 {
+        v - ply as i32
+    } else if v <= -(MATE - MAX_PLY as i32 * 2) {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+/// The stored score when it settles the node at this depth and window.
+fn cut_by_table(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    if (e.depth as i32) < depth {
+        return None;
+    }
+    let v = from_table(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(v),
+        Bound::Lower if v >= beta => Some(v),
+        Bound::Upper if v <= alpha => Some(v),
+        _ => None,
+    }
+}
