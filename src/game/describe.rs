@@ -117,6 +117,9 @@ impl<B: Bits> Typed<B> {
             Refusal::GivesCheck => {
                 "it would attack the enemy royal piece, and checks are not allowed".into()
             }
+            Refusal::Frozen => {
+                "it would leave a piece attacked by an enemy piece of its own kind (frozen), which the variant forbids".into()
+            }
         }
     }
 }

@@ -236,6 +236,26 @@ pub struct Variant {
     pub castling_opposite: bool,
     /// Several moves a turn; `None`: one move a turn.
     pub turn: Option<Turn>,
+    /// What freezes a piece, if anything (Madrasi, Isardam).
+    pub freeze: Option<Freeze>,
+}
+
+/// A rule that freezes pieces: a frozen piece cannot move and attacks nothing (Madrasi); or,
+/// `forbidden`, no move may leave a piece frozen, and attacks are as usual (Isardam).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Freeze {
+    /// What freezes a piece.
+    pub cause: FreezeCause,
+    /// `no frozen pieces`: a move that leaves a piece frozen is illegal.
+    pub forbidden: bool,
+}
+
+/// What freezes a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreezeCause {
+    /// An enemy piece of its own kind attacks it (as that piece's capturing and attacking atoms
+    /// reach, whether or not that piece is frozen itself).
+    AttackedBySameKind,
 }
 
 /// How many moves a side makes in a turn, and what ends a turn before them.
@@ -398,6 +418,11 @@ pub struct Piece {
     /// Its first-move right is also lost when an enemy piece of these kinds moves to where, on
     /// an empty board, it would attack it.
     pub once_lost_to: Vec<PieceId>,
+    /// It takes without leaving its square: the victim goes, it stays (Rifle).
+    pub captures_in_place: bool,
+    /// It takes a piece (not a royal one) where a piece of the victim's kind and of its own
+    /// side would take it from its square; its own atoms take nothing, but still attack (Zen).
+    pub captures_as_victim: bool,
 }
 
 /// An atom usable only with the first-move right of the square the piece stands on: each

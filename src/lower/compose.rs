@@ -56,6 +56,8 @@ pub(super) struct Draft {
     pub turn: Option<Loc<TurnAst>>,
     pub no_royal_escape: Option<Loc<Span>>,
     pub castling_opposite: Option<Loc<Span>>,
+    pub frozen: Option<Loc<FrozenAst>>,
+    pub no_frozen_pieces: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
     /// Regions inherited onto a board of another size: each with the source of its
@@ -332,6 +334,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
         Item::Pass(s) => flag(&mut d.pass, "`pass`", src, s, problems),
         Item::Turn(t) => set_once(&mut d.turn, "`turn`", src, t, |t| t.span, problems),
+        Item::Frozen(f) => set_once(&mut d.frozen, "`frozen when`", src, f, |f| f.span, problems),
+        Item::NoFrozenPieces(s) => flag(
+            &mut d.no_frozen_pieces,
+            "`no frozen pieces`",
+            src,
+            s,
+            problems,
+        ),
         Item::NoRoyalEscape(s) => flag(
             &mut d.no_royal_escape,
             "`no royal escape`",

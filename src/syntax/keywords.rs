@@ -149,6 +149,13 @@ pub const KEYWORDS: &[&str] = &[
     "first",
     "until",
     "growing",
+    "frozen",
+    "attacked",
+    "same",
+    "kind",
+    "without",
+    "as",
+    "victim",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -177,6 +184,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "petrify",
     "pass",
     "turn",
+    "frozen",
 ];
 
 /// Item keywords the language has renamed: (old word, the words to write now). The old word

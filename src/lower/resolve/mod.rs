@@ -132,6 +132,7 @@ impl<'a> Resolver<'a> {
         self.opposite_needs_castling(&castling);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
+        self.capture_ways(&pieces, &petrify);
         self.effects_fit(&pieces, &effects, &petrify);
         let catalogs = self.catalogs();
         let start = self.start_text()?;
@@ -172,6 +173,7 @@ impl<'a> Resolver<'a> {
             pass: self.draft.pass.is_some(),
             castling_opposite: self.draft.castling_opposite.is_some(),
             turn: self.turn(royalty),
+            freeze: self.freeze(),
         };
         self.validate_start(variant)
     }
