@@ -144,6 +144,10 @@ codes! {
     NeedsPass = "needs_pass",
     /// A rule about check (`no royal escape`) in a variant without a check rule.
     NeedsCheck = "needs_check",
+    /// `no frozen pieces` without a `frozen when` rule.
+    Frozen = "frozen",
+    /// `captures without moving` on a piece that never captures, or that turns to stone.
+    CaptureWay = "capture_way",
     /// `petrify` of a piece that never captures.
     Petrify = "petrify",
     /// A `turn` block that cannot work: a turn of no moves, a count given twice, `until` that

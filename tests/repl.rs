@@ -374,3 +374,14 @@ fn repl_progressive_turns_of_several_moves() {
     common::settings()
         .bind(|| insta::assert_snapshot!("repl_progressive_turns_of_several_moves", t));
 }
+
+#[test]
+fn repl_rules_around_the_move_say_what_happens() {
+    // Rifle: the queen takes on f7 and stays on h5; Madrasi: a paralysed rook has no move,
+    // and `explain` says both rules in words.
+    snap(
+        "repl_rules_around_the_move_say_what_happens",
+        "rifle",
+        "fen r1bqkbnr/p1pppppp/1pn5/7Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3\nplay Qxf7\nboard\nexplain queen\nvariant madrasi\nfen 4k3/8/8/8/3r4/8/8/3RK3 w - - 0 1\nmoves d1\nexplain\nvariant isardam\nfen 4k3/8/1b6/8/3N4/8/5B2/4K3 w - - 0 1\nplay Nc6\nvariant zen\nexplain rook",
+    );
+}

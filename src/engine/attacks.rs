@@ -51,6 +51,9 @@ impl<B: Bits> Position<B> {
         if royals.is_zero() {
             return false;
         }
+        if r.freezes() {
+            return self.royals_attacked_unfrozen(r, side, royals, occ, gone);
+        }
         let enemy_royals = if r.check.touching_royals_safe {
             self.royals(r, side.flip()) & !gone
         } else {
@@ -70,6 +73,27 @@ impl<B: Bits> Position<B> {
             }
         }
         if r.check.all_royals { all } else { any }
+    }
+
+    /// [`Position::royals_attacked`] where frozen pieces attack nothing.
+    #[cold]
+    fn royals_attacked_unfrozen(
+        &self,
+        r: &Rules<B>,
+        side: Side,
+        royals: B,
+        occ: B,
+        gone: B,
+    ) -> bool {
+        let mut attacked = royals.iter().map(|sq| {
+            let code = self.code_at(sq).map_or(0, |c| c as usize);
+            self.attacked_unfrozen(r, sq, side.flip(), occ, gone, code)
+        });
+        if r.check.all_royals {
+            attacked.all(|a| a)
+        } else {
+            attacked.any(|a| a)
+        }
     }
 
     /// Whether a piece on `sq` stands next to one of `others`.

@@ -5,11 +5,13 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod captures;
 pub mod blast;
 pub mod connect;
 pub mod effects;
 pub mod end;
 pub mod fen;
+pub mod freeze;
 pub mod geometry;
 pub mod legality;
 pub mod movegen;

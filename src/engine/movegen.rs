@@ -101,6 +101,9 @@ impl<B: Bits> Position<B> {
                 cap |= B::bit(l.to as usize) & enemy;
             }
         }
+        if cr.captures_as_victim {
+            cap = self.captures_as_victims(r, cr, from, enemy);
+        }
         (quiet & cr.confined, cap & cr.confined)
     }
 
@@ -213,7 +216,11 @@ impl<B: Bits> Position<B> {
             ..Move::default()
         };
         if let Some(p) = cr.promotion.as_ref().filter(|p| !p.in_place) {
-            let promoting = p.promoting(from, targets, self.occ);
+            let mut promoting = p.promoting(from, targets, self.occ);
+            if cr.captures_in_place {
+                // It takes without going there: no promotion.
+                promoting &= !self.occ;
+            }
             targets &= !promoting;
             for to in promoting.iter() {
                 for &c in &p.choices {
@@ -264,14 +271,23 @@ impl<B: Bits> Position<B> {
     /// All pseudo-legal moves of the side to move: the atoms, drops, en passant and castling.
     pub fn pseudo_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
+        let frozen = if r.freezes() {
+            self.frozen(r, us)
+        } else {
+            B::ZERO
+        };
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
-            for from in self.pieces[code].iter() {
+            for from in (self.pieces[code] & !frozen).iter() {
                 let (quiet, cap) = self.targets(r, code, from);
                 self.push_moves(r, code, from, quiet | cap, out);
             }
         }
+        let first_special = out.len();
         self.special_moves(r, out);
+        if frozen.any() {
+            self.drop_frozen_moves(frozen, first_special, out);
+        }
         if r.drops {
             self.drops(r, out);
         }
@@ -284,6 +300,29 @@ impl<B: Bits> Position<B> {
         if r.moving_wall {
             self.with_wall_squares(r, out);
         }
+    }
+
+    /// Takes out of `out[first..]` the special moves of frozen pieces: en passant, promotions in
+    /// place, and castles whose king or rook is frozen.
+    #[cold]
+    fn drop_frozen_moves(&self, frozen: B, first: usize, out: &mut Vec<Move>) {
+        let mut kept = first;
+        for i in first..out.len() {
+            let m = out[i];
+            let moving = match m.kind {
+                MoveKind::Castle(c) => {
+                    let c = &self.castles[c as usize];
+                    B::bit(c.king_from as usize) | B::bit(c.rook_from as usize)
+                }
+                MoveKind::Drop | MoveKind::Pass => B::ZERO,
+                _ => B::bit(m.from as usize),
+            };
+            if (moving & frozen).is_zero() {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// The pass, written at the royal piece's square (or the first piece's, without one), as
@@ -498,7 +537,10 @@ impl<B: Bits> Position<B> {
             if (self.occ & c.empty).any() {
                 continue;
             }
-            if c.safe.iter().any(|&s| self.square_unsafe(r, s as usize)) {
+            if c.safe
+                .iter()
+                .any(|&s| self.square_unsafe(r, s as usize, c.king_code as usize))
+            {
                 continue;
             }
             let m = Move {
@@ -588,8 +630,11 @@ impl<B: Bits> Position<B> {
     }
 
     /// Whether the side to move's royal piece would stand attacked on `sq` (castling path).
-    fn square_unsafe(&self, r: &Rules<B>, sq: usize) -> bool {
+    fn square_unsafe(&self, r: &Rules<B>, sq: usize, king_code: usize) -> bool {
         let them = self.side.flip();
+        if r.freezes() {
+            return self.attacked_unfrozen(r, sq, them, self.occ, B::ZERO, king_code);
+        }
         if r.check.touching_royals_safe {
             let enemy = self.royals(r, them);
             let (l, f, k) = r.coords(sq);
@@ -761,7 +806,7 @@ impl<B: Bits> Position<B> {
     }
 
     /// The squares the piece of `code` on `from` could capture on, were an enemy there.
-    fn capture_reach(&self, r: &Rules<B>, code: usize, from: usize) -> B {
+    pub(crate) fn capture_reach(&self, r: &Rules<B>, code: usize, from: usize) -> B {
         let mut reach = self.reach_with(r, code, from, self.occ);
         for &c in &r.codes[code].spares {
             reach &= !self.pieces[c as usize];

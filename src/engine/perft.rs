@@ -358,7 +358,10 @@ impl<B: Bits> Position<B> {
         let Some(p) = cr.promotion.as_ref().filter(|p| !p.in_place) else {
             return t.count() as u64;
         };
-        let promoting = p.promoting(from, t, self.occ);
+        let mut promoting = p.promoting(from, t, self.occ);
+        if cr.captures_in_place {
+            promoting &= !self.occ;
+        }
         let choices = p
             .choices
             .iter()

@@ -208,6 +208,8 @@ pub enum Refusal {
     RoyalsFacing,
     /// A `required` effect (this one) changed nothing after the move.
     EffectIdle(u8),
+    /// The move would leave a piece frozen, and the variant forbids that.
+    Frozen,
 }
 
 /// What a move did beyond moving its piece, for describing it.
@@ -725,6 +727,9 @@ impl<B: Bits> Position<B> {
         let captured = self.board[to] != 0;
         if captured {
             self.capture(r, to, self.side);
+            if r.codes[code as usize].captures_in_place {
+                return self.stay_after_capture(r, code, from);
+            }
         }
         self.set(r, from, 0);
         let new = if self.promotes(r, code, from, to, m.promo, captured) {
@@ -756,6 +761,19 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// A piece that captures without moving, its victim taken: it stays on `from`. The capture
+    /// is its move all the same, so it loses the castling rights of its square.
+    fn stay_after_capture(&mut self, r: &Rules<B>, code: u8, from: usize) -> Moved {
+        self.castling &= self.castle_keep[from];
+        self.ep = None;
+        Moved {
+            squares: [from, 0],
+            n: 1,
+            captured: true,
+            resets: r.codes[code as usize].resets_clock,
+        }
+    }
+
     fn play_en_passant(&mut self, r: &Rules<B>, m: Move) -> Moved {
         let (from, to) = (m.from as usize, m.to as usize);
         if let Some(ep) = self.ep.take() {
@@ -769,6 +787,9 @@ impl<B: Bits> Position<B> {
         }
         let v = self.board[from];
         let code = piece_code(v).unwrap_or(0);
+        if r.codes[code as usize].captures_in_place {
+            return self.stay_after_capture(r, code, from);
+        }
         self.set(r, from, 0);
         let new = if self.promotes(r, code, from, to, m.promo, true) {
             self.promoted_byte(r, code, m.promo)
@@ -1019,6 +1040,10 @@ impl<B: Bits> Position<B> {
                 self.refusal = Some(Refusal::RoyalsFacing);
                 return false;
             }
+        }
+        if r.frozen_forbidden() && self.any_frozen(r) {
+            self.refusal = Some(Refusal::Frozen);
+            return false;
         }
         let exempt = enemy_royal_lost && r.check.unless_royal_captured;
         if r.check.at_final && !exempt && self.left_attacked(r, m, mover, moved, royals_before) {

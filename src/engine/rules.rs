@@ -199,6 +199,10 @@ pub struct CodeRules<B> {
     pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
     pub petrifies: bool,
+    /// It captures without leaving its square ([`crate::ir::Piece::captures_in_place`]).
+    pub captures_in_place: bool,
+    /// It captures as its victim would ([`crate::ir::Piece::captures_as_victim`]).
+    pub captures_as_victim: bool,
     /// A royal piece that turns to stone never captures, but its leaps still guard the squares
     /// a castling king crosses (as Fairy-Stockfish tests castling): per square, the squares
     /// from which it guards it. Empty for every other piece.
@@ -515,6 +519,8 @@ pub struct Rules<B> {
     pub no_royal_escape: bool,
     /// A side that castles takes the other side's castles toward the same wing.
     pub castling_opposite: bool,
+    /// What freezes a piece, if anything ([`crate::engine::freeze`]).
+    pub freeze: Option<ir::Freeze>,
     /// While the royals face each other, the side to move must part them or pass.
     pub facing_rule: bool,
     /// Some hop may not use some pieces as its screen.
@@ -682,6 +688,7 @@ impl<B: Bits> Rules<B> {
             turn: v.turn.clone(),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
+            freeze: v.freeze,
             facing_rule: false,
             barred_screens: false,
             hands: v.hands.is_some(),
@@ -904,6 +911,8 @@ impl<B: Bits> Rules<B> {
             friend_prey: vec![],
             picky: !piece.cannot_capture.is_empty(),
             petrifies: v.petrify.contains(&kind),
+            captures_in_place: piece.captures_in_place,
+            captures_as_victim: piece.captures_as_victim,
             castle_guard_rev: vec![],
             no_screens: piece
                 .cannot_hop_over
@@ -1736,10 +1745,18 @@ impl<B: Bits> Rules<B> {
         };
         // A royal piece's escape from check is judged by playing the move (Makpong); so is a
         // move where a piece is royal only while it is the last of its kind (a promotion may
-        // make a second one, known once the move is played).
+        // make a second one, known once the move is played); and every move where pieces
+        // freeze, which changes what attacks.
         let fixed_royals = self.last_royals.iter().all(|l| l.is_empty());
-        self.fast_legality =
-            settled && self.check.at_final && !self.no_royal_escape && fixed_royals;
+        self.fast_legality = settled
+            && self.check.at_final
+            && !self.no_royal_escape
+            && fixed_royals
+            && self.freeze.is_none()
+            && self
+                .codes
+                .iter()
+                .all(|c| !c.captures_in_place && !c.captures_as_victim);
         self.royal_promotions = self.promotes_to_royal(v);
     }
 
@@ -1786,6 +1803,7 @@ impl<B: Bits> Rules<B> {
             && !self.wall_behind
             && !self.effect_promotes
             && !self.required_by_play
+            && !self.frozen_forbidden()
     }
 
     /// The en-passant state a move of `mover` from `from` to `to` leaves: the squares it passed

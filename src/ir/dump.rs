@@ -179,10 +179,25 @@ impl Variant {
         Section(self, section).to_string()
     }
 
+    /// How one piece captures, where it does not simply take by landing on its victim.
+    fn capture_way_text(&self, id: PieceId) -> String {
+        let mut out = String::new();
+        let Some((_, p)) = self.pieces.get_index(id) else {
+            return out;
+        };
+        if p.captures_as_victim {
+            out.push_str("  captures as its victim would: a piece (not a royal one) where a piece of that kind of its own side, on its square, would take it; its own moves take nothing, but still attack\n");
+        }
+        if p.captures_in_place {
+            out.push_str("  captures without moving: the victim goes, it stays on its square (and loses its castling rights)\n");
+        }
+        out
+    }
+
     /// What the rules other than movement say of one piece: its promotion, en passant,
     /// castling, drops.
     pub fn piece_rules_text(&self, id: PieceId) -> String {
-        let mut out = String::new();
+        let mut out = self.capture_way_text(id);
         if let Some(p) = self.pieces.get_index(id).map(|(_, p)| p)
             && !p.cannot_capture.is_empty()
         {
@@ -427,6 +442,12 @@ impl Variant {
                     .map(|&k| self.piece_name(k))
                     .collect();
                 writeln!(f, "    cannot capture {}", names.join(" "))?;
+            }
+            if p.captures_in_place {
+                writeln!(f, "    captures without moving")?;
+            }
+            if p.captures_as_victim {
+                writeln!(f, "    captures as victim")?;
             }
             if !p.cannot_hop_over.is_empty() {
                 let names: Vec<&str> = p
@@ -781,7 +802,23 @@ impl Variant {
                 "no stuck pieces: no piece may move or be dropped where it could never move again"
             )?;
         }
-        Ok(())
+        self.dump_freeze(f)
+    }
+
+    fn dump_freeze(&self, f: Out) -> fmt::Result {
+        let Some(freeze) = self.freeze else {
+            return Ok(());
+        };
+        match freeze.cause {
+            FreezeCause::AttackedBySameKind if freeze.forbidden => writeln!(
+                f,
+                "frozen when attacked by same kind, no frozen pieces: no move may leave a piece attacked by an enemy piece of its own kind"
+            ),
+            FreezeCause::AttackedBySameKind => writeln!(
+                f,
+                "frozen when attacked by same kind: a piece attacked by an enemy piece of its own kind cannot move and attacks nothing"
+            ),
+        }
     }
 
     fn dump_halfmove(&self, f: Out) -> fmt::Result {

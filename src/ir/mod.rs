@@ -242,6 +242,8 @@ pub struct Variant {
     pub turn: Option<Turn>,
     /// A piece may also capture a piece of its own side; `None`: only enemies.
     pub capture_friends: Option<FriendCaptures>,
+    /// What freezes a piece, if anything (Madrasi, Isardam).
+    pub freeze: Option<Freeze>,
 }
 
 /// `capture friends [when CONDITION]`: which friends a piece may capture.
@@ -250,6 +252,24 @@ pub struct FriendCaptures {
     /// Of the capturer (`moved`, `origin`) and the friend taken (`captured`, `target`); none:
     /// every friend.
     pub when: Option<Expr>,
+}
+
+/// A rule that freezes pieces: a frozen piece cannot move and attacks nothing (Madrasi); or,
+/// `forbidden`, no move may leave a piece frozen, and attacks are as usual (Isardam).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Freeze {
+    /// What freezes a piece.
+    pub cause: FreezeCause,
+    /// `no frozen pieces`: a move that leaves a piece frozen is illegal.
+    pub forbidden: bool,
+}
+
+/// What freezes a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreezeCause {
+    /// An enemy piece of its own kind attacks it (as that piece's capturing and attacking atoms
+    /// reach, whether or not that piece is frozen itself).
+    AttackedBySameKind,
 }
 
 /// How many moves a side makes in a turn, and what ends a turn before them.
@@ -418,6 +438,11 @@ pub struct Piece {
     /// Its value in pawns for the computer's evaluation (`value 3.2`), where the file gives one;
     /// otherwise the search computes it from the piece's moves.
     pub value: Option<f64>,
+    /// It takes without leaving its square: the victim goes, it stays (Rifle).
+    pub captures_in_place: bool,
+    /// It takes a piece (not a royal one) where a piece of the victim's kind and of its own
+    /// side would take it from its square; its own atoms take nothing, but still attack (Zen).
+    pub captures_as_victim: bool,
 }
 
 /// An atom usable only with the first-move right of the square the piece stands on: each

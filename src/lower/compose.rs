@@ -59,6 +59,8 @@ pub(super) struct Draft {
     pub capture_friends: Option<Loc<CaptureFriendsAst>>,
     pub no_royal_escape: Option<Loc<Span>>,
     pub castling_opposite: Option<Loc<Span>>,
+    pub frozen: Option<Loc<FrozenAst>>,
+    pub no_frozen_pieces: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
     /// Regions inherited onto a board of another size: each with the source of its
@@ -344,6 +346,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             src,
             c,
             |c| c.span,
+            problems,
+        ),
+        Item::Frozen(f) => set_once(&mut d.frozen, "`frozen when`", src, f, |f| f.span, problems),
+        Item::NoFrozenPieces(s) => flag(
+            &mut d.no_frozen_pieces,
+            "`no frozen pieces`",
+            src,
+            s,
             problems,
         ),
         Item::NoRoyalEscape(s) => flag(

@@ -163,6 +163,10 @@ pub enum Item {
     NoStuckPieces(Span),
     /// `no royal escape`
     NoRoyalEscape(Span),
+    /// `no frozen pieces`
+    NoFrozenPieces(Span),
+    /// `frozen when attacked by same kind`
+    Frozen(FrozenAst),
     /// `castling opposite`
     CastlingOpposite(Span),
     /// `moving wall`
@@ -194,6 +198,22 @@ pub struct CaptureFriendsAst {
     pub when: Option<ExprAst>,
     /// The whole item.
     pub span: Span,
+}
+
+/// `frozen when CAUSE`: what freezes a piece (it cannot move and attacks nothing).
+#[derive(Clone, Debug)]
+pub struct FrozenAst {
+    /// What freezes a piece.
+    pub cause: FreezeCauseAst,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// What freezes a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreezeCauseAst {
+    /// `attacked by same kind`: an enemy piece of its own kind attacks it (Madrasi).
+    AttackedBySameKind,
 }
 
 /// `turn { moves 2  first 1  until check  until stuck }`: how many moves a side makes in a
@@ -358,6 +378,8 @@ pub enum ItemKind {
     Turn,
     /// `capture friends`
     CaptureFriends,
+    /// `frozen`
+    Frozen,
 }
 
 impl ItemKind {
@@ -389,6 +411,7 @@ impl ItemKind {
             "pass" => ItemKind::Pass,
             "turn" => ItemKind::Turn,
             "capture" => ItemKind::CaptureFriends,
+            "frozen" => ItemKind::Frozen,
             _ => {
                 let (_, now) = crate::syntax::keywords::RENAMED_ITEMS
                     .iter()
@@ -587,6 +610,10 @@ pub struct PieceAst {
     pub betza: Vec<Spanned<String>>,
     /// `initial REGION`: where its Betza atoms marked `i` apply.
     pub initial: Option<RegionAst>,
+    /// `captures without moving`: where it is written.
+    pub captures_in_place: Option<Span>,
+    /// `captures as victim`: where it is written.
+    pub captures_as_victim: Option<Span>,
     /// `within REGION`: where it may move.
     pub within: Option<RegionAst>,
     /// `cannot capture PIECE...`: the kinds it never captures, and the statement's span.

@@ -154,6 +154,13 @@ pub const KEYWORDS: &[&str] = &[
     "flip",
     "enclosed",
     "required",
+    "frozen",
+    "attacked",
+    "same",
+    "kind",
+    "without",
+    "as",
+    "victim",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -183,6 +190,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "pass",
     "turn",
     "capture friends",
+    "frozen",
 ];
 
 /// Item keywords the language has renamed: (old word, the words to write now). The old word

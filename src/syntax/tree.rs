@@ -209,6 +209,11 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             span: sp,
         },
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
+        Rule::no if has_kw(&p, Rule::kw_frozen) => Item::NoFrozenPieces(sp),
+        Rule::frozen => Item::Frozen(FrozenAst {
+            cause: FreezeCauseAst::AttackedBySameKind,
+            span: sp,
+        }),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
         Rule::wall_behind => Item::WallBehind(sp),
@@ -557,6 +562,8 @@ fn build_piece(p: P) -> Option<PieceAst> {
             cannot_capture: vec![],
             cannot_hop_over: vec![],
             once_lost: vec![],
+            captures_in_place: None,
+            captures_as_victim: None,
             span: sp,
         };
         let body = it.next()?;
@@ -597,6 +604,10 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     }
                     None => piece.royal = true,
                 },
+                Rule::capture_way if has_kw(&k, Rule::kw_victim) => {
+                    piece.captures_as_victim = Some(span(&k));
+                }
+                Rule::capture_way => piece.captures_in_place = Some(span(&k)),
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::glyph => piece.glyph = kids(k).map(string).collect(),
                 Rule::atom => piece.atoms.push(build_atom(k)?),

@@ -417,6 +417,7 @@ impl<B: Bits> Rules<B> {
             && !self.no_royal_escape
             && !self.checks_if_mate
             && !self.castling_opposite
+            && self.freeze.is_none()
             && !self.facing_rule
             && !self.must_capture
             && !self.must_drop
@@ -475,6 +476,8 @@ impl<B: Bits> Rules<B> {
                 && !c.has_lame()
                 && !c.picky
                 && !c.petrifies
+                && !c.captures_in_place
+                && !c.captures_as_victim
                 && c.drop.is_none()
                 && c.castle_guard_rev.is_empty()
                 && c.takes_en_passant == c.en_passant

@@ -132,6 +132,7 @@ impl<'a> Resolver<'a> {
         self.opposite_needs_castling(&castling);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
+        self.capture_ways(&pieces, &petrify);
         self.effects_fit(&pieces, &effects, &petrify);
         let catalogs = self.catalogs();
         let start = self.start_text()?;
@@ -174,6 +175,7 @@ impl<'a> Resolver<'a> {
             castling_opposite: self.draft.castling_opposite.is_some(),
             turn: self.turn(royalty),
             capture_friends: self.capture_friends(),
+            freeze: self.freeze(),
         };
         self.validate_start(variant)
     }

@@ -77,6 +77,8 @@ impl Resolver<'_> {
             once_atoms,
             once_lost_to: vec![],
             value: None,
+            captures_in_place: p.captures_in_place.is_some(),
+            captures_as_victim: p.captures_as_victim.is_some(),
         }
     }
 
@@ -897,6 +899,46 @@ impl Resolver<'_> {
 }
 
 /// Whether a piece is written without atoms: it never moves (a stone).
+impl Resolver<'_> {
+    /// `captures without moving` on pieces that capture, and not on a piece that turns to
+    /// stone when it captures (which then has no square to leave a wall on).
+    pub(super) fn capture_ways(&mut self, pieces: &IndexMap<String, ir::Piece>, petrify: &[PieceId]) {
+        for (name, def) in &self.draft.pieces {
+            let Some(span) = def.node.captures_in_place else {
+                continue;
+            };
+            let Some((id, _, piece)) = pieces.get_full(name) else {
+                continue;
+            };
+            let judged = !piece.atoms.is_empty() || written_immobile(&def.node);
+            let problem = if piece.captures_as_victim {
+                None
+            } else if judged && !piece.atoms.iter().any(|a| a.can_capture()) {
+                Some((
+                    format!("piece `{name}` never captures"),
+                    "no atom of it captures",
+                    "`captures without moving` says how the piece captures: give it a capturing atom, or remove this line",
+                ))
+            } else if petrify.contains(&id) {
+                Some((
+                    format!("piece `{name}` turns to stone when it captures"),
+                    "it would stay on its square",
+                    "a piece that captures without moving has no square to turn to stone on: take it out of `petrify`, or remove this line",
+                ))
+            } else {
+                None
+            };
+            if let Some((message, label, help)) = problem {
+                self.err(
+                    Problem::error(Code::CaptureWay, message)
+                        .label(def.src, span, label)
+                        .help(help),
+                );
+            }
+        }
+    }
+}
+
 pub(super) fn written_immobile(p: &PieceAst) -> bool {
     p.atoms.is_empty() && p.betza.is_empty()
 }

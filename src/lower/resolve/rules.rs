@@ -102,6 +102,33 @@ impl Resolver<'_> {
         true
     }
 
+    /// `frozen when ...` and `no frozen pieces`: the latter only says something with the former.
+    pub(super) fn freeze(&mut self) -> Option<ir::Freeze> {
+        let forbidden = self.draft.no_frozen_pieces.as_ref().map(|l| (l.src, l.node));
+        let Some(rule) = self.draft.frozen.as_ref() else {
+            if let Some((src, span)) = forbidden
+                && !self.draft.is_broken(ast::ItemKind::Frozen)
+            {
+                self.err(
+                    Problem::error(
+                        Code::Frozen,
+                        "`no frozen pieces` needs a `frozen when` rule, and there is none",
+                    )
+                    .label(src, span, "no piece is ever frozen")
+                    .help("say what freezes a piece, e.g. `frozen when attacked by same kind` (Isardam), or remove `no frozen pieces`"),
+                );
+            }
+            return None;
+        };
+        let cause = match rule.node.cause {
+            ast::FreezeCauseAst::AttackedBySameKind => ir::FreezeCause::AttackedBySameKind,
+        };
+        Some(ir::Freeze {
+            cause,
+            forbidden: forbidden.is_some(),
+        })
+    }
+
     /// When a royal piece may not stand attacked.
     pub(super) fn check(&mut self) -> ir::Check {
         match &self.draft.check {

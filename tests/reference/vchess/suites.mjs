@@ -1288,4 +1288,114 @@ export default function defineSuites(variant, f) {
       ["a bishop takes its own rook on h1: no more short castling", "r3k2r/8/8/8/8/8/6B1/R3K2R w 0 ahah - 0000000000"],
       ["mate by a drop", "k7/8/1K6/8/8/8/8/8 w 0 iiii - 0100000000"]],
   });
+
+  // Batch paralysis
+  variant("madrasi", "Madrasi", {
+    note: [
+      "vchess's getCastleMoves lets a castle move a paralysed rook; its rules page says a",
+      "paralysed piece cannot move, so this suite's class castles only with a rook that is",
+      "not paralysed.",
+    ],
+    fix: V => {
+      const castles = V.prototype.getCastleMoves;
+      V.prototype.getCastleMoves = function (sq, ...rest) {
+        return castles.call(this, sq, ...rest)
+          .filter(m => !m.vanish.some(v => this.isImmobilized([v.x, v.y])));
+      };
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["rooks on one file paralyse each other", "4k3/8/8/8/3r4/8/8/3RK3 w 0 iiii -"],
+      ["kings side by side: both paralysed, nothing else to move", "8/8/8/3k4/3K4/8/8/8 w 0 iiii -"],
+      ["pawns that attack each other are paralysed", "4k3/8/8/3p4/4P3/8/8/4K3 w 0 iiii -"],
+      ["a paralysed pawn takes no pawn en passant", "4k3/8/5p2/3pP3/8/8/8/4K3 w 2 iiii d6"],
+      ["a paralysed rook does not castle; a paralysed rook on f8 guards nothing", "k4r1R/8/8/8/8/8/8/4K2R w 0 ihii -"],
+      ["black castles past a paralysed rook", "r3k2r/8/8/8/8/8/8/R3K1R1 b 0 iiah -"],
+      ["a king takes a pawn guarded by the other king", "8/8/8/3k4/3p4/4K3/8/8 w 0 iiii -"],
+      ["paralysed queens give no check", "4k3/8/8/8/4Q2q/8/8/4K3 b 0 iiii -"],
+      ["a block frees two queens, and the check appears", "4k3/8/8/8/4Q2q/8/8/4KN2 w 0 iiii -"],
+      ["the rules page's diagram: 1...Kd8", "bN2kq1r/p1pp4/2n2Qpr/4RpNp/1pPb1P1P/P2K2P1/1P1R1B2/7B b 0 iiii -"],
+      ["a king and rook cannot mate alone by the king's guard", "k7/8/1K6/8/8/8/8/7R w 0 iiii -"],
+      ["a mate", "k7/2R5/1K6/8/8/8/8/8 w 0 iiii -"]],
+  });
+  variant("isardam", "Isardam", {
+    note: [
+      "vchess's class looks only at the moved piece and at the lines through the square it",
+      "left; its rules page forbids every move leading to a Madrasi paralysis, so this suite's",
+      "class also refuses a move after which any two pieces of a kind attack each other (a",
+      "castle that sets the rook against the enemy rook, an en-passant capture that opens a",
+      "line between two of a kind).",
+    ],
+    fix: V => {
+      const moves = V.prototype.getPotentialMovesFrom;
+      V.prototype.getPotentialMovesFrom = function (sq) {
+        return moves.call(this, sq).filter(m => {
+          this.play(m);
+          let ok = true;
+          for (let i = 0; ok && i < V.size.x; i++)
+            for (let j = 0; ok && j < V.size.y; j++)
+              if (this.board[i][j] != V.EMPTY && this.isImmobilized([i, j])) ok = false;
+          this.undo(m);
+          return ok;
+        });
+      };
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page's diagram: Bc1 cannot go to e3", "rnbq1rk1/ppp2ppp/3p1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w 0 ihii -"],
+      ["a castle that sets the rook against the rook on f8", "4kr2/8/8/8/8/8/8/4K2R w 0 ihii -"],
+      ["en passant that opens a rank between rooks", "4k3/8/8/r2pP2R/8/8/8/4K3 w 2 iiii d6"],
+      ["a promotion to a queen facing the queen", "3qk3/P7/8/8/8/8/8/4K3 w 0 iiii -"],
+      ["a piece that leaves a line between two bishops", "4k3/8/1b6/8/3N4/8/5B2/4K3 w 0 iiii -"],
+      ["a rook checks though taking the king would set it against the rook on a1", "4r2k/8/8/8/8/8/8/R3K3 w 0 iiii -"],
+      ["the king may not take a checker guarded", "4k3/8/8/7b/8/8/4r3/4K3 w 0 iiii -"],
+      ["pawns may not come to attack each other", "4k3/8/8/3p4/8/4P3/8/4K3 w 0 iiii -"],
+      ["a mate", "k7/2R5/1K6/8/8/8/8/8 w 0 iiii -"]],
+  });
+  variant("rifle", "Rifle", {
+    note: [
+      "vchess's class lists a pawn's capture on the last rank once per promotion piece, four",
+      "times the same move (the pawn stays a pawn where it is): this suite's class lists it",
+      "once. Its updateCastleFlags reads the moved piece off the move's first vanishing piece,",
+      "the victim in a capture without moving, so a king that takes keeps its castling rights",
+      "while a rook that takes loses its own; a capture is the capturer's move, as the rules",
+      "page's \"everything is the same as in orthodox chess\" has it, so this suite's class",
+      "takes them from a king that takes too.",
+    ],
+    fix: V => {
+      const pawnMoves = V.prototype.getPotentialPawnMoves;
+      V.prototype.getPotentialPawnMoves = function (sq) {
+        const seen = new Set();
+        return pawnMoves.call(this, sq).filter(m => {
+          if (m.appear.length > 0) return true;
+          const k = m.end.x + "," + m.end.y;
+          if (seen.has(k)) return false;
+          seen.add(k);
+          return true;
+        });
+      };
+      const flags = V.prototype.updateCastleFlags;
+      V.prototype.updateCastleFlags = function (move, piece, color) {
+        flags.call(this, move, piece, color);
+        if (move.appear.length == 0 && this.getPiece(move.start.x, move.start.y) == V.KING)
+          this.castleFlags[V.GetOppCol(this.turn)] = [V.size.y, V.size.y];
+      };
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page's diagram: 3.Qxf7+, the queen staying on h5", "r1bqkbnr/p1pppppp/1pn5/7Q/4P3/8/PPPP1PPP/RNB1KBNR w 4 ahah -"],
+      ["the king takes a guarded queen next to it and stays", "3rk3/8/8/8/8/8/3q4/4K3 w 0 iiii -"],
+      ["a distant check: the king cannot take, another piece may", "4k3/8/8/8/8/8/8/r3K1R1 w 0 iiii -"],
+      ["a king that takes loses its castling rights", "r3k2r/8/8/8/8/8/3n4/R3K2R w 0 ahah -"],
+      ["a rook that takes from its corner loses its right, the rook taken too", "r3k2r/8/8/8/8/8/8/R3K2R w 0 ahah -"],
+      ["a pawn takes on the last rank and stays a pawn", "1r2k3/P7/8/8/8/8/8/4K3 w 0 iiii -"]],
+  });
+  variant("zen", "Zen", {
+    special: [castle, passant, promote, promoteBlack,
+      ["a rook takes a knight by a knight's leap", "k7/8/8/3n4/8/4R3/8/4K3 w 0 iiii -"],
+      ["a pawn back on its first rank steps two", "4k3/8/8/8/8/8/8/3PK3 w 0 iiii -"],
+      ["a knight takes a rook along the file", "4k3/4r3/8/8/8/8/4N3/4K3 w 0 iiii -"],
+      ["a pawn takes a rook straight ahead and promotes", "3r3k/3P4/8/8/8/8/8/4K3 w 0 iiii -"],
+      ["the king takes the checking queen far away, as a queen", "4k3/6q1/8/8/8/8/8/K7 w 0 iiii -"],
+      ["a king is never taken as a king", "4k3/3R4/8/8/8/8/8/4K3 w 0 iiii -"],
+      ["a knight's check: the king takes it by a knight's leap", "4k3/8/8/8/8/3n4/8/4K2R w 0 iiii -"],
+      ["a bishop takes a pawn as a pawn would", "4k3/8/8/3p4/4B3/8/8/4K3 w 0 iiii -"]],
+  });
 }
