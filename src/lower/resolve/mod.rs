@@ -99,6 +99,7 @@ impl<'a> Resolver<'a> {
     pub(super) fn resolve(mut self) -> Option<Variant> {
         (self.files, self.ranks) = self.board()?;
         let (layers, cross) = self.layers()?;
+        let wrap = self.wrap(layers.len());
         let regions = self.regions();
         self.resized_regions();
         let mut pieces = self.pieces(layers.len());
@@ -147,6 +148,7 @@ impl<'a> Resolver<'a> {
                 .board
                 .as_ref()
                 .is_some_and(|b| b.node.intersections),
+            wrap,
             layers,
             cross,
             regions,
@@ -173,6 +175,7 @@ impl<'a> Resolver<'a> {
             castling_opposite: self.draft.castling_opposite.is_some(),
             turn: self.turn(royalty),
         };
+        self.wrap_fits(&variant);
         self.validate_start(variant)
     }
 
