@@ -374,3 +374,15 @@ fn repl_progressive_turns_of_several_moves() {
     common::settings()
         .bind(|| insta::assert_snapshot!("repl_progressive_turns_of_several_moves", t));
 }
+
+/// A board whose files wrap: the board says so under its letters, `explain board` in words, a
+/// piece's diagram goes round the edge, and SAN names a move across it (a bishop reaching h8
+/// along two ways is one move).
+#[test]
+fn repl_cylinder_wraps() {
+    snap(
+        "repl_cylinder_wraps",
+        "cylinder",
+        "board\nexplain board\nexplain rook\nexplain knight\nfen 4k3/8/8/8/3B4/8/8/4K3 w - - 0 1\nmoves d4\nplay d4h8\nhistory\nfen 4k3/8/8/p6P/8/8/8/4K3 w - a6 0 1\nplay h5a6\nhistory\nboard",
+    );
+}

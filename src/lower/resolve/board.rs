@@ -177,18 +177,18 @@ impl Resolver<'_> {
         let mut clashes: Vec<String> = vec![];
         for (name, piece) in &v.pieces {
             if piece.atoms.iter().any(|a| matches!(a.kind, AtomKind::Hop { .. })) {
-                clashes.push(format!("piece `{name}` hops"));
+                clashes.push(format!("hops (piece `{name}`)"));
             }
         }
         if let Some(name) = v.effects.keys().next() {
-            clashes.push(format!("effect `{name}`"));
+            clashes.push(format!("effects (effect `{name}`)"));
         }
         if v.castling_rule.is_some() {
             clashes.push("castling by rule".into());
         }
         for e in &v.end {
             match e.cond {
-                EndCond::Connected { .. } => clashes.push("a `connect` end".into()),
+                EndCond::Connected { .. } => clashes.push("`connect` and `collinear` ends".into()),
                 EndCond::RoyalsFacing => clashes.push("the `royals facing` end".into()),
                 _ => {}
             }
