@@ -77,7 +77,9 @@ fn squares(r: &Rules<u64>, names: &str) -> u64 {
 #[test]
 fn sliders_agree_with_rays_on_boards_that_wrap() {
     sliders_agree_with_rays(&rules::<u64>("cylinder"));
-    sliders_agree_with_rays(&rules_of("variant w extends chess\nboard 8 x 8 wrap ranks\n"));
+    sliders_agree_with_rays(&rules_of(
+        "variant w extends chess\nboard 8 x 8 wrap ranks\n",
+    ));
     sliders_agree_with_rays(&rules_of(
         "variant w\nboard 5 x 7 wrap files\npiece rook { letters R r  ride (1,0) }\n\
          piece nightrider { letters N n  ride (1,2) }\npiece king { letters K k  royal  leap (1,1) }\n\
@@ -96,13 +98,19 @@ fn rays_and_leaps_go_round_where_files_wrap() {
     let right = r.line_dirs[7];
     let left = r.line_dirs[1];
     let occ = squares(&r, "b4 d4 g4");
-    assert_eq!(r.ride_targets(right, sq("d4"), occ), squares(&r, "e4 f4 g4"));
+    assert_eq!(
+        r.ride_targets(right, sq("d4"), occ),
+        squares(&r, "e4 f4 g4")
+    );
     assert_eq!(r.ride_targets(left, sq("d4"), occ), squares(&r, "c4 b4"));
     assert_eq!(r.first_blocker(right, sq("h4"), occ), Some(sq("b4")));
     assert_eq!(r.first_blocker(left, sq("a4"), occ), Some(sq("g4")));
     let alone = r.ride_targets(right, sq("d4"), squares(&r, "d4"));
     assert_eq!(alone, rank & !squares(&r, "d4"));
-    let knight = r.codes.iter().position(|c| c.leap_move[sq("h4")].count_ones() == 8);
+    let knight = r
+        .codes
+        .iter()
+        .position(|c| c.leap_move[sq("h4")].count_ones() == 8);
     let knight = knight.expect("a knight's eight jumps from h4");
     assert_eq!(
         r.codes[knight].leap_move[sq("h4")],

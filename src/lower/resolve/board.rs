@@ -5,8 +5,8 @@ use indexmap::IndexMap;
 use super::Resolver;
 use crate::diagnostics::{Code, Problem, Span};
 use crate::ir::{AtomKind, CrossWhen, EndCond, Variant, Wrap};
-use crate::syntax::ast::WrapAxis;
 use crate::syntax::ast::ItemKind;
+use crate::syntax::ast::WrapAxis;
 
 /// The most squares a variant may have, all layers together.
 const MAX_SQUARES: usize = 1024;
@@ -147,9 +147,12 @@ impl Resolver<'_> {
         if let Some(span) = span {
             if wrap.files && wrap.ranks {
                 self.err(
-                    Problem::error(Code::Wrap, "a board that wraps both ways (a torus) is not supported")
-                        .label(src, span, "files and ranks both wrap")
-                        .help("wrap one axis: `wrap files` (Cylinder) or `wrap ranks` (Circular)"),
+                    Problem::error(
+                        Code::Wrap,
+                        "a board that wraps both ways (a torus) is not supported",
+                    )
+                    .label(src, span, "files and ranks both wrap")
+                    .help("wrap one axis: `wrap files` (Cylinder) or `wrap ranks` (Circular)"),
                 );
             }
             if layers > 1 {
@@ -176,7 +179,11 @@ impl Resolver<'_> {
         let (src, span) = (board.src, first.span);
         let mut clashes: Vec<String> = vec![];
         for (name, piece) in &v.pieces {
-            if piece.atoms.iter().any(|a| matches!(a.kind, AtomKind::Hop { .. })) {
+            if piece
+                .atoms
+                .iter()
+                .any(|a| matches!(a.kind, AtomKind::Hop { .. }))
+            {
                 clashes.push(format!("hops (piece `{name}`)"));
             }
         }
@@ -193,7 +200,10 @@ impl Resolver<'_> {
                 _ => {}
             }
         }
-        let slides = v.hands.as_ref().is_some_and(|h| h.rules.values().any(|d| d.slide.is_some()));
+        let slides = v
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.rules.values().any(|d| d.slide.is_some()));
         if slides {
             clashes.push("drops that fall or slide in".into());
         }
