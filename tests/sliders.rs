@@ -135,3 +135,21 @@ fn rays_go_round_where_ranks_wrap() {
         r.file_masks[3] & !squares(&r, "d4")
     );
 }
+
+/// A step that leaves a board of one file lands back on it where the files wrap: a diagonal
+/// step on a one-file cylinder goes up or down the file (it was refused as never landing).
+#[test]
+fn a_step_across_a_one_file_cylinder_lands() {
+    let r = rules_of(
+        "variant w\nboard 1 x 4 wrap files\npiece bishop { letters B b  ride (1,1) }\n\
+         piece king { letters K k  royal  leap (0,1) }\nstart \"k/1/1/K w - - 0 1\"\ncheck at final\n",
+    );
+    let up_right = r
+        .dirs
+        .iter()
+        .position(|d| d.step == (1, 1) && d.range == u8::MAX)
+        .expect("the bishop's ray") as u16;
+    // From a2: a3 and a4; from a4 nothing (rank 5 is off the board).
+    assert_eq!(r.ray(up_right, 1), 0b1100);
+    assert_eq!(r.ray(up_right, 3), 0);
+}

@@ -43,6 +43,8 @@ pub(super) struct Resolver<'a> {
     /// Set when letters or castling could not be resolved: the start position would then raise
     /// errors that are only consequences.
     fen_unreliable: bool,
+    /// The axes that wrap, once the board is read.
+    wrap: crate::ir::Wrap,
 }
 
 /// Whether the variant has a royal piece, as far as can be known.
@@ -88,6 +90,7 @@ impl<'a> Resolver<'a> {
             used_regions: HashSet::new(),
             regions: IndexMap::new(),
             fen_unreliable: false,
+            wrap: crate::ir::Wrap::default(),
         }
     }
 
@@ -100,6 +103,7 @@ impl<'a> Resolver<'a> {
         (self.files, self.ranks) = self.board()?;
         let (layers, cross) = self.layers()?;
         let wrap = self.wrap(layers.len());
+        self.wrap = wrap;
         let regions = self.regions();
         self.resized_regions();
         let mut pieces = self.pieces(layers.len());
