@@ -96,6 +96,8 @@ codes! {
     BoardSize = "board_size",
     /// Pieces told to cross with a single layer.
     CrossOneLayer = "cross_one_layer",
+    /// `wrap` naming an axis twice, or with a rule that a board that wraps does not support.
+    Wrap = "wrap",
     /// Letters on a layer: missing, or on the first layer.
     LayerLetters = "layer_letters",
     /// A region or square off the board, or an empty rank range.

@@ -1001,3 +1001,46 @@ fn completion_offers_capture_friends_send_and_within() {
     server.notify("exit", json!(null));
     assert!(server.child.wait().expect("ends").success());
 }
+
+#[test]
+fn completion_after_a_board_offers_wrap_and_hover_explains_it() {
+    let dir = scratch("wrap");
+    let path = dir.join("new.variant");
+    let text = "variant new extends chess\nboard 8 x 8 wrap files\nboard 8 x 8 wrap ";
+    let uri = format!("file://{}", path.display());
+    let mut server = Server::start(&dir.join("cache"));
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "variant", "version": 1, "text": text}}),
+    );
+    let labels_at = |server: &mut Server, at: usize| -> Vec<String> {
+        let items = server.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": pos(text, at)}),
+        );
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(String::from))
+            .collect()
+    };
+    let after_size = text.find("wrap").unwrap();
+    assert!(labels_at(&mut server, after_size).contains(&"wrap".to_string()));
+    let axes = labels_at(&mut server, text.len());
+    assert!(
+        axes.contains(&"files".to_string()) && axes.contains(&"ranks".to_string()),
+        "{axes:?}"
+    );
+    let hover = server.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": pos(text, after_size + 1)}),
+    );
+    let shown = hover["contents"]["value"].as_str().expect("a hover text");
+    assert!(shown.contains("the last file next to the first"), "{shown}");
+    server.request("shutdown", json!(null));
+    server.notify("exit", json!(null));
+    assert!(server.child.wait().expect("ends").success());
+}

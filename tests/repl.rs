@@ -385,3 +385,15 @@ fn repl_rules_around_the_move_say_what_happens() {
         "fen r1bqkbnr/p1pppppp/1pn5/7Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 3\nplay Qxf7\nboard\nexplain queen\nvariant madrasi\nfen 4k3/8/8/8/3r4/8/8/3RK3 w - - 0 1\nmoves d1\nexplain\nvariant isardam\nfen 4k3/8/1b6/8/3N4/8/5B2/4K3 w - - 0 1\nplay Nc6\nvariant zen\nexplain rook",
     );
 }
+
+/// A board whose files wrap: the board says so under its letters, `explain board` in words, a
+/// piece's diagram goes round the edge, and SAN names a move across it (a bishop reaching h8
+/// along two ways is one move).
+#[test]
+fn repl_cylinder_wraps() {
+    snap(
+        "repl_cylinder_wraps",
+        "cylinder",
+        "board\nexplain board\nexplain rook\nexplain knight\nfen 4k3/8/8/8/3B4/8/8/4K3 w - - 0 1\nmoves d4\nplay d4h8\nhistory\nfen 4k3/8/8/p6P/8/8/8/4K3 w - a6 0 1\nplay h5a6\nhistory\nboard",
+    );
+}

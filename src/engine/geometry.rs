@@ -3,11 +3,18 @@
 //!
 //! Squares are numbered `layer * cells + rank * files + file`; a layer's rays never leave it, so
 //! movement, blocking and attacks are computed within a layer without any test.
+//!
+//! A board whose files (or ranks) wrap (`board 8 x 8 wrap files`: Cylinder) has the same tables,
+//! built with wrapped coordinates: a leap's target, a ray's squares and a slider's lookup all
+//! know the wrap, so the move generator and the attack tests need no special case. Only finding
+//! the first piece along one ray differs, as square indices no longer grow monotonically along
+//! a ray that wraps: such a board keeps each ray's squares in order (`walks`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::engine::bitboard::{Bits, FAST_PEXT, pext};
+use crate::ir::Wrap;
 
 /// A ray direction: a step repeated at most `range` times (`u8::MAX`: unlimited).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,7 +78,7 @@ pub struct SliderEntry {
 
 /// Index tables already built, by board size and the slider's steps: the same tables serve every
 /// variant that needs them, so a magic search runs once per process.
-type TableKey = (usize, usize, Vec<(i8, i8)>);
+type TableKey = (usize, usize, Wrap, Vec<(i8, i8)>);
 type Tables = (Vec<u64>, Vec<u32>, Vec<u64>, Vec<u8>, Arc<Vec<u64>>);
 
 fn table_cache() -> &'static Mutex<HashMap<TableKey, Tables>> {
@@ -122,11 +129,21 @@ pub struct Geometry<B> {
     pub file_masks: Vec<B>,
     /// The unlimited directions of the eight king steps, by (file step + 1) * 3 + rank step + 1.
     pub line_dirs: [u16; 9],
+    /// Which axes wrap.
+    pub wrap: Wrap,
+    /// Where an axis wraps, per ray as in `rays`: its squares in the order the ray goes (empty
+    /// on a board that does not wrap).
+    walks: Vec<Vec<u16>>,
 }
 
 impl<B: Bits> Geometry<B> {
     /// The geometry of `layers` boards of `files` × `ranks`, with no directions yet.
     pub fn new(files: usize, ranks: usize, layers: usize) -> Geometry<B> {
+        Self::wrapped(files, ranks, layers, Wrap::default())
+    }
+
+    /// [`Geometry::new`] of a board whose axes `wrap`.
+    pub fn wrapped(files: usize, ranks: usize, layers: usize, wrap: Wrap) -> Geometry<B> {
         let cells = files * ranks;
         let squares = layers * cells;
         let all = (0..squares).fold(B::ZERO, |m, s| m | B::bit(s));
@@ -157,6 +174,8 @@ impl<B: Bits> Geometry<B> {
                 })
                 .collect(),
             line_dirs: [u16::MAX; 9],
+            wrap,
+            walks: vec![],
         };
         for df in -1i8..=1 {
             for dr in -1i8..=1 {
@@ -191,15 +210,27 @@ impl<B: Bits> Geometry<B> {
         self.coords(sq).0 * self.cells
     }
 
-    /// The square at `step` from `sq` on the same layer, if on the board.
+    /// The square at `step` from `sq` on the same layer, if on the board (across the edge where
+    /// the axis wraps, but not all the way round to `sq` itself).
     #[inline]
     pub fn offset(&self, sq: usize, step: (i8, i8)) -> Option<usize> {
         let (l, f, r) = self.coords(sq);
-        let (tf, tr) = (f as i32 + step.0 as i32, r as i32 + step.1 as i32);
-        if tf < 0 || tr < 0 || tf as usize >= self.files || tr as usize >= self.ranks {
+        let tf = self.wrapped_coord(f as i32 + step.0 as i32, self.files, self.wrap.files)?;
+        let tr = self.wrapped_coord(r as i32 + step.1 as i32, self.ranks, self.wrap.ranks)?;
+        let t = self.sq(l, tf, tr);
+        (t != sq || !self.wrap.any() || step == (0, 0)).then_some(t)
+    }
+
+    /// A file or rank `c` on an axis of `n`: taken modulo `n` where it wraps, else `None` off
+    /// the board.
+    #[inline(always)]
+    fn wrapped_coord(&self, c: i32, n: usize, wraps: bool) -> Option<usize> {
+        if wraps {
+            Some(c.rem_euclid(n as i32) as usize)
+        } else if c < 0 || c as usize >= n {
             None
         } else {
-            Some(self.sq(l, tf as usize, tr as usize))
+            Some(c as usize)
         }
     }
 
@@ -209,10 +240,20 @@ impl<B: Bits> Geometry<B> {
         self.rays[dir as usize * self.squares + sq]
     }
 
-    /// Along a ray from `sq`: the empty squares and the first occupied one. Square indices grow
-    /// or shrink monotonically along any ray, so the first blocker is the lowest or highest bit.
+    /// Along a ray from `sq`: the empty squares and the first occupied one.
     #[inline(always)]
     pub fn ride_targets(&self, dir: u16, sq: usize, occ: B) -> B {
+        if self.wrap.any() {
+            return self.walk_targets(dir, sq, occ);
+        }
+        self.line_targets(dir, sq, occ)
+    }
+
+    /// [`Geometry::ride_targets`] on a board that does not wrap (the plain path's and the pins'
+    /// lines, which a board that wraps never takes). Square indices grow or shrink
+    /// monotonically along any such ray, so the first blocker is the lowest or highest bit.
+    #[inline(always)]
+    pub fn line_targets(&self, dir: u16, sq: usize, occ: B) -> B {
         let ray = self.ray(dir, sq);
         let blockers = ray & occ;
         if blockers.is_zero() {
@@ -229,6 +270,15 @@ impl<B: Bits> Geometry<B> {
     /// The first occupied square on a ray, if any.
     #[inline(always)]
     pub fn first_blocker(&self, dir: u16, sq: usize, occ: B) -> Option<usize> {
+        if self.wrap.any() {
+            return self.walk(dir, sq).find(|&s| occ.has(s));
+        }
+        self.line_first_blocker(dir, sq, occ)
+    }
+
+    /// [`Geometry::first_blocker`] on a board that does not wrap.
+    #[inline(always)]
+    pub fn line_first_blocker(&self, dir: u16, sq: usize, occ: B) -> Option<usize> {
         let blockers = self.ray(dir, sq) & occ;
         if blockers.is_zero() {
             None
@@ -236,6 +286,41 @@ impl<B: Bits> Geometry<B> {
             Some(blockers.lsb())
         } else {
             Some(blockers.msb())
+        }
+    }
+
+    /// The squares of a ray on a board that wraps, in the order the ray goes.
+    #[cold]
+    fn walk(&self, dir: u16, sq: usize) -> impl Iterator<Item = usize> + '_ {
+        self.walks[dir as usize * self.squares + sq]
+            .iter()
+            .map(|&s| s as usize)
+    }
+
+    /// [`Geometry::ride_targets`] on a board that wraps: the ray walked up to its first
+    /// occupied square.
+    #[cold]
+    fn walk_targets(&self, dir: u16, sq: usize, occ: B) -> B {
+        let mut m = B::ZERO;
+        for s in self.walk(dir, sq) {
+            m |= B::bit(s);
+            if occ.has(s) {
+                break;
+            }
+        }
+        m
+    }
+
+    /// The last square of a nonempty ray.
+    fn ray_end(&self, dir: u16, sq: usize) -> usize {
+        if self.wrap.any() {
+            return self.walk(dir, sq).last().unwrap_or(sq);
+        }
+        let ray = self.ray(dir, sq);
+        if self.ascending[dir as usize] {
+            ray.msb()
+        } else {
+            ray.lsb()
         }
     }
 
@@ -255,8 +340,26 @@ impl<B: Bits> Geometry<B> {
         if la != lb || (df != 0 && dr != 0 && df.abs() != dr.abs()) || (df == 0 && dr == 0) {
             return B::ZERO;
         }
+        if self.wrap.any() {
+            return self.straight_between(a, b);
+        }
         let d = self.line_dirs[((df.signum() + 1) * 3 + dr.signum() + 1) as usize];
         self.ray(d, a) & self.ray(self.reverse[d as usize], b)
+    }
+
+    /// [`Geometry::between`] on a board that wraps: the straight way between two squares of one
+    /// line, not round the board.
+    #[cold]
+    #[inline(never)]
+    fn straight_between(&self, a: usize, b: usize) -> B {
+        let (la, fa, ra) = self.coords(a);
+        let (_, fb, rb) = self.coords(b);
+        let (df, dr) = (fb as i32 - fa as i32, rb as i32 - ra as i32);
+        let n = df.abs().max(dr.abs());
+        (1..n).fold(B::ZERO, |m, i| {
+            let (f, r) = (fa as i32 + i * df.signum(), ra as i32 + i * dr.signum());
+            m | B::bit(self.sq(la, f as usize, r as usize))
+        })
     }
 
     /// The index of a direction, adding its ray table (and its unlimited twin and reverse) when
@@ -277,25 +380,12 @@ impl<B: Bits> Geometry<B> {
         self.dirs.push(d);
         let (dx, dy) = (d.step.0 as i32, d.step.1 as i32);
         for sq in 0..self.squares {
-            let (l, f0, r0) = self.coords(sq);
-            let (mut f, mut r) = (f0 as i32, r0 as i32);
-            let mut m = B::ZERO;
-            let mut n = 0;
-            loop {
-                f += dx;
-                r += dy;
-                n += 1;
-                if f < 0
-                    || r < 0
-                    || f as usize >= self.files
-                    || r as usize >= self.ranks
-                    || n > d.range as u32
-                {
-                    break;
-                }
-                m |= B::bit(self.sq(l, f as usize, r as usize));
+            let walk = self.walk_from(sq, (dx, dy), d.range);
+            self.rays
+                .push(walk.iter().fold(B::ZERO, |m, &s| m | B::bit(s as usize)));
+            if self.wrap.any() {
+                self.walks.push(walk);
             }
-            self.rays.push(m);
         }
         self.ascending.push(dy * self.files as i32 + dx > 0);
         self.unlimited.push(unl.unwrap_or(idx));
@@ -312,6 +402,34 @@ impl<B: Bits> Geometry<B> {
         idx
     }
 
+    /// The squares of a ray from `sq` by `step`, in order: until the board's edge, the range,
+    /// or (where an axis wraps) the way back to `sq`.
+    fn walk_from(&self, sq: usize, (dx, dy): (i32, i32), range: u8) -> Vec<u16> {
+        if (dx, dy) == (0, 0) {
+            // A step that stays: the square itself.
+            return if range > 0 { vec![sq as u16] } else { vec![] };
+        }
+        let (l, f0, r0) = self.coords(sq);
+        let (mut f, mut r) = (f0 as i32, r0 as i32);
+        let mut walk = vec![];
+        for _ in 0..range as u32 {
+            f += dx;
+            r += dy;
+            let (Some(tf), Some(tr)) = (
+                self.wrapped_coord(f, self.files, self.wrap.files),
+                self.wrapped_coord(r, self.ranks, self.wrap.ranks),
+            ) else {
+                break;
+            };
+            let t = self.sq(l, tf, tr);
+            if t == sq {
+                break;
+            }
+            walk.push(t as u16);
+        }
+        walk
+    }
+
     /// The slider for these (unlimited) directions, built on first use; `None` when a square's
     /// relevant occupancy has too many bits for a table.
     pub fn slider(&mut self, dirs: &[u16]) -> Option<u16> {
@@ -324,6 +442,7 @@ impl<B: Bits> Geometry<B> {
         let cache_key: TableKey = (
             self.files,
             self.ranks,
+            self.wrap,
             key.iter().map(|&d| self.dirs[d as usize].step).collect(),
         );
         let cached = table_cache()
@@ -369,11 +488,7 @@ impl<B: Bits> Geometry<B> {
                 if ray.is_zero() {
                     continue;
                 }
-                let last = if self.ascending[d as usize] {
-                    ray.msb()
-                } else {
-                    ray.lsb()
-                };
+                let last = self.ray_end(d, cell);
                 *mask |= (ray & !B::bit(last)).extract64(0);
             }
             if mask.count_ones() > 14 {

@@ -144,7 +144,7 @@ impl<B: Bits> Position<B> {
             for p in pinners.iter() {
                 for &d in &r.sliders[*slider as usize].dirs {
                     if r.ray(d, royal).has(p) {
-                        let line = r.ride_targets(d, royal, B::bit(p));
+                        let line = r.line_targets(d, royal, B::bit(p));
                         if !s.pin((line & shield).lsb(), line) {
                             return None;
                         }
@@ -177,7 +177,7 @@ impl<B: Bits> Position<B> {
             let b2 = if asc { blockers.lsb() } else { blockers.msb() };
             if let Some(code) = self.code_at(b2)
                 && g.codes.iter().any(|a| a.hits(code, b2, royal))
-                && !s.pin(b1, r.ride_targets(g.rev_dir, royal, B::bit(b2)))
+                && !s.pin(b1, r.line_targets(g.rev_dir, royal, B::bit(b2)))
             {
                 return None;
             }
@@ -196,10 +196,10 @@ impl<B: Bits> Position<B> {
             return B::bit(checker);
         }
         for g in &r.ride_attackers[them.index()] {
-            if r.first_blocker(g.rev_dir, royal, self.occ) == Some(checker)
+            if r.line_first_blocker(g.rev_dir, royal, self.occ) == Some(checker)
                 && g.codes.iter().any(|a| a.hits(code, checker, royal))
             {
-                return r.ride_targets(g.rev_dir, royal, self.occ);
+                return r.line_targets(g.rev_dir, royal, self.occ);
             }
         }
         B::bit(checker)

@@ -31,6 +31,40 @@ pub(crate) fn ride_and_leap_targets<B: Bits>(
     occ: B,
     enemy: B,
 ) -> (B, B) {
+    targets_along::<B, false>(r, cr, from, occ, enemy)
+}
+
+/// [`ride_and_leap_targets`] on a board that does not wrap (the plain path's): its rides go
+/// along lines, without a test for the wrap.
+#[inline(always)]
+pub(crate) fn line_ride_and_leap_targets<B: Bits>(
+    r: &Rules<B>,
+    cr: &CodeRules<B>,
+    from: usize,
+    occ: B,
+    enemy: B,
+) -> (B, B) {
+    targets_along::<B, true>(r, cr, from, occ, enemy)
+}
+
+/// The rides' targets on any board, or (`LINES`) on one that does not wrap.
+#[inline(always)]
+fn ride_reach<B: Bits, const LINES: bool>(r: &Rules<B>, dir: u16, from: usize, occ: B) -> B {
+    if LINES {
+        r.line_targets(dir, from, occ)
+    } else {
+        r.ride_targets(dir, from, occ)
+    }
+}
+
+#[inline(always)]
+fn targets_along<B: Bits, const LINES: bool>(
+    r: &Rules<B>,
+    cr: &CodeRules<B>,
+    from: usize,
+    occ: B,
+    enemy: B,
+) -> (B, B) {
     let empty = !occ;
     let mut quiet = cr.leap_move[from] & empty;
     let mut cap = cr.leap_capture[from] & enemy;
@@ -40,7 +74,7 @@ pub(crate) fn ride_and_leap_targets<B: Bits>(
     }
     for ride in &cr.rides {
         if ride.origin.has(from) {
-            let a = r.ride_targets(ride.dir, from, occ) & ride.targets;
+            let a = ride_reach::<B, LINES>(r, ride.dir, from, occ) & ride.targets;
             add(ride.modality, a, empty, enemy, &mut quiet, &mut cap);
         }
     }
@@ -56,6 +90,27 @@ pub(crate) fn ride_and_leap_reach<B: Bits>(
     from: usize,
     occ: B,
 ) -> B {
+    reach_along::<B, false>(r, cr, from, occ)
+}
+
+/// [`ride_and_leap_reach`] on a board that does not wrap (the plain path's).
+#[inline]
+pub(crate) fn line_ride_and_leap_reach<B: Bits>(
+    r: &Rules<B>,
+    cr: &CodeRules<B>,
+    from: usize,
+    occ: B,
+) -> B {
+    reach_along::<B, true>(r, cr, from, occ)
+}
+
+#[inline(always)]
+fn reach_along<B: Bits, const LINES: bool>(
+    r: &Rules<B>,
+    cr: &CodeRules<B>,
+    from: usize,
+    occ: B,
+) -> B {
     let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
     let mut reach = cr.leap_capture[from];
     for &(slider, modality) in &cr.slides {
@@ -65,7 +120,7 @@ pub(crate) fn ride_and_leap_reach<B: Bits>(
     }
     for ride in &cr.rides {
         if capturing(ride.modality) && ride.origin.has(from) {
-            reach |= r.ride_targets(ride.dir, from, occ) & ride.targets;
+            reach |= ride_reach::<B, LINES>(r, ride.dir, from, occ) & ride.targets;
         }
     }
     reach

@@ -633,7 +633,7 @@ impl<B: Bits> Rules<B> {
 
     /// The variant's board, which must fit the bitboard width (one word for a single layer).
     fn geometry(v: &Variant) -> Geometry<B> {
-        let geo = Geometry::new(v.files as usize, v.ranks as usize, v.layers.len());
+        let geo = Geometry::wrapped(v.files as usize, v.ranks as usize, v.layers.len(), v.wrap);
         assert!(
             geo.squares <= B::CAPACITY,
             "board too large for the chosen bitboard width"
@@ -1230,6 +1230,12 @@ impl<B: Bits> Rules<B> {
                     self.pins_suffice[side.flip().index()] = false;
                 }
             }
+        }
+        if self.geo.wrap.any() {
+            // Around a board that wraps a piece may attack a square along two ways at once
+            // (a double check by one piece): pins and one checker's line do not settle a move,
+            // so every move is judged by the occupancy it leaves.
+            self.pins_suffice = [false; 2];
         }
         self.ride_attackers = self.ride_groups();
         self.group_sliders();

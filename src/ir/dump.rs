@@ -336,9 +336,16 @@ impl Variant {
         } else {
             ""
         };
+        let last_file = (b'a' + self.files.saturating_sub(1)) as char;
+        let wrap = match (self.wrap.files, self.wrap.ranks) {
+            (true, true) => " (files and ranks wrap)".to_string(),
+            (true, false) => format!(" (files wrap: {last_file} is next to a)"),
+            (false, true) => format!(" (ranks wrap: rank {} is next to rank 1)", self.ranks),
+            (false, false) => String::new(),
+        };
         writeln!(
             f,
-            "board {} files x {} ranks{drawn}",
+            "board {} files x {} ranks{wrap}{drawn}",
             self.files, self.ranks
         )?;
         if self.layers.len() > 1 {

@@ -167,6 +167,22 @@ pub struct CatalogEntry {
     pub name: String,
 }
 
+/// Which of the board's axes wrap around: the last file (rank) is next to the first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Wrap {
+    /// The files: `h` is next to `a` (Cylinder).
+    pub files: bool,
+    /// The ranks: rank 8 is next to rank 1 (Circular).
+    pub ranks: bool,
+}
+
+impl Wrap {
+    /// Whether some axis wraps.
+    pub fn any(self) -> bool {
+        self.files || self.ranks
+    }
+}
+
 /// A variant, composed, resolved and validated: every name an index, every region a set of squares.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Variant {
@@ -186,6 +202,8 @@ pub struct Variant {
     /// Drawn with the pieces on the lines' crossings (`board ... intersections`, Xiangqi); no
     /// rule depends on it.
     pub intersections: bool,
+    /// The axes that wrap around (`board 8 x 8 wrap files`).
+    pub wrap: Wrap,
     /// At least one layer; the first is where pieces use their own letters.
     pub layers: Vec<String>,
     /// When a piece crosses to the next layer, on two layers.

@@ -422,7 +422,16 @@ impl ItemKind {
     }
 }
 
-/// `board FILES x RANKS [intersections]`
+/// An axis of the board named after `wrap`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WrapAxis {
+    /// `files`
+    Files,
+    /// `ranks`
+    Ranks,
+}
+
+/// `board FILES x RANKS [wrap files|ranks] [intersections]`
 #[derive(Clone, Debug)]
 pub struct BoardAst {
     /// Number of files (columns).
@@ -431,6 +440,8 @@ pub struct BoardAst {
     pub ranks: Spanned<i64>,
     /// `intersections`: drawn with the pieces on the lines' crossings (Xiangqi).
     pub intersections: bool,
+    /// `wrap files ranks`: each axis named, with where it is written.
+    pub wrap: Vec<Spanned<WrapAxis>>,
     /// The whole item.
     pub span: Span,
 }

@@ -13,6 +13,7 @@ pub const KEYWORDS: &[&str] = &[
     "catalog",
     "board",
     "intersections",
+    "wrap",
     "glyph",
     "layers",
     "letters",

@@ -399,6 +399,19 @@ mod tests {
         assert!(expected_at(piece, piece.len()).keywords.contains(&"glyph"));
     }
 
+    /// `wrap` after a board's size, then the axes.
+    #[test]
+    fn completion_offers_wrap_and_its_axes() {
+        let board = "variant b extends chess\nboard 8 x 8 ";
+        assert!(expected_at(board, board.len()).keywords.contains(&"wrap"));
+        let axes = "variant b extends chess\nboard 8 x 8 wrap ";
+        let expected = expected_at(axes, axes.len());
+        assert!(
+            expected.keywords.contains(&"files") && expected.keywords.contains(&"ranks"),
+            "{expected:?}"
+        );
+    }
+
     #[test]
     fn the_outline_has_definitions_references_and_items() {
         let o = outline(TEXT).expect("parses");

@@ -356,11 +356,27 @@ fn build_hand(p: P) -> Option<HandAst> {
 fn build_board(p: P) -> Option<BoardAst> {
     let sp = span(&p);
     let intersections = has_kw(&p, Rule::kw_intersections);
+    let wrap = p
+        .clone()
+        .into_inner()
+        .filter(|k| k.as_rule() == Rule::board_wrap)
+        .flat_map(|w| w.into_inner())
+        .filter(|a| a.as_rule() == Rule::wrap_axis)
+        .map(|a| {
+            let axis = if has_kw(&a, Rule::kw_files) {
+                WrapAxis::Files
+            } else {
+                WrapAxis::Ranks
+            };
+            Spanned::new(axis, span(&a))
+        })
+        .collect();
     let mut it = kids(p);
     Some(BoardAst {
         files: int(it.next()?),
         ranks: int(it.next()?),
         intersections,
+        wrap,
         span: sp,
     })
 }

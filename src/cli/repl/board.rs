@@ -39,6 +39,7 @@ pub fn board(game: &dyn Game, style: Style) -> String {
         .collect::<Vec<_>>()
         .join("\n");
     out.push('\n');
+    out.push_str(&wrap_note(&v));
     out.push_str(&hands(game, &v));
     if let Some((_, san)) = game.record().moves.last() {
         out.push_str(&format!("last move: {san}\n"));
@@ -56,6 +57,19 @@ pub fn board(game: &dyn Game, style: Style) -> String {
     }
     if let Some(c) = game.check_count() {
         out.push_str(&format!("{}\n", c.text()));
+    }
+    out
+}
+
+/// Under a board whose files or ranks wrap: which edges are next to each other.
+fn wrap_note(v: &Variant) -> String {
+    let mut out = String::new();
+    if v.wrap.files {
+        let last = (b'a' + v.files.saturating_sub(1)) as char;
+        out.push_str(&format!("the files wrap: {last} is next to a\n"));
+    }
+    if v.wrap.ranks {
+        out.push_str(&format!("the ranks wrap: {} is next to 1\n", v.ranks));
     }
     out
 }

@@ -101,8 +101,15 @@ fn marks(v: &Variant, p: &Piece, side: Side, centre: (i32, i32)) -> Vec<Vec<char
         for vec in a.vectors() {
             let (dx, dy) = oriented(vec, side);
             for k in 1..=steps {
-                let (f, r) = (centre.0 + dx as i32 * k, centre.1 + dy as i32 * k);
-                if f < 0 || r < 0 || f >= files || r >= ranks {
+                let (mut f, mut r) = (centre.0 + dx as i32 * k, centre.1 + dy as i32 * k);
+                // Round the board where an axis wraps, back to the centre at most.
+                if v.wrap.files {
+                    f = f.rem_euclid(files);
+                }
+                if v.wrap.ranks {
+                    r = r.rem_euclid(ranks);
+                }
+                if f < 0 || r < 0 || f >= files || r >= ranks || (f, r) == centre {
                     break;
                 }
                 if let Some(to) = &a.to

@@ -90,7 +90,7 @@ impl<B: Bits> Rules<B> {
         } else {
             hit.msb()
         };
-        Some(self.ride_targets(d, sq, B::bit(first)))
+        Some(self.line_targets(d, sq, B::bit(first)))
     }
 }
 
@@ -434,7 +434,7 @@ impl<B: Bits> Plain<'_, B> {
     #[inline(always)]
     fn push(&self, b: &mut Board<B>, d: u16, code: usize, target: usize) -> Option<usize> {
         let r = self.r;
-        let free = r.ride_targets(d, target, b.occ) & !b.occ;
+        let free = r.line_targets(d, target, b.occ) & !b.occ;
         if free.is_zero() {
             return None;
         }
@@ -463,7 +463,7 @@ impl<B: Bits> Plain<'_, B> {
                 }
                 for &(back, way) in &w.watches[p] {
                     if (way & enemy).is_zero() {
-                        origins |= self.r.ride_targets(back, p, enemy);
+                        origins |= self.r.line_targets(back, p, enemy);
                     }
                 }
             }

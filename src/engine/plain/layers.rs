@@ -164,7 +164,7 @@ impl<B: Bits> Plain<'_, B> {
             for &d in &group.slider.dirs {
                 if r.ray(d, royal).has(p) {
                     // One piece of `shield` stands on the line: the rider sees through it.
-                    let line = r.ride_targets(d, royal, B::bit(p)).extract64(base);
+                    let line = r.line_targets(d, royal, B::bit(p)).extract64(base);
                     screens |= (line & shield) & (line & shield).wrapping_neg();
                 }
             }

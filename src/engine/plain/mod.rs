@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::engine::bitboard::Bits;
 use crate::engine::end::{enough_there, in_region, reach_outcome};
 use crate::engine::geometry::Slider;
-use crate::engine::movegen::{ride_and_leap_reach, ride_and_leap_targets};
+use crate::engine::movegen::{line_ride_and_leap_reach, line_ride_and_leap_targets};
 use crate::engine::position::{EnPassant, Position};
 use crate::engine::rules::{CastleRules, CodeRules, EndTest, PromotionRules, Rules};
 use crate::ir::{Modality, ReachRule, Side};
@@ -336,7 +336,7 @@ impl<B: Bits> Lines<B> {
         let mut line = !B::ZERO;
         for p in &self.pins[..self.n] {
             if p.screen as usize == sq {
-                line &= r.ride_targets(p.dir, p.royal as usize, B::bit(p.rider as usize));
+                line &= r.line_targets(p.dir, p.royal as usize, B::bit(p.rider as usize));
             }
         }
         line
@@ -1192,7 +1192,7 @@ impl<B: Bits> Plain<'_, B> {
                         self.overflow.set(true);
                         return;
                     }
-                    let line = r.ride_targets(d, royal, B::bit(p));
+                    let line = r.line_targets(d, royal, B::bit(p));
                     let screen = (line & shield).lsb();
                     lines.screens |= B::bit(screen);
                     lines.pins[lines.n] = Pin {
@@ -1264,7 +1264,7 @@ impl<B: Bits> Plain<'_, B> {
         }
         for (slider, _) in &r.attack_sliders[them] {
             for &d in &r.sliders[*slider as usize].dirs {
-                let line = r.ride_targets(d, royal, b.occ);
+                let line = r.line_targets(d, royal, b.occ);
                 if line.has(checker) {
                     return line;
                 }
@@ -1277,7 +1277,7 @@ impl<B: Bits> Plain<'_, B> {
     #[inline(always)]
     fn targets(&self, b: &Board<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
         let enemy = b.by_side[1 - b.side];
-        let (quiet, cap) = ride_and_leap_targets(self.r, cr, from, b.occ, enemy);
+        let (quiet, cap) = line_ride_and_leap_targets(self.r, cr, from, b.occ, enemy);
         (quiet & cr.confined, cap & cr.confined)
     }
 
@@ -1778,7 +1778,7 @@ impl<B: Bits> Plain<'_, B> {
     /// The squares the piece of `code` on `from` could capture on, were an enemy there.
     fn capture_reach(&self, b: &Board<B>, code: usize, from: usize) -> B {
         let cr = &self.r.codes[code];
-        ride_and_leap_reach(self.r, cr, from, b.occ) & cr.confined
+        line_ride_and_leap_reach(self.r, cr, from, b.occ) & cr.confined
     }
 
     #[inline(always)]

@@ -4,8 +4,9 @@ use indexmap::IndexMap;
 
 use super::Resolver;
 use crate::diagnostics::{Code, Problem, Span};
-use crate::ir::CrossWhen;
+use crate::ir::{AtomKind, CrossWhen, EndCond, Variant, Wrap};
 use crate::syntax::ast::ItemKind;
+use crate::syntax::ast::WrapAxis;
 
 /// The most squares a variant may have, all layers together.
 const MAX_SQUARES: usize = 1024;
@@ -114,5 +115,107 @@ impl Resolver<'_> {
             );
         }
         (layers, cross)
+    }
+}
+
+impl Resolver<'_> {
+    /// The axes that wrap (`board ... wrap files`): an axis named twice, both axes (a torus)
+    /// and several layers are errors.
+    pub(super) fn wrap(&mut self, layers: usize) -> Wrap {
+        let Some(board) = &self.draft.board else {
+            return Wrap::default();
+        };
+        let (src, axes) = (board.src, board.node.wrap.clone());
+        let mut wrap = Wrap::default();
+        for axis in &axes {
+            let slot = match axis.node {
+                WrapAxis::Files => &mut wrap.files,
+                WrapAxis::Ranks => &mut wrap.ranks,
+            };
+            if *slot {
+                self.err(
+                    Problem::error(Code::Wrap, "an axis is named twice after `wrap`")
+                        .label(src, axis.span, "named again here")
+                        .help("name each axis once: `wrap files` or `wrap ranks`"),
+                );
+            }
+            *slot = true;
+        }
+        let span = axes
+            .first()
+            .map(|a| Span::new(a.span.start, axes[axes.len() - 1].span.end));
+        if let Some(span) = span {
+            if wrap.files && wrap.ranks {
+                self.err(
+                    Problem::error(
+                        Code::Wrap,
+                        "a board that wraps both ways (a torus) is not supported",
+                    )
+                    .label(src, span, "files and ranks both wrap")
+                    .help("wrap one axis: `wrap files` (Cylinder) or `wrap ranks` (Circular)"),
+                );
+            }
+            if layers > 1 {
+                self.err(
+                    Problem::error(Code::Wrap, "a board that wraps cannot have several layers")
+                        .label(src, span, "this board wraps")
+                        .help("remove `wrap`, or the `layers` block"),
+                );
+            }
+        }
+        wrap
+    }
+
+    /// The rules a board that wraps does not support, each an error at the `wrap`: hops, effects,
+    /// castling by rule, rows to connect, facing royals, drops that fall or slide in, royals safe
+    /// when they touch. Each of them goes by the board's lines without the wrap.
+    pub(super) fn wrap_fits(&mut self, v: &Variant) {
+        let Some(board) = &self.draft.board else {
+            return;
+        };
+        let Some(first) = board.node.wrap.first() else {
+            return;
+        };
+        let (src, span) = (board.src, first.span);
+        let mut clashes: Vec<String> = vec![];
+        for (name, piece) in &v.pieces {
+            if piece
+                .atoms
+                .iter()
+                .any(|a| matches!(a.kind, AtomKind::Hop { .. }))
+            {
+                clashes.push(format!("hops (piece `{name}`)"));
+            }
+        }
+        if let Some(name) = v.effects.keys().next() {
+            clashes.push(format!("effects (effect `{name}`)"));
+        }
+        if v.castling_rule.is_some() {
+            clashes.push("castling by rule".into());
+        }
+        for e in &v.end {
+            match e.cond {
+                EndCond::Connected { .. } => clashes.push("`connect` and `collinear` ends".into()),
+                EndCond::RoyalsFacing => clashes.push("the `royals facing` end".into()),
+                _ => {}
+            }
+        }
+        let slides = v
+            .hands
+            .as_ref()
+            .is_some_and(|h| h.rules.values().any(|d| d.slide.is_some()));
+        if slides {
+            clashes.push("drops that fall or slide in".into());
+        }
+        if v.check.touching_royals_safe {
+            clashes.push("`unless royals touch`".into());
+        }
+        for what in clashes {
+            self.err(
+                Problem::error(Code::Wrap, format!("a board that wraps does not support {what}"))
+                    .label(src, span, "this board wraps")
+                    .help("these rules go by the board's lines without the wrap: remove `wrap`, or the rule"),
+            );
+        }
     }
 }

@@ -43,6 +43,8 @@ pub(super) struct Resolver<'a> {
     /// Set when letters or castling could not be resolved: the start position would then raise
     /// errors that are only consequences.
     fen_unreliable: bool,
+    /// The axes that wrap, once the board is read.
+    wrap: crate::ir::Wrap,
 }
 
 /// Whether the variant has a royal piece, as far as can be known.
@@ -88,6 +90,7 @@ impl<'a> Resolver<'a> {
             used_regions: HashSet::new(),
             regions: IndexMap::new(),
             fen_unreliable: false,
+            wrap: crate::ir::Wrap::default(),
         }
     }
 
@@ -99,6 +102,8 @@ impl<'a> Resolver<'a> {
     pub(super) fn resolve(mut self) -> Option<Variant> {
         (self.files, self.ranks) = self.board()?;
         let (layers, cross) = self.layers()?;
+        let wrap = self.wrap(layers.len());
+        self.wrap = wrap;
         let regions = self.regions();
         self.resized_regions();
         let mut pieces = self.pieces(layers.len());
@@ -148,6 +153,7 @@ impl<'a> Resolver<'a> {
                 .board
                 .as_ref()
                 .is_some_and(|b| b.node.intersections),
+            wrap,
             layers,
             cross,
             regions,
@@ -177,6 +183,7 @@ impl<'a> Resolver<'a> {
             capture_friends: self.capture_friends(),
             freeze: self.freeze(),
         };
+        self.wrap_fits(&variant);
         self.validate_start(variant)
     }
 

@@ -590,10 +590,7 @@ impl Resolver<'_> {
             );
             return None;
         }
-        if vectors
-            .iter()
-            .all(|&(vx, vy)| vx.unsigned_abs() >= files || vy.unsigned_abs() >= ranks)
-        {
+        if !vectors.iter().any(|&v| self.lands(v)) {
             self.err(
                 Problem::error(
                     Code::AtomOffBoard,
@@ -605,6 +602,21 @@ impl Resolver<'_> {
             return None;
         }
         Some(directions)
+    }
+
+    /// Whether a step lands on the board from some square: shorter than the board along each
+    /// axis, or round it where the axis wraps (but not all the way back to the same square).
+    fn lands(&self, (vx, vy): (i8, i8)) -> bool {
+        let along = |v: i8, n: u8, wraps: bool| {
+            if wraps {
+                (true, v.rem_euclid(n as i8) == 0)
+            } else {
+                (v.unsigned_abs() < n, v == 0)
+            }
+        };
+        let (f_ok, f_home) = along(vx, self.files, self.wrap.files);
+        let (r_ok, r_home) = along(vy, self.ranks, self.wrap.ranks);
+        f_ok && r_ok && !(f_home && r_home)
     }
 
     fn atom(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::Atom> {

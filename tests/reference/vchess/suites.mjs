@@ -1398,4 +1398,66 @@ export default function defineSuites(variant, f) {
       ["a knight's check: the king takes it by a knight's leap", "4k3/8/8/8/8/3n4/8/4K2R w 0 iiii -"],
       ["a bishop takes a pawn as a pawn would", "4k3/8/8/3p4/4B3/8/8/4K3 w 0 iiii -"]],
   });
+
+  // Batch topology
+  // A move listed twice (a piece reaching its square along two ways round the board) is one
+  // move; the rules page's "columns a and h communicate" holds for en passant as for any pawn
+  // capture. (Cylinder's and Circular's classes share the slip.)
+  const dedupeSlides = V => {
+    const slide = V.prototype.getSlideNJumpMoves;
+    V.prototype.getSlideNJumpMoves = function (sq, steps, oneStep) {
+      const seen = new Set();
+      return slide.call(this, sq, steps, oneStep).filter(m => {
+        const k = m.end.x + "," + m.end.y;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+    };
+  };
+  variant("cylinder", "Cylinder", {
+    note: [
+      "vchess's getSlideNJumpMoves lists a move twice when a piece reaches a square along two",
+      "ways round the board (a bishop on d4 reaches h8 by e5 and by a7; a rook with one other",
+      "piece on its rank takes it from both sides): a move is a move, counted once here. Its",
+      "en-passant test, Math.abs((epSquare.y - y) % 8) == 1, leaves out a capture across the",
+      "edge (h5xa6), which the rules page allows as it allows every pawn capture across it",
+      "(\"a pawn on h2 can take on a3\"): this suite's class adds it.",
+    ],
+    fix: V => {
+      dedupeSlides(V);
+      const pawn = V.prototype.getPotentialPawnMoves;
+      V.prototype.getPotentialPawnMoves = function ([x, y]) {
+        const moves = pawn.call(this, [x, y]);
+        const ep = this.epSquares[this.epSquares.length - 1];
+        const shiftX = this.turn == "w" ? -1 : 1;
+        if (!!ep && ep.x == x + shiftX && Math.abs(ep.y - y) == V.size.y - 1) {
+          const m = this.getBasicMove([x, y], [ep.x, ep.y]);
+          m.vanish.push({ x: x, y: ep.y, p: "p", c: this.getColor(x, ep.y) });
+          moves.push(m);
+        }
+        return moves;
+      };
+    },
+    special: [
+      castle, passant, promote, promoteBlack,
+      ["the rules page: a bishop checks on b5 along two ways, the king must move", "8/2p5/3n4/1k6/8/8/2PP4/5B1K b 0 iiii -"],
+      ["the rules page: a knight on h4 jumps across the edge", "4k3/2p5/8/8/7N/8/3P4/7K w 0 iiii -"],
+      ["a rook alone on its rank goes all the way round", "4k3/8/8/8/3R4/8/8/4K3 w 0 iiii -"],
+      ["a rook takes the one other piece of its rank, reached from both sides", "4k3/8/8/8/R3p3/8/8/4K3 w 0 iiii -"],
+      ["a bishop reaches h8 by e5 and by a7: one move", "4k3/8/8/8/3B4/8/8/4K3 w 0 iiii -"],
+      ["pawns take across the edge, both ways", "4k3/8/8/8/8/p6p/P6P/4K3 w 0 iiii -"],
+      ["en passant across the edge: h5 takes a5", "4k3/p7/8/7P/8/8/8/4K3 b 0 iiii -", 4],
+      ["en passant across the edge, set up: h5xa6", "4k3/8/8/p6P/8/8/8/4K3 w 0 iiii a6"],
+      ["en passant across the edge the other way: a5xh6", "4k3/8/8/P6p/8/8/8/4K3 w 0 iiii h6"],
+      ["castling: a bishop on a4 watches f1 and d1 across the edge", "r3k2r/pppppppp/8/8/b7/8/PPP2PPP/R3K2R w 0 ahah -"],
+      ["castling: a bishop on a3 watches c1, and g1 by h2 across the edge", "r3k2r/8/8/8/8/b7/8/R3K2R w 0 ahah -"],
+      ["promotion taking across the edge", "n3k3/7P/8/8/8/8/p7/4K2N w 0 iiii -"],
+      ["black promotes taking across the edge", "4k2n/P7/8/8/8/8/7p/N3K3 b 0 iiii -"],
+      ["a queen mates along the rank round the board (Qg8: h8 and h7 are covered)", "k7/8/1K6/8/8/8/8/6Q1 w 0 iiii -"],
+      ["a king's steps across the edge", "8/8/8/7k/8/8/8/K7 w 0 iiii -"],
+      ["a king on a8 escapes to h8 across the edge", "k7/2Q5/1K6/8/8/8/8/8 b 0 iiii -"],
+      ["stalemate: the king's squares across the edge (h8, h7) are covered too", "k7/2Q3K1/8/8/8/8/8/8 b 0 iiii -"],
+      ["a rook checks round the rank (Rh8+), the king takes it across the edge", "k7/8/1K6/8/8/8/8/7R w 0 iiii -"]],
+  });
 }
