@@ -459,7 +459,7 @@ impl<B: Bits> Rules<B> {
         self.codes.iter().all(|c| {
             !c.has_hops()
                 && !c.has_lame()
-                && !c.picky
+                && c.prey_edits.is_empty()
                 && !c.petrifies
                 && c.drop.is_none()
                 && c.castle_guard_rev.is_empty()
