@@ -138,8 +138,12 @@ impl<B: Bits> Position<B> {
     pub(crate) fn targets_of(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
         let us = cr.side.index();
         let mut enemy = self.by_side[1 - us];
-        if cr.picky {
-            enemy = self.prey(cr, enemy);
+        for &(c, friend) in &cr.prey_edits {
+            if friend {
+                enemy |= self.pieces[c as usize];
+            } else {
+                enemy &= !self.pieces[c as usize];
+            }
         }
         let empty = !self.occ;
         let (mut quiet, mut cap) = ride_and_leap_targets(r, cr, from, self.occ, enemy);
@@ -160,18 +164,6 @@ impl<B: Bits> Position<B> {
             cap = self.captures_as_victims(r, cr, from, enemy);
         }
         (quiet & cr.confined, cap & cr.confined)
-    }
-
-    /// What a piece of `cr` may capture, of the `enemy` pieces and of its friends.
-    #[cold]
-    fn prey(&self, cr: &CodeRules<B>, mut enemy: B) -> B {
-        for &c in &cr.spares {
-            enemy &= !self.pieces[c as usize];
-        }
-        for &c in &cr.friend_prey {
-            enemy |= self.pieces[c as usize];
-        }
-        enemy
     }
 
     /// Hops from `from`: over the first piece on each ray, then on within range.
@@ -863,8 +855,10 @@ impl<B: Bits> Position<B> {
     /// The squares the piece of `code` on `from` could capture on, were an enemy there.
     pub(crate) fn capture_reach(&self, r: &Rules<B>, code: usize, from: usize) -> B {
         let mut reach = self.reach_with(r, code, from, self.occ);
-        for &c in &r.codes[code].spares {
-            reach &= !self.pieces[c as usize];
+        for &(c, friend) in &r.codes[code].prey_edits {
+            if !friend {
+                reach &= !self.pieces[c as usize];
+            }
         }
         reach
     }

@@ -189,12 +189,10 @@ pub struct CodeRules<B> {
     pub unpromoted: PieceId,
     /// Where and how it may be dropped, when it may be.
     pub drop: Option<DropRules<B>>,
-    /// The enemy codes it never captures.
-    pub spares: Vec<u8>,
-    /// The codes of its own side it may capture (`capture friends`).
-    pub friend_prey: Vec<u8>,
-    /// Whether `spares` or `friend_prey` has any code: what it captures is not just the enemy.
-    pub picky: bool,
+    /// What it captures beyond the enemy, in one list so that a piece with nothing of it pays
+    /// one test: the enemy codes it never captures (`cannot capture`, false) and the codes of
+    /// its own side it may capture (`capture friends`, true).
+    pub prey_edits: Vec<(u8, bool)>,
     /// The codes (of both sides) its hops never use as the screen.
     pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
@@ -783,8 +781,7 @@ impl<B: Bits> Rules<B> {
                     })
                     .collect();
                 let cr = &mut self.codes[c as usize];
-                cr.picky |= !prey.is_empty();
-                cr.friend_prey = prey;
+                cr.prey_edits.extend(prey.into_iter().map(|t| (t, true)));
             }
         }
     }
@@ -903,13 +900,11 @@ impl<B: Bits> Rules<B> {
             hand_code: 0,
             unpromoted: kind,
             drop: None,
-            spares: piece
+            prey_edits: piece
                 .cannot_capture
                 .iter()
-                .map(|&k| (side.flip().index() * v.pieces.len() + k) as u8)
+                .map(|&k| ((side.flip().index() * v.pieces.len() + k) as u8, false))
                 .collect(),
-            friend_prey: vec![],
-            picky: !piece.cannot_capture.is_empty(),
             petrifies: v.petrify.contains(&kind),
             captures_in_place: piece.captures_in_place,
             captures_as_victim: piece.captures_as_victim,

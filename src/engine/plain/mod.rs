@@ -474,7 +474,7 @@ impl<B: Bits> Rules<B> {
         self.codes.iter().all(|c| {
             !c.has_hops()
                 && !c.has_lame()
-                && !c.picky
+                && c.prey_edits.is_empty()
                 && !c.petrifies
                 && !c.captures_in_place
                 && !c.captures_as_victim
