@@ -484,7 +484,7 @@ impl<B: Bits> Position<B> {
         if r.facing_rule {
             self.prev_facing = self.royals_facing(r);
         }
-        if r.pass {
+        if r.pass || r.pass_when_stuck {
             self.passes = ((self.passes << 1) | (m.kind == MoveKind::Pass) as u8) & 3;
         }
         self.pending_choice = None;
