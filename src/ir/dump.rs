@@ -269,6 +269,12 @@ impl Variant {
         if let Some(r) = &d.first_within {
             rules.push(first_text(&self.region_text(r)));
         }
+        if d.free {
+            rules.push("free: not taken from the hand".to_string());
+        }
+        if d.next_to_own {
+            rules.push("next to a piece of its side".to_string());
+        }
         format!("  dropped {}\n", rules.join(", "))
     }
 
@@ -678,6 +684,12 @@ impl Variant {
             }
             if let Some(r) = &d.first_within {
                 rules.push(first_text(&self.region_text(r)));
+            }
+            if d.free {
+                rules.push("free: not taken from the hand, as many as a side likes".to_string());
+            }
+            if d.next_to_own {
+                rules.push("only a king's step from a piece of its side".to_string());
             }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
         }

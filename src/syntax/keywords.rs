@@ -152,6 +152,9 @@ pub const KEYWORDS: &[&str] = &[
     "flip",
     "enclosed",
     "required",
+    "free",
+    "next",
+    "own",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -1881,6 +1881,13 @@ variant("andersgiveaway", ini=True, special=[
     ("white is stuck and passes; black castles or moves on", "r3k3/8/8/8/8/p7/P7/8 w q - 0 1"),
     ("black has no piece left: black has won", "8/8/8/8/8/8/P7/8 w - - 0 1"),
 ])
+variant("ataxx", start_depth=5, max_depth=4, special=[
+    ("white is hemmed in: it passes, black moves on", "7/7/7/ppppppp/ppppppp/PPppppp/PPppppp w - - 0 1"),
+    ("black has no stone left: over", "P6/7/7/7/7/7/6P b - - 0 1"),
+    ("a full board: over", "PPPPPPP/PPPPPPP/PPPPPPP/PPPPppp/ppppppp/ppppppp/ppppppp w - - 0 1"),
+    ("one empty square: a clone or a jump fills it, flipping its neighbours", "PPPPPPP/PPPPPPP/PPPPPPP/PPP1ppp/ppppppp/ppppppp/ppppppp w - - 0 1"),
+    ("jumps and clones that flip many", "7/1ppp3/1pPp3/1ppp3/7/4P2/7 b - - 0 1"),
+])
 # (end of batch flip)
 
 
