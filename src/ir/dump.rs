@@ -984,7 +984,7 @@ impl Variant {
             writeln!(f, "  finally{when} {}", self.actions_text(&line.actions))?;
         }
         if e.required {
-            writeln!(f, "  required: a move after which it changed no piece is not legal")?;
+            writeln!(f, "  required: a move after which none of its clauses or finally lines acted is not legal")?;
         }
         Ok(())
     }
