@@ -1205,10 +1205,13 @@ impl<B: Bits> Position<B> {
                 out.push('/');
             }
         }
-        if r.hands {
+        // Pieces dropped free are not counted in hand: a hand of only those is not written.
+        let free = |c: u8| r.codes[c as usize].drop.as_ref().is_some_and(|d| d.free);
+        let counted = r.captures_to_hand || r.codes.iter().any(|c| c.drop.is_some() && !c.drop.as_ref().is_some_and(|d| d.free));
+        if r.hands && counted {
             out.push('[');
             for side in Side::BOTH {
-                for &c in &r.side_codes[side.index()] {
+                for &c in r.side_codes[side.index()].iter().filter(|&&c| !free(c)) {
                     let letter = r.letters[0][c as usize].unwrap_or('?');
                     for _ in 0..self.hand[c as usize] {
                         out.push(letter);

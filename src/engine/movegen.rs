@@ -703,7 +703,8 @@ impl<B: Bits> Position<B> {
     pub(crate) fn drops(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         for &code in &r.side_codes[us.index()] {
-            if self.hand[r.codes[code as usize].hand_code as usize] == 0 {
+            let free = r.codes[code as usize].drop.as_ref().is_some_and(|d| d.free);
+            if !free && self.hand[r.codes[code as usize].hand_code as usize] == 0 {
                 continue;
             }
             for to in self.drop_targets(r, code as usize).iter() {
@@ -741,6 +742,14 @@ impl<B: Bits> Position<B> {
                     t &= !m;
                 }
             }
+        }
+        if !d.next_to_own.is_empty() {
+            let own = self.by_side[cr.side.index()];
+            let mut near = B::ZERO;
+            for sq in own.iter() {
+                near |= d.next_to_own[sq];
+            }
+            t &= near;
         }
         if (d.first & !self.occ).any() {
             t &= d.first;

@@ -225,7 +225,9 @@ impl<B: Bits> Position<B> {
             tree.lists.push(Vec::with_capacity(128));
         }
         let mut moves = std::mem::take(&mut tree.lists[ply]);
-        let mut nodes = if depth == 1 && r.must_capture && !r.must_drop && r.pseudo_moves_stand() {
+        let counts_captures =
+            depth == 1 && r.must_capture && !r.must_drop && !r.pass_when_stuck;
+        let mut nodes = if counts_captures && r.pseudo_moves_stand() {
             self.count_must_capture(r)
         } else if self.has_obligations(r) {
             self.legal_moves(r, &mut moves);

@@ -498,7 +498,7 @@ impl<B: Bits> Position<B> {
         if r.facing_rule {
             self.prev_facing = self.royals_facing(r);
         }
-        if r.pass {
+        if r.pass || r.pass_when_stuck {
             self.passes = ((self.passes << 1) | (m.kind == MoveKind::Pass) as u8) & 3;
         }
         self.pending_choice = None;
@@ -851,9 +851,12 @@ impl<B: Bits> Position<B> {
 
     fn play_drop(&mut self, r: &Rules<B>, m: Move) -> Moved {
         self.ep = None;
-        let code = r.codes[m.promo as usize - 1].hand_code;
-        let n = self.hand[code as usize].saturating_sub(1);
-        self.set_hand(r, code, n);
+        let cr = &r.codes[m.promo as usize - 1];
+        let code = cr.hand_code;
+        if !cr.drop.as_ref().is_some_and(|d| d.free) {
+            let n = self.hand[code as usize].saturating_sub(1);
+            self.set_hand(r, code, n);
+        }
         self.set(r, m.to as usize, m.promo);
         if r.castling_from_drops {
             self.castle_by_drop(m.to as usize);

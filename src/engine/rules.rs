@@ -136,6 +136,11 @@ pub struct DropRules<B> {
     pub slides: Vec<crate::engine::slide::SlideIn<B>>,
     /// While a square of this region is empty, drops go there, no effect required of them.
     pub first: B,
+    /// Not taken from the hand.
+    pub free: bool,
+    /// Per square, the squares a king's step away, when drops must be next to the side's own
+    /// pieces (empty otherwise).
+    pub next_to_own: Vec<B>,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -1155,6 +1160,12 @@ impl<B: Bits> Rules<B> {
                     first: rule
                         .and_then(|r| r.first_within.as_ref())
                         .map_or(B::ZERO, |r| self.region_mask(r, side)),
+                    free: rule.is_some_and(|r| r.free),
+                    next_to_own: if rule.is_some_and(|r| r.next_to_own) {
+                        self.king_steps()
+                    } else {
+                        vec![]
+                    },
                 });
             }
         }
@@ -1649,6 +1660,19 @@ impl<B: Bits> Rules<B> {
             .iter()
             .map(|e| crate::engine::effects::EffectTable::compile(self, e))
             .collect();
+    }
+
+    /// Per square, the squares a king's step away.
+    fn king_steps(&self) -> Vec<B> {
+        (0..self.squares)
+            .map(|sq| {
+                let steps = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+                steps
+                    .iter()
+                    .filter_map(|&s| self.offset(sq, s))
+                    .fold(B::ZERO, |m, t| m | B::bit(t))
+            })
+            .collect()
     }
 
     /// Which `required` effects judge drops before they are played, and whether some move must

@@ -284,6 +284,12 @@ impl Variant {
         if let Some(r) = &d.first_within {
             rules.push(first_text(&self.region_text(r)));
         }
+        if d.free {
+            rules.push("free: not taken from the hand".to_string());
+        }
+        if d.next_to_own {
+            rules.push("next to a piece of its side".to_string());
+        }
         format!("  dropped {}\n", rules.join(", "))
     }
 
@@ -707,6 +713,12 @@ impl Variant {
             if let Some(r) = &d.first_within {
                 rules.push(first_text(&self.region_text(r)));
             }
+            if d.free {
+                rules.push("free: not taken from the hand, as many as a side likes".to_string());
+            }
+            if d.next_to_own {
+                rules.push("only a king's step from a piece of its side".to_string());
+            }
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
         }
         if let Some(g) = &h.gate {
@@ -1066,7 +1078,7 @@ impl Variant {
             writeln!(f, "  finally{when} {}", self.actions_text(&line.actions))?;
         }
         if e.required {
-            writeln!(f, "  required: a move after which it changed no piece is not legal")?;
+            writeln!(f, "  required: a move after which none of its clauses or finally lines acted is not legal")?;
         }
         Ok(())
     }

@@ -405,6 +405,10 @@ pub struct DropRule {
     /// While a square of this region is empty, the piece is dropped there, and no effect is
     /// required of the drop (Reversi's first four stones).
     pub first_within: Option<Region>,
+    /// Dropped without being taken from the hand, as many as a side likes (Ataxx).
+    pub free: bool,
+    /// Dropped only a king's step from a piece of its side (Ataxx's clone).
+    pub next_to_own: bool,
 }
 
 /// How a dropped piece enters the board, along the board's own ranks and files (the same for

@@ -323,6 +323,10 @@ pub enum DropRuleKind {
     Slide(crate::ir::DropSlide),
     /// `first within REGION`: while a square of the region is empty, drops go there.
     FirstWithin(RegionAst),
+    /// `free`: dropped without being taken from the hand.
+    Free,
+    /// `next to own`: dropped only a king's step from a piece of its side.
+    NextToOwn,
 }
 
 /// The kinds of top-level items, named by the keyword that starts them.

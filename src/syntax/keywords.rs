@@ -162,6 +162,9 @@ pub const KEYWORDS: &[&str] = &[
     "without",
     "as",
     "victim",
+    "free",
+    "next",
+    "own",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -336,6 +336,8 @@ fn build_hand(p: P) -> Option<HandAst> {
                     Rule::drop_per_file => DropRuleKind::PerFile(int(kids(how).next()?)),
                     Rule::drop_both_colors => DropRuleKind::BothColors,
                     Rule::drop_first => DropRuleKind::FirstWithin(build_region(kids(how).next()?)?),
+                    Rule::drop_free => DropRuleKind::Free,
+                    Rule::drop_next => DropRuleKind::NextToOwn,
                     Rule::drop_slide if has_kw(&how, Rule::kw_falling) => {
                         DropRuleKind::Slide(crate::ir::DropSlide::Falling)
                     }

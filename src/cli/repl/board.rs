@@ -107,21 +107,41 @@ fn hands(game: &dyn Game, v: &Variant) -> String {
     }
     let fen = game.fen();
     let placement = fen.split(' ').next().unwrap_or("");
-    let hand = placement
+    // Free drops only (Ataxx): the FEN writes no hand, and there is none to show.
+    let Some(hand) = placement
         .split_once('[')
         .and_then(|(_, h)| h.split_once(']'))
-        .map_or("", |(h, _)| h);
+        .map(|(h, _)| h)
+    else {
+        return String::new();
+    };
     let mut out = String::new();
     for (side, white) in [("white", true), ("black", false)] {
-        let letters: Vec<String> = hand
+        let mut letters: Vec<(char, usize)> = vec![];
+        for c in hand
             .chars()
             .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == white)
-            .map(String::from)
-            .collect();
+        {
+            match letters.iter_mut().find(|(l, _)| *l == c) {
+                Some((_, n)) => *n += 1,
+                None => letters.push((c, 1)),
+            }
+        }
+        // A long run of one letter (Othello's 60 stones) is written with its count.
         let list = if letters.is_empty() {
             "-".to_string()
         } else {
-            letters.join(" ")
+            letters
+                .iter()
+                .map(|&(c, n)| {
+                    if n > 4 {
+                        format!("{c}×{n}")
+                    } else {
+                        vec![c.to_string(); n].join(" ")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         out.push_str(&format!("{side} hand: {list}\n"));
     }

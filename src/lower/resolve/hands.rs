@@ -108,6 +108,8 @@ impl Resolver<'_> {
                 ),
                 None => rule.slide = Some(*s),
             },
+            DropRuleKind::Free => rule.free = true,
+            DropRuleKind::NextToOwn => rule.next_to_own = true,
             DropRuleKind::FirstWithin(r) => {
                 if rule.first_within.is_some() {
                     self.err(

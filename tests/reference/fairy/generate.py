@@ -1839,8 +1839,9 @@ variant("three-musketeers", ini=True, start_depth=6, max_depth=5, special=[
 
 # Batch flip: pieces that change side (issue 44)
 variant("flipello", start_depth=8, max_depth=6, special=[
-    ("neither side can enclose: white passes, black passes, over", "7p/8/8/8/8/8/8/P7[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
-    ("white cannot enclose and passes; black can", "8/8/8/8/8/2p5/1pP5/p7[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("neither side can enclose: white passes, black passes, over", "p7/8/8/3PP3/3PP3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("black has no stone on the board: white passes, black has no move, over", "8/8/8/3PP3/3PP3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("white cannot enclose and passes; black's drop fills the board", "PPPPPPPp/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/ppppppp1[Pp] w - - 0 30"),
     ("white has no stone on the board: no pass, no drop, over", "8/8/8/3pp3/3pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
     ("a full board: over", "PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/pppppppp/PPPPPPPp w - - 0 31"),
     ("one empty square: its drop fills the board", "PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/ppppppp1/PPPPPPPP[Pp] w - - 0 31"),
@@ -1849,13 +1850,15 @@ variant("flipello", start_depth=8, max_depth=6, special=[
     ("white's hand is empty: white passes", "8/8/8/3pP3/3Pp3/8/8/8[pppp] w - - 0 1"),
 ])
 variant("flipello6", ini=True, start_depth=8, max_depth=6, special=[
-    ("neither side can enclose: over after two passes", "5p/6/6/6/6/P5[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w - - 0 1"),
+    ("neither side can enclose: over after two passes", "p5/6/2PP2/2PP2/6/6[PPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] w - - 0 1"),
+    ("white cannot enclose and passes; black's drop fills the board", "PPPPPp/PPPPPP/PPPPPP/PPPPPP/PPPPPP/ppppp1[Pp] w - - 0 16"),
     ("a full board: over", "PPPPPP/PPPPPP/PPPppp/pppppp/pppppp/ppppPP b - - 0 17"),
     ("black's hand is empty: black passes after white's drop", "6/6/2pP2/2Pp2/6/6[PPPP] w - - 0 1"),
 ])
 variant("flipello10", large=True, start_depth=7, max_depth=5, special=[
     ("rows across the large board", "10/10/10/10/P1pppppp1P/10/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
-    ("neither side can enclose: over after two passes", "9p/10/10/10/10/10/10/10/10/P9[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("neither side can enclose: over after two passes", "p9/10/10/10/4PP4/4PP4/10/10/10/10[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp] w - - 0 1"),
+    ("white cannot enclose and passes; black's drop fills the board", "PPPPPPPPPp/PPPPPPPPPP/PPPPPPPPPP/PPPPPPPPPP/PPPPPPPPPP/PPPPPPPPPP/PPPPPPPPPP/PPPPPPPPPP/PPPPPPPPPP/ppppppppp1[Pp] w - - 0 50"),
 ])
 variant("flipersi", start_depth=8, max_depth=6, special=[
     ("the centre half filled: drops go to its empty squares, enclosing nothing", "8/8/8/3p4/4P3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w - - 0 1"),
@@ -1865,6 +1868,25 @@ variant("flipersi", start_depth=8, max_depth=6, special=[
 variant("annexation", ini=True, large=True, start_depth=7, max_depth=5, special=[
     ("the first drops: d4, e4, d5 while one is empty", "***4***/***4***/***4***/10/4pP4/3pPp4/10/***4***/***4***/***4***[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] w - - 0 2"),
     ("a row along the holes", "***4***/***4***/***4***/3PppP3/4pP4/4Pp4/3PPPP3/***4***/***4***/***4***[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] b - - 0 5"),
+])
+variant("andersanti", ini=True, special=[
+    ("white's pawn is blocked: white passes, then black is stuck too: drawn", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+    ("white is stuck and passes; black's king moves on", "8/8/8/8/8/p7/P7/7k w - - 0 1"),
+    ("a capture is forced; after it white is stuck", "8/8/8/8/1p6/p7/P7/8 b - - 0 1"),
+    ("black has no piece left: black has won", "8/8/8/8/8/8/P7/8 w - - 0 1"),
+    ("white passes while black must capture", "8/8/8/8/8/p1p5/P2P4/8 w - - 0 1"),
+])
+variant("andersgiveaway", ini=True, special=[
+    ("white's pawn is blocked: white passes, then black is stuck too: drawn", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+    ("white is stuck and passes; black castles or moves on", "r3k3/8/8/8/8/p7/P7/8 w q - 0 1"),
+    ("black has no piece left: black has won", "8/8/8/8/8/8/P7/8 w - - 0 1"),
+])
+variant("ataxx", start_depth=5, max_depth=4, special=[
+    ("white is hemmed in: it passes, black moves on", "7/7/7/ppppppp/ppppppp/PPppppp/PPppppp w - - 0 1"),
+    ("black has no stone left: over", "P6/7/7/7/7/7/6P b - - 0 1"),
+    ("a full board: over", "PPPPPPP/PPPPPPP/PPPPPPP/PPPPppp/ppppppp/ppppppp/ppppppp w - - 0 1"),
+    ("one empty square: a clone or a jump fills it, flipping its neighbours", "PPPPPPP/PPPPPPP/PPPPPPP/PPP1ppp/ppppppp/ppppppp/ppppppp w - - 0 1"),
+    ("jumps and clones that flip many", "7/1ppp3/1pPp3/1ppp3/7/4P2/7 b - - 0 1"),
 ])
 # (end of batch flip)
 
