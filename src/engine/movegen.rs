@@ -80,8 +80,7 @@ impl<B: Bits> Position<B> {
     /// The targets of a piece that moves by the tables `cr` on `from`: (quiet, captures).
     #[inline(always)]
     pub(crate) fn targets_of(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
-        let us = cr.side.index();
-        let mut enemy = self.by_side[1 - us];
+        let mut enemy = self.by_side[cr.prey as usize];
         for &c in &cr.spares {
             enemy &= !self.pieces[c as usize];
         }

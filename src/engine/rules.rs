@@ -186,8 +186,10 @@ pub struct CodeRules<B> {
     pub unpromoted: PieceId,
     /// Where and how it may be dropped, when it may be.
     pub drop: Option<DropRules<B>>,
-    /// The enemy codes it never captures.
+    /// The codes it never captures.
     pub spares: Vec<u8>,
+    /// The side whose pieces it captures: the other side's, or its own (`captures friends`).
+    pub prey: u8,
     /// The codes (of both sides) its hops never use as the screen.
     pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
@@ -464,6 +466,11 @@ pub struct Rules<B> {
     pub influence: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
+    /// Per side: the codes that must stay attacked (`antiroyal`).
+    pub antiroyal_codes: [Vec<u8>; 2],
+    /// Per code of a piece attacked: the codes that never attack it (`cannot attack`); empty
+    /// when no piece has such a line.
+    pub unattackers: Vec<Vec<u8>>,
     /// Per side: the codes royal only while their side has one piece of their group of codes
     /// (`royal when last`), each with that group.
     pub last_royals: [Vec<(u8, Vec<u8>)>; 2],
@@ -643,6 +650,8 @@ impl<B: Bits> Rules<B> {
             hop_attacks: [vec![], vec![]],
             influence: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
+            antiroyal_codes: [vec![], vec![]],
+            unattackers: vec![],
             last_royals: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
@@ -734,6 +743,7 @@ impl<B: Bits> Rules<B> {
                 self.codes.push(code);
             }
         }
+        self.compile_antiroyals(v);
         for side in Side::BOTH {
             self.royal_codes[side.index()] = self.side_codes[side.index()]
                 .iter()
@@ -751,6 +761,33 @@ impl<B: Bits> Rules<B> {
                     Some((self.code(side, kind), codes))
                 })
                 .collect();
+        }
+    }
+
+    /// The antiroyal codes of each side, and which codes never attack which (`cannot attack`).
+    fn compile_antiroyals(&mut self, v: &Variant) {
+        let n = v.pieces.len();
+        for side in Side::BOTH {
+            self.antiroyal_codes[side.index()] = v
+                .pieces
+                .values()
+                .enumerate()
+                .filter(|(_, p)| p.antiroyal)
+                .map(|(k, _)| (side.index() * n + k) as u8)
+                .collect();
+        }
+        if v.pieces.values().all(|p| p.cannot_attack.is_empty()) {
+            return;
+        }
+        self.unattackers = vec![vec![]; 2 * n];
+        for side in Side::BOTH {
+            // Threats are on the other side's pieces, also for a piece that captures its own.
+            for (k, p) in v.pieces.values().enumerate() {
+                let attacker = (side.index() * n + k) as u8;
+                for &t in &p.cannot_attack {
+                    self.unattackers[side.flip().index() * n + t].push(attacker);
+                }
+            }
         }
     }
 
@@ -811,6 +848,11 @@ impl<B: Bits> Rules<B> {
         piece: &ir::Piece,
     ) -> CodeRules<B> {
         let squares = self.squares;
+        let prey = if piece.captures_friends {
+            side
+        } else {
+            side.flip()
+        };
         let confined = piece
             .confined
             .as_ref()
@@ -843,8 +885,9 @@ impl<B: Bits> Rules<B> {
             spares: piece
                 .cannot_capture
                 .iter()
-                .map(|&k| (side.flip().index() * v.pieces.len() + k) as u8)
+                .map(|&k| (prey.index() * v.pieces.len() + k) as u8)
                 .collect(),
+            prey: prey.index() as u8,
             petrifies: v.petrify.contains(&kind),
             castle_guard_rev: vec![],
             no_screens: piece
@@ -1636,8 +1679,16 @@ impl<B: Bits> Rules<B> {
         // move where a piece is royal only while it is the last of its kind (a promotion may
         // make a second one, known once the move is played).
         let fixed_royals = self.last_royals.iter().all(|l| l.is_empty());
-        self.fast_legality =
-            settled && self.check.at_final && !self.no_royal_escape && fixed_royals;
+        // An antiroyal piece, a piece that does not attack some kinds or captures its own side:
+        // judged by playing the move.
+        let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
+            && self.unattackers.is_empty()
+            && self.codes.iter().all(|c| c.prey != c.side.index() as u8);
+        self.fast_legality = settled
+            && self.check.at_final
+            && !self.no_royal_escape
+            && fixed_royals
+            && plain_attacks;
         self.royal_promotions = self.promotes_to_royal(v);
     }
 

@@ -545,6 +545,9 @@ fn build_piece(p: P) -> Option<PieceAst> {
             within: None,
             cannot_capture: vec![],
             cannot_hop_over: vec![],
+            cannot_attack: vec![],
+            antiroyal: None,
+            captures_friends: None,
             once_lost: vec![],
             span: sp,
         };
@@ -566,12 +569,15 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 Rule::cannot_capture => {
                     let sp = span(&k);
                     let hop = kids(k.clone()).any(|n| n.as_rule() == Rule::hop_over);
+                    let attack = has_kw(&k, Rule::kw_attack);
                     let names = kids(k)
                         .filter(|n| n.as_rule() == Rule::piece_ref)
                         .map(name)
                         .collect();
                     if hop {
                         piece.cannot_hop_over.push((names, sp));
+                    } else if attack {
+                        piece.cannot_attack.push((names, sp));
                     } else {
                         piece.cannot_capture.push((names, sp));
                     }
@@ -586,6 +592,8 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     }
                     None => piece.royal = true,
                 },
+                Rule::antiroyal => piece.antiroyal = Some(span(&k)),
+                Rule::captures_friends => piece.captures_friends = Some(span(&k)),
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::glyph => piece.glyph = kids(k).map(string).collect(),
                 Rule::atom => piece.atoms.push(build_atom(k)?),

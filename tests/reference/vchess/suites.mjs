@@ -1227,4 +1227,15 @@ export default function defineSuites(variant, f) {
       ["maharajahs' leaps of two, straight and diagonal", "8/8/8/3m4/8/1N1P1B2/8/4K3 b 1 ii"],
       ["a pawn promotes, the rook's right lost by its capture", "m7/1P6/8/8/8/8/8/R3K3 w 0 ai"]],
   });
+  // Antiking2: the orthodox FEN with castling flags and en passant; the antiking is A / a.
+  variant("antiking2", "Antiking2", {
+    special: [
+      ["en passant", "rnbqkbnr/ppp1p1pp/3A4/3pPp2/8/3a4/PPPP1PPP/RNBQKBNR w 4 ahah f6"],
+      ["the rules page: Qxf7 mates (the king attacked, the antiking on h4 no longer)", "rnbqkbnr/pppp1ppp/1A6/4p2Q/4P2a/8/PPPP1PPP/RNB1KBNR w 4 ahah -"],
+      ["an antiking takes its own pieces only, never the other side's", "4k3/8/8/2pPp3/3a1A2/2NpB3/8/4K3 b 0 iiii -"],
+      ["an antiking no longer attacked must get attacked again", "4k2r/8/8/8/8/R7/3a4/4K2A b 0 iiii -"],
+      ["the other antiking next to f1 bars castling short", "r3k2r/A7/8/8/8/7B/6a1/R3K2R w 0 ahah -"],
+      ["kings and antikings side by side", "4r3/8/8/3kA3/R2a4/4K3/8/8 w 0 iiii -"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1Ra1K2A w 0 iiii -"]],
+  });
 }
