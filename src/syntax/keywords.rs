@@ -14,6 +14,8 @@ pub const KEYWORDS: &[&str] = &[
     "board",
     "intersections",
     "glyph",
+    "antiroyal",
+    "friends",
     "layers",
     "letters",
     "cross",
