@@ -41,8 +41,35 @@ impl<B: Bits> Position<B> {
 
     /// Whether `side` is in check: its royal piece attacked (all of them, where the variant
     /// says so), a royal next to an enemy royal being safe where the variant says so.
+    /// An antiroyal piece of the side left unattacked is a check too.
     pub fn royal_attacked(&self, r: &Rules<B>, side: Side) -> bool {
         self.royals_attacked(r, side, self.royals(r, side), self.occ, B::ZERO)
+            || (!r.antiroyal_codes[side.index()].is_empty() && self.antiroyal_unattacked(r, side))
+    }
+
+    /// Whether an antiroyal piece of `side` stands where the other side does not attack it.
+    #[inline(never)]
+    fn antiroyal_unattacked(&self, r: &Rules<B>, side: Side) -> bool {
+        r.antiroyal_codes[side.index()].iter().any(|&c| {
+            self.pieces[c as usize]
+                .iter()
+                .any(|sq| !self.attacked(r, sq, side.flip(), self.occ))
+        })
+    }
+
+    /// The pieces that never attack the piece on `sq` (`cannot attack`), as attackers to
+    /// leave out.
+    #[inline(always)]
+    fn unattacking(&self, r: &Rules<B>, sq: usize) -> B {
+        if r.unattackers.is_empty() {
+            return B::ZERO;
+        }
+        let Some(code) = self.code_at(sq) else {
+            return B::ZERO;
+        };
+        r.unattackers[code as usize]
+            .iter()
+            .fold(B::ZERO, |m, &c| m | self.pieces[c as usize])
     }
 
     /// The check test for royals standing on `royals`, with occupancy `occ`, ignoring attackers
@@ -64,7 +91,7 @@ impl<B: Bits> Position<B> {
         for sq in royals.iter() {
             let attacked = !(enemy_royals.any() && self.touches(r, sq, enemy_royals))
                 && self
-                    .attack_scan::<true>(r, sq, side.flip(), occ, gone)
+                    .attack_scan::<true>(r, sq, side.flip(), occ, gone | self.unattacking(r, sq))
                     .any();
             any |= attacked;
             all &= attacked;
@@ -108,12 +135,13 @@ impl<B: Bits> Position<B> {
     /// Whether `by` threatens `sq`, with the given occupancy for blocking.
     #[inline]
     pub fn attacked(&self, r: &Rules<B>, sq: usize, by: Side, occ: B) -> bool {
-        self.attack_scan::<true>(r, sq, by, occ, B::ZERO).any()
+        self.attack_scan::<true>(r, sq, by, occ, self.unattacking(r, sq))
+            .any()
     }
 
     /// The pieces of `by` that threaten `sq`.
     pub fn attackers(&self, r: &Rules<B>, sq: usize, by: Side, occ: B) -> B {
-        self.attack_scan::<false>(r, sq, by, occ, B::ZERO)
+        self.attack_scan::<false>(r, sq, by, occ, self.unattacking(r, sq))
     }
 
     /// The pieces of `by` that threaten `sq` with the occupancy `occ`, leaving out those

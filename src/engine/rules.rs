@@ -480,6 +480,11 @@ pub struct Rules<B> {
     pub influence: [Vec<B>; 2],
     /// Per side: royal codes.
     pub royal_codes: [Vec<u8>; 2],
+    /// Per side: the codes that must stay attacked (`antiroyal`).
+    pub antiroyal_codes: [Vec<u8>; 2],
+    /// Per code of a piece attacked: the codes that never attack it (`cannot attack`); empty
+    /// when no piece has such a line.
+    pub unattackers: Vec<Vec<u8>>,
     /// Per side: the codes royal only while their side has one piece of their group of codes
     /// (`royal when last`), each with that group.
     pub last_royals: [Vec<(u8, Vec<u8>)>; 2],
@@ -672,6 +677,8 @@ impl<B: Bits> Rules<B> {
             hop_attacks: [vec![], vec![]],
             influence: [vec![], vec![]],
             royal_codes: [vec![], vec![]],
+            antiroyal_codes: [vec![], vec![]],
+            unattackers: vec![],
             last_royals: [vec![], vec![]],
             castles: vec![],
             castling_rule: None,
@@ -799,6 +806,7 @@ impl<B: Bits> Rules<B> {
                 self.codes.push(code);
             }
         }
+        self.compile_antiroyals(v);
         for side in Side::BOTH {
             self.royal_codes[side.index()] = self.side_codes[side.index()]
                 .iter()
@@ -816,6 +824,33 @@ impl<B: Bits> Rules<B> {
                     Some((self.code(side, kind), codes))
                 })
                 .collect();
+        }
+    }
+
+    /// The antiroyal codes of each side, and which codes never attack which (`cannot attack`).
+    fn compile_antiroyals(&mut self, v: &Variant) {
+        let n = v.pieces.len();
+        for side in Side::BOTH {
+            self.antiroyal_codes[side.index()] = v
+                .pieces
+                .values()
+                .enumerate()
+                .filter(|(_, p)| p.antiroyal)
+                .map(|(k, _)| (side.index() * n + k) as u8)
+                .collect();
+        }
+        if v.pieces.values().all(|p| p.cannot_attack.is_empty()) {
+            return;
+        }
+        self.unattackers = vec![vec![]; 2 * n];
+        for side in Side::BOTH {
+            // Threats are on the other side's pieces, also for a piece that captures its own.
+            for (k, p) in v.pieces.values().enumerate() {
+                let attacker = (side.index() * n + k) as u8;
+                for &t in &p.cannot_attack {
+                    self.unattackers[side.flip().index() * n + t].push(attacker);
+                }
+            }
         }
     }
 
@@ -1773,6 +1808,10 @@ impl<B: Bits> Rules<B> {
         // make a second one, known once the move is played); and every move where pieces
         // freeze, which changes what attacks.
         let fixed_royals = self.last_royals.iter().all(|l| l.is_empty());
+        // An antiroyal piece, or a piece that does not attack some kinds: judged by playing the
+        // move.
+        let plain_attacks =
+            self.antiroyal_codes.iter().all(|c| c.is_empty()) && self.unattackers.is_empty();
         self.fast_legality = settled
             && self.check.at_final
             && !self.no_royal_escape
@@ -1781,7 +1820,8 @@ impl<B: Bits> Rules<B> {
             && self
                 .codes
                 .iter()
-                .all(|c| !c.captures_in_place && !c.captures_as_victim);
+                .all(|c| !c.captures_in_place && !c.captures_as_victim)
+            && plain_attacks;
         self.royal_promotions = self.promotes_to_royal(v);
     }
 

@@ -194,22 +194,45 @@ impl Variant {
         out
     }
 
+    /// What a piece may not capture or threaten, whose pieces it captures, and whether it must
+    /// stay attacked.
+    fn capture_text(&self, p: &Piece) -> String {
+        let mut out = String::new();
+        let names = |kinds: &mut dyn Iterator<Item = &PieceId>| -> Vec<&str> {
+            kinds.map(|&k| self.piece_name(k)).collect()
+        };
+        let spared = names(
+            &mut p
+                .cannot_capture
+                .iter()
+                .filter(|k| !p.cannot_attack.contains(k)),
+        );
+        if !spared.is_empty() {
+            out.push_str(&format!(
+                "  never captures: {} (it still threatens them)\n",
+                list(spared)
+            ));
+        }
+        if !p.cannot_attack.is_empty() {
+            out.push_str(&format!(
+                "  never captures nor threatens: {}\n",
+                list(names(&mut p.cannot_attack.iter()))
+            ));
+        }
+        if p.antiroyal {
+            out.push_str(
+                "  antiroyal: it must stay attacked by the other side (left unattacked, its side is in check)\n",
+            );
+        }
+        out
+    }
+
     /// What the rules other than movement say of one piece: its promotion, en passant,
     /// castling, drops.
     pub fn piece_rules_text(&self, id: PieceId) -> String {
         let mut out = self.capture_way_text(id);
-        if let Some(p) = self.pieces.get_index(id).map(|(_, p)| p)
-            && !p.cannot_capture.is_empty()
-        {
-            let names: Vec<&str> = p
-                .cannot_capture
-                .iter()
-                .map(|&k| self.piece_name(k))
-                .collect();
-            out.push_str(&format!(
-                "  never captures: {} (it still threatens them)\n",
-                list(names)
-            ));
+        if let Some(p) = self.pieces.get_index(id).map(|(_, p)| p) {
+            out.push_str(&self.capture_text(p));
         }
         if let Some(p) = self.pieces.get_index(id).map(|(_, p)| p)
             && !p.cannot_hop_over.is_empty()
@@ -440,8 +463,22 @@ impl Variant {
             writeln!(
                 f,
                 "  {name}{}{promoted}  ({letters})",
-                if p.royal { " [royal]" } else { "" }
+                if p.royal {
+                    " [royal]"
+                } else if p.antiroyal {
+                    " [antiroyal]"
+                } else {
+                    ""
+                }
             )?;
+            if !p.cannot_attack.is_empty() {
+                let names: Vec<&str> = p
+                    .cannot_attack
+                    .iter()
+                    .map(|&k| self.piece_name(k))
+                    .collect();
+                writeln!(f, "    cannot attack {}", names.join(" "))?;
+            }
             if let Some([white, black]) = &p.glyph {
                 writeln!(f, "    glyph white {white}  black {black}")?;
             }

@@ -451,6 +451,10 @@ pub struct Piece {
     pub cannot_capture: Vec<PieceId>,
     /// The kinds its hops never use as the screen, of either side (Janggi's cannons).
     pub cannot_hop_over: Vec<PieceId>,
+    /// The kinds it neither captures nor threatens (a king and an antiking).
+    pub cannot_attack: Vec<PieceId>,
+    /// It must stay attacked by the other side, under the check rule (vchess's antiking).
+    pub antiroyal: bool,
     /// Moves it may make only while its side holds the first-move right of the square it
     /// stands on (Cambodian chess's king leap and met step).
     pub once_atoms: Vec<OnceAtom>,

@@ -635,6 +635,10 @@ pub struct PieceAst {
     pub cannot_capture: Vec<(Vec<Name>, Span)>,
     /// `cannot hop over PIECE...`: the kinds its hops never use as a screen, and the span.
     pub cannot_hop_over: Vec<(Vec<Name>, Span)>,
+    /// `cannot attack PIECE...`: the kinds it neither captures nor threatens, and the span.
+    pub cannot_attack: Vec<(Vec<Name>, Span)>,
+    /// `antiroyal`: it must stay attacked (its span).
+    pub antiroyal: Option<Span>,
     /// `once lost when aimed by PIECE...`: the kinds, and the statement's span.
     pub once_lost: Vec<(Vec<Name>, Span)>,
     /// The whole `piece ... { ... }` text.

@@ -15,6 +15,8 @@ pub const KEYWORDS: &[&str] = &[
     "intersections",
     "wrap",
     "glyph",
+    "antiroyal",
+    "friends",
     "layers",
     "letters",
     "cross",

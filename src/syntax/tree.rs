@@ -579,6 +579,8 @@ fn build_piece(p: P) -> Option<PieceAst> {
             within: None,
             cannot_capture: vec![],
             cannot_hop_over: vec![],
+            cannot_attack: vec![],
+            antiroyal: None,
             once_lost: vec![],
             captures_in_place: None,
             captures_as_victim: None,
@@ -602,12 +604,15 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 Rule::cannot_capture => {
                     let sp = span(&k);
                     let hop = kids(k.clone()).any(|n| n.as_rule() == Rule::hop_over);
+                    let attack = has_kw(&k, Rule::kw_attack);
                     let names = kids(k)
                         .filter(|n| n.as_rule() == Rule::piece_ref)
                         .map(name)
                         .collect();
                     if hop {
                         piece.cannot_hop_over.push((names, sp));
+                    } else if attack {
+                        piece.cannot_attack.push((names, sp));
                     } else {
                         piece.cannot_capture.push((names, sp));
                     }
@@ -626,6 +631,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     piece.captures_as_victim = Some(span(&k));
                 }
                 Rule::capture_way => piece.captures_in_place = Some(span(&k)),
+                Rule::antiroyal => piece.antiroyal = Some(span(&k)),
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::glyph => piece.glyph = kids(k).map(string).collect(),
                 Rule::atom => piece.atoms.push(build_atom(k)?),

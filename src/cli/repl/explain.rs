@@ -16,7 +16,13 @@ pub fn explain(v: &Variant, id: usize) -> String {
     let mut out = format!(
         "{}{} ({})\n",
         p.name,
-        if p.royal { ", royal" } else { "" },
+        if p.royal {
+            ", royal"
+        } else if p.antiroyal {
+            ", antiroyal (must stay attacked)"
+        } else {
+            ""
+        },
         letters.join(", ")
     );
     if p.atoms.is_empty() {

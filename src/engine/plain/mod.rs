@@ -431,6 +431,8 @@ impl<B: Bits> Rules<B> {
             && !self.check.all_royals
             && !self.check.touching_royals_safe
             && self.codes.len() <= MAX_CODES
+            && self.antiroyal_codes.iter().all(|c| c.is_empty())
+            && self.unattackers.is_empty()
             && self.end.iter().all(|e| {
                 // A rule from a later move on, or one that plays the other side's captures,
                 // is the interpreter's.

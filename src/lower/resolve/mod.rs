@@ -109,6 +109,7 @@ impl<'a> Resolver<'a> {
         let mut pieces = self.pieces(layers.len());
         self.piece_names = pieces.keys().cloned().collect();
         self.cannot_capture(&mut pieces);
+        self.cannot_attack(&mut pieces);
         self.once_lost(&mut pieces);
         self.royal_when_last(&mut pieces);
         self.layer_letters(&mut pieces);
@@ -133,6 +134,7 @@ impl<'a> Resolver<'a> {
         let end = self.end(royalty, &pieces);
         self.needs_royal(&check, &castling, royalty);
         self.needs_check(&check, &obligations);
+        self.antiroyal_needs_check(&check, &pieces);
         self.mate_needs_royal(&obligations, royalty);
         self.opposite_needs_castling(&castling);
         let effects = self.effects();

@@ -74,6 +74,8 @@ impl Resolver<'_> {
             promoted_from: None,
             cannot_capture: vec![],
             cannot_hop_over: vec![],
+            cannot_attack: vec![],
+            antiroyal: p.antiroyal.is_some(),
             once_atoms,
             once_lost_to: vec![],
             value: None,
@@ -225,6 +227,73 @@ impl Resolver<'_> {
                         piece.cannot_hop_over.push(k);
                     }
                 }
+            }
+        }
+    }
+
+    /// Each piece's `cannot attack` kinds (which it neither captures nor threatens); and the
+    /// misuse of `antiroyal`.
+    pub(super) fn cannot_attack(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
+        for (name, def) in &self.draft.pieces {
+            let Some(piece) = pieces.get_mut(name) else {
+                continue;
+            };
+            let threatens = piece
+                .atoms
+                .iter()
+                .any(|a| a.can_capture() || a.modality == ir::Modality::Attack);
+            for (names, span) in &def.node.cannot_attack {
+                if !threatens && !piece.atoms.is_empty() {
+                    self.err(
+                        Problem::error(Code::CannotCapture, format!("piece `{name}` never attacks"))
+                            .label(def.src, *span, "no atom of it captures or attacks")
+                            .help("`cannot attack` removes some threats from a piece that has them: give it a capturing atom, or remove this line"),
+                    );
+                }
+                for n in names {
+                    let Some(k) = self.piece_ref(n, def.src) else {
+                        continue;
+                    };
+                    for list in [&mut piece.cannot_attack, &mut piece.cannot_capture] {
+                        if !list.contains(&k) {
+                            list.push(k);
+                        }
+                    }
+                }
+            }
+            if let (Some(span), true) = (
+                def.node.antiroyal,
+                piece.royal || def.node.royal_when_last.is_some(),
+            ) {
+                self.err(
+                    Problem::error(Code::RoyalWhenLast, format!("piece `{name}` is both royal and antiroyal"))
+                        .label(def.src, span, "must stay attacked, and may not be left attacked")
+                        .help("a royal piece may not be left attacked, an antiroyal one must be: keep one of the two"),
+                );
+            }
+        }
+    }
+
+    /// An antiroyal piece must stay attacked under the check rule: without one it means
+    /// nothing.
+    pub(super) fn antiroyal_needs_check(
+        &mut self,
+        check: &ir::Check,
+        pieces: &IndexMap<String, ir::Piece>,
+    ) {
+        if check.enabled() || self.draft.is_broken(ItemKind::Check) {
+            return;
+        }
+        for (name, def) in &self.draft.pieces {
+            if let (Some(span), true) = (def.node.antiroyal, pieces.contains_key(name)) {
+                self.err(
+                    Problem::error(
+                        Code::NeedsCheck,
+                        format!("antiroyal piece `{name}` needs a check rule"),
+                    )
+                    .label(def.src, span, "no check rule makes it stay attacked")
+                    .help("add `check at final`, or remove `antiroyal`"),
+                );
             }
         }
     }

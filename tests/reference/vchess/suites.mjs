@@ -1460,4 +1460,16 @@ export default function defineSuites(variant, f) {
       ["stalemate: the king's squares across the edge (h8, h7) are covered too", "k7/2Q3K1/8/8/8/8/8/8 b 0 iiii -"],
       ["a rook checks round the rank (Rh8+), the king takes it across the edge", "k7/8/1K6/8/8/8/8/7R w 0 iiii -"]],
   });
+
+  // Antiking2: the orthodox FEN with castling flags and en passant; the antiking is A / a.
+  variant("antiking2", "Antiking2", {
+    special: [
+      ["en passant", "rnbqkbnr/ppp1p1pp/3A4/3pPp2/8/3a4/PPPP1PPP/RNBQKBNR w 4 ahah f6"],
+      ["the rules page: Qxf7 mates (the king attacked, the antiking on h4 no longer)", "rnbqkbnr/pppp1ppp/1A6/4p2Q/4P2a/8/PPPP1PPP/RNB1KBNR w 4 ahah -"],
+      ["an antiking takes its own pieces only, never the other side's", "4k3/8/8/2pPp3/3a1A2/2NpB3/8/4K3 b 0 iiii -"],
+      ["an antiking no longer attacked must get attacked again", "4k2r/8/8/8/8/R7/3a4/4K2A b 0 iiii -"],
+      ["the other antiking next to f1 bars castling short", "r3k2r/A7/8/8/8/7B/6a1/R3K2R w 0 ahah -"],
+      ["kings and antikings side by side", "4r3/8/8/3kA3/R2a4/4K3/8/8 w 0 iiii -"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1Ra1K2A w 0 iiii -"]],
+  });
 }
