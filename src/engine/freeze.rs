@@ -34,10 +34,28 @@ impl<B: Bits> Position<B> {
     /// Whether the piece of `code` on `sq` is frozen: an enemy piece of its kind attacks it.
     pub(crate) fn frozen_at(&self, r: &Rules<B>, sq: usize, code: usize) -> bool {
         let by = r.codes[code].side.flip();
+        let foe = r.same_kind_enemy(code);
         // Only where some enemy piece could attack the square from: most pieces are not looked
         // at further.
-        let foes = self.pieces[r.same_kind_enemy(code)] & r.influence[by.index()][sq];
+        let foes = self.pieces[foe] & r.influence[by.index()][sq];
         if foes.is_zero() {
+            return false;
+        }
+        // The foes' leaps and slides first, as `attack_scan` would find them; its other ways
+        // of attacking (rays, hops, lame leaps) only where the side has some.
+        if (r.codes[foe].leap_attack_rev[sq] & foes).any() {
+            return true;
+        }
+        let b = by.index();
+        for (slider, codes) in &r.attack_sliders[b] {
+            if codes.contains(&(foe as u8)) && (r.slide(*slider, sq, self.occ) & foes).any() {
+                return true;
+            }
+        }
+        if r.attack_rays[b].is_empty()
+            && r.hop_attacks[b].is_empty()
+            && r.lame_attackers[b].is_empty()
+        {
             return false;
         }
         // Every other piece is left out as an attacker (it still blocks).

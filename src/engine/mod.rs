@@ -5,8 +5,8 @@
 
 pub mod attacks;
 pub mod bitboard;
-pub mod captures;
 pub mod blast;
+pub mod captures;
 pub mod connect;
 pub mod effects;
 pub mod end;

@@ -559,8 +559,8 @@ impl<B: Bits> Game for Typed<B> {
             self.pos.code_at(m.from as usize)
         };
         let mover = mover_code.map(|c| self.piece_name(c)).unwrap_or_default();
-        let stays = captured.is_some()
-            && mover_code.is_some_and(|c| r.codes[c as usize].captures_in_place);
+        let stays =
+            captured.is_some() && mover_code.is_some_and(|c| r.codes[c as usize].captures_in_place);
         let summary = if m.kind == MoveKind::Drop {
             format!("{mover} dropped on {}", self.square(m.to as usize))
         } else if stays {

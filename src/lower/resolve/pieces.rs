@@ -983,7 +983,11 @@ impl Resolver<'_> {
 impl Resolver<'_> {
     /// `captures without moving` on pieces that capture, and not on a piece that turns to
     /// stone when it captures (which then has no square to leave a wall on).
-    pub(super) fn capture_ways(&mut self, pieces: &IndexMap<String, ir::Piece>, petrify: &[PieceId]) {
+    pub(super) fn capture_ways(
+        &mut self,
+        pieces: &IndexMap<String, ir::Piece>,
+        petrify: &[PieceId],
+    ) {
         for (name, def) in &self.draft.pieces {
             let Some(span) = def.node.captures_in_place else {
                 continue;

@@ -104,7 +104,11 @@ impl Resolver<'_> {
 
     /// `frozen when ...` and `no frozen pieces`: the latter only says something with the former.
     pub(super) fn freeze(&mut self) -> Option<ir::Freeze> {
-        let forbidden = self.draft.no_frozen_pieces.as_ref().map(|l| (l.src, l.node));
+        let forbidden = self
+            .draft
+            .no_frozen_pieces
+            .as_ref()
+            .map(|l| (l.src, l.node));
         let Some(rule) = self.draft.frozen.as_ref() else {
             if let Some((src, span)) = forbidden
                 && !self.draft.is_broken(ast::ItemKind::Frozen)
