@@ -240,9 +240,14 @@ impl<B: Bits> Geometry<B> {
         self.rays[dir as usize * self.squares + sq]
     }
 
-    /// Along a ray from `sq`: the empty squares and the first occupied one.
+    /// Along a ray from `sq`: the empty squares and the first occupied one. A ray without a
+    /// piece on it is the same on any board; one with pieces is walked where an axis wraps.
     #[inline(always)]
     pub fn ride_targets(&self, dir: u16, sq: usize, occ: B) -> B {
+        let ray = self.ray(dir, sq);
+        if (ray & occ).is_zero() {
+            return ray;
+        }
         if self.wrap.any() {
             return self.walk_targets(dir, sq, occ);
         }
@@ -270,6 +275,9 @@ impl<B: Bits> Geometry<B> {
     /// The first occupied square on a ray, if any.
     #[inline(always)]
     pub fn first_blocker(&self, dir: u16, sq: usize, occ: B) -> Option<usize> {
+        if (self.ray(dir, sq) & occ).is_zero() {
+            return None;
+        }
         if self.wrap.any() {
             return self.walk(dir, sq).find(|&s| occ.has(s));
         }
