@@ -985,7 +985,10 @@ fn completion_offers_capture_friends_send_and_within() {
     assert!(labels.iter().any(|l| l == "friends"), "{labels:?}");
     let labels = labels_at_end("variant new extends chess\n\neffect e {\n  from moved ", 2);
     assert!(labels.iter().any(|l| l == "within"), "{labels:?}");
-    let labels = labels_at_end("variant new extends chess\n\neffect e {\n  from capture\n  finally ", 3);
+    let labels = labels_at_end(
+        "variant new extends chess\n\neffect e {\n  from capture\n  finally ",
+        3,
+    );
     assert!(labels.iter().any(|l| l == "send"), "{labels:?}");
     let text = "variant new extends chess\n\ncapture friends\n";
     server.notify(

@@ -336,7 +336,7 @@ impl<B: Bits> Position<B> {
                     }
                     (v != 0).then_some(v)
                 };
-                if let Some(code) = v.and_then(|v| self.to_hand(r, v, mover)) {
+                if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, mover)) {
                     self.note(Event::Sent { code });
                 }
                 target

@@ -698,13 +698,13 @@ impl<B: Bits> Position<B> {
         if !r.captures_to_hand {
             return;
         }
-        self.to_hand(r, v, capturer);
+        self.put_in_hand(r, v, capturer);
     }
 
     /// Puts the piece `v` (a board byte) into `side`'s hand, unpromoted unless the variant
     /// keeps promoted pieces; returns the code it has there.
     #[inline]
-    pub(crate) fn to_hand(&mut self, r: &Rules<B>, v: u8, side: Side) -> Option<u8> {
+    pub(crate) fn put_in_hand(&mut self, r: &Rules<B>, v: u8, side: Side) -> Option<u8> {
         let code = piece_code(v)?;
         let cr = &r.codes[code as usize];
         let kind = if r.keep_promoted {

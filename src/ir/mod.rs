@@ -1143,9 +1143,7 @@ impl Effect {
         conds.into_iter().any(Expr::reads_move)
             || self
                 .actions()
-                .any(|a| {
-                    matches!(a, Action::ChangeTo(_, s) | Action::Send(s) if s.of_move())
-                })
+                .any(|a| matches!(a, Action::ChangeTo(_, s) | Action::Send(s) if s.of_move()))
     }
 }
 
