@@ -1047,3 +1047,39 @@ fn completion_after_a_board_offers_wrap_and_hover_explains_it() {
     server.notify("exit", json!(null));
     assert!(server.child.wait().expect("ends").success());
 }
+
+/// In an effect the completion offers the `enclosed` scan, the `flip` action and `required`.
+#[test]
+fn completion_offers_the_change_of_side() {
+    let dir = scratch("flip");
+    let path = dir.join("new.variant");
+    let mut server = Server::start(&dir.join("cache"));
+    server.request("initialize", json!({"capabilities": {}}));
+    server.notify("initialized", json!({}));
+    let labels_at_end = |server: &mut Server, text: &str, version: i64| -> Vec<String> {
+        let uri = format!("file://{}", path.display());
+        server.notify(
+            "textDocument/didOpen",
+            json!({"textDocument": {"uri": uri, "languageId": "variant", "version": version, "text": text}}),
+        );
+        let items = server.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": uri}, "position": pos(text, text.len())}),
+        );
+        items
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|i| i["label"].as_str().map(str::to_string))
+            .collect()
+    };
+    let text = "variant new extends flipello\nreplace effect enclosure {\n  from moved\n  ";
+    let labels = labels_at_end(&mut server, text, 1);
+    assert!(labels.iter().any(|l| l == "enclosed"), "{labels:?}");
+    let text = "variant new extends flipello\nreplace effect enclosure {\n  from moved\n  enclosed (1,0)\n  when target.side == enemy: ";
+    let labels = labels_at_end(&mut server, text, 2);
+    assert!(labels.iter().any(|l| l == "flip"), "{labels:?}");
+    server.request("shutdown", json!(null));
+    server.notify("exit", json!(null));
+    assert!(server.child.wait().expect("ends").success());
+}

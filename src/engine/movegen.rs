@@ -761,7 +761,14 @@ impl<B: Bits> Position<B> {
 
     /// Of the drop targets `t` of `code`, those where every `required` effect would act (as
     /// the effects judge it once the drop is played, read here from the board).
-    fn acting_drops(&self, r: &Rules<B>, code: usize, t: B) -> B {
+    fn acting_drops(&self, r: &Rules<B>, code: usize, mut t: B) -> B {
+        if let Some(near) = &r.enclosed_near {
+            let mut next_to_enemy = B::ZERO;
+            for sq in self.by_side[self.side.flip().index()].iter() {
+                next_to_enemy |= near[sq];
+            }
+            t &= next_to_enemy;
+        }
         let mut keep = B::ZERO;
         for sq in t.iter() {
             if r.drop_required.iter().all(|&e| self.drop_acts(r, e, code, sq)) {

@@ -521,6 +521,10 @@ pub struct Rules<B> {
     /// The `required` effects that judge drops before they are played (their scan and
     /// conditions read only the board around the drop).
     pub drop_required: Vec<usize>,
+    /// When every such effect looks for enclosed rows: per square, the squares one step of
+    /// their rays away. A drop acts only next to an enemy piece along one of them, so the
+    /// enemies' steps bound the squares worth looking at (as Fairy-Stockfish does).
+    pub enclosed_near: Option<Vec<B>>,
     /// Several moves a turn; `None`: one.
     pub turn: Option<crate::ir::Turn>,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
@@ -695,6 +699,7 @@ impl<B: Bits> Rules<B> {
             pass_when_stuck: v.pass && v.pass_when_stuck,
             required_by_play: false,
             drop_required: vec![],
+            enclosed_near: None,
             turn: v.turn.clone(),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
@@ -1727,6 +1732,35 @@ impl<B: Bits> Rules<B> {
             }
             by_play |= !board_only;
         }
+        let steps: Option<Vec<(i8, i8)>> = self
+            .drop_required
+            .iter()
+            .map(|&i| match &self.effects[i].scan {
+                ir::Scan::Enclosed(v) => Some(v.clone()),
+                _ => None,
+            })
+            .try_fold(vec![], |mut all, v| {
+                all.extend(v?);
+                Some(all)
+            });
+        self.enclosed_near = steps.filter(|s| !s.is_empty()).map(|steps| {
+            (0..self.squares)
+                .map(|sq| {
+                    let mut near = B::ZERO;
+                    for &s in &steps {
+                        for side in Side::BOTH {
+                            let o = ir::oriented(s, side);
+                            for step in [o, (-o.0, -o.1)] {
+                                if let Some(t) = self.offset(sq, step) {
+                                    near |= B::bit(t);
+                                }
+                            }
+                        }
+                    }
+                    near
+                })
+                .collect()
+        });
         let pieces_move = v.pieces.values().any(|p| !p.atoms.is_empty());
         self.required_by_play = by_play || (!self.drop_required.is_empty() && pieces_move);
     }
