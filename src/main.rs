@@ -84,6 +84,9 @@ enum Command {
         /// A bundled variant's name or a variant file (default: chess).
         variant: Option<String>,
     },
+    /// Play as a UCI engine over stdin and stdout (for GUIs, python-chess, lichess bots): the
+    /// option UCI_Variant picks a bundled variant, VariantPath a variant file.
+    Uci,
     /// Replay the games of a PGN file; write them again (SAN with check marks, comments, NAGs
     /// and variations kept in place, the result), or their final positions, or their moves in
     /// UCI. Exit 1 if a game has an illegal move.
@@ -147,6 +150,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Repl { variant } => repl::main(variant.as_deref().unwrap_or("chess")),
+        Command::Uci => rulebook::cli::uci::main(),
         Command::Variants { format, from } => commands::variants(format, from),
         Command::Pgn {
             file,

@@ -9,3 +9,4 @@ pub mod lsp;
 pub mod output;
 pub mod pgn;
 pub mod repl;
+pub mod uci;
