@@ -14,6 +14,7 @@ pub const KEYWORDS: &[&str] = &[
     "board",
     "intersections",
     "glyph",
+    "value",
     "layers",
     "letters",
     "cross",
