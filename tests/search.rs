@@ -177,3 +177,16 @@ fn uci_answers_bad_commands_with_info_strings() {
     assert!(out.lines().any(|l| l.starts_with("bestmove ") && l != "bestmove 0000"), "{out}");
     let _ = std::io::stdout().flush();
 }
+
+#[test]
+fn a_piece_value_given_by_the_file_is_used_and_explained() {
+    let path = std::env::temp_dir().join(format!("rulebook-value-{}.variant", std::process::id()));
+    let text = "variant heavy \"Heavy knights\" extends chess\n\nreplace piece knight {\n  letters N n\n  value 7.5\n  leap (1,2)\n}\n";
+    std::fs::write(&path, text).expect("temp file");
+    let mut s = Session::new(path.to_str().expect("path")).unwrap_or_else(|(m, _)| panic!("{m}"));
+    let r = s.execute("explain values");
+    let _ = std::fs::remove_file(&path);
+    assert!(r.out.contains("white knight: 7.50 (given by the variant file)"), "{}", r.out);
+    assert!(r.out.contains("white rook: 5.04 (from its moves on an empty board)"), "{}", r.out);
+    assert!(!r.out.contains("king"), "{}", r.out);
+}
