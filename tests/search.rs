@@ -133,6 +133,8 @@ fn uci_identifies_itself_and_plays_legal_moves() {
         "position startpos moves e2e4 d7d5",
         "go depth 3",
         "isready",
+        // `d` waits for the search to end (as every command but stop, isready and quit does).
+        "d",
     ]);
     assert!(out.contains("option name UCI_Variant type combo default chess"), "{out}");
     assert!(out.contains(" var atomic") && out.contains("uciok") && out.contains("readyok"));
@@ -189,4 +191,21 @@ fn a_piece_value_given_by_the_file_is_used_and_explained() {
     assert!(r.out.contains("white knight: 7.50 (given by the variant file)"), "{}", r.out);
     assert!(r.out.contains("white rook: 5.04 (from its moves on an empty board)"), "{}", r.out);
     assert!(!r.out.contains("king"), "{}", r.out);
+}
+
+#[test]
+fn selfplay_reports_every_game_and_the_tally() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["selfplay", "kingofthehill", "--games", "3", "--nodes", "300"])
+        .output()
+        .expect("rulebook runs");
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().filter(|l| l.starts_with("game ")).count(), 3, "{text}");
+    assert!(text.contains("3 games: white wins "), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["selfplay", "no-such-variant"])
+        .output()
+        .expect("rulebook runs");
+    assert_eq!(bad.status.code(), Some(2), "{bad:?}");
 }
