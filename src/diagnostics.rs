@@ -116,6 +116,8 @@ codes! {
     DuplicateLetter = "duplicate_letter",
     /// A piece's `glyph` that is empty, too long, or holds a space.
     Glyph = "glyph",
+    /// A piece's `value` out of range.
+    PieceValue = "piece_value",
     /// A piece name that is not defined.
     UnknownPiece = "unknown_piece",
     /// A direction word that is not one.

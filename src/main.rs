@@ -84,6 +84,21 @@ enum Command {
         /// A bundled variant's name or a variant file (default: chess).
         variant: Option<String>,
     },
+    /// The computer against itself from the start (each game opened by a few random moves):
+    /// white wins, draws, black wins, and the end rules that decided them.
+    Selfplay {
+        /// A bundled variant's name or a variant file.
+        variant: String,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Nodes the computer searches a move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+    },
+    /// Play as a UCI engine over stdin and stdout (for GUIs, python-chess, lichess bots): the
+    /// option UCI_Variant picks a bundled variant, VariantPath a variant file.
+    Uci,
     /// Replay the games of a PGN file; write them again (SAN with check marks, comments, NAGs
     /// and variations kept in place, the result), or their final positions, or their moves in
     /// UCI. Exit 1 if a game has an illegal move.
@@ -147,6 +162,12 @@ fn main() -> ExitCode {
             }
         },
         Command::Repl { variant } => repl::main(variant.as_deref().unwrap_or("chess")),
+        Command::Uci => rulebook::cli::uci::main(),
+        Command::Selfplay {
+            variant,
+            games,
+            nodes,
+        } => rulebook::cli::selfplay::selfplay(&variant, games, nodes),
         Command::Variants { format, from } => commands::variants(format, from),
         Command::Pgn {
             file,

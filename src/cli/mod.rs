@@ -9,3 +9,5 @@ pub mod lsp;
 pub mod output;
 pub mod pgn;
 pub mod repl;
+pub mod selfplay;
+pub mod uci;

@@ -482,6 +482,9 @@ impl Variant {
             if let Some([white, black]) = &p.glyph {
                 writeln!(f, "    glyph white {white}  black {black}")?;
             }
+            if let Some(v) = p.value {
+                writeln!(f, "    value {v}")?;
+            }
             if let Some(r) = &p.confined {
                 writeln!(f, "    within {}", self.region_text(r))?;
             }

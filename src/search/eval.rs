@@ -107,7 +107,7 @@ impl Values {
         let mut piece = vec![0; r.codes.len()];
         let mut given = vec![false; r.codes.len()];
         for (code, cr) in r.codes.iter().enumerate() {
-            let declared = r.variant.pieces[cr.kind as usize].value;
+            let declared = r.variant.pieces[cr.kind].value;
             if let Some(v) = declared {
                 piece[code] = (v * 100.0).round() as i32;
                 given[code] = true;
@@ -255,7 +255,7 @@ pub fn piece_values<B: Bits>(r: &Rules<B>) -> Vec<(String, Side, f64, bool)> {
         .enumerate()
         .filter(|(_, cr)| !cr.royal)
         .map(|(code, cr)| {
-            let name = r.variant.pieces[cr.kind as usize].name.clone();
+            let name = r.variant.pieces[cr.kind].name.clone();
             (name, cr.side, v.piece[code] as f64 / 100.0, v.given[code])
         })
         .collect()

@@ -230,10 +230,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         let key = self.keys[self.keys.len() - 1];
         let stored = self.table.probe(key);
-        if let Some(v) = stored.and_then(|e| cut_by_table(e, depth, alpha, beta, ply)) {
-            if ply > 0 {
-                return v;
-            }
+        if ply > 0
+            && let Some(v) = stored.and_then(|e| cut_by_table(e, depth, alpha, beta, ply))
+        {
+            return v;
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         self.pos.legal_moves_using(self.r, &mut moves, &mut self.pseudo);

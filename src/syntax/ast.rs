@@ -614,6 +614,8 @@ pub struct PieceAst {
     pub letters: Option<LettersAst>,
     /// `glyph "W" ["B"]`: how the playground draws it, white's then black's (one for both).
     pub glyph: Vec<Spanned<String>>,
+    /// `value 3.2`: its value in pawns for the computer, as written.
+    pub value: Option<Spanned<String>>,
     /// Marked `royal`: it may not be left in check, and checkmate ends the game.
     pub royal: bool,
     /// `royal when last [with PIECE...]`: royal only while it is its side's last piece of its

@@ -488,6 +488,8 @@ fn piece_rule_name(rule: Rule) -> Option<&'static str> {
         Rule::piece_body => "`{` and the piece's definition",
         Rule::letters => "`letters`",
         Rule::glyph => "`glyph`",
+        Rule::value => "`value`",
+        Rule::decimal => "a number of pawns (`3` or `3.2`)",
         Rule::letter => "a letter (or `-` for none)",
         Rule::royal => "`royal`",
         Rule::betza => "`betza`",

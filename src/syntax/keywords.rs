@@ -17,6 +17,7 @@ pub const KEYWORDS: &[&str] = &[
     "glyph",
     "antiroyal",
     "friends",
+    "value",
     "layers",
     "letters",
     "cross",

@@ -571,6 +571,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             name: n,
             letters: None,
             glyph: vec![],
+            value: None,
             royal: false,
             royal_when_last: None,
             atoms: vec![],
@@ -634,6 +635,10 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 Rule::antiroyal => piece.antiroyal = Some(span(&k)),
                 Rule::betza => piece.betza.push(string(kids(k).next()?)),
                 Rule::glyph => piece.glyph = kids(k).map(string).collect(),
+                Rule::value => {
+                    let d = kids(k).next()?;
+                    piece.value = Some(Spanned::new(d.as_str().to_string(), span(&d)));
+                }
                 Rule::atom => piece.atoms.push(build_atom(k)?),
                 Rule::once_lost => {
                     let sp = span(&k);

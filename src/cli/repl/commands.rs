@@ -429,6 +429,19 @@ impl Session {
 
     /// `explain [PIECE|TOPIC]`: every rule of the variant, one topic of them (castling,
     /// promotion, ...), or a piece by name or by one of its letters.
+    /// `explain values`: the value the computer gives each piece, and where it comes from.
+    fn explain_values(&self, reply: &mut Reply) {
+        reply.line("piece values for the computer, in pawns (royal pieces are not counted):");
+        for (name, side, value, given) in self.game.piece_values() {
+            let source = if given {
+                "given by the variant file"
+            } else {
+                "from its moves on an empty board"
+            };
+            reply.line(format!("  {} {name}: {value:.2} ({source})", side.name()));
+        }
+    }
+
     pub(super) fn explain(&mut self, reply: &mut Reply, l: &Line) {
         let Some((at, name)) = l.arg() else {
             let v = self.game.variant().clone();
@@ -461,11 +474,15 @@ impl Session {
             reply.out.push_str(&v.rule_text(name));
             return;
         }
+        if name == "values" {
+            return self.explain_values(reply);
+        }
         let pieces = self.piece_names();
         let all = pieces
             .iter()
             .map(|s| s.as_str())
-            .chain(RULE_TOPICS.iter().copied());
+            .chain(RULE_TOPICS.iter().copied())
+            .chain(["values"]);
         let help = match did_you_mean(name, all) {
             Some(s) => format!("did you mean `{s}`?"),
             None => format!(

@@ -17,6 +17,9 @@ struct LetterOwner {
     piece: String,
 }
 
+/// The largest value a piece may be given, in pawns.
+const MAX_PIECE_VALUE: f64 = 1000.0;
+
 /// The most characters a piece's glyph has (a symbol, or a word of two or three signs).
 const MAX_GLYPH_CHARS: usize = 3;
 
@@ -78,9 +81,28 @@ impl Resolver<'_> {
             antiroyal: p.antiroyal.is_some(),
             once_atoms,
             once_lost_to: vec![],
-            value: None,
+            value: self.piece_value(p, src),
             captures_in_place: p.captures_in_place.is_some(),
             captures_as_victim: p.captures_as_victim.is_some(),
+        }
+    }
+
+    /// A piece's `value`, in pawns: more than 0, at most [`MAX_PIECE_VALUE`].
+    fn piece_value(&mut self, p: &PieceAst, src: SourceId) -> Option<f64> {
+        let v = p.value.as_ref()?;
+        match v.node.parse::<f64>() {
+            Ok(x) if x > 0.0 && x <= MAX_PIECE_VALUE => Some(x),
+            _ => {
+                self.err(
+                    Problem::error(
+                        Code::PieceValue,
+                        format!("a piece's value is more than 0 and at most {MAX_PIECE_VALUE} pawns"),
+                    )
+                    .label(src, v.span, format!("{} pawns", v.node))
+                    .help("write the value in pawns, e.g. `value 3.2` (a knight is about 3)"),
+                );
+                None
+            }
         }
     }
 

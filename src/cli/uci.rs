@@ -1,0 +1,363 @@
+//! `rulebook uci`: the Universal Chess Interface, as GUIs and python-chess speak it, with
+//! Fairy-Stockfish's variant options: `UCI_Variant` picks a bundled variant, `VariantPath`
+//! loads a variant file (and picks its variant). The search runs in a thread so that `stop`,
+//! `isready` and `quit` are answered while it thinks. A command that cannot be carried out gets
+//! an `info string` line saying why; nothing the GUI sends ends the engine but `quit`.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::diagnostics::Sources;
+use crate::game::{Game, new_game};
+use crate::lower::{LoadError, load};
+use crate::search::{Engine, Limits, Progress};
+
+/// The table size when the GUI sets none, in MB.
+const DEFAULT_HASH: usize = 16;
+/// Kept back from the clock for the moves' transmission, in ms.
+const MOVE_OVERHEAD: u64 = 30;
+
+/// Where the engine's lines go: stdout, or a buffer in tests.
+pub type Out = Arc<Mutex<dyn Write + Send>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// The game and table, held by the engine or lent to the searching thread.
+struct Board {
+    game: Box<dyn Game>,
+    engine: Engine,
+}
+
+/// A UCI session.
+pub struct Uci {
+    out: Out,
+    board: Option<Board>,
+    searching: Option<JoinHandle<Board>>,
+    stop: Arc<AtomicBool>,
+    /// The variant's name or file, as loaded.
+    variant: String,
+    hash: usize,
+}
+
+/// Reads UCI commands from stdin until `quit` or the end of input.
+pub fn main() -> std::process::ExitCode {
+    let out: Out = Arc::new(Mutex::new(std::io::stdout()));
+    let mut uci = Uci::new(out);
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if !uci.command(&line) {
+            break;
+        }
+    }
+    uci.finish();
+    std::process::ExitCode::SUCCESS
+}
+
+fn load_game(spec: &str) -> Result<Box<dyn Game>, String> {
+    let mut sources = Sources::default();
+    match load(spec, &mut sources) {
+        Ok(l) => Ok(new_game(Arc::new(l.variant))),
+        Err(LoadError::Unreadable(m)) => Err(m),
+        Err(LoadError::Invalid(ps)) => Err(format!(
+            "{spec} is not a valid variant: {}",
+            ps.first().map_or(String::new(), |p| p.message.clone())
+        )),
+    }
+}
+
+impl Uci {
+    /// A session of chess.
+    pub fn new(out: Out) -> Uci {
+        let game = load_game("chess").unwrap_or_else(|e| panic!("the bundled chess loads: {e}"));
+        Uci {
+            out,
+            board: Some(Board {
+                game,
+                engine: Engine::new(DEFAULT_HASH),
+            }),
+            searching: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            variant: "chess".into(),
+            hash: DEFAULT_HASH,
+        }
+    }
+
+    fn info(&self, text: &str) {
+        say(&self.out, &format!("info string {text}"));
+    }
+
+    /// Runs one command line; false after `quit`.
+    pub fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else {
+            return true;
+        };
+        match cmd {
+            "uci" => self.identify(),
+            "isready" => say(&self.out, "readyok"),
+            "ucinewgame" => {
+                self.finish();
+                if let Some(b) = &mut self.board {
+                    b.engine.table.clear();
+                }
+            }
+            "setoption" => self.set_option(&words[1..]),
+            "position" => self.position(&words[1..]),
+            "go" => self.go(&words[1..]),
+            "stop" => self.finish(),
+            "quit" => return false,
+            "d" => self.show(),
+            _ => self.info(&format!("unknown command `{cmd}`")),
+        }
+        true
+    }
+
+    fn identify(&self) {
+        say(&self.out, &format!("id name rulebook {}", env!("CARGO_PKG_VERSION")));
+        say(&self.out, "id author the rulebook authors");
+        let vars: String = crate::bundled::names()
+            .map(|n| format!(" var {n}"))
+            .collect();
+        say(
+            &self.out,
+            &format!("option name UCI_Variant type combo default chess{vars}"),
+        );
+        say(&self.out, "option name VariantPath type string default <empty>");
+        say(
+            &self.out,
+            &format!("option name Hash type spin default {DEFAULT_HASH} min 1 max 4096"),
+        );
+        say(&self.out, "uciok");
+    }
+
+    /// Stops a running search and takes the board back.
+    pub fn finish(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.wait();
+    }
+
+    /// Waits for a running search to end and takes the board back.
+    fn wait(&mut self) {
+        if let Some(h) = self.searching.take() {
+            match h.join() {
+                Ok(b) => self.board = Some(b),
+                Err(_) => {
+                    self.info("the search failed; the variant is loaded again");
+                    self.reload();
+                }
+            }
+        }
+    }
+
+    /// The board, once the running search (if any) has ended, as Stockfish waits for it.
+    fn board(&mut self) -> Option<&mut Board> {
+        self.wait();
+        self.board.as_mut()
+    }
+
+    fn reload(&mut self) {
+        match load_game(&self.variant) {
+            Ok(game) => {
+                self.board = Some(Board {
+                    game,
+                    engine: Engine::new(self.hash),
+                })
+            }
+            Err(e) => self.info(&e),
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        let value_at = words.iter().position(|w| *w == "value");
+        let name = words[1.min(words.len())..value_at.unwrap_or(words.len())].join(" ");
+        let value = value_at.map_or(String::new(), |i| words[i + 1..].join(" "));
+        if self.board().is_none() {
+            return;
+        }
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" | "variantpath" => {
+                if value.is_empty() || value == "<empty>" {
+                    return;
+                }
+                match load_game(&value) {
+                    Ok(game) => {
+                        self.variant = value;
+                        self.board = Some(Board {
+                            game,
+                            engine: Engine::new(self.hash),
+                        });
+                    }
+                    Err(e) => self.info(&format!("{name}: {e}")),
+                }
+            }
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=4096).contains(&mb) => {
+                    self.hash = mb;
+                    if let Some(b) = &mut self.board {
+                        b.engine = Engine::new(mb);
+                    }
+                }
+                _ => self.info(&format!("Hash: `{value}` is not 1 to 4096")),
+            },
+            _ => self.info(&format!("unknown option `{name}`")),
+        }
+    }
+
+    /// `position startpos|fen FEN [moves M...]`; at a bad FEN or move, the position stays as
+    /// far as it was read and an `info string` says why.
+    fn position(&mut self, words: &[&str]) {
+        let out = self.out.clone();
+        let Some(b) = self.board() else { return };
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let setup = &words[..moves_at.unwrap_or(words.len())];
+        let start = match setup.first() {
+            Some(&"startpos") => b.game.variant().start.clone(),
+            Some(&"fen") => setup[1..].join(" "),
+            _ => {
+                return say(&out, "info string position needs `startpos` or `fen FEN`");
+            }
+        };
+        if let Err(e) = b.game.set_fen(&start) {
+            return say(&out, &format!("info string bad FEN `{start}`: {}", e.message));
+        }
+        for m in moves_at.map_or(&[][..], |i| &words[i + 1..]) {
+            if let Err(e) = b.game.play(m) {
+                return say(&out, &format!("info string {}", e.message));
+            }
+        }
+    }
+
+    fn show(&mut self) {
+        let out = self.out.clone();
+        if let Some(b) = self.board() {
+            say(&out, &format!("Fen: {}", b.game.fen()));
+        }
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        if words.first() == Some(&"perft") {
+            return self.perft(words.get(1).copied());
+        }
+        let out = self.out.clone();
+        if self.board().is_none() {
+            return;
+        }
+        let Some(mut board) = self.board.take() else {
+            return;
+        };
+        let side = board.game.status().side.index();
+        let limits = match go_limits(words, side) {
+            Ok(l) => l,
+            Err(e) => {
+                self.board = Some(board);
+                return self.info(&e);
+            }
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        let stop = self.stop.clone();
+        self.searching = Some(std::thread::spawn(move || {
+            let found = board.game.think(&mut board.engine, &limits, &stop, &mut |p| {
+                say(&out, &info_line(p));
+            });
+            let best = found.pv.first().cloned().unwrap_or_else(|| "0000".into());
+            say(&out, &format!("bestmove {best}"));
+            board
+        }));
+    }
+
+    /// `go perft N`: a line per move and the total, as Fairy-Stockfish prints them.
+    fn perft(&mut self, depth: Option<&str>) {
+        let out = self.out.clone();
+        let Some(depth) = depth.and_then(|d| d.parse::<u32>().ok()).filter(|d| *d <= 12) else {
+            return self.info("go perft needs a depth from 0 to 12");
+        };
+        let Some(b) = self.board() else { return };
+        let lines = crate::perft::divide(b.game.as_ref(), depth, 1);
+        let mut total = 0;
+        for (m, n) in &lines {
+            say(&out, &format!("{m}: {n}"));
+            total += n;
+        }
+        say(&out, "");
+        say(&out, &format!("Nodes searched: {}", if depth == 0 { 1 } else { total }));
+    }
+}
+
+/// `info depth 5 score cp 20 nodes 1234 nps 100000 time 12 pv e2e4 e7e5`
+fn info_line(p: &Progress<String>) -> String {
+    let nps = p.nodes * 1000 / p.millis.max(1);
+    format!(
+        "info depth {} score {} nodes {} nps {nps} time {} pv {}",
+        p.depth,
+        p.score.uci(),
+        p.nodes,
+        p.millis,
+        p.pv.join(" ")
+    )
+}
+
+/// The limits of `go`'s words for the side to move (0 white, 1 black).
+fn go_limits(words: &[&str], side: usize) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let (mut time, mut inc, mut to_go) = ([None; 2], [0u64; 2], None);
+    let mut infinite = false;
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        if key == "infinite" || key == "ponder" {
+            infinite = true;
+            i += 1;
+            continue;
+        }
+        let value = words.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+        let Some(v) = value else {
+            return Err(format!("go: `{key}` needs a number after it"));
+        };
+        let n = v.max(0) as u64;
+        match key {
+            "depth" => limits.depth = Some(n.clamp(1, 90) as u32),
+            "nodes" => limits.nodes = Some(n.max(1)),
+            "movetime" => limits.movetime = Some(Duration::from_millis(n)),
+            "wtime" => time[0] = Some(n),
+            "btime" => time[1] = Some(n),
+            "winc" => inc[0] = n,
+            "binc" => inc[1] = n,
+            "movestogo" => to_go = Some(n.max(1)),
+            "mate" => limits.depth = Some((2 * n as u32).clamp(1, 90)),
+            _ => return Err(format!("go: unknown word `{key}`")),
+        }
+        i += 2;
+    }
+    if let (Some(left), false) = (time[side], infinite) {
+        let share = left / to_go.unwrap_or(30).min(50) + inc[side] * 3 / 4;
+        let ms = share.min(left.saturating_sub(MOVE_OVERHEAD)).max(1);
+        limits.movetime = Some(Duration::from_millis(ms));
+    }
+    if limits == Limits::default() && !infinite {
+        limits.movetime = Some(Duration::from_millis(1000));
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_time_is_shared_over_the_moves_to_go() {
+        let l = go_limits(&["wtime", "30000", "btime", "600", "winc", "0"], 0).unwrap();
+        assert_eq!(l.movetime, Some(Duration::from_millis(1000)));
+        let l = go_limits(&["wtime", "30000", "btime", "600"], 1).unwrap();
+        assert_eq!(l.movetime, Some(Duration::from_millis(20)));
+        assert!(go_limits(&["depth"], 0).is_err());
+        assert!(go_limits(&["infinite"], 0).unwrap().movetime.is_none());
+    }
+}
