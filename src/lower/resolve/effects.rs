@@ -231,9 +231,12 @@ impl Resolver<'_> {
             ActionKind::Remove => ir::Action::Remove(subject),
             ActionKind::Flip if subject == Subject::Origin => {
                 self.err(
-                    Problem::error(Code::EffectAction, "the origin is always on the mover's side")
-                        .label(src, a.span, "`flip origin` changes nothing")
-                        .help("flip the pieces the scan finds: `flip target`"),
+                    Problem::error(
+                        Code::EffectAction,
+                        "the origin is always on the mover's side",
+                    )
+                    .label(src, a.span, "`flip origin` changes nothing")
+                    .help("flip the pieces the scan finds: `flip target`"),
                 );
                 return None;
             }
