@@ -137,7 +137,14 @@ impl<B: Bits> Position<B> {
                 return;
             };
             t = next;
-            self.apply_clauses::<BY_MOVE>(r, e, mover, (origin, t, dist as i32, None), pieces, choice);
+            self.apply_clauses::<BY_MOVE>(
+                r,
+                e,
+                mover,
+                (origin, t, dist as i32, None),
+                pieces,
+                choice,
+            );
         }
     }
 
@@ -167,7 +174,12 @@ impl<B: Bits> Position<B> {
             None => effect.finally.iter().position(|f| f.when.is_none()),
         };
         if let Some(i) = line {
-            self.acted += u32::from(effect.finally[i].actions.iter().any(|a| *a != Action::Nothing));
+            self.acted += u32::from(
+                effect.finally[i]
+                    .actions
+                    .iter()
+                    .any(|a| *a != Action::Nothing),
+            );
             for a in &effect.finally[i].actions {
                 self.act(r, a, mover, (origin, origin, None), pieces, choice);
             }

@@ -1207,7 +1207,10 @@ impl<B: Bits> Position<B> {
         }
         // Pieces dropped free are not counted in hand: a hand of only those is not written.
         let free = |c: u8| r.codes[c as usize].drop.as_ref().is_some_and(|d| d.free);
-        let counted = r.captures_to_hand || r.codes.iter().any(|c| c.drop.is_some() && !c.drop.as_ref().is_some_and(|d| d.free));
+        let counted = r.captures_to_hand
+            || r.codes
+                .iter()
+                .any(|c| c.drop.is_some() && !c.drop.as_ref().is_some_and(|d| d.free));
         if r.hands && counted {
             out.push('[');
             for side in Side::BOTH {

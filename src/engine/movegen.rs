@@ -2,9 +2,9 @@
 //! promotions, drops, en passant and castling.
 
 use crate::engine::bitboard::Bits;
+use crate::engine::effects::enclosed_len;
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::{CodeRules, Rules};
-use crate::engine::effects::enclosed_len;
 use crate::ir::{self, Action, Modality, Scan};
 
 /// Adds the squares of `a` to the quiet and capture sets as `modality` allows.
@@ -771,7 +771,10 @@ impl<B: Bits> Position<B> {
         }
         let mut keep = B::ZERO;
         for sq in t.iter() {
-            if r.drop_required.iter().all(|&e| self.drop_acts(r, e, code, sq)) {
+            if r.drop_required
+                .iter()
+                .all(|&e| self.drop_acts(r, e, code, sq))
+            {
                 keep |= B::bit(sq);
             }
         }
@@ -786,10 +789,12 @@ impl<B: Bits> Position<B> {
         if !table.origin_holds(us, code) {
             return false;
         }
-        if table
-            .finally_line(us, code)
-            .is_some_and(|i| effect.finally[i].actions.iter().any(|a| *a != Action::Nothing))
-        {
+        if table.finally_line(us, code).is_some_and(|i| {
+            effect.finally[i]
+                .actions
+                .iter()
+                .any(|a| *a != Action::Nothing)
+        }) {
             return true;
         }
         let acts = |target: usize, dist: u32| {

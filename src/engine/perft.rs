@@ -225,8 +225,7 @@ impl<B: Bits> Position<B> {
             tree.lists.push(Vec::with_capacity(128));
         }
         let mut moves = std::mem::take(&mut tree.lists[ply]);
-        let counts_captures =
-            depth == 1 && r.must_capture && !r.must_drop && !r.pass_when_stuck;
+        let counts_captures = depth == 1 && r.must_capture && !r.must_drop && !r.pass_when_stuck;
         let mut nodes = if counts_captures && r.pseudo_moves_stand() {
             self.count_must_capture(r)
         } else if self.has_obligations(r) {

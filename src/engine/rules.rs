@@ -1706,7 +1706,16 @@ impl<B: Bits> Rules<B> {
     fn king_steps(&self) -> Vec<B> {
         (0..self.squares)
             .map(|sq| {
-                let steps = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+                let steps = [
+                    (1, 0),
+                    (1, 1),
+                    (0, 1),
+                    (-1, 1),
+                    (-1, 0),
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                ];
                 steps
                     .iter()
                     .filter_map(|&s| self.offset(sq, s))

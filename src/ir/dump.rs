@@ -7,7 +7,9 @@ use super::*;
 /// How a falling or sliding drop comes to rest, in words.
 /// `first within REGION` in words.
 fn first_text(region: &str) -> String {
-    format!("first within {region}: while one of its squares is empty, dropped there, no effect required")
+    format!(
+        "first within {region}: while one of its squares is empty, dropped there, no effect required"
+    )
 }
 
 fn slide_text(s: DropSlide) -> &'static str {
@@ -1118,7 +1120,10 @@ impl Variant {
             writeln!(f, "  finally{when} {}", self.actions_text(&line.actions))?;
         }
         if e.required {
-            writeln!(f, "  required: a move after which none of its clauses or finally lines acted is not legal")?;
+            writeln!(
+                f,
+                "  required: a move after which none of its clauses or finally lines acted is not legal"
+            )?;
         }
         Ok(())
     }

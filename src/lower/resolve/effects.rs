@@ -256,9 +256,12 @@ impl Resolver<'_> {
             }
             ActionKind::Flip if subject == Subject::Origin => {
                 self.err(
-                    Problem::error(Code::EffectAction, "the origin is always on the mover's side")
-                        .label(src, a.span, "`flip origin` changes nothing")
-                        .help("flip the pieces the scan finds: `flip target`"),
+                    Problem::error(
+                        Code::EffectAction,
+                        "the origin is always on the mover's side",
+                    )
+                    .label(src, a.span, "`flip origin` changes nothing")
+                    .help("flip the pieces the scan finds: `flip target`"),
                 );
                 return None;
             }
