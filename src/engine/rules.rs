@@ -660,19 +660,13 @@ impl<B: Bits> Rules<B> {
     /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
     /// empty.
     fn unfilled(variant: Arc<Variant>) -> Rules<B> {
-        let v = &*variant;
-        let geo = Self::geometry(v);
-        let kinds = v.pieces.len();
-        let side_codes = [
-            (0..kinds).map(|k| k as u8).collect::<Vec<_>>(),
-            (0..kinds).map(|k| (kinds + k) as u8).collect::<Vec<_>>(),
-        ];
-        let layered = v.layers.len() > 1 || v.cross.is_some();
+        let (v, kinds) = (&*variant, variant.pieces.len());
         Rules {
-            geo,
+            geo: Self::geometry(v),
             kinds,
             codes: vec![],
-            side_codes,
+            side_codes: Side::BOTH
+                .map(|s| (0..kinds).map(|k| (s.index() * kinds + k) as u8).collect()),
             leap_attackers: [vec![], vec![]],
             lame_attackers: [vec![], vec![]],
             ride_attackers: [vec![], vec![]],
@@ -737,7 +731,7 @@ impl<B: Bits> Rules<B> {
             plain: None,
             blast: None,
             pins_suffice: [true; 2],
-            layered,
+            layered: v.layers.len() > 1 || v.cross.is_some(),
             layer_masks: vec![],
             effect_dirs: vec![],
             effect_zones: vec![],

@@ -473,53 +473,7 @@ impl Variant {
                     ""
                 }
             )?;
-            if !p.cannot_attack.is_empty() {
-                let names: Vec<&str> = p
-                    .cannot_attack
-                    .iter()
-                    .map(|&k| self.piece_name(k))
-                    .collect();
-                writeln!(f, "    cannot attack {}", names.join(" "))?;
-            }
-            if let Some([white, black]) = &p.glyph {
-                writeln!(f, "    glyph white {white}  black {black}")?;
-            }
-            if let Some(v) = p.value {
-                writeln!(f, "    value {v}")?;
-            }
-            if let Some(r) = &p.confined {
-                writeln!(f, "    within {}", self.region_text(r))?;
-            }
-            if !p.cannot_capture.is_empty() {
-                let names: Vec<&str> = p
-                    .cannot_capture
-                    .iter()
-                    .map(|&k| self.piece_name(k))
-                    .collect();
-                writeln!(f, "    cannot capture {}", names.join(" "))?;
-            }
-            if p.captures_in_place {
-                writeln!(f, "    captures without moving")?;
-            }
-            if p.captures_as_victim {
-                writeln!(f, "    captures as victim")?;
-            }
-            if !p.cannot_hop_over.is_empty() {
-                let names: Vec<&str> = p
-                    .cannot_hop_over
-                    .iter()
-                    .map(|&k| self.piece_name(k))
-                    .collect();
-                writeln!(f, "    cannot hop over {}", names.join(" "))?;
-            }
-            if let Some(group) = &p.royal_when_last {
-                let names: Vec<&str> = group.iter().map(|&k| self.piece_name(k)).collect();
-                writeln!(
-                    f,
-                    "    royal while its side has one piece of these kinds on the board: {}",
-                    names.join(" ")
-                )?;
-            }
+            self.dump_piece_clauses(f, p)?;
             if p.atoms.is_empty() {
                 writeln!(f, "    (no atoms: it never moves)")?;
             }
@@ -542,6 +496,58 @@ impl Variant {
                 let names: Vec<&str> = p.once_lost_to.iter().map(|&k| self.piece_name(k)).collect();
                 writeln!(f, "    once lost when aimed by {}", names.join(" "))?;
             }
+        }
+        Ok(())
+    }
+
+    /// A piece's clauses beyond its letters and atoms, a line each.
+    fn dump_piece_clauses(&self, f: Out, p: &Piece) -> fmt::Result {
+        if !p.cannot_attack.is_empty() {
+            let names: Vec<&str> = p
+                .cannot_attack
+                .iter()
+                .map(|&k| self.piece_name(k))
+                .collect();
+            writeln!(f, "    cannot attack {}", names.join(" "))?;
+        }
+        if let Some([white, black]) = &p.glyph {
+            writeln!(f, "    glyph white {white}  black {black}")?;
+        }
+        if let Some(v) = p.value {
+            writeln!(f, "    value {v}")?;
+        }
+        if let Some(r) = &p.confined {
+            writeln!(f, "    within {}", self.region_text(r))?;
+        }
+        if !p.cannot_capture.is_empty() {
+            let names: Vec<&str> = p
+                .cannot_capture
+                .iter()
+                .map(|&k| self.piece_name(k))
+                .collect();
+            writeln!(f, "    cannot capture {}", names.join(" "))?;
+        }
+        if p.captures_in_place {
+            writeln!(f, "    captures without moving")?;
+        }
+        if p.captures_as_victim {
+            writeln!(f, "    captures as victim")?;
+        }
+        if !p.cannot_hop_over.is_empty() {
+            let names: Vec<&str> = p
+                .cannot_hop_over
+                .iter()
+                .map(|&k| self.piece_name(k))
+                .collect();
+            writeln!(f, "    cannot hop over {}", names.join(" "))?;
+        }
+        if let Some(group) = &p.royal_when_last {
+            let names: Vec<&str> = group.iter().map(|&k| self.piece_name(k)).collect();
+            writeln!(
+                f,
+                "    royal while its side has one piece of these kinds on the board: {}",
+                names.join(" ")
+            )?;
         }
         Ok(())
     }
@@ -733,34 +739,7 @@ impl Variant {
             }
         )?;
         for (&piece, d) in &h.rules {
-            let mut rules = vec![];
-            if let Some(r) = &d.region {
-                rules.push(format!("within {}", self.region_text(r)));
-            }
-            if let Some(n) = d.per_file {
-                rules.push(format!("at most {n} per file"));
-            }
-            if d.no_mate {
-                rules.push("a checkmate by its drop loses".to_string());
-            }
-            if d.both_colors {
-                rules.push(
-                    "both colors: at most half (rounded up) on squares of one colour, and other drops leave room for that"
-                        .to_string(),
-                );
-            }
-            if let Some(s) = d.slide {
-                rules.push(slide_text(s).to_string());
-            }
-            if let Some(r) = &d.first_within {
-                rules.push(first_text(&self.region_text(r)));
-            }
-            if d.free {
-                rules.push("free: not taken from the hand, as many as a side likes".to_string());
-            }
-            if d.next_to_own {
-                rules.push("only a king's step from a piece of its side".to_string());
-            }
+            let rules = self.drop_rule_texts(d);
             writeln!(f, "  drop {}: {}", self.piece_name(piece), rules.join("; "))?;
         }
         if let Some(g) = &h.gate {
@@ -789,6 +768,39 @@ impl Variant {
             )?;
         }
         Ok(())
+    }
+
+    /// One piece's drop rules, a phrase each.
+    fn drop_rule_texts(&self, d: &DropRule) -> Vec<String> {
+        let mut rules = vec![];
+        if let Some(r) = &d.region {
+            rules.push(format!("within {}", self.region_text(r)));
+        }
+        if let Some(n) = d.per_file {
+            rules.push(format!("at most {n} per file"));
+        }
+        if d.no_mate {
+            rules.push("a checkmate by its drop loses".to_string());
+        }
+        if d.both_colors {
+            rules.push(
+                "both colors: at most half (rounded up) on squares of one colour, and other drops leave room for that"
+                    .to_string(),
+            );
+        }
+        if let Some(s) = d.slide {
+            rules.push(slide_text(s).to_string());
+        }
+        if let Some(r) = &d.first_within {
+            rules.push(first_text(&self.region_text(r)));
+        }
+        if d.free {
+            rules.push("free: not taken from the hand, as many as a side likes".to_string());
+        }
+        if d.next_to_own {
+            rules.push("only a king's step from a piece of its side".to_string());
+        }
+        rules
     }
 
     fn dump_check(&self, f: Out) -> fmt::Result {

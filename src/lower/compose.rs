@@ -319,6 +319,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
         Item::Remove(r) => remove(d, r, src, problems),
         Item::CastlingRule(c) => apply_castling_rule(d, c, src, problems),
         Item::Hand(h) => set_once(&mut d.hand, "`hand`", src, h, |h| h.span, problems),
+        rule => apply_rule_of_play(d, rule, src, problems),
+    }
+}
+
+/// The rules of play, a line each (`must capture`, `pass`, `turn`, ...); `apply` gives every
+/// other item its own arm.
+fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
+    match item {
         Item::MustCapture(s) => flag(&mut d.must_capture, "`must capture`", src, s, problems),
         Item::NoChecks { unless_mate, span } => {
             flag(&mut d.no_checks, "`no checks`", src, span, problems);
@@ -370,6 +378,7 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
             s,
             problems,
         ),
+        _ => {}
     }
 }
 

@@ -203,6 +203,36 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             },
         },
         Rule::hand => Item::Hand(build_hand(p)?),
+        Rule::catalog => {
+            let mut k = kids(p);
+            Item::Catalog(CatalogAst {
+                catalog: name(k.next()?),
+                name: string(k.next()?.into_inner().next()?),
+                span: sp,
+            })
+        }
+        Rule::start => Item::Start(StartAst {
+            fen: string(kids(p).next()?),
+            span: sp,
+        }),
+        Rule::check => Item::Check(build_check(p)),
+        Rule::halfmove => Item::Halfmove(build_halfmove(p)?),
+        Rule::end => Item::End {
+            replace,
+            rules: kids(p).map(build_end_rule).collect::<Option<Vec<_>>>()?,
+            span: sp,
+        },
+        Rule::effect => Item::Effect {
+            replace,
+            effect: build_effect(p)?,
+        },
+        _ => return build_rule_of_play(p, sp),
+    })
+}
+
+/// The rules of play, a line each (`must capture`, `pass`, `turn`, ...).
+fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
+    Some(match p.as_rule() {
         Rule::must => Item::MustCapture(sp),
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks {
             unless_mate: has_kw(&p, Rule::unless_mate),
@@ -234,29 +264,6 @@ pub(super) fn build_item(p: P, replace: bool) -> Option<Item> {
             pieces: kids(p).map(name).collect(),
             span: sp,
         }),
-        Rule::catalog => {
-            let mut k = kids(p);
-            Item::Catalog(CatalogAst {
-                catalog: name(k.next()?),
-                name: string(k.next()?.into_inner().next()?),
-                span: sp,
-            })
-        }
-        Rule::start => Item::Start(StartAst {
-            fen: string(kids(p).next()?),
-            span: sp,
-        }),
-        Rule::check => Item::Check(build_check(p)),
-        Rule::halfmove => Item::Halfmove(build_halfmove(p)?),
-        Rule::end => Item::End {
-            replace,
-            rules: kids(p).map(build_end_rule).collect::<Option<Vec<_>>>()?,
-            span: sp,
-        },
-        Rule::effect => Item::Effect {
-            replace,
-            effect: build_effect(p)?,
-        },
         _ => return None,
     })
 }
@@ -602,22 +609,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 }
                 Rule::initial => piece.initial = Some(build_region(kids(k).next()?)?),
                 Rule::within => piece.within = Some(build_region(kids(k).next()?)?),
-                Rule::cannot_capture => {
-                    let sp = span(&k);
-                    let hop = kids(k.clone()).any(|n| n.as_rule() == Rule::hop_over);
-                    let attack = has_kw(&k, Rule::kw_attack);
-                    let names = kids(k)
-                        .filter(|n| n.as_rule() == Rule::piece_ref)
-                        .map(name)
-                        .collect();
-                    if hop {
-                        piece.cannot_hop_over.push((names, sp));
-                    } else if attack {
-                        piece.cannot_attack.push((names, sp));
-                    } else {
-                        piece.cannot_capture.push((names, sp));
-                    }
-                }
+                Rule::cannot_capture => build_cannot(k, &mut piece),
                 Rule::royal => match kids(k.clone()).find(|n| n.as_rule() == Rule::royal_last) {
                     Some(last) => {
                         let names = kids(last)
@@ -649,6 +641,24 @@ fn build_piece(p: P) -> Option<PieceAst> {
         }
         piece
     })
+}
+
+/// `cannot capture|attack|hop over PIECE...`: the kinds, into the piece's matching list.
+fn build_cannot(k: P, piece: &mut PieceAst) {
+    let sp = span(&k);
+    let hop = kids(k.clone()).any(|n| n.as_rule() == Rule::hop_over);
+    let attack = has_kw(&k, Rule::kw_attack);
+    let names = kids(k)
+        .filter(|n| n.as_rule() == Rule::piece_ref)
+        .map(name)
+        .collect();
+    if hop {
+        piece.cannot_hop_over.push((names, sp));
+    } else if attack {
+        piece.cannot_attack.push((names, sp));
+    } else {
+        piece.cannot_capture.push((names, sp));
+    }
 }
 
 fn build_vector(p: P) -> Option<Spanned<(i64, i64)>> {

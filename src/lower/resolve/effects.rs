@@ -53,19 +53,7 @@ impl Resolver<'_> {
                 _ => ok = false,
             }
         }
-        let mut finally = vec![];
-        for line in &e.finally {
-            let actions = self.actions(&line.actions, src, rays);
-            // `finally when ...` looks at the origin only, like the origin's `where`.
-            let when = match &line.when {
-                None => Some(None),
-                Some(x) => self.bool_expr(x, src, false).map(Some),
-            };
-            match (when, actions) {
-                (Some(when), Some(actions)) => finally.push(ir::Finally { when, actions }),
-                _ => ok = false,
-            }
-        }
+        let finally = self.finally_lines(e, src, rays, &mut ok);
         let acts = clauses
             .iter()
             .flat_map(|c| &c.actions)
@@ -113,6 +101,30 @@ impl Resolver<'_> {
             finally,
             required: e.required.is_some(),
         })
+    }
+
+    /// The effect's `finally` lines; `ok` turns false where one is broken.
+    fn finally_lines(
+        &mut self,
+        e: &EffectAst,
+        src: SourceId,
+        rays: bool,
+        ok: &mut bool,
+    ) -> Vec<ir::Finally> {
+        let mut finally = vec![];
+        for line in &e.finally {
+            let actions = self.actions(&line.actions, src, rays);
+            // `finally when ...` looks at the origin only, like the origin's `where`.
+            let when = match &line.when {
+                None => Some(None),
+                Some(x) => self.bool_expr(x, src, false).map(Some),
+            };
+            match (when, actions) {
+                (Some(when), Some(actions)) => finally.push(ir::Finally { when, actions }),
+                _ => *ok = false,
+            }
+        }
+        finally
     }
 
     /// The squares an effect looks at from its origin: along rays, or around it.

@@ -106,14 +106,7 @@ impl<'a> Resolver<'a> {
         self.wrap = wrap;
         let regions = self.regions();
         self.resized_regions();
-        let mut pieces = self.pieces(layers.len());
-        self.piece_names = pieces.keys().cloned().collect();
-        self.cannot_capture(&mut pieces);
-        self.cannot_attack(&mut pieces);
-        self.once_lost(&mut pieces);
-        self.royal_when_last(&mut pieces);
-        self.layer_letters(&mut pieces);
-        self.link_promoted(&mut pieces);
+        let pieces = self.pieces_linked(layers.len());
         let royalty = Royalty {
             exists: pieces
                 .values()
@@ -187,6 +180,20 @@ impl<'a> Resolver<'a> {
         };
         self.wrap_fits(&variant);
         self.validate_start(variant)
+    }
+
+    /// The pieces with what relates them to one another: kinds they spare, royalty by count,
+    /// letters per layer, promoted forms.
+    fn pieces_linked(&mut self, layers: usize) -> IndexMap<String, ir::Piece> {
+        let mut pieces = self.pieces(layers);
+        self.piece_names = pieces.keys().cloned().collect();
+        self.cannot_capture(&mut pieces);
+        self.cannot_attack(&mut pieces);
+        self.once_lost(&mut pieces);
+        self.royal_when_last(&mut pieces);
+        self.layer_letters(&mut pieces);
+        self.link_promoted(&mut pieces);
+        pieces
     }
 
     fn has_errors(&self) -> bool {
