@@ -16,7 +16,6 @@ pub const KEYWORDS: &[&str] = &[
     "wrap",
     "glyph",
     "antiroyal",
-    "friends",
     "value",
     "layers",
     "letters",
