@@ -24,7 +24,30 @@ impl<B: Bits> Position<B> {
     /// The game end that holds before any move is generated.
     pub fn immediate_end(&mut self, r: &Rules<B>) -> Option<GameEnd> {
         let mover = self.last_mover();
-        for e in &r.end {
+        let (i, hit) = self.immediate_end_rule(r)?;
+        let e = &r.end[i];
+        Some(match hit {
+            Some(side) => end_for(&e.name, e.result, side, mover),
+            None => draw(&e.name),
+        })
+    }
+
+    /// [`Position::immediate_end`] without words, so without allocating: the end rule's index
+    /// and the winner.
+    pub fn immediate_winner(&mut self, r: &Rules<B>) -> Option<Option<Side>> {
+        let (i, hit) = self.immediate_end_rule(r)?;
+        Some(hit.and_then(|side| match r.end[i].result {
+            Outcome::Wins => Some(side),
+            Outcome::Loses => Some(side.flip()),
+            Outcome::Draws => None,
+        }))
+    }
+
+    /// The index of the end rule that holds before any move is generated, and the side it
+    /// holds for (`None`: a draw).
+    fn immediate_end_rule(&mut self, r: &Rules<B>) -> Option<(usize, Option<Side>)> {
+        let mover = self.last_mover();
+        for (i, e) in r.end.iter().enumerate() {
             let hit = match &e.test {
                 EndTest::RoyalCaptured => (!self.has_royal(r, mover.flip())).then_some(mover),
                 EndTest::Campmate(masks) => r.royal_codes[mover.index()]
@@ -46,7 +69,7 @@ impl<B: Bits> Position<B> {
                     full,
                 } => match self.reached_end(r, codes, masks, *rule, (*count, *full)) {
                     Some(Reach::Won(side)) => Some(side),
-                    Some(Reach::Draw) => return Some(draw(&e.name)),
+                    Some(Reach::Draw) => return Some((i, None)),
                     None => None,
                 },
                 EndTest::Checks(n) => (self.checks[mover.index()] >= *n).then_some(mover),
@@ -59,7 +82,7 @@ impl<B: Bits> Position<B> {
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
             if let Some(side) = hit {
-                return Some(end_for(&e.name, e.result, side, mover));
+                return Some((i, Some(side)));
             }
         }
         None
@@ -118,20 +141,22 @@ impl<B: Bits> Position<B> {
             }
             let other = side.flip();
             let extra = u32::from(claim && side == self.side);
-            let groups: Vec<(u32, u32)> = if codes[0].is_empty() {
-                vec![(self.army(r, side), self.army(r, other))]
+            let extinct = |(mine, theirs): (u32, u32)| {
+                mine <= at_most as u32 && theirs >= others_at_least as u32 + extra
+            };
+            // Counted without collecting, so that the test allocates nothing (the search asks
+            // it at every node).
+            let hit = if codes[0].is_empty() {
+                extinct((self.army(r, side), self.army(r, other)))
             } else {
                 codes[side.index()]
                     .iter()
                     .zip(&codes[other.index()])
-                    .map(|(&mine, &theirs)| {
-                        (self.count_with_hand(mine), self.count_with_hand(theirs))
+                    .any(|(&mine, &theirs)| {
+                        extinct((self.count_with_hand(mine), self.count_with_hand(theirs)))
                     })
-                    .collect()
             };
-            if groups.iter().any(|&(mine, theirs)| {
-                mine <= at_most as u32 && theirs >= others_at_least as u32 + extra
-            }) {
+            if hit {
                 return Some(side);
             }
         }
