@@ -45,7 +45,8 @@ fn packed_table(names: &[String], out_dir: &Path) -> String {
     let mut all = String::new();
     let mut out = String::from("(&[\n");
     for n in names {
-        let text = std::fs::read_to_string(format!("variants/{n}.variant")).expect("a variant file");
+        let text =
+            std::fs::read_to_string(format!("variants/{n}.variant")).expect("a variant file");
         let start = all.len();
         all.push_str(&text);
         let _ = writeln!(out, "    ({n:?}, {start}, {}),", all.len());

@@ -36,7 +36,8 @@ fn search(c: &mut Criterion) {
         let loaded = load(variant, &mut sources).unwrap_or_else(|e| panic!("{variant}: {e:?}"));
         let mut game = new_game(Arc::new(loaded.variant));
         if let Some(f) = fen {
-            game.set_fen(f).unwrap_or_else(|e| panic!("{f}: {}", e.message));
+            game.set_fen(f)
+                .unwrap_or_else(|e| panic!("{f}: {}", e.message));
         }
         let limits = Limits {
             nodes: Some(NODES),

@@ -47,7 +47,10 @@ fn game(variant: &str, computer: Side, nodes: u64, seed: u64) -> (Option<Side>, 
             return (end.winner, ply, end.rule);
         }
         let m = if status.side == computer {
-            g.think(&mut engine, &limits, &stop, &mut |_| {}).pv.first().cloned()
+            g.think(&mut engine, &limits, &stop, &mut |_| {})
+                .pv
+                .first()
+                .cloned()
         } else {
             let moves = g.root_moves();
             moves.get(random.below(moves.len())).cloned()
@@ -78,8 +81,14 @@ fn main() {
         if winner == Some(computer) {
             won += 1;
         } else {
-            println!("{v}: computer ({}) did not win: {why} after {plies} plies", computer.name());
+            println!(
+                "{v}: computer ({}) did not win: {why} after {plies} plies",
+                computer.name()
+            );
         }
     }
-    println!("won {won} of {} games against a random mover at {nodes} nodes a move", variants.len());
+    println!(
+        "won {won} of {} games against a random mover at {nodes} nodes a move",
+        variants.len()
+    );
 }

@@ -40,7 +40,10 @@ fn play_one(game: &mut dyn Game, nodes: u64, seed: u64) -> (Option<Side>, String
             state ^= state << 17;
             moves.get(state as usize % moves.len().max(1)).cloned()
         } else {
-            game.think(&mut engine, &limits, &stop, &mut |_| {}).pv.first().cloned()
+            game.think(&mut engine, &limits, &stop, &mut |_| {})
+                .pv
+                .first()
+                .cloned()
         };
         match m {
             Some(m) if game.play(&m).is_ok() => {}
@@ -56,7 +59,9 @@ pub fn selfplay(variant: &str, games: usize, nodes: u64) -> ExitCode {
     let loaded = match load(variant, &mut sources) {
         Ok(l) => l,
         Err(_) => {
-            eprintln!("error: `{variant}` is not a bundled variant or a valid variant file (`rulebook check` says why)");
+            eprintln!(
+                "error: `{variant}` is not a bundled variant or a valid variant file (`rulebook check` says why)"
+            );
             return ExitCode::from(2);
         }
     };

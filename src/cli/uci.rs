@@ -121,7 +121,10 @@ impl Uci {
     }
 
     fn identify(&self) {
-        say(&self.out, &format!("id name rulebook {}", env!("CARGO_PKG_VERSION")));
+        say(
+            &self.out,
+            &format!("id name rulebook {}", env!("CARGO_PKG_VERSION")),
+        );
         say(&self.out, "id author the rulebook authors");
         let vars: String = crate::bundled::names()
             .map(|n| format!(" var {n}"))
@@ -130,7 +133,10 @@ impl Uci {
             &self.out,
             &format!("option name UCI_Variant type combo default chess{vars}"),
         );
-        say(&self.out, "option name VariantPath type string default <empty>");
+        say(
+            &self.out,
+            "option name VariantPath type string default <empty>",
+        );
         say(
             &self.out,
             &format!("option name Hash type spin default {DEFAULT_HASH} min 1 max 4096"),
@@ -226,7 +232,10 @@ impl Uci {
             }
         };
         if let Err(e) = b.game.set_fen(&start) {
-            return say(&out, &format!("info string bad FEN `{start}`: {}", e.message));
+            return say(
+                &out,
+                &format!("info string bad FEN `{start}`: {}", e.message),
+            );
         }
         for m in moves_at.map_or(&[][..], |i| &words[i + 1..]) {
             if let Err(e) = b.game.play(m) {
@@ -264,9 +273,11 @@ impl Uci {
         self.stop.store(false, Ordering::Relaxed);
         let stop = self.stop.clone();
         self.searching = Some(std::thread::spawn(move || {
-            let found = board.game.think(&mut board.engine, &limits, &stop, &mut |p| {
-                say(&out, &info_line(p));
-            });
+            let found = board
+                .game
+                .think(&mut board.engine, &limits, &stop, &mut |p| {
+                    say(&out, &info_line(p));
+                });
             let best = found.pv.first().cloned().unwrap_or_else(|| "0000".into());
             say(&out, &format!("bestmove {best}"));
             board
@@ -276,7 +287,10 @@ impl Uci {
     /// `go perft N`: a line per move and the total, as Fairy-Stockfish prints them.
     fn perft(&mut self, depth: Option<&str>) {
         let out = self.out.clone();
-        let Some(depth) = depth.and_then(|d| d.parse::<u32>().ok()).filter(|d| *d <= 12) else {
+        let Some(depth) = depth
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|d| *d <= 12)
+        else {
             return self.info("go perft needs a depth from 0 to 12");
         };
         let Some(b) = self.board() else { return };
@@ -287,7 +301,10 @@ impl Uci {
             total += n;
         }
         say(&out, "");
-        say(&out, &format!("Nodes searched: {}", if depth == 0 { 1 } else { total }));
+        say(
+            &out,
+            &format!("Nodes searched: {}", if depth == 0 { 1 } else { total }),
+        );
     }
 }
 

@@ -433,7 +433,10 @@ impl<B: Bits> Position<B> {
     /// The changes the last move played recorded, oldest first: (square, or the board's squares
     /// plus a code for a count in hand; the content before). For keys updated move by move.
     pub fn last_move_changes(&self) -> &[(u16, u8)] {
-        let start = self.history.last().map_or(self.changes.len(), |s| s.changes as usize);
+        let start = self
+            .history
+            .last()
+            .map_or(self.changes.len(), |s| s.changes as usize);
         &self.changes[start..]
     }
 

@@ -196,7 +196,11 @@ impl Values {
             white += persp * own;
         }
         white += self.goal_terms(r, pos) + self.check_terms(pos);
-        let us = if pos.side == Side::White { white } else { -white };
+        let us = if pos.side == Side::White {
+            white
+        } else {
+            -white
+        };
         us + 10
     }
 

@@ -79,7 +79,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// Iterative deepening: one iteration per depth until a limit; the last completed one.
     pub(crate) fn iterate(&mut self, report: &mut dyn FnMut(&Progress<Move>)) -> Progress<Move> {
         let mut best = self.fallback();
-        let most = self.limits.depth.unwrap_or(MAX_PLY as u32 - 4).min(MAX_PLY as u32 - 4);
+        let most = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .min(MAX_PLY as u32 - 4);
         for depth in 1..=most.max(1) {
             let v = self.node(depth as i32, -INFINITE, INFINITE, 0);
             if self.stopped && depth > 1 {
@@ -111,7 +115,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
     fn fallback(&mut self) -> Progress<Move> {
         let mut moves = vec![];
         if self.pos.immediate_end(self.r).is_none() {
-            self.pos.legal_moves_using(self.r, &mut moves, &mut self.pseudo);
+            self.pos
+                .legal_moves_using(self.r, &mut moves, &mut self.pseudo);
         }
         Progress {
             depth: 0,
@@ -241,7 +246,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return v;
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.pos.legal_moves_using(self.r, &mut moves, &mut self.pseudo);
+        self.pos
+            .legal_moves_using(self.r, &mut moves, &mut self.pseudo);
         if moves.is_empty() {
             self.lists[ply] = moves;
             return self.no_move_score(ply);
@@ -343,7 +349,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
     fn gain(&self, m: &Move) -> i32 {
         let taken = match m.kind {
             MoveKind::Normal => self.pos.code_at(m.to as usize),
-            MoveKind::EnPassant => self.pos.ep.and_then(|ep| self.pos.code_at(ep.victim as usize)),
+            MoveKind::EnPassant => self
+                .pos
+                .ep
+                .and_then(|ep| self.pos.code_at(ep.victim as usize)),
             _ => None,
         };
         let promoted = if m.promo > 0 && m.kind != MoveKind::Drop {
@@ -361,7 +370,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
             let s = if Some(*m) == table_move {
                 TABLE_MOVE
             } else if !self.is_quiet(m) {
-                let mover = self.pos.code_at(m.from as usize).map_or(0, |c| self.values.of(c));
+                let mover = self
+                    .pos
+                    .code_at(m.from as usize)
+                    .map_or(0, |c| self.values.of(c));
                 CAPTURE + self.gain(m) - mover / 16
             } else if self.killers[ply].contains(m) {
                 KILLER + i32::from(self.killers[ply][0] == *m)
@@ -384,7 +396,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return self.winner_score(winner, ply);
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.pos.legal_moves_using(self.r, &mut moves, &mut self.pseudo);
+        self.pos
+            .legal_moves_using(self.r, &mut moves, &mut self.pseudo);
         if moves.is_empty() {
             self.lists[ply] = moves;
             return self.no_move_score(ply);

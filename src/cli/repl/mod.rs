@@ -146,11 +146,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "go [LIMITS]",
         "the computer searches the position (LIMITS: depth N, movetime MS, nodes N; 1 s by default): each depth's score and line, then its move; Ctrl-C stops",
     ),
-    (
-        "hint",
-        "hint [LIMITS]",
-        "the move the computer would play",
-    ),
+    ("hint", "hint [LIMITS]", "the move the computer would play"),
     (
         "computer",
         "computer SIDE [LIMITS]",

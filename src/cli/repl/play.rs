@@ -86,11 +86,13 @@ impl Session {
     fn think(&mut self, reply: &mut Reply, limits: &Limits, verbose: bool) -> Option<String> {
         self.stop.store(false, Ordering::Relaxed);
         let mut lines = vec![];
-        let found = self.game.think(&mut self.engine, limits, &self.stop, &mut |p| {
-            if verbose {
-                lines.push(progress_line(p));
-            }
-        });
+        let found = self
+            .game
+            .think(&mut self.engine, limits, &self.stop, &mut |p| {
+                if verbose {
+                    lines.push(progress_line(p));
+                }
+            });
         for line in lines {
             reply.line(line);
         }
@@ -137,7 +139,9 @@ impl Session {
             Some("both") => [true, true],
             Some("off") => [false, false],
             _ => {
-                let span = l.arg().map_or(l.cmd_span(), |(at, a)| Span::new(at, at + a.len()));
+                let span = l
+                    .arg()
+                    .map_or(l.cmd_span(), |(at, a)| Span::new(at, at + a.len()));
                 return self.usage_error(
                     reply,
                     l,

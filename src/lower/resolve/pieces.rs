@@ -92,7 +92,9 @@ impl Resolver<'_> {
                 self.err(
                     Problem::error(
                         Code::PieceValue,
-                        format!("a piece's value is more than 0 and at most {MAX_PIECE_VALUE} pawns"),
+                        format!(
+                            "a piece's value is more than 0 and at most {MAX_PIECE_VALUE} pawns"
+                        ),
                     )
                     .label(src, v.span, format!("{} pawns", v.node))
                     .help("write the value in pawns, e.g. `value 3.2` (a knight is about 3)"),
