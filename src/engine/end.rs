@@ -24,7 +24,44 @@ impl<B: Bits> Position<B> {
     /// The game end that holds before any move is generated.
     pub fn immediate_end(&mut self, r: &Rules<B>) -> Option<GameEnd> {
         let mover = self.last_mover();
-        for e in &r.end {
+        let (i, hit) = self.immediate_end_rule(r)?;
+        let e = &r.end[i];
+        Some(match hit {
+            Some(side) => self.end_for(&e.name, e.result, side, mover),
+            None => draw(&e.name),
+        })
+    }
+
+    /// [`Position::immediate_end`] without words, so without allocating: the winner, `None`
+    /// for a draw.
+    pub fn immediate_winner(&mut self, r: &Rules<B>) -> Option<Option<Side>> {
+        let (i, hit) = self.immediate_end_rule(r)?;
+        Some(hit.and_then(|side| self.winner_of(r.end[i].result, side)))
+    }
+
+    /// The winner under `result` for `side`: a result `by count` goes to the side with more
+    /// pieces on the board, none when equal.
+    fn winner_of(&self, result: Outcome, side: Side) -> Option<Side> {
+        match result {
+            Outcome::Wins => Some(side),
+            Outcome::Loses => Some(side.flip()),
+            Outcome::Draws => None,
+            Outcome::ByCount => {
+                let [white, black] = self.by_side.map(|b| b.count());
+                match white.cmp(&black) {
+                    std::cmp::Ordering::Greater => Some(Side::White),
+                    std::cmp::Ordering::Less => Some(Side::Black),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+        }
+    }
+
+    /// The index of the end rule that holds before any move is generated, and the side it
+    /// holds for (`None`: a draw).
+    fn immediate_end_rule(&mut self, r: &Rules<B>) -> Option<(usize, Option<Side>)> {
+        let mover = self.last_mover();
+        for (i, e) in r.end.iter().enumerate() {
             if e.from_move > self.fullmove {
                 continue;
             }
@@ -43,7 +80,7 @@ impl<B: Bits> Position<B> {
                     full,
                 } => match self.reached_end(r, codes, masks, *rule, (*count, *full)) {
                     Some(Reach::Won(side)) => Some(side),
-                    Some(Reach::Draw) => return Some(draw(&e.name)),
+                    Some(Reach::Draw) => return Some((i, None)),
                     None => None,
                 },
                 EndTest::Checks(n) => (self.checks[mover.index()] >= *n).then_some(mover),
@@ -57,7 +94,7 @@ impl<B: Bits> Position<B> {
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
             if let Some(side) = hit {
-                return Some(self.end_for(&e.name, e.result, side, mover));
+                return Some((i, Some(side)));
             }
         }
         None
@@ -137,19 +174,10 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             let other = side.flip();
-            let groups: Vec<(&[u8], &[u8])> = if codes[0].is_empty() {
-                let all = |s: Side| r.side_codes[s.index()].as_slice();
-                vec![(all(side), all(other))]
-            } else if *together {
-                vec![(&codes[side.index()], &codes[other.index()])]
-            } else {
-                codes[side.index()]
-                    .chunks(1)
-                    .zip(codes[other.index()].chunks(1))
-                    .collect()
-            };
             let mask = |s: Side| masks.map(|m| m[s.index()]);
-            let extinct = groups.into_iter().any(|(mine, theirs)| {
+            // Counted without collecting, so that the test allocates nothing (the search asks
+            // it at every node).
+            let test = |mine: &[u8], theirs: &[u8]| {
                 let (n_mine, n_theirs) = (
                     self.count_of(mine, mask(side)),
                     self.count_of(theirs, mask(other)),
@@ -165,7 +193,18 @@ impl<B: Bits> Position<B> {
                     && n_theirs >= *others_at_least as u32
                     && others_at_most.is_none_or(|m| n_theirs <= m as u32)
                     && !spared
-            });
+            };
+            let extinct = if codes[0].is_empty() {
+                let all = |s: Side| r.side_codes[s.index()].as_slice();
+                test(all(side), all(other))
+            } else if *together {
+                test(&codes[side.index()], &codes[other.index()])
+            } else {
+                codes[side.index()]
+                    .chunks(1)
+                    .zip(codes[other.index()].chunks(1))
+                    .any(|(mine, theirs)| test(mine, theirs))
+            };
             if extinct {
                 return Some(side);
             }

@@ -159,7 +159,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
 
     /// The score of a finished game for the side to move, `ply` plies from the root.
     fn end_score(&self, end: &GameEnd, ply: usize) -> i32 {
-        match end.winner {
+        self.winner_score(end.winner, ply)
+    }
+
+    /// The score of a game won by `winner` (`None`: drawn) for the side to move.
+    fn winner_score(&self, winner: Option<crate::ir::Side>, ply: usize) -> i32 {
+        match winner {
             Some(w) if w == self.pos.side => MATE - ply as i32,
             Some(_) => -(MATE - ply as i32),
             None => 0,
@@ -219,8 +224,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return 0;
         }
         self.nodes += 1;
-        if let Some(end) = self.pos.immediate_end(self.r) {
-            return self.end_score(&end, ply);
+        if let Some(winner) = self.pos.immediate_winner(self.r) {
+            return self.winner_score(winner, ply);
         }
         if ply > 0 && self.repeated() {
             return 0;
@@ -387,8 +392,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return 0;
         }
         self.nodes += 1;
-        if let Some(end) = self.pos.immediate_end(self.r) {
-            return self.end_score(&end, ply);
+        if let Some(winner) = self.pos.immediate_winner(self.r) {
+            return self.winner_score(winner, ply);
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         self.pos

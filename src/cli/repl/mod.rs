@@ -143,18 +143,14 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     (
         "go",
-        "go [depth N | movetime MS | nodes N]",
-        "let the computer search the position: each depth's score and line, then its move (Ctrl-C stops)",
+        "go [LIMITS]",
+        "the computer searches the position (LIMITS: depth N, movetime MS, nodes N; 1 s by default): each depth's score and line, then its move; Ctrl-C stops",
     ),
-    (
-        "hint",
-        "hint [depth N | movetime MS | nodes N]",
-        "the move the computer would play",
-    ),
+    ("hint", "hint [LIMITS]", "the move the computer would play"),
     (
         "computer",
-        "computer white|black|both|off [depth N | movetime MS | nodes N]",
-        "the sides the computer plays: it answers each move (one second a move unless limited)",
+        "computer SIDE [LIMITS]",
+        "the sides the computer plays (white, black, both or off): it answers each move, thinking as LIMITS say",
     ),
     ("help", "help [COMMAND]", "this list, or one command's help"),
     ("quit", "quit", "leave the session"),
