@@ -1286,6 +1286,16 @@ fn fast_legality_agrees<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
             if r.must_capture && accepted.iter().any(|m| t.pos.is_capture(m)) {
                 accepted.retain(|m| t.pos.is_capture(m));
             }
+            // `pass when stuck`: a side with no other move passes, as `legal_moves` adds it to
+            // an empty list; the pass it offers is judged here by playing it.
+            if accepted.is_empty() && r.pass_when_stuck {
+                for &m in legal.iter().filter(|m| m.kind == MoveKind::Pass) {
+                    if t.pos.make(&r, m) {
+                        accepted.push(m);
+                    }
+                    t.pos.unmake(&r);
+                }
+            }
         }
         compared += pseudo.len();
         let key = |m: &Move| (m.from, m.to, m.promo, m.aux, format!("{:?}", m.kind));

@@ -1019,7 +1019,12 @@ impl<B: Bits> Position<B> {
                 } else {
                     self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
                 }
-                if r.effects[e].required && self.acted == acted && !self.first_drop(r, m) {
+                // A pass changes nothing by definition: `required` asks nothing of it.
+                if r.effects[e].required
+                    && m.kind != MoveKind::Pass
+                    && self.acted == acted
+                    && !self.first_drop(r, m)
+                {
                     self.refusal = Some(Refusal::EffectIdle(e as u8));
                     return false;
                 }
