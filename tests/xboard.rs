@@ -49,11 +49,23 @@ fn protover_lists_the_features_and_the_bundled_variants() {
     assert_eq!(lines.first().map(String::as_str), Some("feature done=0"));
     assert_eq!(lines[lines.len() - 2], "feature done=1");
     let all = lines.join(" ");
-    for f in ["setboard=1", "usermove=1", "ping=1", "sigint=0", "san=0", "colors=0"] {
+    for f in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "sigint=0",
+        "san=0",
+        "colors=0",
+    ] {
         assert!(all.contains(f), "{f}: {all}");
     }
     let variants = all.split("variants=\"").nth(1).expect("variants");
-    let variants: Vec<&str> = variants.split('"').next().expect("list").split(',').collect();
+    let variants: Vec<&str> = variants
+        .split('"')
+        .next()
+        .expect("list")
+        .split(',')
+        .collect();
     assert_eq!(variants[0], "normal");
     for v in ["orda", "xiangqi", "shogi", "crazyhouse", "atomic"] {
         assert!(variants.contains(&v), "{v}");
@@ -94,7 +106,10 @@ fn a_variant_xboard_does_not_know_is_described_by_setup_and_piece_lines() {
 fn minishogi_is_described_with_holdings_and_promoted_forms() {
     let lines = session(&["variant minishogi"]);
     let setup = &lines[0];
-    assert!(setup.starts_with("setup (P.BR.S...G.+.++.+....Kp.br.s"), "{setup}");
+    assert!(
+        setup.starts_with("setup (P.BR.S...G.+.++.+....Kp.br.s"),
+        "{setup}"
+    );
     assert!(setup.contains(" 5x5+5_shogi "), "{setup}");
     assert!(lines.iter().any(|l| l == "piece +P& WfF"), "{lines:?}");
 }
@@ -118,7 +133,10 @@ fn xiangqi_moves_are_read_and_written_with_ranks_from_zero() {
         .collect();
     assert!(g.play(&back).is_ok(), "{} read as {back}", sent[0]);
     let perft = session(&["variant xiangqi", "perft 2"]);
-    assert!(perft.contains(&"Nodes searched: 1920".to_string()), "{perft:?}");
+    assert!(
+        perft.contains(&"Nodes searched: 1920".to_string()),
+        "{perft:?}"
+    );
     assert!(perft.contains(&"h2e2: 45".to_string()), "{perft:?}");
 }
 
@@ -127,7 +145,13 @@ fn xiangqi_moves_are_read_and_written_with_ranks_from_zero() {
 #[test]
 fn a_mate_is_followed_by_the_result_line() {
     let lines = session(&[
-        "new", "sd 3", "force", "f2f3", "e7e5", "usermove g2g4", "go",
+        "new",
+        "sd 3",
+        "force",
+        "f2f3",
+        "e7e5",
+        "usermove g2g4",
+        "go",
     ]);
     assert_eq!(moves_sent(&lines), ["d8h4"], "{lines:?}");
     assert!(lines.iter().any(|l| l == "0-1 {Black mates}"), "{lines:?}");
@@ -152,7 +176,10 @@ fn post_shows_the_thinking_and_the_engine_plays_white_after_go() {
         .unwrap_or_else(|| panic!("{lines:?}"));
     let fields: Vec<&str> = thinking.split(' ').collect();
     assert!(fields.len() >= 5, "{thinking}");
-    assert!(fields[..4].iter().all(|f| f.parse::<i64>().is_ok()), "{thinking}");
+    assert!(
+        fields[..4].iter().all(|f| f.parse::<i64>().is_ok()),
+        "{thinking}"
+    );
     let sent = moves_sent(&lines);
     assert_eq!(sent.len(), 1, "{lines:?}");
     assert!(game("chess").play(sent[0]).is_ok(), "{}", sent[0]);
@@ -183,7 +210,9 @@ fn bad_input_is_answered_by_error_and_illegal_move_lines() {
     let illegal = lines.iter().filter(|l| *l == "Illegal move: e2e5").count();
     assert_eq!(illegal, 2, "{lines:?}");
     assert!(
-        lines.iter().any(|l| l.starts_with("tellusererror Illegal position")),
+        lines
+            .iter()
+            .any(|l| l.starts_with("tellusererror Illegal position")),
         "{lines:?}"
     );
     // Still chess in force mode, e2e4 played and no move sent.

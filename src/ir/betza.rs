@@ -50,7 +50,10 @@ fn vectors_of(group: &str) -> Vec<(i8, i8)> {
 /// Direction prefixes whose groups together select exactly `want` (one prefix, empty, when
 /// it is every image); `None` when no union of the forms does.
 fn directions(offset: (i8, i8), letter: char, want: &[(i8, i8)]) -> Option<Vec<&'static str>> {
-    if vectors_of(&letter.to_string()).iter().all(|v| want.contains(v)) {
+    if vectors_of(&letter.to_string())
+        .iter()
+        .all(|v| want.contains(v))
+    {
         return Some(vec![""]);
     }
     let mut covered: Vec<(i8, i8)> = vec![];

@@ -1,7 +1,7 @@
 //! `rulebook xboard`: the Chess Engine Communication Protocol, version 2, as XBoard, WinBoard
 //! and Cute Chess speak it. `variant NAME` picks a bundled variant; for a variant XBoard does
 //! not know, the engine answers with `setup` (board size, piece letters, holdings, start) and a
-//! `piece` line per piece in Betza notation ([`setup`]), so that XBoard draws the board and
+//! `piece` line per piece in Betza notation (module `setup`), so that XBoard draws the board and
 //! checks the moves. The search runs in a thread so that `?`, `ping` and `quit` are answered
 //! while it thinks; a move the engine makes that ends the game is followed by the result line.
 //! Bad input gets `Error (...): COMMAND` or `Illegal move: MOVE`, never an exit.
@@ -247,10 +247,11 @@ impl XBoard {
     /// `ping N`: `pong N` once every command before it is done (in play, after the move the
     /// engine is thinking about; in analysis at once).
     fn ping(&mut self, n: &str) {
-        if !self.analyzing && self.seat.searching() {
-            if let Err(e) = self.seat.wait() {
-                self.say(&format!("tellusererror {e}"));
-            }
+        if !self.analyzing
+            && self.seat.searching()
+            && let Err(e) = self.seat.wait()
+        {
+            self.say(&format!("tellusererror {e}"));
         }
         self.say(&format!("pong {n}"));
     }
@@ -301,10 +302,11 @@ impl XBoard {
         if game.play(&ours).is_err() {
             return self.say(&format!("Illegal move: {text}"));
         }
-        if self.engine_side.is_some() && !self.analyzing {
-            if let Some(line) = result_line(game.as_mut()) {
-                return self.say(&line);
-            }
+        if self.engine_side.is_some()
+            && !self.analyzing
+            && let Some(line) = result_line(game.as_mut())
+        {
+            return self.say(&line);
         }
         self.resume();
     }

@@ -173,9 +173,10 @@ fn table(entries: &[Entry]) -> Table {
     let order = (0..entries.len())
         .filter(|&i| entries[i].royal)
         .chain((0..entries.len()).filter(|&i| !entries[i].royal && promotes(i)))
-        .chain((0..entries.len()).filter(|&i| {
-            !entries[i].royal && !promotes(i) && entries[i].base.is_none()
-        }))
+        .chain(
+            (0..entries.len())
+                .filter(|&i| !entries[i].royal && !promotes(i) && entries[i].base.is_none()),
+        )
         .chain((0..entries.len()).filter(|&i| entries[i].base.is_some()));
     for i in order {
         t.place(entries, i);

@@ -42,7 +42,7 @@ impl Default for TimeControl {
 /// Seconds (possibly with a fraction) in ms.
 fn seconds(text: &str) -> Option<u64> {
     let s = text.parse::<f64>().ok()?;
-    (s.is_finite() && s >= 0.0).then(|| (s * 1000.0) as u64)
+    (s.is_finite() && s >= 0.0).then_some((s * 1000.0) as u64)
 }
 
 /// `5` minutes or `0:30` minutes:seconds, in ms.
