@@ -100,8 +100,9 @@ fn a_variant_xboard_does_not_know_is_described_by_setup_and_piece_lines() {
     assert_eq!(lines, ["pong 999"]);
 }
 
-/// Shogi drops and promotions, and a variant of XBoard's with a hand: a drop variant unknown
-/// to XBoard borrows Shogi's rules when its pieces promote to `+` forms.
+/// A drop variant XBoard does not know borrows Shogi's rules when its pieces promote to `+`
+/// forms: a holding for each kind that can be dropped, each promoted form 11 types after its
+/// base (the silver on the Ferz's type, as XBoard's own Shogi has it).
 #[test]
 fn minishogi_is_described_with_holdings_and_promoted_forms() {
     let lines = session(&["variant minishogi"]);

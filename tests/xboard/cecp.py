@@ -15,8 +15,10 @@ import sys
 import threading
 import time
 
-# (variant, the engine's side, a start given by setboard after this many random plies or None)
-GAMES = [("orda", "black", None), ("xiangqi", "white", None), ("shogi", "black", 12)]
+# (variant, the engine's side, a position given by setboard or None). Shogi starts with the
+# bishops and a pawn each in hand, so that both sides drop.
+SHOGI_HANDS = "lnsgkgsnl/1r7/pppp1pppp/9/9/9/PPPP1PPPP/7R1/LNSGKGSNL[BPbp] w - - 0 1"
+GAMES = [("orda", "black", None), ("xiangqi", "white", None), ("shogi", "black", SHOGI_HANDS)]
 CLOCK = 2.0
 MAX_PLIES = 100
 ANSWER = 10.0  # seconds to wait for any answer the protocol owes
@@ -162,7 +164,7 @@ def engine_moves(engine, sent_at, clock):
             return moves, line, clock
 
 
-def play(engine, legal, variant, engine_side, setboard_after, rng):
+def play(engine, legal, variant, engine_side, setboard, rng):
     ten_ranks = variant == "xiangqi"
     from_xboard = {}
     engine.send("new")
@@ -172,13 +174,11 @@ def play(engine, legal, variant, engine_side, setboard_after, rng):
     start = legal_start(legal)
     check_setup(engine.sync(), start, variant)
     fens = [start]
-    if setboard_after:
-        for _ in range(setboard_after):
-            fens.append(rng.choice(list(legal.moves(fens[-1]).values())))
+    if setboard:
         engine.send("force")
-        engine.send("setboard " + fens[-1])
-        fens = [fens[-1]]
-    clock, plies, result = CLOCK, 0, None
+        engine.send("setboard " + setboard)
+        fens = [setboard]
+    clock, plies, result, drops = CLOCK, 0, None, 0
     side = fens[-1].split(" ")[1]
     # The engine moves first when it has the side to move: `go` leaves force mode for it.
     if {"w": "white", "b": "black"}[side] == engine_side:
@@ -187,7 +187,7 @@ def play(engine, legal, variant, engine_side, setboard_after, rng):
         engine.send("go")
         sent = time.monotonic()
     else:
-        if setboard_after:
+        if setboard:
             # Force mode after setboard: `playother` makes the engine answer the next move.
             engine.send("playother")
         sent = None
@@ -202,6 +202,7 @@ def play(engine, legal, variant, engine_side, setboard_after, rng):
                     fail(f"{variant}: illegal engine move {m} at {fens[-1]}")
                 fens.append(board_moves[uci])
                 plies += 1
+                drops += "@" in uci
             if result is not None:
                 break
         board_moves = legal.moves(fens[-1])
@@ -223,6 +224,7 @@ def play(engine, legal, variant, engine_side, setboard_after, rng):
         uci = rng.choice(sorted(board_moves))
         fens.append(board_moves[uci])
         plies += 1
+        drops += "@" in uci
         engine.send(f"time {int(clock * 100)}")
         engine.send("otim 10000")
         engine.send("usermove " + to_xboard(uci, ten_ranks))
@@ -231,7 +233,9 @@ def play(engine, legal, variant, engine_side, setboard_after, rng):
         engine.send("result 1/2-1/2 {adjudicated}")
     engine.send("force")
     engine.sync()
-    return result or "adjudicated", plies, clock
+    if setboard and "[" in setboard and not drops:
+        fail(f"{variant}: no piece was dropped")
+    return result or "adjudicated", plies, clock, drops
 
 
 def legal_start(legal):
@@ -252,11 +256,11 @@ def main():
     if engine.sync():
         fail("memory and cores should be answered by nothing")
     rng = random.Random(43)
-    for variant, side, setboard_after in games:
-        result, plies, clock = play(engine, Legal(binary, variant), variant, side,
-                                    setboard_after, rng)
+    for variant, side, setboard in games:
+        result, plies, clock, drops = play(engine, Legal(binary, variant), variant, side,
+                                           setboard, rng)
         print(f"{variant}: the engine ({side}) against a random mover: {result} after "
-              f"{plies} plies, {clock:.2f} s left of {CLOCK:.0f} s")
+              f"{plies} plies ({drops} drops), {clock:.2f} s left of {CLOCK:.0f} s")
     engine.send("quit")
     if engine.proc.wait(timeout=ANSWER) != 0:
         fail("the engine did not exit cleanly")
