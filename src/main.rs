@@ -99,6 +99,10 @@ enum Command {
     /// Play as a UCI engine over stdin and stdout (for GUIs, python-chess, lichess bots): the
     /// option UCI_Variant picks a bundled variant, VariantPath a variant file.
     Uci,
+    /// Play as a CECP (XBoard/WinBoard) engine over stdin and stdout: `variant NAME` picks a
+    /// bundled variant, and one XBoard does not know is described to it (`setup`, and a
+    /// `piece` line per piece in Betza notation).
+    Xboard,
     /// Replay the games of a PGN file; write them again (SAN with check marks, comments, NAGs
     /// and variations kept in place, the result), or their final positions, or their moves in
     /// UCI. Exit 1 if a game has an illegal move.
@@ -163,6 +167,7 @@ fn main() -> ExitCode {
         },
         Command::Repl { variant } => repl::main(variant.as_deref().unwrap_or("chess")),
         Command::Uci => rulebook::cli::uci::main(),
+        Command::Xboard => rulebook::cli::xboard::main(),
         Command::Selfplay {
             variant,
             games,

@@ -4,47 +4,19 @@
 //! `isready` and `quit` are answered while it thinks. A command that cannot be carried out gets
 //! an `info string` line saying why; nothing the GUI sends ends the engine but `quit`.
 
-use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::Duration;
 
-use crate::diagnostics::Sources;
-use crate::game::{Game, new_game};
-use crate::lower::{LoadError, load};
-use crate::search::{Engine, Limits, Progress};
-
-/// The table size when the GUI sets none, in MB.
-const DEFAULT_HASH: usize = 16;
-/// Kept back from the clock for the moves' transmission, in ms.
-const MOVE_OVERHEAD: u64 = 30;
-
-/// Where the engine's lines go: stdout, or a buffer in tests.
-pub type Out = Arc<Mutex<dyn Write + Send>>;
-
-fn say(out: &Out, line: &str) {
-    if let Ok(mut w) = out.lock() {
-        let _ = writeln!(w, "{line}");
-        let _ = w.flush();
-    }
-}
-
-/// The game and table, held by the engine or lent to the searching thread.
-struct Board {
-    game: Box<dyn Game>,
-    engine: Engine,
-}
+pub use super::seat::Out;
+use super::seat::{DEFAULT_HASH, Seat, say};
+use crate::search::{Clock, Limits, Progress};
 
 /// A UCI session.
 pub struct Uci {
     out: Out,
-    board: Option<Board>,
-    searching: Option<JoinHandle<Board>>,
-    stop: Arc<AtomicBool>,
-    /// The variant's name or file, as loaded.
-    variant: String,
-    hash: usize,
+    seat: Seat,
 }
 
 /// Reads UCI commands from stdin until `quit` or the end of input.
@@ -61,33 +33,11 @@ pub fn main() -> std::process::ExitCode {
     std::process::ExitCode::SUCCESS
 }
 
-fn load_game(spec: &str) -> Result<Box<dyn Game>, String> {
-    let mut sources = Sources::default();
-    match load(spec, &mut sources) {
-        Ok(l) => Ok(new_game(Arc::new(l.variant))),
-        Err(LoadError::Unreadable(m)) => Err(m),
-        Err(LoadError::Invalid(ps)) => Err(format!(
-            "{spec} is not a valid variant: {}",
-            ps.first().map_or(String::new(), |p| p.message.clone())
-        )),
-    }
-}
-
 impl Uci {
     /// A session of chess.
     pub fn new(out: Out) -> Uci {
-        let game = load_game("chess").unwrap_or_else(|e| panic!("the bundled chess loads: {e}"));
-        Uci {
-            out,
-            board: Some(Board {
-                game,
-                engine: Engine::new(DEFAULT_HASH),
-            }),
-            searching: None,
-            stop: Arc::new(AtomicBool::new(false)),
-            variant: "chess".into(),
-            hash: DEFAULT_HASH,
-        }
+        let seat = Seat::new("chess").unwrap_or_else(|e| panic!("the bundled chess loads: {e}"));
+        Uci { out, seat }
     }
 
     fn info(&self, text: &str) {
@@ -105,7 +55,7 @@ impl Uci {
             "isready" => say(&self.out, "readyok"),
             "ucinewgame" => {
                 self.finish();
-                if let Some(b) = &mut self.board {
+                if let Some(b) = self.seat.board() {
                     b.engine.table.clear();
                 }
             }
@@ -146,38 +96,8 @@ impl Uci {
 
     /// Stops a running search and takes the board back.
     pub fn finish(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.wait();
-    }
-
-    /// Waits for a running search to end and takes the board back.
-    fn wait(&mut self) {
-        if let Some(h) = self.searching.take() {
-            match h.join() {
-                Ok(b) => self.board = Some(b),
-                Err(_) => {
-                    self.info("the search failed; the variant is loaded again");
-                    self.reload();
-                }
-            }
-        }
-    }
-
-    /// The board, once the running search (if any) has ended, as Stockfish waits for it.
-    fn board(&mut self) -> Option<&mut Board> {
-        self.wait();
-        self.board.as_mut()
-    }
-
-    fn reload(&mut self) {
-        match load_game(&self.variant) {
-            Ok(game) => {
-                self.board = Some(Board {
-                    game,
-                    engine: Engine::new(self.hash),
-                })
-            }
-            Err(e) => self.info(&e),
+        if let Err(e) = self.seat.finish() {
+            self.info(&e);
         }
     }
 
@@ -185,32 +105,20 @@ impl Uci {
         let value_at = words.iter().position(|w| *w == "value");
         let name = words[1.min(words.len())..value_at.unwrap_or(words.len())].join(" ");
         let value = value_at.map_or(String::new(), |i| words[i + 1..].join(" "));
-        if self.board().is_none() {
-            return;
+        if let Err(e) = self.seat.wait() {
+            self.info(&e);
         }
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" | "variantpath" => {
                 if value.is_empty() || value == "<empty>" {
                     return;
                 }
-                match load_game(&value) {
-                    Ok(game) => {
-                        self.variant = value;
-                        self.board = Some(Board {
-                            game,
-                            engine: Engine::new(self.hash),
-                        });
-                    }
-                    Err(e) => self.info(&format!("{name}: {e}")),
+                if let Err(e) = self.seat.load(&value) {
+                    self.info(&format!("{name}: {e}"));
                 }
             }
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=4096).contains(&mb) => {
-                    self.hash = mb;
-                    if let Some(b) = &mut self.board {
-                        b.engine = Engine::new(mb);
-                    }
-                }
+                Ok(mb) if (1..=4096).contains(&mb) => self.seat.resize(mb),
                 _ => self.info(&format!("Hash: `{value}` is not 1 to 4096")),
             },
             _ => self.info(&format!("unknown option `{name}`")),
@@ -221,7 +129,7 @@ impl Uci {
     /// far as it was read and an `info string` says why.
     fn position(&mut self, words: &[&str]) {
         let out = self.out.clone();
-        let Some(b) = self.board() else { return };
+        let Some(b) = self.seat.board() else { return };
         let moves_at = words.iter().position(|w| *w == "moves");
         let setup = &words[..moves_at.unwrap_or(words.len())];
         let start = match setup.first() {
@@ -246,7 +154,7 @@ impl Uci {
 
     fn show(&mut self) {
         let out = self.out.clone();
-        if let Some(b) = self.board() {
+        if let Some(b) = self.seat.board() {
             say(&out, &format!("Fen: {}", b.game.fen()));
         }
     }
@@ -256,23 +164,16 @@ impl Uci {
             return self.perft(words.get(1).copied());
         }
         let out = self.out.clone();
-        if self.board().is_none() {
-            return;
-        }
-        let Some(mut board) = self.board.take() else {
+        let Some(board) = self.seat.board() else {
             return;
         };
         let side = board.game.status().side.index();
         let limits = match go_limits(words, side) {
             Ok(l) => l,
-            Err(e) => {
-                self.board = Some(board);
-                return self.info(&e);
-            }
+            Err(e) => return self.info(&e),
         };
-        self.stop.store(false, Ordering::Relaxed);
-        let stop = self.stop.clone();
-        self.searching = Some(std::thread::spawn(move || {
+        let stop = self.seat.stop.clone();
+        self.seat.lend(move |mut board| {
             let found = board
                 .game
                 .think(&mut board.engine, &limits, &stop, &mut |p| {
@@ -281,7 +182,7 @@ impl Uci {
             let best = found.pv.first().cloned().unwrap_or_else(|| "0000".into());
             say(&out, &format!("bestmove {best}"));
             board
-        }));
+        });
     }
 
     /// `go perft N`: a line per move and the total, as Fairy-Stockfish prints them.
@@ -293,18 +194,8 @@ impl Uci {
         else {
             return self.info("go perft needs a depth from 0 to 12");
         };
-        let Some(b) = self.board() else { return };
-        let lines = crate::perft::divide(b.game.as_ref(), depth, 1);
-        let mut total = 0;
-        for (m, n) in &lines {
-            say(&out, &format!("{m}: {n}"));
-            total += n;
-        }
-        say(&out, "");
-        say(
-            &out,
-            &format!("Nodes searched: {}", if depth == 0 { 1 } else { total }),
-        );
+        let Some(b) = self.seat.board() else { return };
+        super::seat::divide(&out, b.game.as_ref(), depth, &|m: &str| m.to_string());
     }
 }
 
@@ -354,9 +245,12 @@ fn go_limits(words: &[&str], side: usize) -> Result<Limits, String> {
         i += 2;
     }
     if let (Some(left), false) = (time[side], infinite) {
-        let share = left / to_go.unwrap_or(30).min(50) + inc[side] * 3 / 4;
-        let ms = share.min(left.saturating_sub(MOVE_OVERHEAD)).max(1);
-        limits.movetime = Some(Duration::from_millis(ms));
+        let clock = Clock {
+            left,
+            increment: inc[side],
+            moves_to_go: to_go,
+        };
+        limits.movetime = Some(clock.budget());
     }
     if limits == Limits::default() && !infinite {
         limits.movetime = Some(Duration::from_millis(1000));

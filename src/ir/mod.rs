@@ -1258,5 +1258,6 @@ pub enum Action {
     Flip(Subject),
 }
 
+mod betza;
 mod dump;
 pub use dump::{RULE_TOPICS, square_name, vec_text};

@@ -2,8 +2,10 @@
 //! language can say. Iterative deepening principal variation search with quiescence on
 //! captures, a transposition table on Zobrist keys ([`key`]), move ordering (table move,
 //! captures by value, killers, history), check extensions, and the game's ends from the
-//! variant's end rules; the evaluation comes from the rules ([`eval`]).
+//! variant's end rules; the evaluation comes from the rules ([`eval`]); [`clock`] shares a
+//! GUI's clock over the moves.
 
+pub mod clock;
 pub mod eval;
 pub mod key;
 pub mod table;
@@ -16,6 +18,7 @@ use crate::engine::bitboard::Bits;
 use crate::engine::position::{Move, Position};
 use crate::engine::rules::Rules;
 
+pub use clock::Clock;
 pub use table::Table;
 
 /// A score at least this far from zero is a mate.
