@@ -10,7 +10,10 @@
 // opening (two seeded random plies), rulebook white in one and black in the other.
 //
 //     node vchess_match.mjs VCHESS_SRC RULEBOOK_BINARY VARIANT:CLASS [--games N] [--seed S]
+//         [--letters v=r,...]
 //
+// --letters renames vchess's piece letters to rulebook's where they differ for the same piece
+// (Crazyhouse's promoted pieces: u=r,o=n,c=b,t=q; Alice's second board: s=p,u=r,o=n,c=b,t=q,l=k).
 // VARIANT is rulebook's bundled name, CLASS vchess's rules class (chess:Chess960, orda:Orda,
 // alice:Alice, magnetic:Magnetic, crazyhouse:Crazyhouse). Prints one line per game and the score
 // with its 95% error bar. Node 20, no packages; this script holds no vchess code.
@@ -36,8 +39,38 @@ function uci(V, m) {
   if (m.vanish.length == 0 || !V.OnBoard(m.start.x, m.start.y))
     return m.appear[0].p.toUpperCase() + "@" + sq(m.end.x, m.end.y);
   let s = sq(m.start.x, m.start.y) + sq(m.end.x, m.end.y);
-  if (m.appear.length > 0 && m.appear[0].p != m.vanish[0].p) s += m.appear[0].p;
+  const made = madeLetters(m);
+  if (made.length > 0) s += made[0];
   return s;
+}
+
+// The letters of the pieces a move makes that were not there before (a promotion, also of a
+// piece a magnet pulled onto the last rank), in rulebook's letters (`LETTERS`, from --letters:
+// vchess's letters of promoted pieces, of Alice's second board, renamed), the mover's first.
+let LETTERS = {};
+function madeLetters(m) {
+  const letter = p => LETTERS[p] || p;
+  const gone = m.vanish.map(v => letter(v.p));
+  const made = [];
+  for (const a of m.appear) {
+    const i = gone.indexOf(letter(a.p));
+    if (i >= 0) gone.splice(i, 1);
+    else made.push(letter(a.p));
+  }
+  return made;
+}
+
+// The vchess move that rulebook's text names: the same squares (or drop), and where several
+// moves share them, the one that makes the piece of the text's suffix.
+function findMove(V, moves, text) {
+  const same = moves.filter(m => {
+    const u = uci(V, m);
+    return u == text || u.replace(/[a-z]$/, "") == text.replace(/[a-z]$/, "");
+  });
+  if (same.length <= 1) return same[0];
+  const suffix = /[a-z]$/.test(text) && !/^[A-Z]@/.test(text) ? text.slice(-1) : "";
+  const exact = same.filter(m => (madeLetters(m)[0] || "") == suffix);
+  return exact.length == 1 ? exact[0] : undefined;
 }
 
 class Engine {
@@ -105,7 +138,7 @@ async function game(V, engine, rulebookWhite, opening, clock) {
     const rulebookTurn = (g.turn == "w") == rulebookWhite;
     if (rulebookTurn) {
       const text = await engine.best(played, clock.last);
-      const m = g.getAllValidMoves().find(m => uci(V, m) == text);
+      const m = findMove(V, g.getAllValidMoves(), text);
       if (!m) return [0, `rulebook sent ${text}, not a vchess move, at ${g.getFen()}`];
       play(m);
     } else {
@@ -139,10 +172,15 @@ async function main() {
     argv.splice(i, 2);
     return v;
   };
+  const li = argv.indexOf("--letters");
+  if (li >= 0) {
+    for (const pair of argv[li + 1].split(",")) LETTERS[pair[0]] = pair.slice(2);
+    argv.splice(li, 2);
+  }
   const games = option("--games", 40);
   const seedNumber = option("--seed", 1);
   if (argv.length != 3 || !argv[2].includes(":")) {
-    console.error("usage: vchess_match.mjs VCHESS_SRC RULEBOOK VARIANT:CLASS [--games N] [--seed S]");
+    console.error("usage: vchess_match.mjs VCHESS_SRC RULEBOOK VARIANT:CLASS [--games N] [--seed S] [--letters v=r,...]");
     process.exit(2);
   }
   const [src, binary, pair] = argv;
