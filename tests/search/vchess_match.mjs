@@ -44,16 +44,17 @@ function uci(V, m) {
   return s;
 }
 
-// The letters of the pieces a move makes that were not there before (a promotion, also of a
-// piece a magnet pulled onto the last rank), in rulebook's letters (`LETTERS`, from --letters:
-// vchess's letters of promoted pieces, of Alice's second board, renamed), the mover's first.
+// The letters of the pieces a move makes that no piece of that side and kind leaves (a
+// promotion, also of a piece a magnet pulled onto the last rank), in rulebook's letters
+// (`LETTERS`, from --letters: vchess's letters of promoted pieces and of Alice's second board
+// renamed), the mover's first.
 let LETTERS = {};
 function madeLetters(m) {
   const letter = p => LETTERS[p] || p;
-  const gone = m.vanish.map(v => letter(v.p));
+  const gone = m.vanish.map(v => v.c + letter(v.p));
   const made = [];
   for (const a of m.appear) {
-    const i = gone.indexOf(letter(a.p));
+    const i = gone.indexOf(a.c + letter(a.p));
     if (i >= 0) gone.splice(i, 1);
     else made.push(letter(a.p));
   }
