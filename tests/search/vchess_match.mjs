@@ -16,7 +16,7 @@
 // (Crazyhouse's promoted pieces: u=r,o=n,c=b,t=q; Alice's second board: s=p,u=r,o=n,c=b,t=q,l=k).
 // VARIANT is rulebook's bundled name, CLASS vchess's rules class (chess:Chess960, orda:Orda,
 // alice:Alice, magnetic:Magnetic, crazyhouse:Crazyhouse). Prints one line per game and the score
-// with its 95% error bar. Node 20, no packages; this script holds no vchess code.
+// with its 95% error bar; a game rulebook did not win is printed with its moves. Node 20, no packages; this script holds no vchess code.
 
 import { register } from "node:module";
 import { spawn } from "node:child_process";
@@ -151,10 +151,12 @@ async function game(V, engine, rulebookWhite, opening, clock) {
       play(m);
     }
   }
-  const score = g.getCurrentScore();
-  const white = score == "1-0" ? 1 : score == "0-1" ? 0 : 0.5;
-  const how = score == "*" ? `${MAX_PLIES} plies` : score;
-  return [rulebookWhite ? white : 1 - white, `${how} in ${played.length} plies`];
+  const result = g.getCurrentScore();
+  const white = result == "1-0" ? 1 : result == "0-1" ? 0 : 0.5;
+  const how = result == "*" ? `${MAX_PLIES} plies` : result;
+  const score = rulebookWhite ? white : 1 - white;
+  const moves = score < 1 ? `: ${played.join(" ")}` : "";
+  return [score, `${how} in ${played.length} plies${moves}`];
 }
 
 function errorBar(scores) {
