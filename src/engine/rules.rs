@@ -562,6 +562,14 @@ pub struct Rules<B> {
     /// Per side, per square: the castling-rights bit of its first-move right (0 when none); a
     /// gate on the same square shares its bit.
     pub once_bit: [Vec<u64>; 2],
+    /// Per code: its atoms usable only while guarded ([`crate::engine::guard`]); empty when
+    /// no piece has such atoms.
+    pub guarded: Vec<Vec<crate::engine::guard::GuardedRules<B>>>,
+    /// Per side: the codes with guarded atoms that capture.
+    pub guarded_attackers: [Vec<u8>; 2],
+    /// Per code that guards (empty for the others): per square, the squares from which it
+    /// reaches it on an empty board.
+    pub guard_rev: Vec<Vec<B>>,
     /// (mover, victim) codes: a move of the first that lands where, on an empty board, it
     /// attacks a piece of the second takes that piece's first-move right.
     pub aimers: Vec<(u8, u8)>,
@@ -711,6 +719,9 @@ impl<B: Bits> Rules<B> {
             once: vec![],
             once_squares: vec![],
             once_bit: [vec![], vec![]],
+            guarded: vec![],
+            guarded_attackers: [vec![], vec![]],
+            guard_rev: vec![],
             aimers: vec![],
             aim_reach: vec![],
             color_bound: [vec![], vec![]],
@@ -754,6 +765,7 @@ impl<B: Bits> Rules<B> {
         r.compile_attacks();
         r.compile_castling(v);
         r.compile_once(v);
+        r.compile_guarded(v);
         r.compile_end(v);
         r.compile_effects(v);
         r.compile_letters(v);
@@ -902,7 +914,7 @@ impl<B: Bits> Rules<B> {
     }
 
     /// The tables of the piece `kind` of `side` before its atoms are added.
-    fn code_rules_without_atoms(
+    pub(crate) fn code_rules_without_atoms(
         &self,
         v: &Variant,
         side: Side,
@@ -972,7 +984,7 @@ impl<B: Bits> Rules<B> {
     }
 
     /// The tables of one atom of the piece of `c`.
-    fn add_atom(&mut self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
+    pub(crate) fn add_atom(&mut self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
         let origin = atom
             .from
             .as_ref()
@@ -1845,10 +1857,11 @@ impl<B: Bits> Rules<B> {
         // make a second one, known once the move is played); and every move where pieces
         // freeze, which changes what attacks.
         let fixed_royals = self.last_royals.iter().all(|l| l.is_empty());
-        // An antiroyal piece, or a piece that does not attack some kinds: judged by playing the
-        // move.
-        let plain_attacks =
-            self.antiroyal_codes.iter().all(|c| c.is_empty()) && self.unattackers.is_empty();
+        // An antiroyal piece, a piece that does not attack some kinds, or atoms usable only
+        // while guarded (a move may take a guard away): judged by playing the move.
+        let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
+            && self.unattackers.is_empty()
+            && self.guarded.is_empty();
         self.fast_legality = settled
             && self.check.at_final
             && !self.no_royal_escape

@@ -492,6 +492,11 @@ impl Variant {
                 )?;
                 self.dump_atom(f, &o.atom)?;
             }
+            for g in &p.guarded_atoms {
+                let names: Vec<&str> = g.guards.iter().map(|&k| self.piece_name(k)).collect();
+                writeln!(f, "    when guarded by {}, the atom:", names.join(" "))?;
+                self.dump_atom(f, &g.atom)?;
+            }
             if !p.once_lost_to.is_empty() {
                 let names: Vec<&str> = p.once_lost_to.iter().map(|&k| self.piece_name(k)).collect();
                 writeln!(f, "    once lost when aimed by {}", names.join(" "))?;

@@ -458,6 +458,9 @@ pub struct Piece {
     /// Moves it may make only while its side holds the first-move right of the square it
     /// stands on (Cambodian chess's king leap and met step).
     pub once_atoms: Vec<OnceAtom>,
+    /// Moves it may make only while a piece of its side of some kinds guards it (Knight relay
+    /// chess's knight jumps).
+    pub guarded_atoms: Vec<GuardedAtom>,
     /// Its first-move right is also lost when an enemy piece of these kinds moves to where, on
     /// an empty board, it would attack it.
     pub once_lost_to: Vec<PieceId>,
@@ -480,6 +483,17 @@ pub struct OnceAtom {
     pub atom: Atom,
     /// Only when its side is not in check.
     pub not_in_check: bool,
+}
+
+/// An atom usable only while the piece is guarded: a piece of its side, of one of the guard
+/// kinds, could go to the piece's square by one of its own atoms (a move or a capture, were the
+/// square empty or an enemy's; its guarded atoms left out).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuardedAtom {
+    /// The atom.
+    pub atom: Atom,
+    /// The kinds whose guard makes it usable.
+    pub guards: Vec<PieceId>,
 }
 
 impl Piece {

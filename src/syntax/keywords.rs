@@ -167,6 +167,7 @@ pub const KEYWORDS: &[&str] = &[
     "free",
     "next",
     "own",
+    "guarded",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
