@@ -202,7 +202,7 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
-        if !r.guarded_attackers[by.index()].is_empty() {
+        if !r.guard.attackers[by.index()].is_empty() {
             out |= self.guarded_attackers::<ANY>(r, sq, by, occ, gone);
         }
         out

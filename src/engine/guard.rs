@@ -25,6 +25,37 @@ pub struct GuardedRules<B> {
     pub captures: bool,
 }
 
+/// The guarded atoms of a variant, compiled.
+#[derive(Clone, Debug)]
+pub struct GuardTables<B> {
+    /// Per code: its atoms usable only while guarded, per guard clause; empty when no piece
+    /// has such atoms.
+    pub rules: Vec<Vec<GuardedRules<B>>>,
+    /// Per side: the codes with guarded atoms that capture.
+    pub attackers: [Vec<u8>; 2],
+    /// Per code that guards (empty for the others): per square, the squares from which it may
+    /// reach it, whatever stands between.
+    pub rev: Vec<Vec<B>>,
+}
+
+impl<B> Default for GuardTables<B> {
+    fn default() -> Self {
+        GuardTables {
+            rules: vec![],
+            attackers: [vec![], vec![]],
+            rev: vec![],
+        }
+    }
+}
+
+impl<B> GuardTables<B> {
+    /// Whether some piece has guarded atoms.
+    #[inline(always)]
+    pub fn any(&self) -> bool {
+        !self.rules.is_empty()
+    }
+}
+
 impl<B: Bits> Rules<B> {
     /// Each piece's guarded atoms as tables, per guard clause; which codes threaten by them;
     /// and, for each guard code, where it reaches on an empty board.
@@ -32,16 +63,18 @@ impl<B: Bits> Rules<B> {
         if v.pieces.values().all(|p| p.guarded_atoms.is_empty()) {
             return;
         }
-        self.guarded = vec![vec![]; self.codes.len()];
-        self.guard_rev = vec![vec![]; self.codes.len()];
+        self.guard.rules = vec![vec![]; self.codes.len()];
+        self.guard.rev = vec![vec![]; self.codes.len()];
         for side in Side::BOTH {
             for (kind, (_, piece)) in v.pieces.iter().enumerate() {
                 let code = self.code(side, kind) as usize;
                 for g in &piece.guarded_atoms {
                     let guards: Vec<u8> = g.guards.iter().map(|&k| self.code(side, k)).collect();
-                    let existing = self.guarded[code].iter().position(|r| r.guards == guards);
+                    let existing = self.guard.rules[code]
+                        .iter()
+                        .position(|r| r.guards == guards);
                     let mut rules = match existing {
-                        Some(i) => self.guarded[code].remove(i),
+                        Some(i) => self.guard.rules[code].remove(i),
                         None => GuardedRules {
                             guards,
                             atoms: self.code_rules_without_atoms(v, side, kind, piece),
@@ -54,23 +87,24 @@ impl<B: Bits> Rules<B> {
                     rules.lines |= g.atom.kind != crate::ir::AtomKind::Leap
                         || g.atom.path != crate::ir::LeapPath::Free;
                     rules.captures |= g.atom.can_capture();
-                    self.guarded[code].push(rules);
+                    self.guard.rules[code].push(rules);
                 }
-                if self.guarded[code].iter().any(|r| r.captures) {
-                    self.guarded_attackers[side.index()].push(code as u8);
+                if self.guard.rules[code].iter().any(|r| r.captures) {
+                    self.guard.attackers[side.index()].push(code as u8);
                 }
             }
         }
         let guard_codes: Vec<u8> = self
-            .guarded
+            .guard
+            .rules
             .iter()
             .flatten()
             .flat_map(|r| r.guards.iter().copied())
             .collect();
         for g in guard_codes {
             let g = g as usize;
-            if self.guard_rev[g].is_empty() {
-                self.guard_rev[g] = self.empty_board_guard_rev(g);
+            if self.guard.rev[g].is_empty() {
+                self.guard.rev[g] = self.empty_board_guard_rev(g);
             }
         }
     }
@@ -153,7 +187,7 @@ impl<B: Bits> Position<B> {
     pub(crate) fn guarded(&self, r: &Rules<B>, sq: usize, guards: &[u8], occ: B, gone: B) -> bool {
         guards.iter().any(|&g| {
             let g = g as usize;
-            let near = self.pieces[g] & r.guard_rev[g][sq] & !gone & !B::bit(sq);
+            let near = self.pieces[g] & r.guard.rev[g][sq] & !gone & !B::bit(sq);
             near.iter()
                 .any(|q| self.guard_reach(r, &r.codes[g], q, occ).has(sq))
         })
@@ -169,7 +203,7 @@ impl<B: Bits> Position<B> {
         from: usize,
         (mut quiet, mut cap): (B, B),
     ) -> (B, B) {
-        for g in &r.guarded[code] {
+        for g in &r.guard.rules[code] {
             if self.guarded(r, from, &g.guards, self.occ, B::ZERO) {
                 let (q, c) = self.targets_of(r, &g.atoms, from);
                 quiet |= q;
@@ -191,12 +225,12 @@ impl<B: Bits> Position<B> {
         gone: B,
     ) -> B {
         let mut out = B::ZERO;
-        for &code in &r.guarded_attackers[by.index()] {
+        for &code in &r.guard.attackers[by.index()] {
             let pieces = self.pieces[code as usize] & !gone;
             if pieces.is_zero() {
                 continue;
             }
-            for g in r.guarded[code as usize].iter().filter(|g| g.captures) {
+            for g in r.guard.rules[code as usize].iter().filter(|g| g.captures) {
                 let mut hit = g.atoms.leap_attack_rev[sq] & pieces;
                 if g.lines {
                     for p in (pieces & !hit).iter() {

@@ -131,7 +131,7 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
         let t = self.targets_of(r, &r.codes[code], from);
-        if r.guarded.is_empty() {
+        if !r.guard.any() {
             return t;
         }
         self.with_guarded_targets(r, code, from, t)

@@ -130,6 +130,8 @@ pub struct DropRules<B> {
     pub per_file: Option<u8>,
     /// A checkmate by dropping it loses for the side that dropped it.
     pub no_mate: bool,
+    /// A drop of it that would checkmate is illegal.
+    pub mate_refused: bool,
     /// Split between the square colours ([`crate::ir::DropRule::both_colors`]).
     pub both_colors: bool,
     /// The ways a falling or sliding drop comes in (none: it lands where it is put).
@@ -554,6 +556,9 @@ pub struct Rules<B> {
     pub gate_bit: [Vec<u64>; 2],
     /// A drop that completes a castle's king and rook gives that castling right.
     pub castling_from_drops: bool,
+    /// Some piece's drop may not checkmate (`no mate refused`): such drops are played to be
+    /// judged.
+    pub drop_mates_refused: bool,
     /// Per code: its moves by first-move right, if it has some.
     pub once: Vec<Option<Box<OnceRules<B>>>>,
     /// The squares holding a first-move right, (side, square): each side's first rank, when
@@ -562,14 +567,8 @@ pub struct Rules<B> {
     /// Per side, per square: the castling-rights bit of its first-move right (0 when none); a
     /// gate on the same square shares its bit.
     pub once_bit: [Vec<u64>; 2],
-    /// Per code: its atoms usable only while guarded ([`crate::engine::guard`]); empty when
-    /// no piece has such atoms.
-    pub guarded: Vec<Vec<crate::engine::guard::GuardedRules<B>>>,
-    /// Per side: the codes with guarded atoms that capture.
-    pub guarded_attackers: [Vec<u8>; 2],
-    /// Per code that guards (empty for the others): per square, the squares from which it
-    /// reaches it on an empty board.
-    pub guard_rev: Vec<Vec<B>>,
+    /// The atoms usable only while guarded ([`crate::engine::guard`]).
+    pub guard: crate::engine::guard::GuardTables<B>,
     /// (mover, victim) codes: a move of the first that lands where, on an empty board, it
     /// attacks a piece of the second takes that piece's first-move right.
     pub aimers: Vec<(u8, u8)>,
@@ -667,14 +666,20 @@ impl<B: Bits> Rules<B> {
 
     /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
     /// empty.
+    /// The codes of `side`'s pieces, with `kinds` kinds.
+    fn codes_of(side: Side, kinds: usize) -> Vec<u8> {
+        (0..kinds)
+            .map(|k| (side.index() * kinds + k) as u8)
+            .collect()
+    }
+
     fn unfilled(variant: Arc<Variant>) -> Rules<B> {
         let (v, kinds) = (&*variant, variant.pieces.len());
         Rules {
             geo: Self::geometry(v),
             kinds,
             codes: vec![],
-            side_codes: Side::BOTH
-                .map(|s| (0..kinds).map(|k| (s.index() * kinds + k) as u8).collect()),
+            side_codes: Side::BOTH.map(|s| Self::codes_of(s, kinds)),
             leap_attackers: [vec![], vec![]],
             lame_attackers: [vec![], vec![]],
             ride_attackers: [vec![], vec![]],
@@ -716,12 +721,11 @@ impl<B: Bits> Rules<B> {
             gate_squares: vec![],
             gate_bit: [vec![], vec![]],
             castling_from_drops: false,
+            drop_mates_refused: false,
             once: vec![],
             once_squares: vec![],
             once_bit: [vec![], vec![]],
-            guarded: vec![],
-            guarded_attackers: [vec![], vec![]],
-            guard_rev: vec![],
+            guard: crate::engine::guard::GuardTables::default(),
             aimers: vec![],
             aim_reach: vec![],
             color_bound: [vec![], vec![]],
@@ -1153,6 +1157,7 @@ impl<B: Bits> Rules<B> {
     fn compile_drops(&mut self, v: &Variant) {
         let Some(h) = &v.hands else { return };
         self.castling_from_drops = h.castling_from_drops;
+        self.drop_mates_refused = h.rules.values().any(|d| d.mate_refused);
         for sq in 0..self.cells {
             let (_, f, k) = self.coords(sq);
             if (f + k) % 2 == 0 {
@@ -1198,6 +1203,7 @@ impl<B: Bits> Rules<B> {
                     region: region & self.codes[code].confined,
                     per_file: rule.and_then(|r| r.per_file),
                     no_mate: rule.is_some_and(|r| r.no_mate),
+                    mate_refused: rule.is_some_and(|r| r.mate_refused),
                     both_colors: rule.is_some_and(|r| r.both_colors),
                     slides: rule
                         .and_then(|r| r.slide)
@@ -1861,7 +1867,7 @@ impl<B: Bits> Rules<B> {
         // while guarded (a move may take a guard away): judged by playing the move.
         let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
             && self.unattackers.is_empty()
-            && self.guarded.is_empty();
+            && !self.guard.any();
         self.fast_legality = settled
             && self.check.at_final
             && !self.no_royal_escape

@@ -303,6 +303,9 @@ impl Variant {
         if d.no_mate {
             rules.push("not to checkmate".to_string());
         }
+        if d.mate_refused {
+            rules.push("never to checkmate".to_string());
+        }
         if let Some(s) = d.slide {
             rules.push(slide_text(s).to_string());
         }
@@ -786,6 +789,9 @@ impl Variant {
         }
         if d.no_mate {
             rules.push("a checkmate by its drop loses".to_string());
+        }
+        if d.mate_refused {
+            rules.push("a drop of it that would checkmate is not legal".to_string());
         }
         if d.both_colors {
             rules.push(

@@ -397,6 +397,9 @@ pub struct DropRule {
     /// A checkmate by a drop of it loses for the side that dropped it (Shogi's uchifuzume, as
     /// Fairy-Stockfish plays it: the drop is a legal move that ends the game).
     pub no_mate: bool,
+    /// A drop of it that would checkmate is not a legal move (Shogi's uchifuzume, as its rules
+    /// say it).
+    pub mate_refused: bool,
     /// The side's pieces of this kind must be split between the square colours (at most half,
     /// rounded up, on either), drops of other pieces leaving room for that (Placement).
     pub both_colors: bool,

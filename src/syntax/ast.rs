@@ -315,8 +315,8 @@ pub enum DropRuleKind {
     Within(RegionAst),
     /// `at most N per file`
     PerFile(Spanned<i64>),
-    /// `no mate`
-    NoMate,
+    /// `no mate` (true: `no mate refused`)
+    NoMate(bool),
     /// `both colors`
     BothColors,
     /// `falling` or `sliding`: where the dropped piece comes to rest.

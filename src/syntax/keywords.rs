@@ -168,6 +168,7 @@ pub const KEYWORDS: &[&str] = &[
     "next",
     "own",
     "guarded",
+    "refused",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

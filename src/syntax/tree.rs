@@ -349,7 +349,7 @@ fn build_hand(p: P) -> Option<HandAst> {
                         DropRuleKind::Slide(crate::ir::DropSlide::Falling)
                     }
                     Rule::drop_slide => DropRuleKind::Slide(crate::ir::DropSlide::Sliding),
-                    _ => DropRuleKind::NoMate,
+                    _ => DropRuleKind::NoMate(has_kw(&how, Rule::kw_refused)),
                 };
                 h.drops.push(DropRuleAst {
                     piece,
