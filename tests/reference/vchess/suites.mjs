@@ -1530,4 +1530,28 @@ export default function defineSuites(variant, f) {
       ["black relays too", "4k3/2nrb3/3p4/8/8/8/8/4K3 b 0"],
       ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0"]],
   });
+  // Drops that may not mate (`no mate refused`)
+  const silversAttack = V => {
+    // vchess's isAttackedBySilver names V.SILVER, which the class never defines.
+    Object.defineProperty(V, "SILVER", { get: () => V.SILVER_G });
+  };
+  variant("minishogi-vchess", "Minishogi", {
+    fen: f.pocketFen,
+    letters: { q: "+p", t: "+s", d: "+r", h: "+b" },
+    note: [
+      "vchess's isAttackedBySilver tests a piece kind the class never defines (V.SILVER), so",
+      "a silver general never gives check nor guards a square against the king; the rules",
+      "page moves and captures with it as with any piece. This suite's class names the silver.",
+    ],
+    fix: silversAttack,
+    special: [
+      ["drops of every piece", "k4/5/5/5/4K w 0 1111111111"],
+      ["a pawn dropped to mate is not a legal move", "k4/5/1G1B1/5/4K w 0 1000000000"],
+      ["a pawn dropped to check, not mate", "k4/5/1G3/5/4K w 0 1000000000"],
+      ["a silver gives check", "5/5/1k3/2S2/4K b 0 0000000000"],
+      ["promotion on reaching the far rank, not on leaving it", "k2S1/1P3/5/5/4K w 0 0000000000"],
+      ["black promotes", "k4/5/5/3p1/1s2K b 0 0000000000"],
+      ["promoted pieces", "k1q2/5/1h1d1/5/T3K w 0 0000000000"],
+      ["stalemate", "k4/2G2/P4/5/4K b 0 0000000000"]],
+  });
 }
