@@ -1554,4 +1554,35 @@ export default function defineSuites(variant, f) {
       ["promoted pieces", "k1q2/5/1h1d1/5/T3K w 0 0000000000"],
       ["stalemate", "k4/2G2/P4/5/4K b 0 0000000000"]],
   });
+  variant("shogi-vchess", "Shogi", {
+    fen: f.pocketFen,
+    letters: { q: "+p", o: "+n", t: "+s", m: "+l", d: "+r", h: "+b" },
+    note: [
+      "vchess's isAttackedBySilver tests a piece kind the class never defines (V.SILVER), so",
+      "a silver general never gives check nor guards a square against the king; and its",
+      "getSlideNJumpMoves_opt gives black the promotion rows 9, 8 and 7 of a board whose last",
+      "row is 8, a zone of two ranks. The rules page moves and captures with the silver as",
+      "with any piece, and gives both sides three ranks: this suite's class names the silver,",
+      "and lets black promote on its third rank from the far side too.",
+    ],
+    fix: V => {
+      silversAttack(V);
+      const slides = V.prototype.getSlideNJumpMoves_opt;
+      V.prototype.getSlideNJumpMoves_opt = function (sq, steps, options) {
+        const moves = slides.call(this, sq, steps, options);
+        if (this.turn != "b" || !options || !options.promote) return moves;
+        const third = moves.filter(m => m.end.x == V.size.x - 3);
+        return moves.concat(third.map(m =>
+          this.getBasicMove(sq, [m.end.x, m.end.y], { c: "b", p: options.promote })));
+      };
+    },
+    special: [
+      ["drops of every piece", "k8/9/9/9/9/9/9/9/8K w 0 11111111111111"],
+      ["a pawn dropped to mate is not a legal move", "k8/9/1G1B5/9/9/9/9/9/8K w 0 10000000000000"],
+      ["black promotes on its third rank from the far side", "k8/9/9/9/9/4p4/9/9/8K b 0 00000000000000"],
+      ["a silver gives check", "9/9/9/9/9/9/1k7/2S6/8K b 0 00000000000000"],
+      ["knights and lances promote where they could not move again", "k8/9/4N4/8L/9/9/9/9/4K4 w 0 00000000000000"],
+      ["a rook leaving the zone does not promote", "k8/9/4R4/9/9/9/9/9/4K4 w 0 00000000000000"],
+      ["promoted pieces", "k1q6/9/1h1d5/9/9/9/9/9/T1O1M3K w 0 00000000000000"]],
+  });
 }
