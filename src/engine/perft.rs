@@ -126,7 +126,7 @@ impl<B: Bits> Position<B> {
             return Some(false);
         }
         // A dropped piece may check from anywhere: its drop is always tested.
-        if r.drop_mates_refused && m.kind == MoveKind::Drop {
+        if r.check.drop_mates_refused && m.kind == MoveKind::Drop {
             // A drop that may not mate is played to be judged.
             return None;
         }
@@ -296,7 +296,7 @@ impl<B: Bits> Position<B> {
             if let Some(s) = &safety
                 && !r.no_checks
                 && !r.no_drop_checks
-                && !r.drop_mates_refused
+                && !r.check.drop_mates_refused
                 && !r.royal_promotions
             {
                 return self.count_fast(r, s);

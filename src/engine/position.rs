@@ -1074,7 +1074,7 @@ impl<B: Bits> Position<B> {
     /// are forbidden, or the move is a promotion in place or a drop that may not check, or a
     /// drop that may not mate mates.
     fn check_given_refused(&mut self, r: &Rules<B>, m: Move, mover: Side) -> Option<Refusal> {
-        if r.drop_mates_refused && self.drop_mates(r, m, mover) {
+        if r.check.drop_mates_refused && self.drop_mates(r, m, mover) {
             return Some(Refusal::DropMates);
         }
         let barred_always =

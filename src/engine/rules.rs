@@ -429,6 +429,9 @@ pub struct CheckRules {
     pub touching_royals_safe: bool,
     /// See [`crate::ir::Check::all_royals`].
     pub all_royals: bool,
+    /// Some piece's drop may not checkmate (`no mate refused`, a hand's rule): such drops are
+    /// played to be judged.
+    pub drop_mates_refused: bool,
 }
 
 impl From<&ir::Check> for CheckRules {
@@ -439,6 +442,7 @@ impl From<&ir::Check> for CheckRules {
             unless_royal_captured: c.unless_royal_captured,
             touching_royals_safe: c.touching_royals_safe,
             all_royals: c.all_royals,
+            drop_mates_refused: false,
         }
     }
 }
@@ -556,9 +560,6 @@ pub struct Rules<B> {
     pub gate_bit: [Vec<u64>; 2],
     /// A drop that completes a castle's king and rook gives that castling right.
     pub castling_from_drops: bool,
-    /// Some piece's drop may not checkmate (`no mate refused`): such drops are played to be
-    /// judged.
-    pub drop_mates_refused: bool,
     /// Per code: its moves by first-move right, if it has some.
     pub once: Vec<Option<Box<OnceRules<B>>>>,
     /// The squares holding a first-move right, (side, square): each side's first rank, when
@@ -721,7 +722,6 @@ impl<B: Bits> Rules<B> {
             gate_squares: vec![],
             gate_bit: [vec![], vec![]],
             castling_from_drops: false,
-            drop_mates_refused: false,
             once: vec![],
             once_squares: vec![],
             once_bit: [vec![], vec![]],
@@ -1157,7 +1157,7 @@ impl<B: Bits> Rules<B> {
     fn compile_drops(&mut self, v: &Variant) {
         let Some(h) = &v.hands else { return };
         self.castling_from_drops = h.castling_from_drops;
-        self.drop_mates_refused = h.rules.values().any(|d| d.mate_refused);
+        self.check.drop_mates_refused = h.rules.values().any(|d| d.mate_refused);
         for sq in 0..self.cells {
             let (_, f, k) = self.coords(sq);
             if (f + k) % 2 == 0 {
