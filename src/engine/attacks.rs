@@ -202,6 +202,9 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        if !r.guard.attackers[by.index()].is_empty() {
+            out |= self.guarded_attackers::<ANY>(r, sq, by, occ, gone);
+        }
         out
     }
 

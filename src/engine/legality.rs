@@ -492,7 +492,7 @@ impl<B: Bits> Position<B> {
     /// would attack it, or leaving a line to it); a move that is not a plain move or a drop
     /// is always played to be judged.
     pub(crate) fn may_give_check(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
-        if s.enemy_attacked || r.layered || r.moving_wall || r.wall_behind {
+        if s.enemy_attacked || r.layered || r.moving_wall || r.wall_behind || r.guard.any() {
             return true;
         }
         let touched = match m.kind {

@@ -13,6 +13,7 @@ pub mod end;
 pub mod fen;
 pub mod freeze;
 pub mod geometry;
+pub mod guard;
 pub mod legality;
 pub mod movegen;
 pub mod perft;

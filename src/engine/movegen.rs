@@ -130,7 +130,11 @@ impl<B: Bits> Position<B> {
     /// The targets of the piece of `code` on `from`: (quiet, captures).
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
-        self.targets_of(r, &r.codes[code], from)
+        let t = self.targets_of(r, &r.codes[code], from);
+        if !r.guard.any() {
+            return t;
+        }
+        self.with_guarded_targets(r, code, from, t)
     }
 
     /// The targets of a piece that moves by the tables `cr` on `from`: (quiet, captures).
@@ -887,7 +891,12 @@ impl<B: Bits> Position<B> {
     /// The squares a piece of `code` on `from` attacks with the occupancy `occ`, whatever
     /// stands there.
     fn reach_with(&self, r: &Rules<B>, code: usize, from: usize, occ: B) -> B {
-        let cr = &r.codes[code];
+        self.reach_of(r, &r.codes[code], from, occ)
+    }
+
+    /// The squares a piece that moves by the tables `cr` on `from` attacks with the occupancy
+    /// `occ`, whatever stands there.
+    pub(crate) fn reach_of(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize, occ: B) -> B {
         let capturing = |m: Modality| matches!(m, Modality::Capture | Modality::Both);
         let mut reach = ride_and_leap_reach(r, cr, from, occ);
         for hop in &cr.hops {
@@ -915,7 +924,7 @@ impl<B: Bits> Position<B> {
 }
 
 /// The squares of `set`, all on one ray from its origin, in order of distance.
-fn ordered<B: Bits>(r: &Rules<B>, dir: u16, set: B) -> impl Iterator<Item = usize> {
+pub(crate) fn ordered<B: Bits>(r: &Rules<B>, dir: u16, set: B) -> impl Iterator<Item = usize> {
     let asc = r.ascending[dir as usize];
     let mut s = set;
     std::iter::from_fn(move || {

@@ -126,6 +126,10 @@ impl<B: Bits> Position<B> {
             return Some(false);
         }
         // A dropped piece may check from anywhere: its drop is always tested.
+        if r.check.drop_mates_refused && m.kind == MoveKind::Drop {
+            // A drop that may not mate is played to be judged.
+            return None;
+        }
         let dropped = r.no_drop_checks && m.kind == MoveKind::Drop;
         if dropped || r.no_checks && self.may_give_check(r, s, m) {
             let check = self.checks_after(r, m)?;
@@ -292,6 +296,7 @@ impl<B: Bits> Position<B> {
             if let Some(s) = &safety
                 && !r.no_checks
                 && !r.no_drop_checks
+                && !r.check.drop_mates_refused
                 && !r.royal_promotions
             {
                 return self.count_fast(r, s);

@@ -210,6 +210,8 @@ pub enum Refusal {
     EffectIdle(u8),
     /// The move would leave a piece frozen, and the variant forbids that.
     Frozen,
+    /// The drop would checkmate, and the variant forbids a drop of that piece to.
+    DropMates,
 }
 
 /// What a move did beyond moving its piece, for describing it.
@@ -1061,16 +1063,26 @@ impl<B: Bits> Position<B> {
             self.refusal = Some(Refusal::Check);
             return false;
         }
-        let barred_always =
-            m.kind == MoveKind::Promote || (r.no_drop_checks && m.kind == MoveKind::Drop);
-        if (r.no_checks || barred_always)
-            && self.royal_attacked(r, mover.flip())
-            && (barred_always || !self.mating_check(r))
-        {
-            self.refusal = Some(Refusal::GivesCheck);
+        if let Some(why) = self.check_given_refused(r, m, mover) {
+            self.refusal = Some(why);
             return false;
         }
         true
+    }
+
+    /// Why the check `m` gives (just played by `mover`) makes it illegal, if it does: checks
+    /// are forbidden, or the move is a promotion in place or a drop that may not check, or a
+    /// drop that may not mate mates.
+    fn check_given_refused(&mut self, r: &Rules<B>, m: Move, mover: Side) -> Option<Refusal> {
+        if r.check.drop_mates_refused && self.drop_mates(r, m, mover) {
+            return Some(Refusal::DropMates);
+        }
+        let barred_always =
+            m.kind == MoveKind::Promote || (r.no_drop_checks && m.kind == MoveKind::Drop);
+        ((r.no_checks || barred_always)
+            && self.royal_attacked(r, mover.flip())
+            && (barred_always || !self.mating_check(r)))
+        .then_some(Refusal::GivesCheck)
     }
 
     /// Under `no checks unless mate`, after a move that gives check: whether the side to move
@@ -1087,6 +1099,29 @@ impl<B: Bits> Position<B> {
         self.judging_replies = false;
         (self.log, self.pending_choice, self.refusal) = (log, pending, refusal);
         replies.is_empty()
+    }
+
+    /// Whether `m`, just played by `mover`, drops a piece whose drop may not checkmate and
+    /// checkmates: the other side is in check and has no legal move. While the replies are
+    /// judged, their own drops are not (a drop never answers a check by a piece next to the
+    /// royal one, the only check a pawn gives).
+    fn drop_mates(&mut self, r: &Rules<B>, m: Move, mover: Side) -> bool {
+        if m.kind != MoveKind::Drop
+            || self.judging_replies
+            || !r.codes[m.promo as usize - 1]
+                .drop
+                .as_ref()
+                .is_some_and(|d| d.mate_refused)
+            || !self.royal_attacked(r, mover.flip())
+        {
+            return false;
+        }
+        let (log, pending, refusal) = (self.log.take(), self.pending_choice, self.refusal);
+        self.judging_replies = true;
+        let stuck = !self.has_legal_move(r);
+        self.judging_replies = false;
+        (self.log, self.pending_choice, self.refusal) = (log, pending, refusal);
+        stuck
     }
 
     /// Whether the mover's royal pieces stand attacked after `m`: those royal before the move

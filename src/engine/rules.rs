@@ -130,6 +130,8 @@ pub struct DropRules<B> {
     pub per_file: Option<u8>,
     /// A checkmate by dropping it loses for the side that dropped it.
     pub no_mate: bool,
+    /// A drop of it that would checkmate is illegal.
+    pub mate_refused: bool,
     /// Split between the square colours ([`crate::ir::DropRule::both_colors`]).
     pub both_colors: bool,
     /// The ways a falling or sliding drop comes in (none: it lands where it is put).
@@ -427,6 +429,9 @@ pub struct CheckRules {
     pub touching_royals_safe: bool,
     /// See [`crate::ir::Check::all_royals`].
     pub all_royals: bool,
+    /// Some piece's drop may not checkmate (`no mate refused`, a hand's rule): such drops are
+    /// played to be judged.
+    pub drop_mates_refused: bool,
 }
 
 impl From<&ir::Check> for CheckRules {
@@ -437,6 +442,7 @@ impl From<&ir::Check> for CheckRules {
             unless_royal_captured: c.unless_royal_captured,
             touching_royals_safe: c.touching_royals_safe,
             all_royals: c.all_royals,
+            drop_mates_refused: false,
         }
     }
 }
@@ -562,6 +568,8 @@ pub struct Rules<B> {
     /// Per side, per square: the castling-rights bit of its first-move right (0 when none); a
     /// gate on the same square shares its bit.
     pub once_bit: [Vec<u64>; 2],
+    /// The atoms usable only while guarded ([`crate::engine::guard`]).
+    pub guard: crate::engine::guard::GuardTables<B>,
     /// (mover, victim) codes: a move of the first that lands where, on an empty board, it
     /// attacks a piece of the second takes that piece's first-move right.
     pub aimers: Vec<(u8, u8)>,
@@ -659,14 +667,20 @@ impl<B: Bits> Rules<B> {
 
     /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
     /// empty.
+    /// The codes of `side`'s pieces, with `kinds` kinds.
+    fn codes_of(side: Side, kinds: usize) -> Vec<u8> {
+        (0..kinds)
+            .map(|k| (side.index() * kinds + k) as u8)
+            .collect()
+    }
+
     fn unfilled(variant: Arc<Variant>) -> Rules<B> {
         let (v, kinds) = (&*variant, variant.pieces.len());
         Rules {
             geo: Self::geometry(v),
             kinds,
             codes: vec![],
-            side_codes: Side::BOTH
-                .map(|s| (0..kinds).map(|k| (s.index() * kinds + k) as u8).collect()),
+            side_codes: Side::BOTH.map(|s| Self::codes_of(s, kinds)),
             leap_attackers: [vec![], vec![]],
             lame_attackers: [vec![], vec![]],
             ride_attackers: [vec![], vec![]],
@@ -711,6 +725,7 @@ impl<B: Bits> Rules<B> {
             once: vec![],
             once_squares: vec![],
             once_bit: [vec![], vec![]],
+            guard: crate::engine::guard::GuardTables::default(),
             aimers: vec![],
             aim_reach: vec![],
             color_bound: [vec![], vec![]],
@@ -754,6 +769,7 @@ impl<B: Bits> Rules<B> {
         r.compile_attacks();
         r.compile_castling(v);
         r.compile_once(v);
+        r.compile_guarded(v);
         r.compile_end(v);
         r.compile_effects(v);
         r.compile_letters(v);
@@ -902,7 +918,7 @@ impl<B: Bits> Rules<B> {
     }
 
     /// The tables of the piece `kind` of `side` before its atoms are added.
-    fn code_rules_without_atoms(
+    pub(crate) fn code_rules_without_atoms(
         &self,
         v: &Variant,
         side: Side,
@@ -972,7 +988,7 @@ impl<B: Bits> Rules<B> {
     }
 
     /// The tables of one atom of the piece of `c`.
-    fn add_atom(&mut self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
+    pub(crate) fn add_atom(&mut self, c: &mut CodeRules<B>, atom: &ir::Atom, side: Side) {
         let origin = atom
             .from
             .as_ref()
@@ -1141,6 +1157,7 @@ impl<B: Bits> Rules<B> {
     fn compile_drops(&mut self, v: &Variant) {
         let Some(h) = &v.hands else { return };
         self.castling_from_drops = h.castling_from_drops;
+        self.check.drop_mates_refused = h.rules.values().any(|d| d.mate_refused);
         for sq in 0..self.cells {
             let (_, f, k) = self.coords(sq);
             if (f + k) % 2 == 0 {
@@ -1186,6 +1203,7 @@ impl<B: Bits> Rules<B> {
                     region: region & self.codes[code].confined,
                     per_file: rule.and_then(|r| r.per_file),
                     no_mate: rule.is_some_and(|r| r.no_mate),
+                    mate_refused: rule.is_some_and(|r| r.mate_refused),
                     both_colors: rule.is_some_and(|r| r.both_colors),
                     slides: rule
                         .and_then(|r| r.slide)
@@ -1845,10 +1863,11 @@ impl<B: Bits> Rules<B> {
         // make a second one, known once the move is played); and every move where pieces
         // freeze, which changes what attacks.
         let fixed_royals = self.last_royals.iter().all(|l| l.is_empty());
-        // An antiroyal piece, or a piece that does not attack some kinds: judged by playing the
-        // move.
-        let plain_attacks =
-            self.antiroyal_codes.iter().all(|c| c.is_empty()) && self.unattackers.is_empty();
+        // An antiroyal piece, a piece that does not attack some kinds, or atoms usable only
+        // while guarded (a move may take a guard away): judged by playing the move.
+        let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
+            && self.unattackers.is_empty()
+            && !self.guard.any();
         self.fast_legality = settled
             && self.check.at_final
             && !self.no_royal_escape

@@ -130,6 +130,9 @@ impl<B: Bits> Typed<B> {
                 "effect `{}` is required and would change no piece",
                 self.rules.effects[e as usize].name
             ),
+            Refusal::DropMates => {
+                "a drop of this piece may not checkmate, and this one would".into()
+            }
             Refusal::Frozen => {
                 "it would leave a piece attacked by an enemy piece of its own kind (frozen), which the variant forbids".into()
             }

@@ -303,6 +303,9 @@ impl Variant {
         if d.no_mate {
             rules.push("not to checkmate".to_string());
         }
+        if d.mate_refused {
+            rules.push("never to checkmate".to_string());
+        }
         if let Some(s) = d.slide {
             rules.push(slide_text(s).to_string());
         }
@@ -491,6 +494,11 @@ impl Variant {
                     }
                 )?;
                 self.dump_atom(f, &o.atom)?;
+            }
+            for g in &p.guarded_atoms {
+                let names: Vec<&str> = g.guards.iter().map(|&k| self.piece_name(k)).collect();
+                writeln!(f, "    when guarded by {}, the atom:", names.join(" "))?;
+                self.dump_atom(f, &g.atom)?;
             }
             if !p.once_lost_to.is_empty() {
                 let names: Vec<&str> = p.once_lost_to.iter().map(|&k| self.piece_name(k)).collect();
@@ -781,6 +789,9 @@ impl Variant {
         }
         if d.no_mate {
             rules.push("a checkmate by its drop loses".to_string());
+        }
+        if d.mate_refused {
+            rules.push("a drop of it that would checkmate is not legal".to_string());
         }
         if d.both_colors {
             rules.push(

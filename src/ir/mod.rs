@@ -397,6 +397,9 @@ pub struct DropRule {
     /// A checkmate by a drop of it loses for the side that dropped it (Shogi's uchifuzume, as
     /// Fairy-Stockfish plays it: the drop is a legal move that ends the game).
     pub no_mate: bool,
+    /// A drop of it that would checkmate is not a legal move (Shogi's uchifuzume, as its rules
+    /// say it).
+    pub mate_refused: bool,
     /// The side's pieces of this kind must be split between the square colours (at most half,
     /// rounded up, on either), drops of other pieces leaving room for that (Placement).
     pub both_colors: bool,
@@ -458,6 +461,9 @@ pub struct Piece {
     /// Moves it may make only while its side holds the first-move right of the square it
     /// stands on (Cambodian chess's king leap and met step).
     pub once_atoms: Vec<OnceAtom>,
+    /// Moves it may make only while a piece of its side of some kinds guards it (Knight relay
+    /// chess's knight jumps).
+    pub guarded_atoms: Vec<GuardedAtom>,
     /// Its first-move right is also lost when an enemy piece of these kinds moves to where, on
     /// an empty board, it would attack it.
     pub once_lost_to: Vec<PieceId>,
@@ -480,6 +486,17 @@ pub struct OnceAtom {
     pub atom: Atom,
     /// Only when its side is not in check.
     pub not_in_check: bool,
+}
+
+/// An atom usable only while the piece is guarded: a piece of its side, of one of the guard
+/// kinds, could go to the piece's square by one of its own atoms (a move or a capture, were the
+/// square empty or an enemy's; its guarded atoms left out).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GuardedAtom {
+    /// The atom.
+    pub atom: Atom,
+    /// The kinds whose guard makes it usable.
+    pub guards: Vec<PieceId>,
 }
 
 impl Piece {

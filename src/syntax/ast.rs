@@ -315,8 +315,8 @@ pub enum DropRuleKind {
     Within(RegionAst),
     /// `at most N per file`
     PerFile(Spanned<i64>),
-    /// `no mate`
-    NoMate,
+    /// `no mate` (true: `no mate refused`)
+    NoMate(bool),
     /// `both colors`
     BothColors,
     /// `falling` or `sliding`: where the dropped piece comes to rest.
@@ -690,6 +690,8 @@ pub struct AtomAst {
     pub landing: Option<RegionAst>,
     /// `once [not in check]`: only with the first-move right (the flag: not in check either).
     pub once: Option<Spanned<bool>>,
+    /// `when guarded by PIECE...`: the kinds, and the clause's span.
+    pub guarded: Option<(Vec<Name>, Span)>,
     /// The whole atom.
     pub span: Span,
 }

@@ -167,6 +167,8 @@ pub const KEYWORDS: &[&str] = &[
     "free",
     "next",
     "own",
+    "guarded",
+    "refused",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

@@ -349,7 +349,7 @@ fn build_hand(p: P) -> Option<HandAst> {
                         DropRuleKind::Slide(crate::ir::DropSlide::Falling)
                     }
                     Rule::drop_slide => DropRuleKind::Slide(crate::ir::DropSlide::Sliding),
-                    _ => DropRuleKind::NoMate,
+                    _ => DropRuleKind::NoMate(has_kw(&how, Rule::kw_refused)),
                 };
                 h.drops.push(DropRuleAst {
                     piece,
@@ -686,6 +686,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
             origin: None,
             landing: None,
             once: None,
+            guarded: None,
             span: sp,
         };
         for k in kids(p) {
@@ -718,6 +719,16 @@ fn build_atom(p: P) -> Option<AtomAst> {
                 Rule::origin => atom.origin = Some(build_region(kids(k).next()?)?),
                 Rule::landing => atom.landing = Some(build_region(kids(k).next()?)?),
                 Rule::once => atom.once = Some(Spanned::new(has_kw(&k, Rule::kw_check), span(&k))),
+                Rule::guarded => {
+                    let sp = span(&k);
+                    atom.guarded = Some((
+                        kids(k)
+                            .filter(|n| n.as_rule() == Rule::piece_ref)
+                            .map(name)
+                            .collect(),
+                        sp,
+                    ));
+                }
                 _ => {}
             }
         }

@@ -32,6 +32,15 @@ pub fn explain(v: &Variant, id: usize) -> String {
     for a in &p.atoms {
         out.push_str(&atom_line(a));
     }
+    for g in &p.guarded_atoms {
+        let names: Vec<&str> = g.guards.iter().map(|&k| v.piece_name(k)).collect();
+        out.push_str(&format!(
+            "  while guarded by {} of its side (not in the diagram):
+  {}",
+            names.join(" or "),
+            atom_line(&g.atom)
+        ));
+    }
     out.push_str(&diagram(v, p));
     out
 }

@@ -95,7 +95,8 @@ impl Resolver<'_> {
                     )),
             ),
             DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), src, 1),
-            DropRuleKind::NoMate => rule.no_mate = true,
+            DropRuleKind::NoMate(false) => rule.no_mate = true,
+            DropRuleKind::NoMate(true) => rule.mate_refused = true,
             DropRuleKind::BothColors => rule.both_colors = true,
             DropRuleKind::Slide(s) => match rule.slide {
                 Some(_) => self.err(

@@ -190,6 +190,7 @@ impl<'a> Resolver<'a> {
         self.cannot_capture(&mut pieces);
         self.cannot_attack(&mut pieces);
         self.once_lost(&mut pieces);
+        self.guarded_atoms(&mut pieces);
         self.royal_when_last(&mut pieces);
         self.layer_letters(&mut pieces);
         self.link_promoted(&mut pieces);

@@ -80,6 +80,7 @@ impl Resolver<'_> {
             cannot_attack: vec![],
             antiroyal: p.antiroyal.is_some(),
             once_atoms,
+            guarded_atoms: vec![],
             once_lost_to: vec![],
             value: self.piece_value(p, src),
             captures_in_place: p.captures_in_place.is_some(),
@@ -161,6 +162,48 @@ impl Resolver<'_> {
             });
         }
         out
+    }
+
+    /// Each piece's atoms marked `when guarded by`, once every piece has its index. A `once`
+    /// atom cannot be guarded too.
+    pub(super) fn guarded_atoms(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
+        for (name, def) in &self.draft.pieces {
+            for a in &def.node.atoms {
+                let Some((names, span)) = &a.guarded else {
+                    continue;
+                };
+                if let Some(once) = &a.once {
+                    self.err(
+                        Problem::error(Code::BadAtom, "an atom cannot be both `once` and guarded")
+                            .label(def.src, once.span, "a first-move right")
+                            .label(def.src, *span, "and a guard")
+                            .help("keep one of the two, or write two atoms"),
+                    );
+                    continue;
+                }
+                let guards: Vec<PieceId> = names
+                    .iter()
+                    .filter_map(|n| self.piece_ref(n, def.src))
+                    .collect();
+                let Some(atom) = self.atom(a, def.src) else {
+                    continue;
+                };
+                if atom.modality == ir::Modality::Attack {
+                    self.err(
+                        Problem::error(Code::BadAtom, "a guarded atom moves or captures")
+                            .label(def.src, a.span, "only attacks")
+                            .help("write `move`, `capture` or neither before it: an atom that only threatens cannot be guarded"),
+                    );
+                    continue;
+                }
+                if guards.len() < names.len() {
+                    continue;
+                }
+                if let Some(piece) = pieces.get_mut(name) {
+                    piece.guarded_atoms.push(ir::GuardedAtom { atom, guards });
+                }
+            }
+        }
     }
 
     /// Each piece's `once lost when aimed by` kinds, once every piece has its index.
@@ -585,7 +628,11 @@ impl Resolver<'_> {
         let mut atoms = vec![];
         // A warning about the atoms that remain would be misleading when some were wrong.
         let mut atoms_ok = true;
-        for a in p.atoms.iter().filter(|a| a.once.is_none()) {
+        for a in p
+            .atoms
+            .iter()
+            .filter(|a| a.once.is_none() && a.guarded.is_none())
+        {
             match self.atom(a, src) {
                 Some(atom) => atoms.push(atom),
                 None => atoms_ok = false,

@@ -1472,4 +1472,117 @@ export default function defineSuites(variant, f) {
       ["kings and antikings side by side", "4r3/8/8/3kA3/R2a4/4K3/8/8 w 0 iiii -"],
       ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1Ra1K2A w 0 iiii -"]],
   });
+
+  // Batch vmove: moves borrowed from a guard (`when guarded by`)
+  variant("knightrelay1", "Knightrelay1", {
+    note: [
+      "vchess's isAttacked tests a pawn's borrowed knight jump against the wrong rank: it",
+      "leaves out a pawn's threats on its own first rank, where the pawn may jump, and counts",
+      "them on its last rank, where the rules page says a pawn gives no check so. This suite's",
+      "class counts a guarded pawn's jumps everywhere but on its last rank.",
+    ],
+    fix: (V, { ChessRules }) => {
+      const guardedBy = (g, x, y, color) => V.steps[V.KNIGHT].some(([a, b]) =>
+        V.OnBoard(x + a, y + b) && g.getColor(x + a, y + b) == color &&
+        g.getPiece(x + a, y + b) == V.KNIGHT);
+      V.prototype.isAttacked = function (sq, color) {
+        if (ChessRules.prototype.isAttacked.call(this, sq, color)) return true;
+        const lastRank = color == "w" ? 0 : V.size.x - 1;
+        return V.steps[V.KNIGHT].some(([a, b]) => {
+          const [x, y] = [sq[0] + a, sq[1] + b];
+          if (!V.OnBoard(x, y) || this.getColor(x, y) != color) return false;
+          const p = this.getPiece(x, y);
+          if (p == V.KNIGHT || p == V.KING || (p == V.PAWN && sq[0] == lastRank)) return false;
+          return guardedBy(this, x, y, color);
+        });
+      };
+    },
+    special: [
+      ["castling, also over squares a knight jumps to", "r3k2r/pppppppp/8/8/8/4n3/PPPPPPPP/R3K2R w 0 ahah"],
+      ["the rules page: Nf4 mates, the g6 queen jumping as a knight", "7k/8/6Q1/1n6/8/2r5/4N3/K7 w 0 iiii"],
+      ["the rules page, black to move: Rxe2 is not allowed, a knight is never taken", "7k/8/6Q1/1n6/8/2r5/4N3/K7 b 0 iiii"],
+      ["a guarded pawn may not jump to its last rank", "7k/3P4/8/4N3/8/8/8/4K3 w 0 iiii"],
+      ["nor give check there by a jump", "4k3/8/3P4/8/2N5/8/8/4K3 b 0 iiii"],
+      ["a pawn threatens its first rank by a jump back", "8/8/8/8/1N6/3P4/8/2k4K b 0 iiii"],
+      ["a pawn on its first rank steps two squares", "4k3/8/8/8/8/8/8/3PK3 w 0 iiii"],
+      ["knights never capture", "4k3/8/8/3p4/8/4N3/8/4K3 w 0 iiii"],
+      ["a king never takes a knight, which gives no check", "4k3/8/8/8/8/8/4n3/4K3 w 0 iiii"],
+      ["a king is not relayed", "4k3/8/8/8/8/8/2N5/4K3 w 0 iiii"],
+      ["a guard moved away uncovers nothing but takes the jump away", "4k3/8/8/3q4/8/4B3/8/3NK3 b 0 iiii"]],
+  });
+  variant("knightrelay2", "Knightrelay2", {
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Nf4 mates, the g6 queen jumping as a knight", "7k/8/6Q1/1n6/8/2r5/4N3/K7 w 0 iiii -"],
+      ["the rules page, black to move: Rxe2, the b5 knight guarding the rook", "7k/8/6Q1/1n6/8/2r5/4N3/K7 b 0 iiii -"],
+      ["a guarded pawn jumps to its last rank and promotes", "7k/8/3P4/8/2N5/8/8/4K3 w 0 iiii -"],
+      ["a pawn on its first rank steps two squares, and is taken en passant", "4k3/8/8/8/8/4p3/8/3PK3 w 0 iiii -"],
+      ["a guarded king jumps as a knight", "4k3/8/8/8/8/8/2N5/4K3 w 0 iiii -"],
+      ["a guarded king gives check from a knight's jump", "8/8/8/3k4/8/4K3/2N5/8 b 0 iiii -"],
+      ["the check answered by taking the guard", "2r5/8/8/3k4/8/4K3/2N5/8 b 0 iiii -"]],
+  });
+  variant("relayup", "Relayup", {
+    special: [
+      ["the king may be left attacked, and taken", "4k3/8/8/8/8/8/4r3/4K3 w 0"],
+      ["a king guarded by a rook rides as a rook, up to the other king", "4k3/8/8/8/8/8/8/R3K3 w 0"],
+      ["a pawn guarded by a rook steps any way, but not onto its last rank", "4k3/1P6/8/8/8/8/8/1R2K3 w 0"],
+      ["a pawn guarded by a knight jumps once", "4k3/8/8/8/8/8/3P4/1N2K3 w 0"],
+      ["pieces guarded by several pieces", "4k3/8/8/8/3N4/2RBQ3/8/4K3 w 0"],
+      ["black relays too", "4k3/2nrb3/3p4/8/8/8/8/4K3 b 0"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0"]],
+  });
+  // Drops that may not mate (`no mate refused`)
+  const silversAttack = V => {
+    // vchess's isAttackedBySilver names V.SILVER, which the class never defines.
+    Object.defineProperty(V, "SILVER", { get: () => V.SILVER_G });
+  };
+  variant("minishogi-vchess", "Minishogi", {
+    fen: f.pocketFen,
+    letters: { q: "+p", t: "+s", d: "+r", h: "+b" },
+    note: [
+      "vchess's isAttackedBySilver tests a piece kind the class never defines (V.SILVER), so",
+      "a silver general never gives check nor guards a square against the king; the rules",
+      "page moves and captures with it as with any piece. This suite's class names the silver.",
+    ],
+    fix: silversAttack,
+    special: [
+      ["drops of every piece", "k4/5/5/5/4K w 0 1111111111"],
+      ["a pawn dropped to mate is not a legal move", "k4/5/1G1B1/5/4K w 0 1000000000"],
+      ["a pawn dropped to check, not mate", "k4/5/1G3/5/4K w 0 1000000000"],
+      ["a silver gives check", "5/5/1k3/2S2/4K b 0 0000000000"],
+      ["promotion on reaching the far rank, not on leaving it", "k2S1/1P3/5/5/4K w 0 0000000000"],
+      ["black promotes", "k4/5/5/3p1/1s2K b 0 0000000000"],
+      ["promoted pieces", "k1q2/5/1h1d1/5/T3K w 0 0000000000"],
+      ["stalemate", "k4/2G2/P4/5/4K b 0 0000000000"]],
+  });
+  variant("shogi-vchess", "Shogi", {
+    fen: f.pocketFen,
+    letters: { q: "+p", o: "+n", t: "+s", m: "+l", d: "+r", h: "+b" },
+    note: [
+      "vchess's isAttackedBySilver tests a piece kind the class never defines (V.SILVER), so",
+      "a silver general never gives check nor guards a square against the king; and its",
+      "getSlideNJumpMoves_opt gives black the promotion rows 9, 8 and 7 of a board whose last",
+      "row is 8, a zone of two ranks. The rules page moves and captures with the silver as",
+      "with any piece, and gives both sides three ranks: this suite's class names the silver,",
+      "and lets black promote on its third rank from the far side too.",
+    ],
+    fix: V => {
+      silversAttack(V);
+      const slides = V.prototype.getSlideNJumpMoves_opt;
+      V.prototype.getSlideNJumpMoves_opt = function (sq, steps, options) {
+        const moves = slides.call(this, sq, steps, options);
+        if (this.turn != "b" || !options || !options.promote) return moves;
+        const third = moves.filter(m => m.end.x == V.size.x - 3);
+        return moves.concat(third.map(m =>
+          this.getBasicMove(sq, [m.end.x, m.end.y], { c: "b", p: options.promote })));
+      };
+    },
+    special: [
+      ["drops of every piece", "k8/9/9/9/9/9/9/9/8K w 0 11111111111111"],
+      ["a pawn dropped to mate is not a legal move", "k8/9/1G1B5/9/9/9/9/9/8K w 0 10000000000000"],
+      ["black promotes on its third rank from the far side", "k8/9/9/9/9/4p4/9/9/8K b 0 00000000000000"],
+      ["a silver gives check", "9/9/9/9/9/9/1k7/2S6/8K b 0 00000000000000"],
+      ["knights and lances promote where they could not move again", "k8/9/4N4/8L/9/9/9/9/4K4 w 0 00000000000000"],
+      ["a rook leaving the zone does not promote", "k8/9/4R4/9/9/9/9/9/4K4 w 0 00000000000000"],
+      ["promoted pieces", "k1q6/9/1h1d5/9/9/9/9/9/T1O1M3K w 0 00000000000000"]],
+  });
 }
