@@ -198,6 +198,9 @@ pub struct CodeRules<B> {
     /// one test: the enemy codes it never captures (`cannot capture`, false) and the codes of
     /// its own side it may capture (`capture friends`, true).
     pub prey_edits: Vec<(u8, bool)>,
+    /// The codes of its own side it may capture when `capture friends`' condition, which counts
+    /// pieces on the board ([`Rules::friend_rule`]), holds in the position.
+    pub prey_when: Vec<u8>,
     /// The codes (of both sides) its hops never use as the screen.
     pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
@@ -592,6 +595,9 @@ pub struct Rules<B> {
     pub effects: Vec<ir::Effect>,
     /// Per effect: its conditions decided ahead for every pair of pieces.
     pub effect_tables: Vec<crate::engine::effects::EffectTable>,
+    /// `capture friends when ...`, when the condition counts pieces on the board: judged in
+    /// each position for the codes of [`CodeRules::prey_when`].
+    pub friend_rule: Option<ir::Expr>,
     /// Whether an effect reads the move's pieces (`moved`, `captured`): then a move looks
     /// them up before it is played.
     pub effects_read_move: bool,
@@ -724,6 +730,7 @@ impl<B: Bits> Rules<B> {
             end: vec![],
             effects: v.effects.values().cloned().collect(),
             effect_tables: vec![],
+            friend_rule: None,
             effects_read_move: false,
             effect_promotes: false,
             fast_legality: false,
@@ -773,6 +780,17 @@ impl<B: Bits> Rules<B> {
         let Some(friends) = &v.capture_friends else {
             return;
         };
+        if let Some(when) = friends.when.as_ref().filter(|w| w.reads_board()) {
+            // Decided in each position: every friend is a candidate.
+            self.friend_rule = Some(when.clone());
+            for side in Side::BOTH {
+                let own = self.side_codes[side.index()].clone();
+                for &c in &own {
+                    self.codes[c as usize].prey_when.clone_from(&own);
+                }
+            }
+            return;
+        }
         for side in Side::BOTH {
             let own = self.side_codes[side.index()].clone();
             for &c in &own {
@@ -805,6 +823,9 @@ impl<B: Bits> Rules<B> {
                 self.codes.push(code);
             }
         }
+        if v.no_captures {
+            self.forbid_captures();
+        }
         self.compile_antiroyals(v);
         for side in Side::BOTH {
             self.royal_codes[side.index()] = self.side_codes[side.index()]
@@ -823,6 +844,22 @@ impl<B: Bits> Rules<B> {
                     Some((self.code(side, kind), codes))
                 })
                 .collect();
+        }
+    }
+
+    /// `no captures`: no code captures any code of the other side, en passant included (the
+    /// attacks stay).
+    fn forbid_captures(&mut self) {
+        let n = self.codes.len();
+        for c in 0..n {
+            let side = self.codes[c].side;
+            let enemies: Vec<u8> = (0..n)
+                .filter(|&t| self.codes[t].side != side)
+                .map(|t| t as u8)
+                .collect();
+            let cr = &mut self.codes[c];
+            cr.prey_edits.extend(enemies.into_iter().map(|t| (t, false)));
+            cr.takes_en_passant = false;
         }
     }
 
@@ -939,6 +976,7 @@ impl<B: Bits> Rules<B> {
             hand_code: 0,
             unpromoted: kind,
             drop: None,
+            prey_when: vec![],
             prey_edits: piece
                 .cannot_capture
                 .iter()
@@ -1672,7 +1710,9 @@ impl<B: Bits> Rules<B> {
                         })
                         .collect()
                 }),
-                ir::Scan::Around(_) | ir::Scan::Enclosed(_) => [vec![], vec![]],
+                ir::Scan::Around(_) | ir::Scan::Enclosed(_) | ir::Scan::Attacked => {
+                    [vec![], vec![]]
+                }
             })
             .collect();
         self.effect_zones = v
@@ -1729,7 +1769,7 @@ impl<B: Bits> Rules<B> {
             }
             let board_only = e.origin == ir::OriginKind::Moved
                 && !e.reads_move()
-                && !matches!(e.scan, ir::Scan::Rays(_));
+                && !matches!(e.scan, ir::Scan::Rays(_) | ir::Scan::Attacked);
             if board_only {
                 self.drop_required.push(i);
             }
@@ -1801,6 +1841,8 @@ impl<B: Bits> Rules<B> {
                             }
                         }
                     }
+                    // An attacked piece may stand anywhere.
+                    ir::Scan::Attacked => watch |= zone,
                 }
                 for p in watch.iter() {
                     rev[p] |= B::bit(origin);

@@ -869,6 +869,9 @@ impl Variant {
                 "no royal escape: a royal piece in check may not move, unless it takes the only piece that checks it"
             )?;
         }
+        if self.no_captures {
+            writeln!(f, "no captures: no move captures; pieces still attack")?;
+        }
         if self.no_stuck_pieces {
             writeln!(
                 f,
@@ -1114,6 +1117,7 @@ impl Variant {
                 "  along the rays {}: the enemy pieces in a row from the origin, when a piece of the mover's side closes it",
                 vecs(v)
             )?,
+            Scan::Attacked => writeln!(f, "  each piece the origin piece attacks")?,
         }
         for c in &e.clauses {
             writeln!(
@@ -1178,6 +1182,14 @@ impl Variant {
             Value::Relation(Relation::Friend) => "friend".into(),
             Value::Relation(Relation::Enemy) => "enemy".into(),
             Value::Kind(k) => self.piece_name(*k).into(),
+            Value::Count(rel, k) => format!(
+                "count {} {}",
+                match rel {
+                    Relation::Friend => "friend",
+                    Relation::Enemy => "enemy",
+                },
+                self.piece_name(*k)
+            ),
         }
     }
 

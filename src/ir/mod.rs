@@ -243,6 +243,8 @@ pub struct Variant {
     pub obligations: Obligations,
     /// A piece may not be moved or dropped where it could never move again (Shogi, Grand).
     pub no_stuck_pieces: bool,
+    /// No move captures; pieces still attack (Benedict).
+    pub no_captures: bool,
     /// After every move, the mover also moves a neutral blocker (a wall) to an empty square.
     pub moving_wall: bool,
     /// Every move leaves a wall on the square the moved piece left (Snailtrail, Joust).
@@ -1132,15 +1134,16 @@ impl Effect {
             .chain(self.finally.iter().flat_map(|f| f.actions.iter()))
     }
 
-    /// Whether a condition reads the move's pieces (`moved`, `captured`) or an action takes a
-    /// kind from them: such an effect is judged move by move, not from tables of codes.
+    /// Whether a condition reads the move's pieces (`moved`, `captured`) or the board
+    /// (`count`), or an action takes a kind from the move's pieces: such an effect is judged
+    /// move by move, not from tables of codes.
     pub fn reads_move(&self) -> bool {
         let conds = self
             .origin_filter
             .iter()
             .chain(self.clauses.iter().map(|c| &c.cond))
             .chain(self.finally.iter().filter_map(|f| f.when.as_ref()));
-        conds.into_iter().any(Expr::reads_move)
+        conds.into_iter().any(|c| c.reads_move() || c.reads_board())
             || self
                 .actions()
                 .any(|a| matches!(a, Action::ChangeTo(_, s) | Action::Send(s) if s.of_move()))
@@ -1159,6 +1162,16 @@ impl Expr {
             Expr::Truth(s, _) => s.of_move(),
         }
     }
+
+    /// Whether it counts pieces on the board (`count friend queen`).
+    pub fn reads_board(&self) -> bool {
+        match self {
+            Expr::And(a, b) | Expr::Or(a, b) => a.reads_board() || b.reads_board(),
+            Expr::Not(a) => a.reads_board(),
+            Expr::Cmp(_, a, b) => [a, b].iter().any(|v| matches!(v, Value::Count(..))),
+            Expr::Truth(..) => false,
+        }
+    }
 }
 
 /// Which squares an effect looks at from its origin.
@@ -1171,6 +1184,8 @@ pub enum Scan {
     /// Along each ray, the enemy pieces next to one another from the origin on, when a piece
     /// of the mover's side closes the row (Othello).
     Enclosed(Vec<(i8, i8)>),
+    /// Every piece the origin piece attacks, as check is judged (Benedict).
+    Attacked,
 }
 
 /// `when CONDITION: ACTIONS`
@@ -1215,6 +1230,8 @@ pub enum Value {
     Relation(Relation),
     /// A piece kind.
     Kind(PieceId),
+    /// `count friend queen`: how many pieces of the kind the side has on the board.
+    Count(Relation, PieceId),
 }
 
 /// A condition of an effect.

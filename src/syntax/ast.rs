@@ -165,6 +165,8 @@ pub enum Item {
     NoRoyalEscape(Span),
     /// `no frozen pieces`
     NoFrozenPieces(Span),
+    /// `no captures`
+    NoCaptures(Span),
     /// `frozen when attacked by same kind`
     Frozen(FrozenAst),
     /// `castling opposite`
@@ -946,6 +948,8 @@ pub enum ScanAst {
         /// The whole scan.
         span: Span,
     },
+    /// `attacked`: the pieces the origin piece attacks.
+    Attacked(Span),
 }
 
 /// `finally [when CONDITION:] ACTION, ...`
@@ -1017,6 +1021,8 @@ pub enum ExprAst {
     Int(i64, Span),
     /// `distance`, `friend`, `enemy`, a piece name.
     Name(Name),
+    /// `count friend queen`: how many pieces of a kind a side has on the board.
+    Count(Spanned<crate::ir::Relation>, Name, Span),
 }
 
 impl ExprAst {
@@ -1028,7 +1034,8 @@ impl ExprAst {
             | ExprAst::Not(_, s)
             | ExprAst::Cmp(_, _, _, s)
             | ExprAst::Field(_, _, s)
-            | ExprAst::Int(_, s) => *s,
+            | ExprAst::Int(_, s)
+            | ExprAst::Count(_, _, s) => *s,
             ExprAst::Name(n) => n.span,
         }
     }

@@ -130,6 +130,7 @@ impl Resolver<'_> {
     /// The squares an effect looks at from its origin: along rays, or around it.
     fn scan(&mut self, scan: &ScanAst, src: SourceId) -> Option<ir::Scan> {
         Some(match scan {
+            ScanAst::Attacked(_) => ir::Scan::Attacked,
             ScanAst::Rays {
                 vector, directions, ..
             } => {
@@ -382,6 +383,9 @@ impl Resolver<'_> {
     fn value(&mut self, e: &ExprAst, src: SourceId, target: bool) -> Option<(ir::Value, Ty)> {
         match e {
             ExprAst::Int(i, _) => Some((ir::Value::Int(*i), Ty::Number)),
+            ExprAst::Count(side, kind, _) => {
+                Some((ir::Value::Count(side.node, self.piece_ref(kind, src)?), Ty::Number))
+            }
             ExprAst::Field(s, f, _) => {
                 if s.node == Subject::Target && !target {
                     self.err(
