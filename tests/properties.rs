@@ -1334,13 +1334,15 @@ fn fast_legality_agrees_with_playing_in_every_variant() {
 }
 
 /// The same on the vchess suites (`tests/reference/vchess/NAME.epd`) of the variants whose
-/// captures of friends, counts of pieces and effects are judged by playing the move.
+/// captures of friends, counts of pieces, effects and promotions into the other side's pieces
+/// are judged by playing the move.
 #[test]
 fn fast_legality_agrees_with_playing_in_vchess_variants_with_effects() {
     let mut compared = 0;
     for name in [
         "coronation",
         "benedict",
+        "kingsmaker",
         "freecapture",
         "recycle",
         "cannibal1",

@@ -297,7 +297,7 @@ impl<B: Bits> Position<B> {
             targets &= !promoting;
             for to in promoting.iter() {
                 for &c in &p.choices {
-                    if self.under_limit(p, c) {
+                    if self.under_limit(p, c) && p.offers(c, to) {
                         f(Move {
                             promo: c + 1,
                             ..plain(to)
@@ -537,7 +537,7 @@ impl<B: Bits> Position<B> {
                     }
                     let (quiet, _) = self.targets(r, c as usize, from);
                     for to in (quiet | B::bit(from)).iter() {
-                        if (self.reach_with(r, c as usize, to, occ) & enemy).any() {
+                        if !p.offers(c, to) || (self.reach_with(r, c as usize, to, occ) & enemy).any() {
                             continue;
                         }
                         out.push(Move {

@@ -83,9 +83,17 @@ pub struct PromotionRules<B> {
     pub on_capture: bool,
     /// A move that captures does not promote.
     pub not_on_capture: bool,
+    /// (code, squares): choices offered only for a move that ends on these squares.
+    pub zoned: Vec<(u8, B)>,
 }
 
 impl<B: Bits> PromotionRules<B> {
+    /// Whether choice `code` is offered for a move that ends on `to` (`to ... within`).
+    #[inline(always)]
+    pub fn offers(&self, code: u8, to: usize) -> bool {
+        self.zoned.iter().all(|&(c, zone)| c != code || zone.has(to))
+    }
+
     /// Whether a move from `from` to `to`, capturing or not, may promote.
     #[inline(always)]
     pub fn applies(&self, from: usize, to: usize, captures: bool) -> bool {
@@ -1137,18 +1145,28 @@ impl<B: Bits> Rules<B> {
         for (&kind, p) in &v.promotions {
             for side in Side::BOTH {
                 let code = self.code(side, kind) as usize;
-                let choices: Vec<u8> = p.choices[side.index()]
+                let mut choices: Vec<u8> = p.choices[side.index()]
                     .iter()
                     .map(|&k| self.code(side, k))
                     .collect();
-                if choices.is_empty() {
-                    continue;
-                }
                 for &c in &choices {
                     let c = &mut self.codes[c as usize];
                     if c.unpromoted == c.kind {
                         c.unpromoted = kind;
                     }
+                }
+                let mut zoned = vec![];
+                for c in &p.special[side.index()] {
+                    let code = self.code(if c.enemy { side.flip() } else { side }, c.piece);
+                    if let Some(region) = &c.within {
+                        zoned.push((code, self.region_mask(region, side)));
+                    }
+                    if !choices.contains(&code) {
+                        choices.push(code);
+                    }
+                }
+                if choices.is_empty() {
+                    continue;
                 }
                 let limits = p
                     .limits
@@ -1164,6 +1182,7 @@ impl<B: Bits> Rules<B> {
                     in_place: p.in_place,
                     on_capture: p.on_capture,
                     not_on_capture: p.not_on_capture,
+                    zoned,
                 });
             }
         }
@@ -1984,11 +2003,16 @@ impl<B: Bits> Rules<B> {
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
     /// then be safe too, which only playing the move shows.
+    /// Whether a promotion may make a royal piece, or a piece of the other side (which may
+    /// attack the mover's royal piece at once): such moves are judged by playing them.
     fn promotes_to_royal(&self, v: &Variant) -> bool {
-        v.promotions
-            .values()
-            .flat_map(|p| p.choices.iter().flatten())
-            .any(|&k| v.pieces[k].royal)
+        v.promotions.values().any(|p| {
+            p.choices.iter().flatten().any(|&k| v.pieces[k].royal)
+                || p.special
+                    .iter()
+                    .flatten()
+                    .any(|c| c.enemy || v.pieces[c.piece].royal)
+        })
     }
 
     /// The squares of `layer` whose cell is occupied (in `occ`) on another layer.

@@ -636,6 +636,20 @@ impl Variant {
                     .map(|&c| self.piece_name(c))
                     .collect();
                 writeln!(f, "  {:<5} to {}", side.name(), list(names))?;
+                for c in &p.special[side.index()] {
+                    let enemy = if c.enemy { "the other side's " } else { "" };
+                    let within = c
+                        .within
+                        .as_ref()
+                        .map(|r| format!(", only for a move that ends in {}", self.region_text(r)))
+                        .unwrap_or_default();
+                    writeln!(
+                        f,
+                        "  {:<5} also to {enemy}{}{within}",
+                        side.name(),
+                        self.piece_name(c.piece)
+                    )?;
+                }
             }
         }
         Ok(())

@@ -832,6 +832,19 @@ pub struct Promotion {
     pub on_capture: bool,
     /// A move that captures does not promote (`not on capture`).
     pub not_on_capture: bool,
+    /// Per side, the choices of a `to` line with `enemy` or `within` (not in `choices`).
+    pub special: [Vec<SpecialChoice>; 2],
+}
+
+/// A promotion choice of a `to enemy ...` or `to ... within REGION` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecialChoice {
+    /// The piece it becomes.
+    pub piece: PieceId,
+    /// It becomes a piece of the other side (`to enemy king`: Kingsmaker).
+    pub enemy: bool,
+    /// Only for a move that ends in this region (the promoting side's); `None`: the whole zone.
+    pub within: Option<Region>,
 }
 
 /// A castle: a king move and a rook move made together, by one side.

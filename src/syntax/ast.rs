@@ -751,6 +751,10 @@ pub struct PromotionChoice {
     pub side: Option<SideAst>,
     /// The pieces to promote to.
     pub pieces: Vec<Name>,
+    /// `enemy`: pieces of the other side.
+    pub enemy: bool,
+    /// `within REGION`: only for a move that ends there.
+    pub within: Option<RegionAst>,
     /// The whole statement.
     pub span: Span,
 }

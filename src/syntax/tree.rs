@@ -835,12 +835,16 @@ fn build_promotion_choice(p: P) -> PromotionChoice {
     let mut choice = PromotionChoice {
         side: None,
         pieces: vec![],
+        enemy: false,
+        within: None,
         span: span(&p),
     };
     for c in kids(p) {
         match c.as_rule() {
             Rule::side if has_kw(&c, Rule::kw_white) => choice.side = Some(SideAst::White),
             Rule::side => choice.side = Some(SideAst::Black),
+            Rule::promo_enemy => choice.enemy = true,
+            Rule::within => choice.within = kids(c).next().and_then(build_region),
             _ => choice.pieces.push(name(c)),
         }
     }

@@ -493,6 +493,8 @@ impl<B: Bits> Rules<B> {
                         && !p.on_capture
                         && !p.not_on_capture
                         && p.limits.is_empty()
+                        && p.zoned.is_empty()
+                        && p.choices.iter().all(|&k| self.codes[k as usize].side == c.side)
                 })
         })
     }

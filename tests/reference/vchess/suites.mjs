@@ -1525,4 +1525,13 @@ export default function defineSuites(variant, f) {
       ["no move: a draw", "4k3/8/8/8/8/ppp5/PPP5/KB6 w 0 iiii"],
       ["a king may stand attacked", "4k3/8/8/8/8/8/4r3/4K3 w 0 iiii"]],
   });
+  variant("kingsmaker", "Kingsmaker", {
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: exf7+ makes a second black king", "2kr1bnr/pbq1pppp/1pnpP3/2p5/2B3Q1/2N2N2/PPPP1PPP/R1B1K2R w 0 ahii -"],
+      ["a pawn onto its seventh rank may become an enemy king", "k7/8/2P1K3/8/8/8/8/8 w 0 iiii -"],
+      ["not next to its own king", "k7/8/2PK4/8/8/8/8/8 w 0 iiii -"],
+      ["black makes a white king", "4k3/8/8/8/8/2p5/8/4K3 b 1 iiii -"],
+      ["two black kings: either in check is check", "k3k3/8/8/8/8/8/8/R3K3 b 0 iiii -"],
+      ["a capture onto the last rank: pieces or a king", "3rk3/2P5/8/8/8/8/8/4K3 w 0 iiii -"]],
+  });
 }
