@@ -58,12 +58,16 @@ impl<B: Bits> Position<B> {
                 }
             }
             let holds = if BY_MOVE {
-                effect
-                    .origin_filter
-                    .as_ref()
-                    .is_none_or(|f| {
-                        eval_on(r, f, mover, (origin_code, None, 0), pieces, Some(&self.pieces))
-                    })
+                effect.origin_filter.as_ref().is_none_or(|f| {
+                    eval_on(
+                        r,
+                        f,
+                        mover,
+                        (origin_code, None, 0),
+                        pieces,
+                        Some(&self.pieces),
+                    )
+                })
             } else {
                 table.origin_holds(mover, origin_code as usize)
             };
@@ -71,38 +75,14 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             match &effect.scan {
-                Scan::Rays(_) => {
-                    for &dir in &r.effect_dirs[e][mover.index()] {
-                        let step = r.dirs[dir as usize].step;
-                        let Some(t) = r.first_blocker(dir, origin, self.occ) else {
-                            continue;
-                        };
-                        let (_, of, or) = r.coords(origin);
-                        let (_, tf, tr) = r.coords(t);
-                        let dist = (tf as i32 - of as i32)
-                            .abs()
-                            .max((tr as i32 - or as i32).abs())
-                            / (step.0 as i32).abs().max((step.1 as i32).abs());
-                        let at = (origin, t, dist, Some(step));
-                        self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
-                    }
-                }
+                Scan::Rays(_) => self.ray_targets::<BY_MOVE>(r, e, mover, origin, (pieces, choice)),
                 Scan::Enclosed(vectors) => {
                     for &v in vectors {
                         self.enclosed_row::<BY_MOVE>(r, e, mover, origin, v, (pieces, choice));
                     }
                 }
                 Scan::Attacked => {
-                    // The pieces attacked when the scan starts, in the order of their squares.
-                    for t in self.attacked_from(r, origin, self.occ).iter() {
-                        let (_, of, or) = r.coords(origin);
-                        let (_, tf, tr) = r.coords(t);
-                        let dist = (tf as i32 - of as i32)
-                            .abs()
-                            .max((tr as i32 - or as i32).abs());
-                        let at = (origin, t, dist, None);
-                        self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
-                    }
+                    self.attacked_targets::<BY_MOVE>(r, e, mover, origin, (pieces, choice));
                 }
                 Scan::Around(vectors) => {
                     for &v in vectors {
@@ -128,6 +108,53 @@ impl<B: Bits> Position<B> {
             if !effect.finally.is_empty() {
                 self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
             }
+        }
+    }
+
+    /// The first piece on each of the effect's rays from `origin`, each met by the clauses.
+    #[inline(always)]
+    fn ray_targets<const BY_MOVE: bool>(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        origin: usize,
+        (pieces, choice): (MoveCodes, u8),
+    ) {
+        for &dir in &r.effect_dirs[e][mover.index()] {
+            let step = r.dirs[dir as usize].step;
+            let Some(t) = r.first_blocker(dir, origin, self.occ) else {
+                continue;
+            };
+            let (_, of, or) = r.coords(origin);
+            let (_, tf, tr) = r.coords(t);
+            let dist = (tf as i32 - of as i32)
+                .abs()
+                .max((tr as i32 - or as i32).abs())
+                / (step.0 as i32).abs().max((step.1 as i32).abs());
+            let at = (origin, t, dist, Some(step));
+            self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
+        }
+    }
+
+    /// The pieces the piece on `origin` attacks when the scan starts, each met by the clauses
+    /// in the order of their squares, at the larger of the file and rank distances.
+    fn attacked_targets<const BY_MOVE: bool>(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        origin: usize,
+        (pieces, choice): (MoveCodes, u8),
+    ) {
+        let (_, of, or) = r.coords(origin);
+        for t in self.attacked_from(r, origin, self.occ).iter() {
+            let (_, tf, tr) = r.coords(t);
+            let dist = (tf as i32 - of as i32)
+                .abs()
+                .max((tr as i32 - or as i32).abs());
+            let at = (origin, t, dist, None);
+            self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
         }
     }
 
@@ -179,9 +206,9 @@ impl<B: Bits> Position<B> {
         let table = &r.effect_tables[e];
         let line = match self.code_at(origin) {
             Some(code) if BY_MOVE => effect.finally.iter().position(|f| {
-                f.when
-                    .as_ref()
-                    .is_none_or(|c| eval_on(r, c, mover, (code, None, 0), pieces, Some(&self.pieces)))
+                f.when.as_ref().is_none_or(|c| {
+                    eval_on(r, c, mover, (code, None, 0), pieces, Some(&self.pieces))
+                })
             }),
             Some(code) => table.finally_line(mover, code as usize),
             // An emptied origin: only an unconditional line acts (on nothing, as a rule).

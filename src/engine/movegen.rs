@@ -172,7 +172,12 @@ impl<B: Bits> Position<B> {
     /// The friends a piece of `cr` may take here, by `capture friends`' condition on the board.
     #[inline(never)]
     fn friends_to_take(&self, r: &Rules<B>, cr: &CodeRules<B>) -> B {
-        let Some(when) = &r.friend_rule else {
+        let Some(when) = r
+            .variant
+            .capture_friends
+            .as_ref()
+            .and_then(|f| f.when.as_ref())
+        else {
             return B::ZERO;
         };
         let me = r.code(cr.side, cr.kind);
@@ -184,7 +189,14 @@ impl<B: Bits> Position<B> {
                 took: true,
             };
             if self.pieces[t as usize].any()
-                && eval_on(r, when, cr.side, (me, Some(t), 0), pieces, Some(&self.pieces))
+                && eval_on(
+                    r,
+                    when,
+                    cr.side,
+                    (me, Some(t), 0),
+                    pieces,
+                    Some(&self.pieces),
+                )
             {
                 out |= self.pieces[t as usize];
             }
@@ -537,7 +549,9 @@ impl<B: Bits> Position<B> {
                     }
                     let (quiet, _) = self.targets(r, c as usize, from);
                     for to in (quiet | B::bit(from)).iter() {
-                        if !p.offers(c, to) || (self.reach_with(r, c as usize, to, occ) & enemy).any() {
+                        if !p.offers(c, to)
+                            || (self.reach_with(r, c as usize, to, occ) & enemy).any()
+                        {
                             continue;
                         }
                         out.push(Move {

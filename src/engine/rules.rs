@@ -91,7 +91,9 @@ impl<B: Bits> PromotionRules<B> {
     /// Whether choice `code` is offered for a move that ends on `to` (`to ... within`).
     #[inline(always)]
     pub fn offers(&self, code: u8, to: usize) -> bool {
-        self.zoned.iter().all(|&(c, zone)| c != code || zone.has(to))
+        self.zoned
+            .iter()
+            .all(|&(c, zone)| c != code || zone.has(to))
     }
 
     /// Whether a move from `from` to `to`, capturing or not, may promote.
@@ -207,7 +209,7 @@ pub struct CodeRules<B> {
     /// its own side it may capture (`capture friends`, true).
     pub prey_edits: Vec<(u8, bool)>,
     /// The codes of its own side it may capture when `capture friends`' condition, which counts
-    /// pieces on the board ([`Rules::friend_rule`]), holds in the position.
+    /// pieces on the board, holds in the position.
     pub prey_when: Vec<u8>,
     /// The codes (of both sides) its hops never use as the screen.
     pub no_screens: Vec<u8>,
@@ -603,9 +605,6 @@ pub struct Rules<B> {
     pub effects: Vec<ir::Effect>,
     /// Per effect: its conditions decided ahead for every pair of pieces.
     pub effect_tables: Vec<crate::engine::effects::EffectTable>,
-    /// `capture friends when ...`, when the condition counts pieces on the board: judged in
-    /// each position for the codes of [`CodeRules::prey_when`].
-    pub friend_rule: Option<ir::Expr>,
     /// Whether an effect reads the move's pieces (`moved`, `captured`): then a move looks
     /// them up before it is played.
     pub effects_read_move: bool,
@@ -738,7 +737,6 @@ impl<B: Bits> Rules<B> {
             end: vec![],
             effects: v.effects.values().cloned().collect(),
             effect_tables: vec![],
-            friend_rule: None,
             effects_read_move: false,
             effect_promotes: false,
             fast_legality: false,
@@ -788,9 +786,8 @@ impl<B: Bits> Rules<B> {
         let Some(friends) = &v.capture_friends else {
             return;
         };
-        if let Some(when) = friends.when.as_ref().filter(|w| w.reads_board()) {
+        if friends.when.as_ref().is_some_and(ir::Expr::reads_board) {
             // Decided in each position: every friend is a candidate.
-            self.friend_rule = Some(when.clone());
             for side in Side::BOTH {
                 let own = self.side_codes[side.index()].clone();
                 for &c in &own {
@@ -831,7 +828,7 @@ impl<B: Bits> Rules<B> {
                 self.codes.push(code);
             }
         }
-        if v.no_captures {
+        if v.obligations.no_captures {
             self.forbid_captures();
         }
         self.compile_antiroyals(v);
@@ -866,7 +863,8 @@ impl<B: Bits> Rules<B> {
                 .map(|t| t as u8)
                 .collect();
             let cr = &mut self.codes[c];
-            cr.prey_edits.extend(enemies.into_iter().map(|t| (t, false)));
+            cr.prey_edits
+                .extend(enemies.into_iter().map(|t| (t, false)));
             cr.takes_en_passant = false;
         }
     }

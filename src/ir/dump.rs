@@ -883,7 +883,7 @@ impl Variant {
                 "no royal escape: a royal piece in check may not move, unless it takes the only piece that checks it"
             )?;
         }
-        if self.no_captures {
+        if self.obligations.no_captures {
             writeln!(f, "no captures: no move captures; pieces still attack")?;
         }
         if self.no_stuck_pieces {

@@ -243,8 +243,6 @@ pub struct Variant {
     pub obligations: Obligations,
     /// A piece may not be moved or dropped where it could never move again (Shogi, Grand).
     pub no_stuck_pieces: bool,
-    /// No move captures; pieces still attack (Benedict).
-    pub no_captures: bool,
     /// After every move, the mover also moves a neutral blocker (a wall) to an empty square.
     pub moving_wall: bool,
     /// Every move leaves a wall on the square the moved piece left (Snailtrail, Joust).
@@ -346,6 +344,8 @@ pub struct Obligations {
     /// A royal piece in check may not move, unless it takes the only piece that checks it
     /// (Makpong).
     pub no_royal_escape: bool,
+    /// No move captures an enemy piece; pieces still attack (Benedict).
+    pub no_captures: bool,
 }
 
 /// Castling by rule: the king of a side on its castling rank castles with a rook of that rank on

@@ -494,7 +494,9 @@ impl<B: Bits> Rules<B> {
                         && !p.not_on_capture
                         && p.limits.is_empty()
                         && p.zoned.is_empty()
-                        && p.choices.iter().all(|&k| self.codes[k as usize].side == c.side)
+                        && p.choices
+                            .iter()
+                            .all(|&k| self.codes[k as usize].side == c.side)
                 })
         })
     }

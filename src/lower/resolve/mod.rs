@@ -168,7 +168,6 @@ impl<'a> Resolver<'a> {
             hands,
             obligations,
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
-            no_captures: self.draft.no_captures.is_some(),
             moving_wall: self.draft.moving_wall.is_some(),
             wall_behind: self.wall_behind(),
             petrify,
