@@ -1333,6 +1333,30 @@ fn fast_legality_agrees_with_playing_in_every_variant() {
     assert!(compared >= 100_000, "only {compared} moves compared");
 }
 
+/// The same on the vchess suites (`tests/reference/vchess/NAME.epd`) of the variants whose
+/// captures of friends, counts of pieces, effects and promotions into the other side's pieces
+/// are judged by playing the move.
+#[test]
+fn fast_legality_agrees_with_playing_in_vchess_variants_with_effects() {
+    let mut compared = 0;
+    for name in [
+        "coronation",
+        "benedict",
+        "kingsmaker",
+        "freecapture",
+        "recycle",
+        "cannibal1",
+        "cannibal2",
+        "antimatter",
+        "antiking2",
+    ] {
+        let roots = suite_roots(&format!("tests/reference/vchess/{name}.epd")).expect(name);
+        let fens = with_children(name, &roots, 1);
+        compared += fast_legality_agrees_any(variant(name), &fens);
+    }
+    assert!(compared >= 20_000, "only {compared} moves compared");
+}
+
 /// Perft at `depth` from each of `fens`, by the plain path and by the interpreter alone; `None`
 /// when the rules are not plain, else how many positions were compared.
 fn plain_path_agrees<B: Bits>(v: Arc<Variant>, fens: &[String], depth: u32) -> Option<usize> {

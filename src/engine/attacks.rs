@@ -139,6 +139,24 @@ impl<B: Bits> Position<B> {
             .any()
     }
 
+    /// The pieces the piece on `origin` threatens, of either side, as check is judged (with
+    /// `cannot attack`), with the occupancy `occ`.
+    pub(crate) fn attacked_from(&self, r: &Rules<B>, origin: usize, occ: B) -> B {
+        let Some(code) = self.code_at(origin) else {
+            return B::ZERO;
+        };
+        let by = r.codes[code as usize].side;
+        let others = !B::bit(origin);
+        let mut out = B::ZERO;
+        for t in (self.occ & others).iter() {
+            let gone = others | self.unattacking(r, t);
+            if self.attack_scan::<true>(r, t, by, occ, gone).any() {
+                out |= B::bit(t);
+            }
+        }
+        out
+    }
+
     /// The pieces of `by` that threaten `sq`.
     pub fn attackers(&self, r: &Rules<B>, sq: usize, by: Side, occ: B) -> B {
         self.attack_scan::<false>(r, sq, by, occ, self.unattacking(r, sq))

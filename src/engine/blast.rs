@@ -111,6 +111,12 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
             .iter()
             .chain(e.finally.iter().filter_map(|f| f.when.as_ref()))
             .all(|c| !mentions_distance(c))
+        // A count of the pieces on the board is the interpreter's.
+        && e.origin_filter
+            .iter()
+            .chain(e.clauses.iter().map(|c| &c.cond))
+            .chain(e.finally.iter().filter_map(|f| f.when.as_ref()))
+            .all(|c| !c.reads_board())
 }
 
 /// Per side, the squares around each square at each distance the explosion reaches.

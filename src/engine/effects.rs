@@ -58,10 +58,16 @@ impl<B: Bits> Position<B> {
                 }
             }
             let holds = if BY_MOVE {
-                effect
-                    .origin_filter
-                    .as_ref()
-                    .is_none_or(|f| eval_in(r, f, mover, origin_code, None, 0, pieces))
+                effect.origin_filter.as_ref().is_none_or(|f| {
+                    eval_on(
+                        r,
+                        f,
+                        mover,
+                        (origin_code, None, 0),
+                        pieces,
+                        Some(&self.pieces),
+                    )
+                })
             } else {
                 table.origin_holds(mover, origin_code as usize)
             };
@@ -69,26 +75,14 @@ impl<B: Bits> Position<B> {
                 continue;
             }
             match &effect.scan {
-                Scan::Rays(_) => {
-                    for &dir in &r.effect_dirs[e][mover.index()] {
-                        let step = r.dirs[dir as usize].step;
-                        let Some(t) = r.first_blocker(dir, origin, self.occ) else {
-                            continue;
-                        };
-                        let (_, of, or) = r.coords(origin);
-                        let (_, tf, tr) = r.coords(t);
-                        let dist = (tf as i32 - of as i32)
-                            .abs()
-                            .max((tr as i32 - or as i32).abs())
-                            / (step.0 as i32).abs().max((step.1 as i32).abs());
-                        let at = (origin, t, dist, Some(step));
-                        self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
-                    }
-                }
+                Scan::Rays(_) => self.ray_targets::<BY_MOVE>(r, e, mover, origin, (pieces, choice)),
                 Scan::Enclosed(vectors) => {
                     for &v in vectors {
                         self.enclosed_row::<BY_MOVE>(r, e, mover, origin, v, (pieces, choice));
                     }
+                }
+                Scan::Attacked => {
+                    self.attacked_targets::<BY_MOVE>(r, e, mover, origin, (pieces, choice));
                 }
                 Scan::Around(vectors) => {
                     for &v in vectors {
@@ -114,6 +108,53 @@ impl<B: Bits> Position<B> {
             if !effect.finally.is_empty() {
                 self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
             }
+        }
+    }
+
+    /// The first piece on each of the effect's rays from `origin`, each met by the clauses.
+    #[inline(always)]
+    fn ray_targets<const BY_MOVE: bool>(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        origin: usize,
+        (pieces, choice): (MoveCodes, u8),
+    ) {
+        for &dir in &r.effect_dirs[e][mover.index()] {
+            let step = r.dirs[dir as usize].step;
+            let Some(t) = r.first_blocker(dir, origin, self.occ) else {
+                continue;
+            };
+            let (_, of, or) = r.coords(origin);
+            let (_, tf, tr) = r.coords(t);
+            let dist = (tf as i32 - of as i32)
+                .abs()
+                .max((tr as i32 - or as i32).abs())
+                / (step.0 as i32).abs().max((step.1 as i32).abs());
+            let at = (origin, t, dist, Some(step));
+            self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
+        }
+    }
+
+    /// The pieces the piece on `origin` attacks when the scan starts, each met by the clauses
+    /// in the order of their squares, at the larger of the file and rank distances.
+    fn attacked_targets<const BY_MOVE: bool>(
+        &mut self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        origin: usize,
+        (pieces, choice): (MoveCodes, u8),
+    ) {
+        let (_, of, or) = r.coords(origin);
+        for t in self.attacked_from(r, origin, self.occ).iter() {
+            let (_, tf, tr) = r.coords(t);
+            let dist = (tf as i32 - of as i32)
+                .abs()
+                .max((tr as i32 - or as i32).abs());
+            let at = (origin, t, dist, None);
+            self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
         }
     }
 
@@ -165,9 +206,9 @@ impl<B: Bits> Position<B> {
         let table = &r.effect_tables[e];
         let line = match self.code_at(origin) {
             Some(code) if BY_MOVE => effect.finally.iter().position(|f| {
-                f.when
-                    .as_ref()
-                    .is_none_or(|c| eval_in(r, c, mover, code, None, 0, pieces))
+                f.when.as_ref().is_none_or(|c| {
+                    eval_on(r, c, mover, (code, None, 0), pieces, Some(&self.pieces))
+                })
             }),
             Some(code) => table.finally_line(mover, code as usize),
             // An emptied origin: only an unconditional line acts (on nothing, as a rule).
@@ -207,14 +248,13 @@ impl<B: Bits> Position<B> {
         let table = &r.effect_tables[e];
         let clause = if BY_MOVE {
             effect.clauses.iter().position(|c| {
-                eval_in(
+                eval_on(
                     r,
                     &c.cond,
                     mover,
-                    origin_code,
-                    Some(target_code),
-                    dist,
+                    (origin_code, Some(target_code), dist),
                     pieces,
+                    Some(&self.pieces),
                 )
             })
         } else {
@@ -603,22 +643,38 @@ pub(crate) fn eval_in<B: Bits>(
     dist: i32,
     pieces: MoveCodes,
 ) -> bool {
+    eval_on(r, e, mover, (origin, target, dist), pieces, None)
+}
+
+/// [`eval_in`], with the pieces on the board by code (what `count` reads; without them a
+/// count compares with nothing).
+pub(crate) fn eval_on<B: Bits>(
+    r: &Rules<B>,
+    e: &Expr,
+    mover: Side,
+    (origin, target, dist): (u8, Option<u8>, i32),
+    pieces: MoveCodes,
+    board: Option<&[B]>,
+) -> bool {
     let at = Codes {
         origin,
         target,
         pieces,
+        board,
     };
     holds(r, e, mover, &at, dist)
 }
 
 /// The codes a condition reads.
-struct Codes {
+struct Codes<'a, B> {
     origin: u8,
     target: Option<u8>,
     pieces: MoveCodes,
+    /// The pieces on the board, by code.
+    board: Option<&'a [B]>,
 }
 
-fn holds<B: Bits>(r: &Rules<B>, e: &Expr, mover: Side, at: &Codes, dist: i32) -> bool {
+fn holds<B: Bits>(r: &Rules<B>, e: &Expr, mover: Side, at: &Codes<B>, dist: i32) -> bool {
     match e {
         Expr::And(a, b) => holds(r, a, mover, at, dist) && holds(r, b, mover, at, dist),
         Expr::Or(a, b) => holds(r, a, mover, at, dist) || holds(r, b, mover, at, dist),
@@ -647,8 +703,18 @@ fn holds<B: Bits>(r: &Rules<B>, e: &Expr, mover: Side, at: &Codes, dist: i32) ->
     }
 }
 
-fn value<B: Bits>(r: &Rules<B>, v: &Value, mover: Side, at: &Codes, dist: i32) -> Val {
+fn value<B: Bits>(r: &Rules<B>, v: &Value, mover: Side, at: &Codes<B>, dist: i32) -> Val {
     match v {
+        Value::Count(rel, kind) => {
+            let side = if *rel == Relation::Friend {
+                mover
+            } else {
+                mover.flip()
+            };
+            at.board.map_or(Val::None, |b| {
+                Val::Num(i64::from(b[r.code(side, *kind) as usize].count()))
+            })
+        }
         Value::Distance => Val::Num(dist as i64),
         Value::Int(i) => Val::Num(*i),
         Value::Relation(rel) => Val::Rel(*rel),

@@ -2,7 +2,7 @@
 //! promotions, drops, en passant and castling.
 
 use crate::engine::bitboard::Bits;
-use crate::engine::effects::enclosed_len;
+use crate::engine::effects::{MoveCodes, enclosed_len, eval_on};
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::{CodeRules, Rules};
 use crate::ir::{self, Action, Modality, Scan};
@@ -149,6 +149,9 @@ impl<B: Bits> Position<B> {
                 enemy &= !self.pieces[c as usize];
             }
         }
+        if !cr.prey_when.is_empty() {
+            enemy |= self.friends_to_take(r, cr);
+        }
         let empty = !self.occ;
         let (mut quiet, mut cap) = ride_and_leap_targets(r, cr, from, self.occ, enemy);
         if !cr.hops.is_empty() {
@@ -168,6 +171,41 @@ impl<B: Bits> Position<B> {
             cap = self.captures_as_victims(r, cr, from, enemy);
         }
         (quiet & cr.confined, cap & cr.confined)
+    }
+
+    /// The friends a piece of `cr` may take here, by `capture friends`' condition on the board.
+    #[inline(never)]
+    fn friends_to_take(&self, r: &Rules<B>, cr: &CodeRules<B>) -> B {
+        let Some(when) = r
+            .variant
+            .capture_friends
+            .as_ref()
+            .and_then(|f| f.when.as_ref())
+        else {
+            return B::ZERO;
+        };
+        let me = r.code(cr.side, cr.kind);
+        let mut out = B::ZERO;
+        for &t in &cr.prey_when {
+            let pieces = MoveCodes {
+                moved: Some(me),
+                captured: Some(t),
+                took: true,
+            };
+            if self.pieces[t as usize].any()
+                && eval_on(
+                    r,
+                    when,
+                    cr.side,
+                    (me, Some(t), 0),
+                    pieces,
+                    Some(&self.pieces),
+                )
+            {
+                out |= self.pieces[t as usize];
+            }
+        }
+        out
     }
 
     /// Hops from `from`: over the first piece on each ray, then on within range.
@@ -275,7 +313,7 @@ impl<B: Bits> Position<B> {
             targets &= !promoting;
             for to in promoting.iter() {
                 for &c in &p.choices {
-                    if self.under_limit(p, c) {
+                    if self.under_limit(p, c) && p.offers(c, to) {
                         f(Move {
                             promo: c + 1,
                             ..plain(to)
@@ -515,7 +553,9 @@ impl<B: Bits> Position<B> {
                     }
                     let (quiet, _) = self.targets(r, c as usize, from);
                     for to in (quiet | B::bit(from)).iter() {
-                        if (self.reach_with(r, c as usize, to, occ) & enemy).any() {
+                        if !p.offers(c, to)
+                            || (self.reach_with(r, c as usize, to, occ) & enemy).any()
+                        {
                             continue;
                         }
                         out.push(Move {
@@ -823,8 +863,9 @@ impl<B: Bits> Position<B> {
                 let dist = step.0.unsigned_abs().max(step.1.unsigned_abs()) as u32;
                 r.step(at, step).is_some_and(|t| acts(t, dist))
             }),
-            // Plain rays are judged by playing the move (`Rules::required_by_play`).
-            Scan::Rays(_) => true,
+            // Plain rays and attacks are judged by playing the move
+            // (`Rules::required_by_play`).
+            Scan::Rays(_) | Scan::Attacked => true,
         }
     }
 

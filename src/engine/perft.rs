@@ -119,7 +119,11 @@ impl<B: Bits> Position<B> {
     /// Whether `m` is legal, judged without playing it; `None` when it must be played to tell.
     #[inline(always)]
     fn judge(&mut self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> Option<bool> {
-        if r.royal_promotions && m.promo > 0 && r.codes[m.promo as usize - 1].royal {
+        if r.royal_promotions
+            && m.promo > 0
+            && (r.codes[m.promo as usize - 1].royal
+                || r.codes[m.promo as usize - 1].side != self.side)
+        {
             return None;
         }
         if !self.fast_legal(r, s, m) {
@@ -371,9 +375,14 @@ impl<B: Bits> Position<B> {
         let choices = p
             .choices
             .iter()
-            .filter(|&&c| self.under_limit(p, c))
+            .filter(|&&c| self.under_limit(p, c) && !p.zoned.iter().any(|z| z.0 == c))
             .count() as u64;
         let mut n = (t & !promoting).count() as u64 + promoting.count() as u64 * choices;
+        for &(c, zone) in &p.zoned {
+            if self.under_limit(p, c) {
+                n += (promoting & zone).count() as u64;
+            }
+        }
         if p.optional {
             let stay = if r.no_stuck_pieces {
                 promoting & !cr.stuck

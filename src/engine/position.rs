@@ -671,10 +671,11 @@ impl<B: Bits> Position<B> {
         captures: bool,
     ) -> bool {
         promo != 0
-            && r.codes[code as usize]
-                .promotion
-                .as_ref()
-                .is_some_and(|p| p.applies(from, to, captures) && p.choices.contains(&(promo - 1)))
+            && r.codes[code as usize].promotion.as_ref().is_some_and(|p| {
+                p.applies(from, to, captures)
+                    && p.choices.contains(&(promo - 1))
+                    && p.offers(promo - 1, to)
+            })
     }
 
     /// The piece byte a piece of `code` becomes when it promotes to `promo` (code + 1).

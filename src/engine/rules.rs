@@ -83,9 +83,19 @@ pub struct PromotionRules<B> {
     pub on_capture: bool,
     /// A move that captures does not promote.
     pub not_on_capture: bool,
+    /// (code, squares): choices offered only for a move that ends on these squares.
+    pub zoned: Vec<(u8, B)>,
 }
 
 impl<B: Bits> PromotionRules<B> {
+    /// Whether choice `code` is offered for a move that ends on `to` (`to ... within`).
+    #[inline(always)]
+    pub fn offers(&self, code: u8, to: usize) -> bool {
+        self.zoned
+            .iter()
+            .all(|&(c, zone)| c != code || zone.has(to))
+    }
+
     /// Whether a move from `from` to `to`, capturing or not, may promote.
     #[inline(always)]
     pub fn applies(&self, from: usize, to: usize, captures: bool) -> bool {
@@ -200,6 +210,9 @@ pub struct CodeRules<B> {
     /// one test: the enemy codes it never captures (`cannot capture`, false) and the codes of
     /// its own side it may capture (`capture friends`, true).
     pub prey_edits: Vec<(u8, bool)>,
+    /// The codes of its own side it may capture when `capture friends`' condition, which counts
+    /// pieces on the board, holds in the position.
+    pub prey_when: Vec<u8>,
     /// The codes (of both sides) its hops never use as the screen.
     pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
@@ -789,6 +802,16 @@ impl<B: Bits> Rules<B> {
         let Some(friends) = &v.capture_friends else {
             return;
         };
+        if friends.when.as_ref().is_some_and(ir::Expr::reads_board) {
+            // Decided in each position: every friend is a candidate.
+            for side in Side::BOTH {
+                let own = self.side_codes[side.index()].clone();
+                for &c in &own {
+                    self.codes[c as usize].prey_when.clone_from(&own);
+                }
+            }
+            return;
+        }
         for side in Side::BOTH {
             let own = self.side_codes[side.index()].clone();
             for &c in &own {
@@ -821,6 +844,9 @@ impl<B: Bits> Rules<B> {
                 self.codes.push(code);
             }
         }
+        if v.obligations.no_captures {
+            self.forbid_captures();
+        }
         self.compile_antiroyals(v);
         for side in Side::BOTH {
             self.royal_codes[side.index()] = self.side_codes[side.index()]
@@ -839,6 +865,23 @@ impl<B: Bits> Rules<B> {
                     Some((self.code(side, kind), codes))
                 })
                 .collect();
+        }
+    }
+
+    /// `no captures`: no code captures any code of the other side, en passant included (the
+    /// attacks stay).
+    fn forbid_captures(&mut self) {
+        let n = self.codes.len();
+        for c in 0..n {
+            let side = self.codes[c].side;
+            let enemies: Vec<u8> = (0..n)
+                .filter(|&t| self.codes[t].side != side)
+                .map(|t| t as u8)
+                .collect();
+            let cr = &mut self.codes[c];
+            cr.prey_edits
+                .extend(enemies.into_iter().map(|t| (t, false)));
+            cr.takes_en_passant = false;
         }
     }
 
@@ -955,6 +998,7 @@ impl<B: Bits> Rules<B> {
             hand_code: 0,
             unpromoted: kind,
             drop: None,
+            prey_when: vec![],
             prey_edits: piece
                 .cannot_capture
                 .iter()
@@ -1115,18 +1159,28 @@ impl<B: Bits> Rules<B> {
         for (&kind, p) in &v.promotions {
             for side in Side::BOTH {
                 let code = self.code(side, kind) as usize;
-                let choices: Vec<u8> = p.choices[side.index()]
+                let mut choices: Vec<u8> = p.choices[side.index()]
                     .iter()
                     .map(|&k| self.code(side, k))
                     .collect();
-                if choices.is_empty() {
-                    continue;
-                }
                 for &c in &choices {
                     let c = &mut self.codes[c as usize];
                     if c.unpromoted == c.kind {
                         c.unpromoted = kind;
                     }
+                }
+                let mut zoned = vec![];
+                for c in &p.special[side.index()] {
+                    let code = self.code(if c.enemy { side.flip() } else { side }, c.piece);
+                    if let Some(region) = &c.within {
+                        zoned.push((code, self.region_mask(region, side)));
+                    }
+                    if !choices.contains(&code) {
+                        choices.push(code);
+                    }
+                }
+                if choices.is_empty() {
+                    continue;
                 }
                 let limits = p
                     .limits
@@ -1142,6 +1196,7 @@ impl<B: Bits> Rules<B> {
                     in_place: p.in_place,
                     on_capture: p.on_capture,
                     not_on_capture: p.not_on_capture,
+                    zoned,
                 });
             }
         }
@@ -1690,7 +1745,9 @@ impl<B: Bits> Rules<B> {
                         })
                         .collect()
                 }),
-                ir::Scan::Around(_) | ir::Scan::Enclosed(_) => [vec![], vec![]],
+                ir::Scan::Around(_) | ir::Scan::Enclosed(_) | ir::Scan::Attacked => {
+                    [vec![], vec![]]
+                }
             })
             .collect();
         self.effect_zones = v
@@ -1747,7 +1804,7 @@ impl<B: Bits> Rules<B> {
             }
             let board_only = e.origin == ir::OriginKind::Moved
                 && !e.reads_move()
-                && !matches!(e.scan, ir::Scan::Rays(_));
+                && !matches!(e.scan, ir::Scan::Rays(_) | ir::Scan::Attacked);
             if board_only {
                 self.drop_required.push(i);
             }
@@ -1819,6 +1876,8 @@ impl<B: Bits> Rules<B> {
                             }
                         }
                     }
+                    // An attacked piece may stand anywhere.
+                    ir::Scan::Attacked => watch |= zone,
                 }
                 for p in watch.iter() {
                     rev[p] |= B::bit(origin);
@@ -1961,11 +2020,16 @@ impl<B: Bits> Rules<B> {
 
     /// Whether a promotion may make a royal piece (Coregal's queens): the promoted piece must
     /// then be safe too, which only playing the move shows.
+    /// Whether a promotion may make a royal piece, or a piece of the other side (which may
+    /// attack the mover's royal piece at once): such moves are judged by playing them.
     fn promotes_to_royal(&self, v: &Variant) -> bool {
-        v.promotions
-            .values()
-            .flat_map(|p| p.choices.iter().flatten())
-            .any(|&k| v.pieces[k].royal)
+        v.promotions.values().any(|p| {
+            p.choices.iter().flatten().any(|&k| v.pieces[k].royal)
+                || p.special
+                    .iter()
+                    .flatten()
+                    .any(|c| c.enemy || v.pieces[c.piece].royal)
+        })
     }
 
     /// The squares of `layer` whose cell is occupied (in `occ`) on another layer.

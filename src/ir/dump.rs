@@ -644,6 +644,20 @@ impl Variant {
                     .map(|&c| self.piece_name(c))
                     .collect();
                 writeln!(f, "  {:<5} to {}", side.name(), list(names))?;
+                for c in &p.special[side.index()] {
+                    let enemy = if c.enemy { "the other side's " } else { "" };
+                    let within = c
+                        .within
+                        .as_ref()
+                        .map(|r| format!(", only for a move that ends in {}", self.region_text(r)))
+                        .unwrap_or_default();
+                    writeln!(
+                        f,
+                        "  {:<5} also to {enemy}{}{within}",
+                        side.name(),
+                        self.piece_name(c.piece)
+                    )?;
+                }
             }
         }
         Ok(())
@@ -879,6 +893,9 @@ impl Variant {
                 f,
                 "no royal escape: a royal piece in check may not move, unless it takes the only piece that checks it"
             )?;
+        }
+        if self.obligations.no_captures {
+            writeln!(f, "no captures: no move captures; pieces still attack")?;
         }
         if self.no_stuck_pieces {
             writeln!(
@@ -1125,6 +1142,7 @@ impl Variant {
                 "  along the rays {}: the enemy pieces in a row from the origin, when a piece of the mover's side closes it",
                 vecs(v)
             )?,
+            Scan::Attacked => writeln!(f, "  each piece the origin piece attacks")?,
         }
         for c in &e.clauses {
             writeln!(
@@ -1189,6 +1207,14 @@ impl Variant {
             Value::Relation(Relation::Friend) => "friend".into(),
             Value::Relation(Relation::Enemy) => "enemy".into(),
             Value::Kind(k) => self.piece_name(*k).into(),
+            Value::Count(rel, k) => format!(
+                "count {} {}",
+                match rel {
+                    Relation::Friend => "friend",
+                    Relation::Enemy => "enemy",
+                },
+                self.piece_name(*k)
+            ),
         }
     }
 

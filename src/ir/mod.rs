@@ -344,6 +344,8 @@ pub struct Obligations {
     /// A royal piece in check may not move, unless it takes the only piece that checks it
     /// (Makpong).
     pub no_royal_escape: bool,
+    /// No move captures an enemy piece; pieces still attack (Benedict).
+    pub no_captures: bool,
 }
 
 /// Castling by rule: the king of a side on its castling rank castles with a rook of that rank on
@@ -847,6 +849,19 @@ pub struct Promotion {
     pub on_capture: bool,
     /// A move that captures does not promote (`not on capture`).
     pub not_on_capture: bool,
+    /// Per side, the choices of a `to` line with `enemy` or `within` (not in `choices`).
+    pub special: [Vec<SpecialChoice>; 2],
+}
+
+/// A promotion choice of a `to enemy ...` or `to ... within REGION` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecialChoice {
+    /// The piece it becomes.
+    pub piece: PieceId,
+    /// It becomes a piece of the other side (`to enemy king`: Kingsmaker).
+    pub enemy: bool,
+    /// Only for a move that ends in this region (the promoting side's); `None`: the whole zone.
+    pub within: Option<Region>,
 }
 
 /// A castle: a king move and a rook move made together, by one side.
@@ -1149,15 +1164,16 @@ impl Effect {
             .chain(self.finally.iter().flat_map(|f| f.actions.iter()))
     }
 
-    /// Whether a condition reads the move's pieces (`moved`, `captured`) or an action takes a
-    /// kind from them: such an effect is judged move by move, not from tables of codes.
+    /// Whether a condition reads the move's pieces (`moved`, `captured`) or the board
+    /// (`count`), or an action takes a kind from the move's pieces: such an effect is judged
+    /// move by move, not from tables of codes.
     pub fn reads_move(&self) -> bool {
         let conds = self
             .origin_filter
             .iter()
             .chain(self.clauses.iter().map(|c| &c.cond))
             .chain(self.finally.iter().filter_map(|f| f.when.as_ref()));
-        conds.into_iter().any(Expr::reads_move)
+        conds.into_iter().any(|c| c.reads_move() || c.reads_board())
             || self
                 .actions()
                 .any(|a| matches!(a, Action::ChangeTo(_, s) | Action::Send(s) if s.of_move()))
@@ -1176,6 +1192,16 @@ impl Expr {
             Expr::Truth(s, _) => s.of_move(),
         }
     }
+
+    /// Whether it counts pieces on the board (`count friend queen`).
+    pub fn reads_board(&self) -> bool {
+        match self {
+            Expr::And(a, b) | Expr::Or(a, b) => a.reads_board() || b.reads_board(),
+            Expr::Not(a) => a.reads_board(),
+            Expr::Cmp(_, a, b) => [a, b].iter().any(|v| matches!(v, Value::Count(..))),
+            Expr::Truth(..) => false,
+        }
+    }
 }
 
 /// Which squares an effect looks at from its origin.
@@ -1188,6 +1214,8 @@ pub enum Scan {
     /// Along each ray, the enemy pieces next to one another from the origin on, when a piece
     /// of the mover's side closes the row (Othello).
     Enclosed(Vec<(i8, i8)>),
+    /// Every piece the origin piece attacks, as check is judged (Benedict).
+    Attacked,
 }
 
 /// `when CONDITION: ACTIONS`
@@ -1232,6 +1260,8 @@ pub enum Value {
     Relation(Relation),
     /// A piece kind.
     Kind(PieceId),
+    /// `count friend queen`: how many pieces of the kind the side has on the board.
+    Count(Relation, PieceId),
 }
 
 /// A condition of an effect.

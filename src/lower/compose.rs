@@ -49,6 +49,7 @@ pub(super) struct Draft {
     /// `no checks unless mate`: as given by the file that gave `no checks` last.
     pub checks_if_mate: bool,
     pub no_stuck_pieces: Option<Loc<Span>>,
+    pub no_captures: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
     pub wall_behind: Option<Loc<Span>>,
     pub petrify: Option<Loc<PetrifyAst>>,
@@ -339,6 +340,7 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
             s,
             problems,
         ),
+        Item::NoCaptures(s) => flag(&mut d.no_captures, "`no captures`", src, s, problems),
         Item::MovingWall(s) => flag(&mut d.moving_wall, "`moving wall`", src, s, problems),
         Item::WallBehind(s) => flag(&mut d.wall_behind, "`wall behind`", src, s, problems),
         Item::Duck(s) => apply_duck(d, s, src, problems),

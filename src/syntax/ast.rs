@@ -165,6 +165,8 @@ pub enum Item {
     NoRoyalEscape(Span),
     /// `no frozen pieces`
     NoFrozenPieces(Span),
+    /// `no captures`
+    NoCaptures(Span),
     /// `frozen when attacked by same kind`
     Frozen(FrozenAst),
     /// `castling opposite`
@@ -751,6 +753,10 @@ pub struct PromotionChoice {
     pub side: Option<SideAst>,
     /// The pieces to promote to.
     pub pieces: Vec<Name>,
+    /// `enemy`: pieces of the other side.
+    pub enemy: bool,
+    /// `within REGION`: only for a move that ends there.
+    pub within: Option<RegionAst>,
     /// The whole statement.
     pub span: Span,
 }
@@ -948,6 +954,8 @@ pub enum ScanAst {
         /// The whole scan.
         span: Span,
     },
+    /// `attacked`: the pieces the origin piece attacks.
+    Attacked(Span),
 }
 
 /// `finally [when CONDITION:] ACTION, ...`
@@ -1019,6 +1027,8 @@ pub enum ExprAst {
     Int(i64, Span),
     /// `distance`, `friend`, `enemy`, a piece name.
     Name(Name),
+    /// `count friend queen`: how many pieces of a kind a side has on the board.
+    Count(Spanned<crate::ir::Relation>, Name, Span),
 }
 
 impl ExprAst {
@@ -1030,7 +1040,8 @@ impl ExprAst {
             | ExprAst::Not(_, s)
             | ExprAst::Cmp(_, _, _, s)
             | ExprAst::Field(_, _, s)
-            | ExprAst::Int(_, s) => *s,
+            | ExprAst::Int(_, s)
+            | ExprAst::Count(_, _, s) => *s,
             ExprAst::Name(n) => n.span,
         }
     }

@@ -240,6 +240,7 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         },
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::no if has_kw(&p, Rule::kw_frozen) => Item::NoFrozenPieces(sp),
+        Rule::no if has_kw(&p, Rule::kw_captures) => Item::NoCaptures(sp),
         Rule::frozen => Item::Frozen(FrozenAst {
             cause: FreezeCauseAst::AttackedBySameKind,
             span: sp,
@@ -845,12 +846,16 @@ fn build_promotion_choice(p: P) -> PromotionChoice {
     let mut choice = PromotionChoice {
         side: None,
         pieces: vec![],
+        enemy: false,
+        within: None,
         span: span(&p),
     };
     for c in kids(p) {
         match c.as_rule() {
             Rule::side if has_kw(&c, Rule::kw_white) => choice.side = Some(SideAst::White),
             Rule::side => choice.side = Some(SideAst::Black),
+            Rule::promo_enemy => choice.enemy = true,
+            Rule::within => choice.within = kids(c).next().and_then(build_region),
             _ => choice.pieces.push(name(c)),
         }
     }
@@ -1137,7 +1142,9 @@ fn build_scan(scan_pair: P) -> Option<ScanAst> {
     Some({
         let scan_inner = kids(scan_pair).next()?;
         let ssp = span(&scan_inner);
-        if scan_inner.as_rule() == Rule::scan_rays {
+        if scan_inner.as_rule() == Rule::scan_attacked {
+            ScanAst::Attacked(ssp)
+        } else if scan_inner.as_rule() == Rule::scan_rays {
             let mut sk = kids(scan_inner);
             let vector = build_vector(sk.next()?)?;
             let directions = sk.map(name).collect();
@@ -1270,6 +1277,16 @@ fn build_expr(p: P) -> Option<ExprAst> {
                 ExprAst::Int(v.node, v.span)
             }
             Rule::value_name => ExprAst::Name(name(p)),
+            Rule::count_of => {
+                let mut it = kids(p);
+                let side = it.next()?;
+                let relation = if side.as_str() == "friend" {
+                    crate::ir::Relation::Friend
+                } else {
+                    crate::ir::Relation::Enemy
+                };
+                ExprAst::Count(Spanned::new(relation, span(&side)), name(it.next()?), sp)
+            }
             // another shape is a builder bug, reported by parse_file
             _ => return None,
         }

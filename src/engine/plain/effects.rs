@@ -215,8 +215,9 @@ impl<B: Bits> Plain<'_, B> {
                             }
                         }
                     }
-                    // Rows of enclosed pieces stay on the interpreter (`Rules::is_plain`).
-                    Scan::Enclosed(_) => {}
+                    // Rows of enclosed pieces and attacked pieces stay on the interpreter
+                    // (`Rules::is_plain`).
+                    Scan::Enclosed(_) | Scan::Attacked => {}
                 }
                 if !effect.finally.is_empty() {
                     self.finish(b, run, origin, &mut pending);

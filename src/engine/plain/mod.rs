@@ -384,7 +384,10 @@ impl<B: Bits> Rules<B> {
                     !e.reads_move()
                         && e.within.is_none()
                         && !e.required
-                        && !matches!(e.scan, crate::ir::Scan::Enclosed(_))
+                        && !matches!(
+                            e.scan,
+                            crate::ir::Scan::Enclosed(_) | crate::ir::Scan::Attacked
+                        )
                         && !e.actions().any(|a| matches!(a, crate::ir::Action::Flip(_)))
                 })
                 && (!self.effect_promotes
@@ -478,6 +481,7 @@ impl<B: Bits> Rules<B> {
             !c.has_hops()
                 && !c.has_lame()
                 && c.prey_edits.is_empty()
+                && c.prey_when.is_empty()
                 && !c.petrifies
                 && !c.captures_in_place
                 && !c.captures_as_victim
@@ -490,6 +494,10 @@ impl<B: Bits> Rules<B> {
                         && !p.on_capture
                         && !p.not_on_capture
                         && p.limits.is_empty()
+                        && p.zoned.is_empty()
+                        && p.choices
+                            .iter()
+                            .all(|&k| self.codes[k as usize].side == c.side)
                 })
         })
     }

@@ -130,6 +130,7 @@ impl Resolver<'_> {
     /// The squares an effect looks at from its origin: along rays, or around it.
     fn scan(&mut self, scan: &ScanAst, src: SourceId) -> Option<ir::Scan> {
         Some(match scan {
+            ScanAst::Attacked(_) => ir::Scan::Attacked,
             ScanAst::Rays {
                 vector, directions, ..
             } => {
@@ -382,6 +383,10 @@ impl Resolver<'_> {
     fn value(&mut self, e: &ExprAst, src: SourceId, target: bool) -> Option<(ir::Value, Ty)> {
         match e {
             ExprAst::Int(i, _) => Some((ir::Value::Int(*i), Ty::Number)),
+            ExprAst::Count(side, kind, _) => Some((
+                ir::Value::Count(side.node, self.piece_ref(kind, src)?),
+                Ty::Number,
+            )),
             ExprAst::Field(s, f, _) => {
                 if s.node == Subject::Target && !target {
                     self.err(
@@ -428,26 +433,7 @@ impl Resolver<'_> {
                 }
                 "friend" => Some((ir::Value::Relation(ir::Relation::Friend), Ty::Side)),
                 "enemy" => Some((ir::Value::Relation(ir::Relation::Enemy), Ty::Side)),
-                other => {
-                    if let Some(i) = self.piece_names.iter().position(|p| p == other) {
-                        return Some((ir::Value::Kind(i), Ty::Kind));
-                    }
-                    if self.draft.broke_name(other) {
-                        return None;
-                    }
-                    let mut known: Vec<&str> = vec!["distance", "friend", "enemy"];
-                    known.extend(self.piece_names.iter().map(|s| s.as_str()));
-                    let p = Problem::error(Code::UnknownName, format!("unknown name `{other}`"))
-                        .label(src, n.span, "not a value");
-                    let p = match did_you_mean(other, known.iter().copied()) {
-                        Some(s) => p.help(format!("did you mean `{s}`?")),
-                        None => p.help(
-                            "values are `distance`, `friend`, `enemy`, numbers and piece names",
-                        ),
-                    };
-                    self.err(p);
-                    None
-                }
+                other => self.other_name(other, n.span, src),
             },
             other => {
                 self.err(
@@ -458,6 +444,31 @@ impl Resolver<'_> {
                 None
             }
         }
+    }
+}
+
+impl Resolver<'_> {
+    /// A name in a condition that is not a word of the language: a piece kind, or an error.
+    fn other_name(&mut self, other: &str, span: Span, src: SourceId) -> Option<(ir::Value, Ty)> {
+        if let Some(i) = self.piece_names.iter().position(|p| p == other) {
+            return Some((ir::Value::Kind(i), Ty::Kind));
+        }
+        if self.draft.broke_name(other) {
+            return None;
+        }
+        let mut known: Vec<&str> = vec!["distance", "friend", "enemy"];
+        known.extend(self.piece_names.iter().map(|s| s.as_str()));
+        let p = Problem::error(Code::UnknownName, format!("unknown name `{other}`")).label(
+            src,
+            span,
+            "not a value",
+        );
+        let p = match did_you_mean(other, known.iter().copied()) {
+            Some(s) => p.help(format!("did you mean `{s}`?")),
+            None => p.help("values are `distance`, `friend`, `enemy`, numbers and piece names"),
+        };
+        self.err(p);
+        None
     }
 }
 

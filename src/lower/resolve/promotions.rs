@@ -51,9 +51,14 @@ impl Resolver<'_> {
         };
         let zone = self.region(zone, src)?;
         let mut choices: [Vec<PieceId>; 2] = [vec![], vec![]];
+        let mut special: [Vec<ir::SpecialChoice>; 2] = [vec![], vec![]];
         // A side left without choices because a choice was wrong is that choice's mistake.
         let mut choice_failed = false;
         for choice in &p.choices {
+            if choice.enemy || choice.within.is_some() {
+                choice_failed |= !self.special_choices(id, choice, src, pieces, &mut special);
+                continue;
+            }
             for n in &choice.pieces {
                 choice_failed |=
                     !self.promotion_choice(id, n, choice.side, src, pieces, &mut choices);
@@ -69,7 +74,11 @@ impl Resolver<'_> {
                 .help("add `to queen rook bishop knight` (or `white to ...`, `black to ...`)"),
             );
         } else if !choice_failed {
-            self.sides_without_choices(p, src, &pieces[id], &choices);
+            let mut any = choices.clone();
+            for (s, list) in special.iter().enumerate() {
+                any[s].extend(list.iter().map(|c| c.piece));
+            }
+            self.sides_without_choices(p, src, &pieces[id], &any);
         }
         let mut limits = vec![];
         for (n, count) in &p.limits {
@@ -93,6 +102,7 @@ impl Resolver<'_> {
                 in_place: p.in_place.is_some(),
                 on_capture: p.on_capture.is_some(),
                 not_on_capture: p.not_on_capture.is_some(),
+                special,
             },
         ))
     }
@@ -140,6 +150,56 @@ impl Resolver<'_> {
                 )),
             );
         }
+    }
+
+    /// The choices of a `to enemy ...` or `to ... within REGION` line, for the sides it is
+    /// for; false when one is wrong (and reported).
+    fn special_choices(
+        &mut self,
+        id: PieceId,
+        choice: &PromotionChoice,
+        src: SourceId,
+        pieces: &IndexMap<String, ir::Piece>,
+        special: &mut [Vec<ir::SpecialChoice>; 2],
+    ) -> bool {
+        let within = match &choice.within {
+            Some(region) => match self.region(region, src) {
+                Some(r) => Some(r),
+                None => return false,
+            },
+            None => None,
+        };
+        let mut ok = true;
+        for n in &choice.pieces {
+            // Checked as a plain choice: the piece exists, is not the promoting one, and has a
+            // letter for the side it will be on.
+            let mut probe: [Vec<PieceId>; 2] = [vec![], vec![]];
+            let sides = match choice.side {
+                None => Side::BOTH.to_vec(),
+                Some(SideAst::White) => vec![Side::White],
+                Some(SideAst::Black) => vec![Side::Black],
+            };
+            let as_side = |s: Side| if choice.enemy { s.flip() } else { s };
+            let probe_side = match (choice.side, choice.enemy) {
+                (Some(SideAst::White), true) => Some(SideAst::Black),
+                (Some(SideAst::Black), true) => Some(SideAst::White),
+                (s, _) => s,
+            };
+            if !self.promotion_choice(id, n, probe_side, src, pieces, &mut probe) {
+                ok = false;
+                continue;
+            }
+            for s in sides.into_iter().filter(|&s| pieces[id].in_army(s)) {
+                if let Some(&piece) = probe[as_side(s).index()].first() {
+                    special[s.index()].push(ir::SpecialChoice {
+                        piece,
+                        enemy: choice.enemy,
+                        within: within.clone(),
+                    });
+                }
+            }
+        }
+        ok
     }
 
     /// Adds one choice for the sides it is for; false when it is wrong (and reported).

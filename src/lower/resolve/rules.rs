@@ -184,6 +184,7 @@ impl Resolver<'_> {
             no_checks: self.draft.no_checks.is_some(),
             checks_if_mate: self.draft.no_checks.is_some() && self.draft.checks_if_mate,
             no_royal_escape: self.draft.no_royal_escape.is_some(),
+            no_captures: self.draft.no_captures.is_some(),
         }
     }
 

@@ -1585,4 +1585,66 @@ export default function defineSuites(variant, f) {
       ["a rook leaving the zone does not promote", "k8/9/4R4/9/9/9/9/9/4K4 w 0 00000000000000"],
       ["promoted pieces", "k1q6/9/1h1d5/9/9/9/9/9/T1O1M3K w 0 00000000000000"]],
   });
+
+  // Batch vmore (moves that do more, rules around the move)
+  variant("coronation", "Coronation", {
+    note: [
+      "vchess's Coronation keeps a rook's castling right when its own bishop takes it on its",
+      "corner (a fusion into a queen), so the queen would castle in the rook's place; the rules",
+      "page is orthodox there: this suite's class takes the right away.",
+    ],
+    fix: ownRookTaken,
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Rxg1=Q", "1R6/1pr2k2/p1p1p2p/3p3p/2nP3P/1NP3P1/PPK1P3/2R3B1 w 0 iiii -"],
+      ["no queens: rooks and bishops fuse both ways; g2xh1 takes the short castle", "r3k2r/8/8/3b4/8/8/6B1/R3K2R w 0 ahah -"],
+      ["black fuses: b7xa8 takes the long castle", "r3k2r/1b6/8/8/8/8/8/R3K2R b 1 ahah -"],
+      ["a queen on the board: no fusion", "r3k2r/8/8/3b4/8/8/6B1/R2QK2R w 0 ahah -"],
+      ["the other side's queen does not count", "r2qk2r/8/8/3b4/8/8/6B1/R3K2R w 0 ahah -"],
+      ["a pinned rook may not fuse off its line", "4r1k1/8/8/8/8/8/1B2R3/4K3 w 0 iiii -"],
+      ["in check: the fusion Bxc2 leaves the king attacked: only a block or a king move", "4k3/8/8/q7/8/8/2R5/3BK3 w 0 iiii -"],
+      ["a promotion to a queen ends the fusions", "4k3/P7/8/8/8/8/8/R1B1K3 w 0 iiii -"],
+      ["a fusion gives check", "4k3/8/8/8/8/8/8/1R2KB2 w 0 iiii -"]],
+  });
+  variant("benedict", "Benedict", {
+    note: [
+      "vchess's Benedict keeps a castling right when its rook changes side (it only skips the",
+      "castle while the rook is the other side's), so a rook flipped back castles again; the",
+      "rules page is orthodox there, and a rook that changed side is as a rook taken: this",
+      "suite's class takes the right away when the rook leaves its corner or changes side (or",
+      "the king changes side).",
+    ],
+    fix: V => {
+      const post = V.prototype.postPlay;
+      V.prototype.postPlay = function (move) {
+        post.call(this, move);
+        for (const c of ["w", "b"]) {
+          const x = c == "w" ? V.size.x - 1 : 0;
+          const [kx, ky] = this.kingPos[c];
+          const kingLost = this.getColor(kx, ky) != c;
+          this.castleFlags[c] = this.castleFlags[c].map(y =>
+            y < V.size.y && (kingLost || this.board[x][y] == V.EMPTY || this.getColor(x, y) != c)
+              ? V.size.y : y);
+        }
+      };
+    },
+    special: [
+      ["the rules page: after 1.Nc3 Nc6 2.Nd5 the pawns on c7 and e7 changed side", "r1bqkbnr/ppPpPppp/2n5/3N4/8/8/PPPPPPPP/R1BQKBNR b 3 ahah"],
+      ["castling through attacked squares; the rook on f1 flips the knight on f5", "5rk1/8/8/5n2/8/8/8/R3K2R w 0 ahii"],
+      ["black castles; the king and the rook both flip", "r3k2r/8/8/8/8/8/2N2B2/4K3 b 1 iiah"],
+      ["a move that attacks the king wins at once", "4k3/8/8/8/8/8/8/3QK3 w 0 iiii"],
+      ["a promotion that attacks the king", "4k3/1P6/8/8/8/8/8/4K3 w 0 iiii"],
+      ["pawns never take; a blocked pawn", "4k3/8/8/3p4/3P4/8/8/4K3 w 0 iiii"],
+      ["pawns flip diagonally forward only", "4k3/8/8/2n1n3/8/3P4/8/4K3 w 0 iiii"],
+      ["no move: a draw", "4k3/8/8/8/8/ppp5/PPP5/KB6 w 0 iiii"],
+      ["a king may stand attacked", "4k3/8/8/8/8/8/4r3/4K3 w 0 iiii"]],
+  });
+  variant("kingsmaker", "Kingsmaker", {
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: exf7+ makes a second black king", "2kr1bnr/pbq1pppp/1pnpP3/2p5/2B3Q1/2N2N2/PPPP1PPP/R1B1K2R w 0 ahii -"],
+      ["a pawn onto its seventh rank may become an enemy king", "k7/8/2P1K3/8/8/8/8/8 w 0 iiii -"],
+      ["not next to its own king", "k7/8/2PK4/8/8/8/8/8 w 0 iiii -"],
+      ["black makes a white king", "4k3/8/8/8/8/2p5/8/4K3 b 1 iiii -"],
+      ["two black kings: either in check is check", "k3k3/8/8/8/8/8/8/R3K3 b 0 iiii -"],
+      ["a capture onto the last rank: pieces or a king", "3rk3/2P5/8/8/8/8/8/4K3 w 0 iiii -"]],
+  });
 }
