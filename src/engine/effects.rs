@@ -16,6 +16,11 @@ pub(crate) struct MoveCodes {
     pub captured: Option<u8>,
     /// Whether the move captured (known also where the codes are not looked up).
     pub took: bool,
+    /// Whether the move is a drop (`moved.dropped`).
+    pub dropped: bool,
+    /// Around the origin being looked at: bit 0, a piece of the mover's side stands a king's
+    /// step away (`origin.next-to-friend`); bit 1, one of the other side (`next-to-enemy`).
+    pub near: u8,
 }
 
 impl MoveCodes {
@@ -24,6 +29,8 @@ impl MoveCodes {
         moved: None,
         captured: None,
         took: false,
+        dropped: false,
+        near: 0,
     };
 }
 
@@ -57,6 +64,14 @@ impl<B: Bits> Position<B> {
                     continue;
                 }
             }
+            let pieces = if BY_MOVE {
+                MoveCodes {
+                    near: self.near_bits(r, origin, mover),
+                    ..pieces
+                }
+            } else {
+                pieces
+            };
             let holds = if BY_MOVE {
                 effect
                     .origin_filter
@@ -115,6 +130,19 @@ impl<B: Bits> Position<B> {
                 self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
             }
         }
+    }
+
+    /// Which sides stand a king's step from `sq`: bit 0 `mover`'s, bit 1 the other's.
+    fn near_bits(&self, r: &Rules<B>, sq: usize, mover: Side) -> u8 {
+        let mut bits = 0;
+        for step in [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)] {
+            if let Some(t) = r.step(sq, step)
+                && let Some(code) = piece_code(self.board[t])
+            {
+                bits |= if r.codes[code as usize].side == mover { 1 } else { 2 };
+            }
+        }
+        bits
     }
 
     /// Along the ray of `v` from `origin`: the enemy pieces next to one another, each met by the
@@ -333,7 +361,8 @@ impl<B: Bits> Position<B> {
                 self.change(r, subject(*s), *kind);
                 target
             }
-            Action::Send(s) => {
+            Action::Send(s) | Action::SendOpposite(s) => {
+                let opposite = matches!(a, Action::SendOpposite(_));
                 let v = if *s == Subject::Captured {
                     // Already off the board: only its code is known (a promoted piece taken
                     // so goes to the hand as it is).
@@ -348,7 +377,13 @@ impl<B: Bits> Position<B> {
                     }
                     (v != 0).then_some(v)
                 };
-                if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, mover)) {
+                // The opposite hand of a piece: its owner's opponent's (the mover's, for a
+                // captured piece or an enemy one).
+                let to_side = |v: u8| match piece_code(v) {
+                    Some(c) if opposite => r.codes[c as usize].side.flip(),
+                    _ => mover,
+                };
+                if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, to_side(v))) {
                     self.note(Event::Sent { code });
                 }
                 target
@@ -521,6 +556,7 @@ impl EffectTable {
                             | Action::ChangeTo(Subject::Origin, _)
                             | Action::Promote(Subject::Origin)
                             | Action::Send(Subject::Origin)
+                            | Action::SendOpposite(Subject::Origin)
                     )
                 })
             })
@@ -672,6 +708,9 @@ fn value<B: Bits>(r: &Rules<B>, v: &Value, mover: Side, at: &Codes, dist: i32) -
                 }),
                 Field::Kind => Val::Kind(c.kind),
                 Field::Royal => Val::Bool(c.royal),
+                Field::Dropped => Val::Bool(at.pieces.dropped),
+                Field::NextToFriend => Val::Bool(at.pieces.near & 1 != 0),
+                Field::NextToEnemy => Val::Bool(at.pieces.near & 2 != 0),
             }
         }
     }

@@ -167,6 +167,10 @@ pub const KEYWORDS: &[&str] = &[
     "free",
     "next",
     "own",
+    "never",
+    "placed",
+    "shot",
+    "points",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

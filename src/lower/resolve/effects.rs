@@ -193,7 +193,8 @@ impl Resolver<'_> {
                 .as_ref()
                 .map(|s| s.node)
                 .unwrap_or(Subject::Target);
-            let sends_captured = matches!(a.kind, ActionKind::Send) && subject == Subject::Captured;
+            let sends_captured = matches!(a.kind, ActionKind::Send | ActionKind::SendOpposite)
+                && subject == Subject::Captured;
             if let Some(s) = a
                 .subject
                 .as_ref()
@@ -255,7 +256,7 @@ impl Resolver<'_> {
                 }
             }
             ActionKind::Remove => ir::Action::Remove(subject),
-            ActionKind::Send => {
+            ActionKind::Send | ActionKind::SendOpposite => {
                 if self.draft.hand.is_none() {
                     self.err(
                         Problem::error(Code::EffectAction, "a piece sent to hand needs hands")
@@ -264,7 +265,11 @@ impl Resolver<'_> {
                     );
                     return None;
                 }
-                ir::Action::Send(subject)
+                if matches!(a.kind, ActionKind::SendOpposite) {
+                    ir::Action::SendOpposite(subject)
+                } else {
+                    ir::Action::Send(subject)
+                }
             }
             ActionKind::Flip if subject == Subject::Origin => {
                 self.err(
@@ -395,15 +400,49 @@ impl Resolver<'_> {
                     "side" => (ir::Field::Side, Ty::Side),
                     "kind" => (ir::Field::Kind, Ty::Kind),
                     "royal" => (ir::Field::Royal, Ty::Bool),
+                    "dropped" if s.node == Subject::Moved => (ir::Field::Dropped, Ty::Bool),
+                    "next-to-friend" if s.node == Subject::Origin => {
+                        (ir::Field::NextToFriend, Ty::Bool)
+                    }
+                    "next-to-enemy" if s.node == Subject::Origin => {
+                        (ir::Field::NextToEnemy, Ty::Bool)
+                    }
+                    "dropped" | "next-to-friend" | "next-to-enemy" => {
+                        let (owner, sample) = if f.node == "dropped" {
+                            ("moved", "moved.dropped")
+                        } else {
+                            ("origin", "origin.next-to-friend")
+                        };
+                        self.err(
+                            Problem::error(
+                                Code::EffectField,
+                                format!("only `{owner}` has the field `{}`", f.node),
+                            )
+                            .label(src, f.span, format!("not a field of `{}`", subject_word(s.node)))
+                            .help(format!("write `{sample}`")),
+                        );
+                        return None;
+                    }
                     other => {
                         let p = Problem::error(
                             Code::EffectField,
                             format!("a piece has no field `{other}`"),
                         )
                         .label(src, f.span, "unknown field");
-                        let p = match did_you_mean(other, ["side", "kind", "royal"]) {
+                        let fields = [
+                            "side",
+                            "kind",
+                            "royal",
+                            "dropped",
+                            "next-to-friend",
+                            "next-to-enemy",
+                        ];
+                        let p = match did_you_mean(other, fields) {
                             Some(s) => p.help(format!("did you mean `{s}`?")),
-                            None => p.help("the fields are side, kind and royal"),
+                            None => p.help(
+                                "the fields are side, kind and royal; `moved.dropped`; \
+                                 `origin.next-to-friend` and `origin.next-to-enemy`",
+                            ),
                         };
                         self.err(p);
                         return None;

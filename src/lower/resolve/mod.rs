@@ -170,6 +170,7 @@ impl<'a> Resolver<'a> {
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
             moving_wall: self.draft.moving_wall.is_some(),
             wall_behind: self.wall_behind(),
+            placed_wall: self.placed_wall(),
             petrify,
             pass: self.draft.pass.is_some(),
             pass_when_stuck: self.draft.pass.is_some() && self.draft.pass_when_stuck,
