@@ -111,27 +111,7 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
             .iter()
             .chain(e.finally.iter().filter_map(|f| f.when.as_ref()))
             .all(|c| !mentions_distance(c))
-        && e.origin_filter
-            .iter()
-            .chain(e.clauses.iter().map(|c| &c.cond))
-            .chain(e.finally.iter().filter_map(|f| f.when.as_ref()))
-            .all(|c| !reads_neighbours(c))
-}
-
-/// Whether a condition reads the origin's neighbours, known only once the move is played.
-fn reads_neighbours(e: &Expr) -> bool {
-    let of_board = |v: &Value| {
-        matches!(
-            v,
-            Value::Field(_, ir::Field::NextToFriend | ir::Field::NextToEnemy)
-        )
-    };
-    match e {
-        Expr::And(a, b) | Expr::Or(a, b) => reads_neighbours(a) || reads_neighbours(b),
-        Expr::Not(a) => reads_neighbours(a),
-        Expr::Cmp(_, a, b) => of_board(a) || of_board(b),
-        Expr::Truth(s, f) => of_board(&Value::Field(*s, *f)),
-    }
+        && !e.reads_neighbours()
 }
 
 /// Whether the actions take `subject` off the board: remove it, or send it to a hand (which

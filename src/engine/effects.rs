@@ -64,7 +64,7 @@ impl<B: Bits> Position<B> {
                     continue;
                 }
             }
-            let pieces = if BY_MOVE {
+            let pieces = if BY_MOVE && table.reads_near {
                 MoveCodes {
                     near: self.near_bits(r, origin, mover),
                     ..pieces
@@ -478,6 +478,8 @@ pub struct EffectTable {
     distances: usize,
     /// Whether the conditions read the move's pieces: then they are evaluated move by move.
     pub(crate) reads_move: bool,
+    /// Whether they read the origin's neighbours (`origin.next-to-friend`), found per origin.
+    pub(crate) reads_near: bool,
 }
 
 impl EffectTable {
@@ -575,6 +577,7 @@ impl EffectTable {
             codes,
             distances,
             reads_move,
+            reads_near: effect.reads_neighbours(),
         }
     }
 

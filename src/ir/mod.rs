@@ -1192,7 +1192,34 @@ impl Effect {
     }
 }
 
+impl Effect {
+    /// Whether a condition reads the origin's neighbours (`origin.next-to-friend`).
+    pub fn reads_neighbours(&self) -> bool {
+        self.origin_filter
+            .iter()
+            .chain(self.clauses.iter().map(|c| &c.cond))
+            .chain(self.finally.iter().filter_map(|f| f.when.as_ref()))
+            .any(Expr::reads_neighbours)
+    }
+}
+
 impl Expr {
+    /// Whether it reads `origin.next-to-friend` or `origin.next-to-enemy`.
+    pub fn reads_neighbours(&self) -> bool {
+        let near = |v: &Value| {
+            matches!(
+                v,
+                Value::Field(_, Field::NextToFriend | Field::NextToEnemy)
+            )
+        };
+        match self {
+            Expr::And(a, b) | Expr::Or(a, b) => a.reads_neighbours() || b.reads_neighbours(),
+            Expr::Not(a) => a.reads_neighbours(),
+            Expr::Cmp(_, a, b) => near(a) || near(b),
+            Expr::Truth(s, f) => near(&Value::Field(*s, *f)),
+        }
+    }
+
     /// Whether it reads a field of `moved` or `captured`.
     pub fn reads_move(&self) -> bool {
         match self {
