@@ -586,7 +586,10 @@ fn wall_placed_puts_a_wall_on_a_square_of_the_region() {
     // the other square outside the region, is taken), as Fairy-Stockfish counts: 225.
     assert_eq!(moves.len(), 5 * 45);
     assert!(moves.iter().any(|m| m == "c1c2,c2a5"));
-    assert!(!moves.iter().any(|m| m.ends_with("c1")), "c1 is never a wall");
+    assert!(
+        !moves.iter().any(|m| m.ends_with("c1")),
+        "c1 is never a wall"
+    );
     game.play("c1c2,c2b2").expect("a legal move");
     let fen = game.fen();
     assert!(fen.starts_with("3p2/6/6/6/6/6/1*P3/6 b"), "{fen}");
@@ -600,9 +603,18 @@ fn wall_shot_goes_where_the_moved_piece_could_move() {
                 wall shot\nstart \"7/7/7/3n3/7/7/3N3 w - - 0 1\"\nend { stalemate wins }\n";
     let moves = moves_at(loads(text).0, "7/7/7/3n3/7/7/3N3 w - - 0 1");
     assert_eq!(moves.len(), 24, "{moves:?}");
-    assert!(moves.iter().any(|m| m == "d1b2,b2d1"), "back onto the square it left");
-    assert!(!moves.iter().any(|m| m == "d1e3,e3e4"), "not a knight's leap from e3");
-    assert!(!moves.iter().any(|m| m == "d1c3,c3d4"), "not a knight's leap from c3");
+    assert!(
+        moves.iter().any(|m| m == "d1b2,b2d1"),
+        "back onto the square it left"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "d1e3,e3e4"),
+        "not a knight's leap from e3"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "d1c3,c3d4"),
+        "not a knight's leap from c3"
+    );
 }
 
 /// `drop PIECE never`: the piece goes to the hand but is never dropped; `drop PIECE not next
@@ -619,8 +631,15 @@ fn drops_never_and_not_next_to_an_enemy() {
     let snort = loads(include_str!("../variants/snort.variant")).0;
     let drops = moves_at(snort, "8/8/8/3p4/8/8/8/8 w - - 0 1");
     assert_eq!(drops.len(), 63 - 4, "{drops:?}");
-    assert!(!drops.iter().any(|m| m == "P@d5" || m == "P@d4" || m == "P@c5"));
-    assert!(drops.iter().any(|m| m == "P@c4"), "a diagonal step is allowed");
+    assert!(
+        !drops
+            .iter()
+            .any(|m| m == "P@d5" || m == "P@d4" || m == "P@c5")
+    );
+    assert!(
+        drops.iter().any(|m| m == "P@c4"),
+        "a diagonal step is allowed"
+    );
 }
 
 /// `moved.dropped` and `origin.next-to-friend` (Quadwrangle): a slide converts its enemy

@@ -267,8 +267,7 @@ impl<B: Bits> Position<B> {
                 .as_ref()
                 .is_none_or(|w| eval_in(r, w, us, origin, None, 0, pieces))
         });
-        let origin_gone =
-            line.is_some_and(|f| takes_off(&f.actions, Subject::Origin));
+        let origin_gone = line.is_some_and(|f| takes_off(&f.actions, Subject::Origin));
         (removed, origin_gone)
     }
 }

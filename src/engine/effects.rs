@@ -135,11 +135,24 @@ impl<B: Bits> Position<B> {
     /// Which sides stand a king's step from `sq`: bit 0 `mover`'s, bit 1 the other's.
     fn near_bits(&self, r: &Rules<B>, sq: usize, mover: Side) -> u8 {
         let mut bits = 0;
-        for step in [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)] {
+        for step in [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ] {
             if let Some(t) = r.step(sq, step)
                 && let Some(code) = piece_code(self.board[t])
             {
-                bits |= if r.codes[code as usize].side == mover { 1 } else { 2 };
+                bits |= if r.codes[code as usize].side == mover {
+                    1
+                } else {
+                    2
+                };
             }
         }
         bits

@@ -325,9 +325,15 @@ impl<B: Bits> Typed<B> {
             let side = if n.enemy { cr.side.flip() } else { cr.side };
             let next = (n.steps[to] & self.pos.by_side[side.index()]).any();
             if next == n.not {
-                let whose = if n.enemy { "an enemy piece" } else { "a piece of its side" };
+                let whose = if n.enemy {
+                    "an enemy piece"
+                } else {
+                    "a piece of its side"
+                };
                 let how = if n.not { "next to" } else { "away from" };
-                return Some(format!("the {name} may not be dropped {how} {whose} ({sq})"));
+                return Some(format!(
+                    "the {name} may not be dropped {how} {whose} ({sq})"
+                ));
             }
         }
         if let Some(n) = d.per_file {

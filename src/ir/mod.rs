@@ -1183,12 +1183,10 @@ impl Effect {
             .chain(self.clauses.iter().map(|c| &c.cond))
             .chain(self.finally.iter().filter_map(|f| f.when.as_ref()));
         conds.into_iter().any(Expr::reads_move)
-            || self
-                .actions()
-                .any(|a| {
-                    matches!(a, Action::ChangeTo(_, s) | Action::Send(s) | Action::SendOpposite(s)
+            || self.actions().any(|a| {
+                matches!(a, Action::ChangeTo(_, s) | Action::Send(s) | Action::SendOpposite(s)
                         if s.of_move())
-                })
+            })
     }
 }
 
@@ -1206,12 +1204,8 @@ impl Effect {
 impl Expr {
     /// Whether it reads `origin.next-to-friend` or `origin.next-to-enemy`.
     pub fn reads_neighbours(&self) -> bool {
-        let near = |v: &Value| {
-            matches!(
-                v,
-                Value::Field(_, Field::NextToFriend | Field::NextToEnemy)
-            )
-        };
+        let near =
+            |v: &Value| matches!(v, Value::Field(_, Field::NextToFriend | Field::NextToEnemy));
         match self {
             Expr::And(a, b) | Expr::Or(a, b) => a.reads_neighbours() || b.reads_neighbours(),
             Expr::Not(a) => a.reads_neighbours(),
@@ -1276,7 +1270,10 @@ pub enum Field {
 impl Field {
     /// Whether it is read from the board or the move, not from the piece's code alone.
     pub fn of_board(self) -> bool {
-        matches!(self, Field::Dropped | Field::NextToFriend | Field::NextToEnemy)
+        matches!(
+            self,
+            Field::Dropped | Field::NextToFriend | Field::NextToEnemy
+        )
     }
 }
 

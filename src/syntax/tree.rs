@@ -956,7 +956,11 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
         } else {
             Outcome::Loses
         };
-        let points = match r.clone().into_inner().find(|k| k.as_rule() == Rule::by_points) {
+        let points = match r
+            .clone()
+            .into_inner()
+            .find(|k| k.as_rule() == Rule::by_points)
+        {
             Some(p) => Some(build_points(p)?),
             None => None,
         };

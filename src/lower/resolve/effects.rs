@@ -418,7 +418,11 @@ impl Resolver<'_> {
                                 Code::EffectField,
                                 format!("only `{owner}` has the field `{}`", f.node),
                             )
-                            .label(src, f.span, format!("not a field of `{}`", subject_word(s.node)))
+                            .label(
+                                src,
+                                f.span,
+                                format!("not a field of `{}`", subject_word(s.node)),
+                            )
                             .help(format!("write `{sample}`")),
                         );
                         return None;

@@ -153,9 +153,12 @@ impl Resolver<'_> {
             let (x, y) = o.node;
             if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
                 self.err(
-                    Problem::error(Code::HandRule, format!("({x},{y}) is not a neighbour offset"))
-                        .label(src, o.span, "bad offset")
-                        .help("use small non-zero offsets such as (1,0) (1,1)"),
+                    Problem::error(
+                        Code::HandRule,
+                        format!("({x},{y}) is not a neighbour offset"),
+                    )
+                    .label(src, o.span, "bad offset")
+                    .help("use small non-zero offsets such as (1,0) (1,1)"),
                 );
                 return None;
             }

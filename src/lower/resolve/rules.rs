@@ -116,10 +116,13 @@ impl Resolver<'_> {
                 let (osrc, ospan) = (o.src, o.node);
                 let what = if shot { "`wall shot`" } else { "`wall placed`" };
                 self.err(
-                    Problem::error(Code::WallRules, format!("{what} and another wall rule together"))
-                        .label(src, span, "new walls after every move here")
-                        .label(osrc, ospan, label)
-                        .help("keep one of them: a variant has one kind of wall rule"),
+                    Problem::error(
+                        Code::WallRules,
+                        format!("{what} and another wall rule together"),
+                    )
+                    .label(src, span, "new walls after every move here")
+                    .label(osrc, ospan, label)
+                    .help("keep one of them: a variant has one kind of wall rule"),
                 );
             }
         }
@@ -313,9 +316,12 @@ impl Resolver<'_> {
         }
         for v in &bad {
             self.err(
-                Problem::error(Code::NumberRange, format!("{} is not a number of points", v.node))
-                    .label(src, v.span, "points")
-                    .help("write at most 10000 points, in tenths at the finest (`1.5`)"),
+                Problem::error(
+                    Code::NumberRange,
+                    format!("{} is not a number of points", v.node),
+                )
+                .label(src, v.span, "points")
+                .help("write at most 10000 points, in tenths at the finest (`1.5`)"),
             );
         }
         bad.is_empty().then_some(out)
