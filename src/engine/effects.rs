@@ -65,10 +65,7 @@ impl<B: Bits> Position<B> {
                 }
             }
             let pieces = if BY_MOVE && table.reads_near {
-                MoveCodes {
-                    near: self.near_bits(r, origin, mover),
-                    ..pieces
-                }
+                self.with_near(r, origin, mover, pieces)
             } else {
                 pieces
             };
@@ -129,6 +126,14 @@ impl<B: Bits> Position<B> {
             if !effect.finally.is_empty() {
                 self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
             }
+        }
+    }
+
+    /// `pieces` with the neighbours of `origin` (`origin.next-to-friend`).
+    fn with_near(&self, r: &Rules<B>, origin: usize, mover: Side, pieces: MoveCodes) -> MoveCodes {
+        MoveCodes {
+            near: self.near_bits(r, origin, mover),
+            ..pieces
         }
     }
 
@@ -342,6 +347,41 @@ impl<B: Bits> Position<B> {
         self.note(Event::Changed { at: sq, code: new });
     }
 
+    /// Sends the piece `s` (standing on `sq`, or the move's captured piece) to the mover's hand,
+    /// or (`opposite`) to the hand of its owner's opponent.
+    fn send(
+        &mut self,
+        r: &Rules<B>,
+        s: Subject,
+        sq: usize,
+        opposite: bool,
+        mover: Side,
+        pieces: MoveCodes,
+    ) {
+        let v = if s == Subject::Captured {
+            // Already off the board: only its code is known (a promoted piece taken so goes
+            // to the hand as it is).
+            pieces.captured.map(|c| c + 1)
+        } else {
+            let v = self.board[sq];
+            if v != 0 {
+                let code = piece_code(v).unwrap_or(0);
+                self.set(r, sq, 0);
+                self.note(Event::Removed { at: sq, code });
+            }
+            (v != 0).then_some(v)
+        };
+        // The opposite hand of a piece: its owner's opponent's (the mover's, for a captured
+        // piece or an enemy one).
+        let to_side = |v: u8| match piece_code(v) {
+            Some(c) if opposite => r.codes[c as usize].side.flip(),
+            _ => mover,
+        };
+        if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, to_side(v))) {
+            self.note(Event::Sent { code });
+        }
+    }
+
     /// Carries out an action; returns where the target stands afterwards.
     fn act(
         &mut self,
@@ -376,29 +416,7 @@ impl<B: Bits> Position<B> {
             }
             Action::Send(s) | Action::SendOpposite(s) => {
                 let opposite = matches!(a, Action::SendOpposite(_));
-                let v = if *s == Subject::Captured {
-                    // Already off the board: only its code is known (a promoted piece taken
-                    // so goes to the hand as it is).
-                    pieces.captured.map(|c| c + 1)
-                } else {
-                    let sq = subject(*s);
-                    let v = self.board[sq];
-                    if v != 0 {
-                        let code = piece_code(v).unwrap_or(0);
-                        self.set(r, sq, 0);
-                        self.note(Event::Removed { at: sq, code });
-                    }
-                    (v != 0).then_some(v)
-                };
-                // The opposite hand of a piece: its owner's opponent's (the mover's, for a
-                // captured piece or an enemy one).
-                let to_side = |v: u8| match piece_code(v) {
-                    Some(c) if opposite => r.codes[c as usize].side.flip(),
-                    _ => mover,
-                };
-                if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, to_side(v))) {
-                    self.note(Event::Sent { code });
-                }
+                self.send(r, *s, subject(*s), opposite, mover, pieces);
                 target
             }
             Action::ChangeTo(s, like) => {

@@ -145,6 +145,10 @@ pub struct DropRules<B> {
     pub near: Vec<DropNear<B>>,
 }
 
+/// Each code's side and tenths of a point, and the tenths each side has besides (a result
+/// `by points`).
+pub type CodePoints = (Vec<(usize, u32)>, [u32; 2]);
+
 /// Where the wall a move places may go ([`crate::ir::PlacedWall`]).
 #[derive(Clone, Debug)]
 pub struct PlacedWallRules<B> {
@@ -436,7 +440,7 @@ pub struct EndRule<B> {
     pub from_move: u32,
     /// Under a result `by points`: each code's side and tenths of a point, and the tenths each
     /// side has besides.
-    pub points: Option<(Vec<(usize, u32)>, [u32; 2])>,
+    pub points: Option<CodePoints>,
 }
 
 /// The check rule, compiled.
@@ -687,6 +691,8 @@ impl<B: Bits> Rules<B> {
 
     /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
     /// empty.
+    // One struct literal, a field a line.
+    #[allow(clippy::too_many_lines)]
     fn unfilled(variant: Arc<Variant>) -> Rules<B> {
         let (v, kinds) = (&*variant, variant.pieces.len());
         Rules {
@@ -795,6 +801,23 @@ impl<B: Bits> Rules<B> {
 
     fn all(&self) -> B {
         self.geo.all
+    }
+
+    /// A result's points per code (a kind not named counts none).
+    fn code_points(&self, p: &ir::Points) -> CodePoints {
+        let per_code = self
+            .codes
+            .iter()
+            .map(|c| {
+                let t = p
+                    .values
+                    .iter()
+                    .find(|(k, _)| *k == c.kind)
+                    .map_or(0, |&(_, t)| t);
+                (c.side.index(), t)
+            })
+            .collect();
+        (per_code, p.bonus)
     }
 
     /// `wall placed` or `wall shot`: per side, where the new wall may go.
@@ -1679,27 +1702,12 @@ impl<B: Bits> Rules<B> {
                     test: self.connect_test(shape, lines),
                 },
             };
-            let points = e.points.as_ref().map(|p| {
-                let per_code = self
-                    .codes
-                    .iter()
-                    .map(|c| {
-                        let t = p
-                            .values
-                            .iter()
-                            .find(|(k, _)| *k == c.kind)
-                            .map_or(0, |&(_, t)| t);
-                        (c.side.index(), t)
-                    })
-                    .collect();
-                (per_code, p.bonus)
-            });
             end.push(EndRule {
                 test,
                 result: e.result,
                 name: e.cond.name().to_string(),
                 from_move: e.from_move,
-                points,
+                points: e.points.as_ref().map(|p| self.code_points(p)),
             });
         }
         self.end = end;

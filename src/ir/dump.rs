@@ -1191,7 +1191,7 @@ impl Variant {
     /// A result `by points` in words.
     fn points_text(&self, p: Option<&crate::ir::Points>) -> String {
         let tenths = |t: u32| {
-            if t % 10 == 0 {
+            if t.is_multiple_of(10) {
                 (t / 10).to_string()
             } else {
                 format!("{}.{}", t / 10, t % 10)

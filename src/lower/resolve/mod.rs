@@ -99,6 +99,8 @@ impl<'a> Resolver<'a> {
     }
 
     /// Resolves every item in dependency order; `None` when the variant is invalid.
+    // Mostly the variant's struct literal, a field a line.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn resolve(mut self) -> Option<Variant> {
         (self.files, self.ranks) = self.board()?;
         let (layers, cross) = self.layers()?;
