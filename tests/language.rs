@@ -574,3 +574,110 @@ fn glyphs_and_intersections_reach_the_ir_and_change_no_rule() {
     }
     assert_eq!(undrawn, plain);
 }
+
+/// `wall placed within REGION`: each move once per empty square of the region it leaves (the
+/// square the piece left included), written after a comma; the wall then stays.
+#[test]
+fn wall_placed_puts_a_wall_on_a_square_of_the_region() {
+    let variant = loads(include_str!("../variants/isolation.variant")).0;
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    let moves: Vec<String> = game.moves().into_iter().map(|m| m.uci).collect();
+    // Five steps from c1, each with the 46 empty squares it leaves but c1 (never a wall; d8,
+    // the other square outside the region, is taken), as Fairy-Stockfish counts: 225.
+    assert_eq!(moves.len(), 5 * 45);
+    assert!(moves.iter().any(|m| m == "c1c2,c2a5"));
+    assert!(
+        !moves.iter().any(|m| m.ends_with("c1")),
+        "c1 is never a wall"
+    );
+    game.play("c1c2,c2b2").expect("a legal move");
+    let fen = game.fen();
+    assert!(fen.starts_with("3p2/6/6/6/6/6/1*P3/6 b"), "{fen}");
+}
+
+/// `wall shot`: the wall goes only where the moved piece could move from where it landed, the
+/// square it left counting as empty (a knight on d1 of a 7x7 board: 4 + 8 + 8 + 4 arrows).
+#[test]
+fn wall_shot_goes_where_the_moved_piece_could_move() {
+    let text = "variant arrows\nboard 7 x 7\npiece cowboy { letters N n betza \"mN\" }\n\
+                wall shot\nstart \"7/7/7/3n3/7/7/3N3 w - - 0 1\"\nend { stalemate wins }\n";
+    let moves = moves_at(loads(text).0, "7/7/7/3n3/7/7/3N3 w - - 0 1");
+    assert_eq!(moves.len(), 24, "{moves:?}");
+    assert!(
+        moves.iter().any(|m| m == "d1b2,b2d1"),
+        "back onto the square it left"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "d1e3,e3e4"),
+        "not a knight's leap from e3"
+    );
+    assert!(
+        !moves.iter().any(|m| m == "d1c3,c3d4"),
+        "not a knight's leap from c3"
+    );
+}
+
+/// `drop PIECE never`: the piece goes to the hand but is never dropped; `drop PIECE not next
+/// to enemy (1,0)`: never a rank or file step from an enemy piece.
+#[test]
+fn drops_never_and_not_next_to_an_enemy() {
+    let dragonfly = loads(include_str!("../variants/dragonfly.variant")).0;
+    let drops: Vec<String> = moves_at(dragonfly, "3k3/7/7/7/7/7/3K3[PN] w - - 0 1")
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert_eq!(drops.len(), 47, "knight drops only: {drops:?}");
+    assert!(drops.iter().all(|m| m.starts_with("N@")));
+    let snort = loads(include_str!("../variants/snort.variant")).0;
+    let drops = moves_at(snort, "8/8/8/3p4/8/8/8/8 w - - 0 1");
+    assert_eq!(drops.len(), 63 - 4, "{drops:?}");
+    assert!(
+        !drops
+            .iter()
+            .any(|m| m == "P@d5" || m == "P@d4" || m == "P@c5")
+    );
+    assert!(
+        drops.iter().any(|m| m == "P@c4"),
+        "a diagonal step is allowed"
+    );
+}
+
+/// `moved.dropped` and `origin.next-to-friend` (Quadwrangle): a slide converts its enemy
+/// neighbours; a drop converts them only next to a friend.
+#[test]
+fn effect_conditions_on_the_drop_and_the_origins_neighbours() {
+    let text = include_str!("../variants/quadwrangle.variant");
+    let after = |fen: &str, uci: &str| {
+        let variant = loads(text).0;
+        let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+        game.set_fen(fen).expect("a FEN");
+        game.play(uci).expect("a legal move");
+        game.fen()
+    };
+    let fen = "8/8/8/3p4/2p1p3/2P5/8/8 w - - 0 1";
+    // d4 touches c3: its drop converts c4, d5 and e4.
+    assert!(after(fen, "P@d4").starts_with("8/8/8/3P4/2PPP3/2P5/8/8 b"));
+    // e5 touches no white stone: its drop converts nothing.
+    assert!(after(fen, "P@e5").starts_with("8/8/8/3pP3/2p1p3/2P5/8/8 b"));
+    // The stone sliding from c3 to d3 converts c4 and e4.
+    assert!(after(fen, "c3d3").starts_with("8/8/8/3p4/2P1P3/3P4/8/8 b"));
+}
+
+/// `send target to opposite hand` (Atomic crazyhouse): each piece blown up goes to the hand of
+/// its owner's opponent, the capturer to the other side's.
+#[test]
+fn send_to_opposite_hand_feeds_each_pieces_opponent() {
+    let variant = loads(include_str!("../variants/atomiczh.variant")).0;
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    game.set_fen("4k3/8/8/3p4/2NBP3/8/8/4K3[] w - - 0 1")
+        .expect("a FEN");
+    game.play("e4d5").expect("a legal move");
+    let fen = game.fen();
+    // The pawn taken goes to white; the knight and bishop blown up and the capturing pawn go
+    // to black.
+    let (placement, rest) = fen.split_once('[').expect("a hand");
+    assert_eq!(placement, "4k3/8/8/8/8/8/8/4K3", "{fen}");
+    let mut hand: Vec<char> = rest[..rest.find(']').expect("]")].chars().collect();
+    hand.sort_unstable();
+    assert_eq!(hand, ['P', 'b', 'n', 'p'], "{fen}");
+}

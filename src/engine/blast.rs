@@ -63,15 +63,14 @@ impl<B: Bits> Blast<B> {
                         .as_ref()
                         .is_none_or(|w| eval(r, w, mover, o, None, 0))
                 })
-                .is_some_and(|f| f.actions.contains(&Action::Remove(Subject::Origin)));
+                .is_some_and(|f| takes_off(&f.actions, Subject::Origin));
             for target in 0..codes {
                 for (dist, _) in &rings[mover.index()] {
                     let clause = e
                         .clauses
                         .iter()
                         .find(|c| eval(r, &c.cond, mover, o, Some(target as u8), *dist));
-                    if clause.is_some_and(|c| c.actions.contains(&Action::Remove(Subject::Target)))
-                    {
+                    if clause.is_some_and(|c| takes_off(&c.actions, Subject::Target)) {
                         removes[origin * codes + target] |= 1 << dist;
                     }
                 }
@@ -94,13 +93,14 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
     let removal_only = |actions: &[Action], subject: Subject| {
         actions
             .iter()
-            .all(|a| matches!(a, Action::Nothing) || *a == Action::Remove(subject))
+            .all(|a| matches!(a, Action::Nothing) || takes_off(std::slice::from_ref(a), subject))
     };
     e.origin == OriginKind::Capture
         && e.within.is_none()
         && !r.layered
         && !r.moving_wall
         && !r.wall_behind
+        && r.placed_wall.is_none()
         && e.clauses
             .iter()
             .all(|c| removal_only(&c.actions, Subject::Target))
@@ -117,6 +117,15 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
             .chain(e.clauses.iter().map(|c| &c.cond))
             .chain(e.finally.iter().filter_map(|f| f.when.as_ref()))
             .all(|c| !c.reads_board())
+        && !e.reads_neighbours()
+}
+
+/// Whether the actions take `subject` off the board: remove it, or send it to a hand (which
+/// the move's legality does not read).
+fn takes_off(actions: &[Action], subject: Subject) -> bool {
+    actions.iter().any(|a| {
+        matches!(a, Action::Remove(s) | Action::Send(s) | Action::SendOpposite(s) if *s == subject)
+    })
 }
 
 /// Per side, the squares around each square at each distance the explosion reaches.
@@ -182,6 +191,7 @@ impl<B: Bits> Position<B> {
                 moved: Some(mover),
                 captured: self.code_at(victim),
                 took: true,
+                ..MoveCodes::NONE
             };
             let (others, gone) =
                 self.blast_by_move(r, e, blast, (to, origin as u8), after_move, pieces);
@@ -253,7 +263,7 @@ impl<B: Bits> Position<B> {
                     .clauses
                     .iter()
                     .find(|c| eval_in(r, &c.cond, us, origin, Some(code), *dist, pieces));
-                if clause.is_some_and(|c| c.actions.contains(&Action::Remove(Subject::Target))) {
+                if clause.is_some_and(|c| takes_off(&c.actions, Subject::Target)) {
                     removed |= B::bit(t);
                 }
             }
@@ -263,8 +273,7 @@ impl<B: Bits> Position<B> {
                 .as_ref()
                 .is_none_or(|w| eval_in(r, w, us, origin, None, 0, pieces))
         });
-        let origin_gone =
-            line.is_some_and(|f| f.actions.contains(&Action::Remove(Subject::Origin)));
+        let origin_gone = line.is_some_and(|f| takes_off(&f.actions, Subject::Origin));
         (removed, origin_gone)
     }
 }

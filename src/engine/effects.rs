@@ -16,6 +16,11 @@ pub(crate) struct MoveCodes {
     pub captured: Option<u8>,
     /// Whether the move captured (known also where the codes are not looked up).
     pub took: bool,
+    /// Whether the move is a drop (`moved.dropped`).
+    pub dropped: bool,
+    /// Around the origin being looked at: bit 0, a piece of the mover's side stands a king's
+    /// step away (`origin.next-to-friend`); bit 1, one of the other side (`next-to-enemy`).
+    pub near: u8,
 }
 
 impl MoveCodes {
@@ -24,6 +29,8 @@ impl MoveCodes {
         moved: None,
         captured: None,
         took: false,
+        dropped: false,
+        near: 0,
     };
 }
 
@@ -57,6 +64,11 @@ impl<B: Bits> Position<B> {
                     continue;
                 }
             }
+            let pieces = if BY_MOVE && table.reads_near {
+                self.with_near(r, origin, mover, pieces)
+            } else {
+                pieces
+            };
             let holds = if BY_MOVE {
                 effect.origin_filter.as_ref().is_none_or(|f| {
                     eval_on(
@@ -156,6 +168,40 @@ impl<B: Bits> Position<B> {
             let at = (origin, t, dist, None);
             self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
         }
+    }
+
+    /// `pieces` with the neighbours of `origin` (`origin.next-to-friend`).
+    fn with_near(&self, r: &Rules<B>, origin: usize, mover: Side, pieces: MoveCodes) -> MoveCodes {
+        MoveCodes {
+            near: self.near_bits(r, origin, mover),
+            ..pieces
+        }
+    }
+
+    /// Which sides stand a king's step from `sq`: bit 0 `mover`'s, bit 1 the other's.
+    fn near_bits(&self, r: &Rules<B>, sq: usize, mover: Side) -> u8 {
+        let mut bits = 0;
+        for step in [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ] {
+            if let Some(t) = r.step(sq, step)
+                && let Some(code) = piece_code(self.board[t])
+            {
+                bits |= if r.codes[code as usize].side == mover {
+                    1
+                } else {
+                    2
+                };
+            }
+        }
+        bits
     }
 
     /// Along the ray of `v` from `origin`: the enemy pieces next to one another, each met by the
@@ -341,6 +387,41 @@ impl<B: Bits> Position<B> {
         self.note(Event::Changed { at: sq, code: new });
     }
 
+    /// Sends the piece `s` (standing on `sq`, or the move's captured piece) to the mover's hand,
+    /// or (`opposite`) to the hand of its owner's opponent.
+    fn send(
+        &mut self,
+        r: &Rules<B>,
+        s: Subject,
+        sq: usize,
+        opposite: bool,
+        mover: Side,
+        pieces: MoveCodes,
+    ) {
+        let v = if s == Subject::Captured {
+            // Already off the board: only its code is known (a promoted piece taken so goes
+            // to the hand as it is).
+            pieces.captured.map(|c| c + 1)
+        } else {
+            let v = self.board[sq];
+            if v != 0 {
+                let code = piece_code(v).unwrap_or(0);
+                self.set(r, sq, 0);
+                self.note(Event::Removed { at: sq, code });
+            }
+            (v != 0).then_some(v)
+        };
+        // The opposite hand of a piece: its owner's opponent's (the mover's, for a captured
+        // piece or an enemy one).
+        let to_side = |v: u8| match piece_code(v) {
+            Some(c) if opposite => r.codes[c as usize].side.flip(),
+            _ => mover,
+        };
+        if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, to_side(v))) {
+            self.note(Event::Sent { code });
+        }
+    }
+
     /// Carries out an action; returns where the target stands afterwards.
     fn act(
         &mut self,
@@ -373,24 +454,9 @@ impl<B: Bits> Position<B> {
                 self.change(r, subject(*s), *kind);
                 target
             }
-            Action::Send(s) => {
-                let v = if *s == Subject::Captured {
-                    // Already off the board: only its code is known (a promoted piece taken
-                    // so goes to the hand as it is).
-                    pieces.captured.map(|c| c + 1)
-                } else {
-                    let sq = subject(*s);
-                    let v = self.board[sq];
-                    if v != 0 {
-                        let code = piece_code(v).unwrap_or(0);
-                        self.set(r, sq, 0);
-                        self.note(Event::Removed { at: sq, code });
-                    }
-                    (v != 0).then_some(v)
-                };
-                if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, mover)) {
-                    self.note(Event::Sent { code });
-                }
+            Action::Send(s) | Action::SendOpposite(s) => {
+                let opposite = matches!(a, Action::SendOpposite(_));
+                self.send(r, *s, subject(*s), opposite, mover, pieces);
                 target
             }
             Action::ChangeTo(s, like) => {
@@ -483,6 +549,8 @@ pub struct EffectTable {
     distances: usize,
     /// Whether the conditions read the move's pieces: then they are evaluated move by move.
     pub(crate) reads_move: bool,
+    /// Whether they read the origin's neighbours (`origin.next-to-friend`), found per origin.
+    pub(crate) reads_near: bool,
 }
 
 impl EffectTable {
@@ -561,6 +629,7 @@ impl EffectTable {
                             | Action::ChangeTo(Subject::Origin, _)
                             | Action::Promote(Subject::Origin)
                             | Action::Send(Subject::Origin)
+                            | Action::SendOpposite(Subject::Origin)
                     )
                 })
             })
@@ -579,6 +648,7 @@ impl EffectTable {
             codes,
             distances,
             reads_move,
+            reads_near: effect.reads_neighbours(),
         }
     }
 
@@ -738,6 +808,9 @@ fn value<B: Bits>(r: &Rules<B>, v: &Value, mover: Side, at: &Codes<B>, dist: i32
                 }),
                 Field::Kind => Val::Kind(c.kind),
                 Field::Royal => Val::Bool(c.royal),
+                Field::Dropped => Val::Bool(at.pieces.dropped),
+                Field::NextToFriend => Val::Bool(at.pieces.near & 1 != 0),
+                Field::NextToEnemy => Val::Bool(at.pieces.near & 2 != 0),
             }
         }
     }

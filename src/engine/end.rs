@@ -6,7 +6,7 @@
 use crate::engine::bitboard::Bits;
 use crate::engine::position::Move;
 use crate::engine::position::Position;
-use crate::engine::rules::{EndTest, Rules};
+use crate::engine::rules::{EndRule, EndTest, Rules};
 use crate::ir::{Claim, Outcome, ReachRule, Side};
 
 /// Why the game is over.
@@ -27,7 +27,7 @@ impl<B: Bits> Position<B> {
         let (i, hit) = self.immediate_end_rule(r)?;
         let e = &r.end[i];
         Some(match hit {
-            Some(side) => self.end_for(&e.name, e.result, side, mover),
+            Some(side) => self.end_for(e, side, mover),
             None => draw(&e.name),
         })
     }
@@ -36,18 +36,18 @@ impl<B: Bits> Position<B> {
     /// for a draw.
     pub fn immediate_winner(&mut self, r: &Rules<B>) -> Option<Option<Side>> {
         let (i, hit) = self.immediate_end_rule(r)?;
-        Some(hit.and_then(|side| self.winner_of(r.end[i].result, side)))
+        Some(hit.and_then(|side| self.winner_of(&r.end[i], side)))
     }
 
-    /// The winner under `result` for `side`: a result `by count` goes to the side with more
-    /// pieces on the board, none when equal.
-    fn winner_of(&self, result: Outcome, side: Side) -> Option<Side> {
-        match result {
+    /// The winner under end rule `e` for `side`: a result `by count` goes to the side with
+    /// more pieces on the board, `by points` to the side with more points, none when equal.
+    fn winner_of(&self, e: &EndRule<B>, side: Side) -> Option<Side> {
+        match e.result {
             Outcome::Wins => Some(side),
             Outcome::Loses => Some(side.flip()),
             Outcome::Draws => None,
-            Outcome::ByCount => {
-                let [white, black] = self.by_side.map(|b| b.count());
+            Outcome::ByCount | Outcome::ByPoints => {
+                let [white, black] = self.tally(e);
                 match white.cmp(&black) {
                     std::cmp::Ordering::Greater => Some(Side::White),
                     std::cmp::Ordering::Less => Some(Side::Black),
@@ -55,6 +55,19 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+    }
+
+    /// What a result `by count` or `by points` compares: each side's pieces on the board, or
+    /// its points (in tenths).
+    fn tally(&self, e: &EndRule<B>) -> [u64; 2] {
+        let Some((per_code, bonus)) = &e.points else {
+            return self.by_side.map(|b| u64::from(b.count()));
+        };
+        let mut sums = bonus.map(u64::from);
+        for (code, &(side, t)) in per_code.iter().enumerate() {
+            sums[side] += u64::from(t) * u64::from(self.pieces[code].count());
+        }
+        sums
     }
 
     /// The index of the end rule that holds before any move is generated, and the side it
@@ -102,11 +115,12 @@ impl<B: Bits> Position<B> {
 
     /// The end by `rule` with `result` for `side` ([`end_for`]), a result `by count` decided
     /// by the pieces each side has on the board.
-    fn end_for(&self, rule: &str, result: Outcome, side: Side, mover: Side) -> GameEnd {
-        if result != Outcome::ByCount {
+    fn end_for(&self, e: &EndRule<B>, side: Side, mover: Side) -> GameEnd {
+        let (rule, result) = (e.name.as_str(), e.result);
+        if !matches!(result, Outcome::ByCount | Outcome::ByPoints) {
             return end_for(rule, result, side, mover);
         }
-        let [white, black] = self.by_side.map(|b| b.count());
+        let [white, black] = self.tally(e);
         let (result, side) = match white.cmp(&black) {
             std::cmp::Ordering::Greater => (Outcome::Wins, Side::White),
             std::cmp::Ordering::Less => (Outcome::Wins, Side::Black),
@@ -376,7 +390,7 @@ impl<B: Bits> Position<B> {
                 });
             }
             if hit {
-                return Some(self.end_for(&e.name, e.result, mover, mover));
+                return Some(self.end_for(e, mover, mover));
             }
         }
         None
@@ -460,10 +474,10 @@ fn end_for(rule: &str, result: Outcome, side: Side, mover: Side) -> GameEnd {
     let winner = match result {
         Outcome::Wins => Some(side),
         Outcome::Loses => Some(side.flip()),
-        Outcome::Draws | Outcome::ByCount => None,
+        Outcome::Draws | Outcome::ByCount | Outcome::ByPoints => None,
     };
     let for_mover = match (result, side == mover) {
-        (Outcome::Draws | Outcome::ByCount, _) => Outcome::Draws,
+        (Outcome::Draws | Outcome::ByCount | Outcome::ByPoints, _) => Outcome::Draws,
         (r, true) => r,
         (Outcome::Wins, false) => Outcome::Loses,
         (Outcome::Loses, false) => Outcome::Wins,

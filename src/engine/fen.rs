@@ -618,9 +618,17 @@ fn hand_piece(
         ));
     };
     // A royal piece is never captured into a hand; it is there only to be dropped where
-    // the variant says (Placement, Sittuyin).
+    // the variant says (Placement, Sittuyin), or sent there by an effect (an explosion whose
+    // pieces go to the hands, which ends the game).
     let droppable = v.hands.as_ref().is_some_and(|h| h.rules.contains_key(&id));
-    if v.pieces[id].royal && !droppable {
+    let sent = v.effects.values().flat_map(|e| e.actions()).any(|a| {
+        matches!(
+            a,
+            crate::ir::Action::Send(s) | crate::ir::Action::SendOpposite(s)
+                if !s.of_move()
+        )
+    });
+    if v.pieces[id].royal && !droppable && !sent {
         return Err(err(
             "hand",
             at,

@@ -319,6 +319,8 @@ impl<B: Bits> Position<B> {
             (occ & !self.walls) | B::bit(m.aux as usize)
         } else if r.wall_behind {
             occ | self.wall_left(m).map_or(B::ZERO, B::bit)
+        } else if r.placed_wall.is_some() {
+            occ | B::bit(m.aux as usize)
         } else {
             occ
         }
@@ -430,7 +432,7 @@ impl<B: Bits> Position<B> {
             }
             return true;
         }
-        let walls = r.moving_wall || r.wall_behind;
+        let walls = r.walls_change();
         if !s.by_pins || m.kind != MoveKind::Normal || from == s.royal || walls {
             if m.kind == MoveKind::Drop && s.by_pins && !r.layered && !walls {
                 return s.evasion.has(to);
@@ -492,7 +494,7 @@ impl<B: Bits> Position<B> {
     /// would attack it, or leaving a line to it); a move that is not a plain move or a drop
     /// is always played to be judged.
     pub(crate) fn may_give_check(&self, r: &Rules<B>, s: &Safety<B>, m: &Move) -> bool {
-        if s.enemy_attacked || r.layered || r.moving_wall || r.wall_behind || r.guard.any() {
+        if s.enemy_attacked || r.layered || r.walls_change() || r.guard.any() {
             return true;
         }
         let touched = match m.kind {
@@ -510,7 +512,7 @@ impl<B: Bits> Position<B> {
     /// piece attacked, found by putting the pieces where the move takes them and back (none of
     /// a move's bookkeeping); `None` for the moves that must be played.
     pub(crate) fn checks_after(&mut self, r: &Rules<B>, m: &Move) -> Option<bool> {
-        if r.layered || r.moving_wall || r.wall_behind || r.blast.is_some() {
+        if r.layered || r.walls_change() || r.blast.is_some() {
             return None;
         }
         let (from, to) = (m.from as usize, m.to as usize);
@@ -552,7 +554,7 @@ impl<B: Bits> Position<B> {
     /// (the conditions of [`Position::touched_beside_royal`] that do not depend on the move).
     #[inline(always)]
     pub(crate) fn untouched_settles(&self, r: &Rules<B>) -> bool {
-        !(r.check.all_royals || r.layered || r.moving_wall || r.wall_behind)
+        !(r.check.all_royals || r.layered || r.walls_change())
     }
 
     /// The squares a move changes, when that is all it changes and the royal pieces stay where

@@ -191,6 +191,7 @@ impl<B: Bits> Position<B> {
                 moved: Some(me),
                 captured: Some(t),
                 took: true,
+                ..MoveCodes::NONE
             };
             if self.pieces[t as usize].any()
                 && eval_on(
@@ -359,6 +360,18 @@ impl<B: Bits> Position<B> {
 
     /// All pseudo-legal moves of the side to move: the atoms, drops, en passant and castling.
     pub fn pseudo_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        self.unwalled_moves(r, out);
+        if r.moving_wall {
+            self.with_wall_squares(r, out);
+        }
+        if r.placed_wall.is_some() {
+            self.with_placed_walls(r, out);
+        }
+    }
+
+    /// [`Position::pseudo_moves`] before a wall square is chosen (`moving wall`, `wall
+    /// placed`): each move once.
+    pub(crate) fn unwalled_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         let frozen = if r.freezes() {
             self.frozen(r, us)
@@ -385,9 +398,6 @@ impl<B: Bits> Position<B> {
         }
         if r.pass {
             self.pass_move(r, out);
-        }
-        if r.moving_wall {
-            self.with_wall_squares(r, out);
         }
     }
 
@@ -438,37 +448,100 @@ impl<B: Bits> Position<B> {
     fn with_wall_squares(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let base = std::mem::take(out);
         for m in base {
-            let vacated = match m.kind {
-                MoveKind::Drop => B::ZERO,
-                MoveKind::EnPassant => {
-                    let victim = self
-                        .ep
-                        .map(|ep| ep.victim as usize)
-                        .unwrap_or(m.to as usize);
-                    B::bit(m.from as usize) | B::bit(victim)
-                }
-                MoveKind::Castle(i) => {
-                    let c = &self.castles[i as usize];
-                    (B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
-                        & !(B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
-                }
-                MoveKind::Normal | MoveKind::Promote => B::bit(m.from as usize),
-                MoveKind::Pass => B::ZERO,
-            };
-            let filled = match m.kind {
-                MoveKind::Castle(i) => {
-                    let c = &self.castles[i as usize];
-                    (B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
-                        & !(B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
-                }
-                MoveKind::Pass => B::ZERO,
-                _ => B::bit(m.to as usize),
-            };
+            let (vacated, filled) = self.footprint(&m);
             let empty = !((self.occ & !vacated) | filled) & r.geo.all;
             for d in empty.iter() {
                 out.push(Move { aux: d as u16, ..m });
             }
         }
+    }
+
+    /// The squares move `m` empties and those it fills (a square both left and filled, as a
+    /// castle's, counts as filled).
+    #[inline]
+    fn footprint(&self, m: &Move) -> (B, B) {
+        let vacated = match m.kind {
+            MoveKind::Drop | MoveKind::Pass => B::ZERO,
+            MoveKind::EnPassant => {
+                let victim = self
+                    .ep
+                    .map(|ep| ep.victim as usize)
+                    .unwrap_or(m.to as usize);
+                B::bit(m.from as usize) | B::bit(victim)
+            }
+            MoveKind::Castle(i) => {
+                let c = &self.castles[i as usize];
+                (B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
+                    & !(B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
+            }
+            MoveKind::Normal | MoveKind::Promote => B::bit(m.from as usize),
+        };
+        let filled = match m.kind {
+            MoveKind::Castle(i) => {
+                let c = &self.castles[i as usize];
+                (B::bit(c.king_to as usize) | B::bit(c.rook_to as usize))
+                    & !(B::bit(c.king_from as usize) | B::bit(c.rook_from as usize))
+            }
+            MoveKind::Pass => B::ZERO,
+            _ => B::bit(m.to as usize),
+        };
+        (vacated, filled)
+    }
+
+    /// Each move once per square its new wall may go to (`wall placed`, `wall shot`).
+    fn with_placed_walls(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let base = std::mem::take(out);
+        for m in base {
+            if m.kind == MoveKind::Pass {
+                out.push(m);
+                continue;
+            }
+            for d in self.placed_wall_squares(r, &m).iter() {
+                out.push(Move { aux: d as u16, ..m });
+            }
+        }
+    }
+
+    /// Where the new wall of move `m` may go: an empty square once the move is made, of the
+    /// region; under `wall shot`, one the moved piece could move to from where it landed.
+    #[inline]
+    pub(crate) fn placed_wall_squares(&self, r: &Rules<B>, m: &Move) -> B {
+        let Some(w) = &r.placed_wall else {
+            return B::ZERO;
+        };
+        let (vacated, filled) = self.footprint(m);
+        let occ = (self.occ & !vacated) | filled;
+        let empty = !occ & w.region[self.side.index()];
+        if !w.shot {
+            return empty;
+        }
+        let (code, at) = match m.kind {
+            MoveKind::Castle(i) => {
+                let c = &self.castles[i as usize];
+                (self.code_at(c.king_from as usize), c.king_to as usize)
+            }
+            MoveKind::Pass => return B::ZERO,
+            MoveKind::Drop => (m.promo.checked_sub(1), m.to as usize),
+            _ if m.promo != 0 => (Some(m.promo - 1), m.to as usize),
+            _ => (self.code_at(m.from as usize), m.to as usize),
+        };
+        let Some(code) = code else {
+            return B::ZERO;
+        };
+        empty & self.quiet_reach(r, code as usize, at, occ)
+    }
+
+    /// The empty squares the piece of `code` on `from` could move to with the occupancy `occ`
+    /// by its leaps, lame leaps and rides.
+    fn quiet_reach(&self, r: &Rules<B>, code: usize, from: usize, occ: B) -> B {
+        let cr = &r.codes[code];
+        let (mut quiet, _) = ride_and_leap_targets(r, cr, from, occ, B::ZERO);
+        for l in &cr.lame_move[from] {
+            if l.open(occ) {
+                quiet |= B::bit(l.to as usize) & !occ;
+            }
+        }
+        quiet & cr.confined
     }
 
     /// En passant and castling, in the position's scratch list (taken; give it back after).
@@ -794,6 +867,14 @@ impl<B: Bits> Position<B> {
                 near |= d.next_to_own[sq];
             }
             t &= near;
+        }
+        for n in &d.near {
+            let side = if n.enemy { cr.side.flip() } else { cr.side };
+            let mut near = B::ZERO;
+            for sq in self.by_side[side.index()].iter() {
+                near |= n.steps[sq];
+            }
+            t &= if n.not { !near } else { near };
         }
         if (d.first & !self.occ).any() {
             t &= d.first;

@@ -616,6 +616,9 @@ impl<B: Bits> Position<B> {
     /// Counts moves at a leaf when nothing is illegal (no check rule): every pseudo-legal move
     /// counts, and only a move whose effect might promote is played to learn its choices.
     pub(crate) fn count_unchecked(&mut self, r: &Rules<B>) -> u64 {
+        if r.placed_wall.is_some() {
+            return self.count_placed_walls(r);
+        }
         let us = self.side;
         let mut n = 0u64;
         // Destination squares from which an effect could promote one of our pieces.
@@ -671,6 +674,23 @@ impl<B: Bits> Position<B> {
             };
         }
         self.scratch = special;
+        n
+    }
+
+    /// [`Position::count_unchecked`] under `wall placed` or `wall shot`: each move counts once
+    /// per square its wall may go to, found without listing the walled moves.
+    fn count_placed_walls(&mut self, r: &Rules<B>) -> u64 {
+        let mut v = std::mem::take(&mut self.scratch);
+        v.clear();
+        self.unwalled_moves(r, &mut v);
+        let n = v
+            .iter()
+            .map(|m| match m.kind {
+                MoveKind::Pass => 1,
+                _ => self.placed_wall_squares(r, m).count() as u64,
+            })
+            .sum();
+        self.scratch = v;
         n
     }
 

@@ -301,30 +301,30 @@ impl<B: Bits> Position<B> {
             MoveKind::Normal => MoveCodes {
                 moved: self.code_at(from),
                 captured: self.code_at(to),
-                took: false,
+                ..MoveCodes::NONE
             },
             MoveKind::EnPassant => MoveCodes {
                 moved: self.code_at(from),
                 captured: self.ep.and_then(|ep| self.code_at(ep.victim as usize)),
-                took: false,
+                ..MoveCodes::NONE
             },
             MoveKind::Castle(i) => MoveCodes {
                 moved: self.code_at(self.castles[i as usize].king_from as usize),
                 captured: None,
-                took: false,
+                ..MoveCodes::NONE
             },
             MoveKind::Drop => MoveCodes {
                 moved: m
                     .promo
                     .checked_sub(1)
                     .filter(|&c| (c as usize) < r.codes.len()),
-                captured: None,
-                took: false,
+                dropped: true,
+                ..MoveCodes::NONE
             },
             MoveKind::Promote => MoveCodes {
                 moved: self.code_at(from),
                 captured: None,
-                took: false,
+                ..MoveCodes::NONE
             },
             MoveKind::Pass => MoveCodes::NONE,
         }
@@ -539,6 +539,9 @@ impl<B: Bits> Position<B> {
         };
         if r.moving_wall {
             self.move_wall(r, m.aux as usize);
+        }
+        if r.placed_wall.is_some() && m.kind != MoveKind::Pass {
+            self.place_wall(r, m.aux as usize);
         }
         if r.wall_behind
             && let Some(at) = self.wall_left(&m)
@@ -945,6 +948,11 @@ impl<B: Bits> Position<B> {
         if let Some(old) = self.walls.iter().next() {
             self.set(r, old, 0);
         }
+        self.place_wall(r, to);
+    }
+
+    /// A new wall on `to` (`wall placed`, `wall shot`, or the moving wall's new square).
+    fn place_wall(&mut self, r: &Rules<B>, to: usize) {
         self.set(r, to, WALL);
         // A wall on a square just passed over leaves nothing to take there en passant.
         if let Some(ep) = &mut self.ep

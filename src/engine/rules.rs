@@ -153,6 +153,32 @@ pub struct DropRules<B> {
     /// Per square, the squares a king's step away, when drops must be next to the side's own
     /// pieces (empty otherwise).
     pub next_to_own: Vec<B>,
+    /// `[not] next to own|enemy (x,y)...`: each a test of the drop's neighbours.
+    pub near: Vec<DropNear<B>>,
+}
+
+/// Each code's side and tenths of a point, and the tenths each side has besides (a result
+/// `by points`).
+pub type CodePoints = (Vec<(usize, u32)>, [u32; 2]);
+
+/// Where the wall a move places may go ([`crate::ir::PlacedWall`]).
+#[derive(Clone, Debug)]
+pub struct PlacedWallRules<B> {
+    /// Per side: the squares the wall may go on.
+    pub region: [B; 2],
+    /// Only where the moved piece could move to from where it landed.
+    pub shot: bool,
+}
+
+/// A drop's square judged by the pieces next to it ([`crate::ir::DropNear`]).
+#[derive(Clone, Debug)]
+pub struct DropNear<B> {
+    /// The other side's pieces count, not the dropping side's.
+    pub enemy: bool,
+    /// The drop may not be next to such a piece (instead of: must be).
+    pub not: bool,
+    /// Per square, the squares next to it (symmetric: a piece on one of them is next to it).
+    pub steps: Vec<B>,
 }
 
 /// What one piece code (a kind of one side) does.
@@ -427,6 +453,9 @@ pub struct EndRule<B> {
     pub name: String,
     /// Tested only from this fullmove number on.
     pub from_move: u32,
+    /// Under a result `by points`: each code's side and tenths of a point, and the tenths each
+    /// side has besides.
+    pub points: Option<CodePoints>,
 }
 
 /// The check rule, compiled.
@@ -527,6 +556,9 @@ pub struct Rules<B> {
     pub in_place_promotions: bool,
     /// The mover also moves a neutral wall after every move.
     pub moving_wall: bool,
+    /// After every move, a new wall for good ([`crate::ir::PlacedWall`]), if the variant
+    /// places walls so.
+    pub placed_wall: Option<PlacedWallRules<B>>,
     /// Every move leaves a wall on the square the moved piece left.
     pub wall_behind: bool,
     /// A side may pass (not in check); false under `pass when stuck`, whose pass is no
@@ -678,8 +710,6 @@ impl<B: Bits> Rules<B> {
         geo
     }
 
-    /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
-    /// empty.
     /// The codes of `side`'s pieces, with `kinds` kinds.
     fn codes_of(side: Side, kinds: usize) -> Vec<u8> {
         (0..kinds)
@@ -687,6 +717,8 @@ impl<B: Bits> Rules<B> {
             .collect()
     }
 
+    /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
+    /// empty.
     fn unfilled(variant: Arc<Variant>) -> Rules<B> {
         let (v, kinds) = (&*variant, variant.pieces.len());
         Rules {
@@ -715,6 +747,7 @@ impl<B: Bits> Rules<B> {
             no_stuck_pieces: v.no_stuck_pieces,
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
             moving_wall: v.moving_wall,
+            placed_wall: None,
             wall_behind: v.wall_behind,
             pass: v.pass && !v.pass_when_stuck,
             pass_when_stuck: v.pass && v.pass_when_stuck,
@@ -778,6 +811,7 @@ impl<B: Bits> Rules<B> {
         r.compile_friend_prey(v);
         r.compile_promotions(v);
         r.compile_drops(v);
+        r.compile_placed_wall(v);
         r.compile_stuck();
         r.compile_attacks();
         r.compile_castling(v);
@@ -794,6 +828,35 @@ impl<B: Bits> Rules<B> {
 
     fn all(&self) -> B {
         self.geo.all
+    }
+
+    /// A result's points per code (a kind not named counts none).
+    fn code_points(&self, p: &ir::Points) -> CodePoints {
+        let per_code = self
+            .codes
+            .iter()
+            .map(|c| {
+                let t = p
+                    .values
+                    .iter()
+                    .find(|(k, _)| *k == c.kind)
+                    .map_or(0, |&(_, t)| t);
+                (c.side.index(), t)
+            })
+            .collect();
+        (per_code, p.bonus)
+    }
+
+    /// `wall placed` or `wall shot`: per side, where the new wall may go.
+    fn compile_placed_wall(&mut self, v: &Variant) {
+        self.placed_wall = v.placed_wall.as_ref().map(|w| PlacedWallRules {
+            region: Side::BOTH.map(|side| {
+                w.within
+                    .as_ref()
+                    .map_or(self.all(), |r| self.region_mask(r, side) & self.all())
+            }),
+            shot: w.shot,
+        });
     }
 
     /// `capture friends`: per code, the codes of its side it may capture, those the condition
@@ -823,6 +886,7 @@ impl<B: Bits> Rules<B> {
                             moved: Some(c),
                             captured: Some(t),
                             took: true,
+                            ..MoveCodes::NONE
                         };
                         friends
                             .when
@@ -1254,8 +1318,13 @@ impl<B: Bits> Rules<B> {
                     .and_then(|r| r.region.as_ref())
                     .map(|r| self.region_mask(r, side))
                     .unwrap_or(self.all());
+                let never = rule.is_some_and(|r| r.never);
                 self.codes[code].drop = Some(DropRules {
-                    region: region & self.codes[code].confined,
+                    region: if never {
+                        B::ZERO
+                    } else {
+                        region & self.codes[code].confined
+                    },
                     per_file: rule.and_then(|r| r.per_file),
                     no_mate: rule.is_some_and(|r| r.no_mate),
                     mate_refused: rule.is_some_and(|r| r.mate_refused),
@@ -1273,6 +1342,16 @@ impl<B: Bits> Rules<B> {
                     } else {
                         vec![]
                     },
+                    near: rule.map_or(vec![], |r| {
+                        r.near
+                            .iter()
+                            .map(|n| DropNear {
+                                enemy: n.enemy,
+                                not: n.not,
+                                steps: self.step_table(&n.offsets),
+                            })
+                            .collect()
+                    }),
                 });
             }
         }
@@ -1699,6 +1778,7 @@ impl<B: Bits> Rules<B> {
                 result: e.result,
                 name: e.cond.name().to_string(),
                 from_move: e.from_move,
+                points: e.points.as_ref().map(|p| self.code_points(p)),
             });
         }
         self.end = end;
@@ -1773,18 +1853,22 @@ impl<B: Bits> Rules<B> {
 
     /// Per square, the squares a king's step away.
     fn king_steps(&self) -> Vec<B> {
+        self.step_table(&[
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ])
+    }
+
+    /// Per square, the squares these steps lead to.
+    fn step_table(&self, steps: &[(i8, i8)]) -> Vec<B> {
         (0..self.squares)
             .map(|sq| {
-                let steps = [
-                    (1, 0),
-                    (1, 1),
-                    (0, 1),
-                    (-1, 1),
-                    (-1, 0),
-                    (-1, -1),
-                    (0, -1),
-                    (1, -1),
-                ];
                 steps
                     .iter()
                     .filter_map(|&s| self.offset(sq, s))
@@ -1969,8 +2053,14 @@ impl<B: Bits> Rules<B> {
         }
     }
 
+    /// Whether moves change walls (a moving wall, walls left behind or placed).
+    #[inline(always)]
+    pub fn walls_change(&self) -> bool {
+        self.moving_wall || self.wall_behind || self.placed_wall.is_some()
+    }
+
     /// Whether every pseudo-legal plain move and drop is legal as it stands: no check rule of
-    /// any kind, one layer, no passing, no moving wall and no effect that may promote.
+    /// any kind, one layer, no passing, no wall rule and no effect that may promote.
     #[inline]
     pub fn pseudo_moves_stand(&self) -> bool {
         !self.check.enabled()
@@ -1981,6 +2071,7 @@ impl<B: Bits> Rules<B> {
             && !self.pass
             && !self.moving_wall
             && !self.wall_behind
+            && self.placed_wall.is_none()
             && !self.effect_promotes
             && !self.required_by_play
             && !self.frozen_forbidden()

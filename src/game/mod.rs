@@ -409,7 +409,8 @@ impl<B: Bits> Typed<B> {
                 format!(",{}{}", self.square(m.to as usize), self.square(at))
             });
         }
-        if !self.rules.moving_wall {
+        let placed = self.rules.placed_wall.is_some() && m.kind != MoveKind::Pass;
+        if !self.rules.moving_wall && !placed {
             return String::new();
         }
         format!(

@@ -313,10 +313,28 @@ impl<B: Bits> Typed<B> {
         let Some(d) = &cr.drop else {
             return Some(format!("the {name} is never dropped"));
         };
+        if d.region.is_zero() {
+            return Some(format!("the {name} is never dropped: it stays in the hand"));
+        }
         if !d.region.has(to) {
             return Some(format!(
                 "the {name} may not be dropped on {sq}, outside its drop region"
             ));
+        }
+        for n in &d.near {
+            let side = if n.enemy { cr.side.flip() } else { cr.side };
+            let next = (n.steps[to] & self.pos.by_side[side.index()]).any();
+            if next == n.not {
+                let whose = if n.enemy {
+                    "an enemy piece"
+                } else {
+                    "a piece of its side"
+                };
+                let how = if n.not { "next to" } else { "away from" };
+                return Some(format!(
+                    "the {name} may not be dropped {how} {whose} ({sq})"
+                ));
+            }
         }
         if let Some(n) = d.per_file {
             let (_, file, _) = r.coords(to);

@@ -202,7 +202,8 @@ impl<B: Bits> Typed<B> {
 
     /// The square where move `m` puts a wall, if it puts one.
     fn wall_square(&self, m: &Move) -> Option<String> {
-        if self.rules.moving_wall {
+        if self.rules.moving_wall || (self.rules.placed_wall.is_some() && m.kind != MoveKind::Pass)
+        {
             Some(self.square(m.aux as usize))
         } else if self.rules.wall_behind {
             self.pos.wall_left(m).map(|at| self.square(at))

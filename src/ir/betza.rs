@@ -163,6 +163,7 @@ mod tests {
             value: None,
             captures_in_place: false,
             captures_as_victim: false,
+            guarded_atoms: vec![],
         }
     }
 

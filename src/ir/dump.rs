@@ -318,6 +318,10 @@ impl Variant {
         if d.next_to_own {
             rules.push("next to a piece of its side".to_string());
         }
+        rules.extend(d.near.iter().map(near_text));
+        if d.never {
+            rules.push("never: it stays in the hand".to_string());
+        }
         format!("  dropped {}\n", rules.join(", "))
     }
 
@@ -407,6 +411,23 @@ impl Variant {
                 f,
                 "wall behind: every move leaves a wall on the square the moved piece left"
             )?;
+        }
+        if let Some(w) = &self.placed_wall {
+            let within = w
+                .within
+                .as_ref()
+                .map_or(String::new(), |r| format!(" of {}", self.region_text(r)));
+            if w.shot {
+                writeln!(
+                    f,
+                    "wall shot: after every move, the mover puts a new wall on an empty square{within} that the moved piece could move to from where it landed"
+                )?;
+            } else {
+                writeln!(
+                    f,
+                    "wall placed: after every move, the mover puts a new wall on an empty square{within}"
+                )?;
+            }
         }
         Ok(())
     }
@@ -825,6 +846,10 @@ impl Variant {
         if d.next_to_own {
             rules.push("only a king's step from a piece of its side".to_string());
         }
+        rules.extend(d.near.iter().map(near_text));
+        if d.never {
+            rules.push("never: the piece stays in the hand".to_string());
+        }
         rules
     }
 
@@ -950,6 +975,7 @@ impl Variant {
                 (Outcome::ByCount, _) => {
                     "the side with more pieces on the board wins, equal counts draw".to_string()
                 }
+                (Outcome::ByPoints, _) => self.points_text(r.points.as_ref()),
             };
             let from = if r.from_move > 1 {
                 format!(" (from move {} on)", r.from_move)
@@ -1191,6 +1217,55 @@ fn subject_name(s: Subject) -> &'static str {
 }
 
 impl Variant {
+    /// A result `by points` in words.
+    fn points_text(&self, p: Option<&crate::ir::Points>) -> String {
+        let tenths = |t: u32| {
+            if t.is_multiple_of(10) {
+                (t / 10).to_string()
+            } else {
+                format!("{}.{}", t / 10, t % 10)
+            }
+        };
+        let Some(p) = p else {
+            return "by points".to_string();
+        };
+        let mut each: Vec<String> = p
+            .values
+            .iter()
+            .map(|&(k, t)| format!("{} {}", self.pieces[k].name, tenths(t)))
+            .collect();
+        for (side, &b) in ["white", "black"].iter().zip(&p.bonus) {
+            if b > 0 {
+                each.push(format!("{side} {} besides", tenths(b)));
+            }
+        }
+        format!(
+            "the side with more points on the board wins ({}), equal points draw",
+            each.join(", ")
+        )
+    }
+}
+
+/// `[not] next to own|enemy (x,y)...` in words.
+fn near_text(n: &crate::ir::DropNear) -> String {
+    let whose = if n.enemy {
+        "an enemy piece"
+    } else {
+        "a piece of its side"
+    };
+    let steps: Vec<String> = n
+        .offsets
+        .iter()
+        .map(|(x, y)| format!("({x},{y})"))
+        .collect();
+    format!(
+        "{} a step {} from {whose}",
+        if n.not { "never" } else { "only" },
+        steps.join(" ")
+    )
+}
+
+impl Variant {
     fn value_text(&self, v: &Value) -> String {
         match v {
             Value::Field(s, fl) => format!(
@@ -1200,6 +1275,9 @@ impl Variant {
                     Field::Side => "side",
                     Field::Kind => "kind",
                     Field::Royal => "royal",
+                    Field::Dropped => "dropped",
+                    Field::NextToFriend => "next-to-friend",
+                    Field::NextToEnemy => "next-to-enemy",
                 }
             ),
             Value::Distance => "distance".into(),
@@ -1251,6 +1329,10 @@ impl Variant {
                 ),
                 Action::Remove(s) => format!("remove {}", subject_name(*s)),
                 Action::Send(s) => format!("send {} to the mover's hand", subject_name(*s)),
+                Action::SendOpposite(s) => format!(
+                    "send {} to the hand of the side opposite its own",
+                    subject_name(*s)
+                ),
                 Action::Flip(s) => format!("{} joins the mover's side", subject_name(*s)),
                 Action::Promote(s) => format!("promote {} if in its zone", subject_name(*s)),
                 Action::Change(s, k) => {

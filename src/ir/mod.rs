@@ -39,6 +39,18 @@ pub enum Outcome {
     Loses,
     /// `by count`: the side with more pieces on the board wins; equal counts draw.
     ByCount,
+    /// `by points ...`: the side with more points on the board wins ([`EndRule::points`]);
+    /// equal points draw.
+    ByPoints,
+}
+
+/// The points a result `by points` counts: per kind, and per side besides, in tenths.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Points {
+    /// (kind, tenths of a point) of each kind named.
+    pub values: Vec<(PieceId, u32)>,
+    /// Tenths of a point each side has besides its pieces (white, black).
+    pub bonus: [u32; 2],
 }
 
 /// Where an effect starts.
@@ -247,6 +259,9 @@ pub struct Variant {
     pub moving_wall: bool,
     /// Every move leaves a wall on the square the moved piece left (Snailtrail, Joust).
     pub wall_behind: bool,
+    /// After every move, the mover puts a new wall for good on an empty square (Isolation,
+    /// Amazons).
+    pub placed_wall: Option<PlacedWall>,
     /// A piece of these kinds that captures turns to stone: its square becomes a wall. A royal
     /// piece of these kinds never captures (it would lose itself), so it never threatens either.
     pub petrify: Vec<PieceId>,
@@ -389,6 +404,16 @@ pub struct Hands {
     pub drop_promoted: bool,
 }
 
+/// `wall placed [within REGION]`, `wall shot [within REGION]`: where the new wall may go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedWall {
+    /// Only on a square the moved piece could move to from where it landed, the square it
+    /// left counting as empty (Amazons' arrow).
+    pub shot: bool,
+    /// Only on squares of this region (of the mover's side); every square without it.
+    pub within: Option<Region>,
+}
+
 /// Where and how a piece kind may be dropped from the hand.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct DropRule {
@@ -414,6 +439,21 @@ pub struct DropRule {
     pub free: bool,
     /// Dropped only a king's step from a piece of its side (Ataxx's clone).
     pub next_to_own: bool,
+    /// Dropped only (or never) a step of some offsets from a piece of a side (Snort).
+    pub near: Vec<DropNear>,
+    /// Never dropped: it stays in the hand (Dragonfly's pawns).
+    pub never: bool,
+}
+
+/// `[not] next to own|enemy (x,y)...`: where a drop may go by the pieces next to it.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct DropNear {
+    /// The other side's pieces count, not the dropping side's.
+    pub enemy: bool,
+    /// The drop may not be next to such a piece (instead of: must be).
+    pub not: bool,
+    /// The steps from the drop's square that count as next to it (all turns of each).
+    pub offsets: Vec<(i8, i8)>,
 }
 
 /// How a dropped piece enters the board, along the board's own ranks and files (the same for
@@ -1119,6 +1159,8 @@ pub struct EndRule {
     pub result: Outcome,
     /// Tested only from this move number (the FEN's fullmove number) on; 1: always.
     pub from_move: u32,
+    /// What a result `by points` counts.
+    pub points: Option<Points>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1174,13 +1216,37 @@ impl Effect {
             .chain(self.clauses.iter().map(|c| &c.cond))
             .chain(self.finally.iter().filter_map(|f| f.when.as_ref()));
         conds.into_iter().any(|c| c.reads_move() || c.reads_board())
-            || self
-                .actions()
-                .any(|a| matches!(a, Action::ChangeTo(_, s) | Action::Send(s) if s.of_move()))
+            || self.actions().any(|a| {
+                matches!(a, Action::ChangeTo(_, s) | Action::Send(s) | Action::SendOpposite(s)
+                        if s.of_move())
+            })
+    }
+}
+
+impl Effect {
+    /// Whether a condition reads the origin's neighbours (`origin.next-to-friend`).
+    pub fn reads_neighbours(&self) -> bool {
+        self.origin_filter
+            .iter()
+            .chain(self.clauses.iter().map(|c| &c.cond))
+            .chain(self.finally.iter().filter_map(|f| f.when.as_ref()))
+            .any(Expr::reads_neighbours)
     }
 }
 
 impl Expr {
+    /// Whether it reads `origin.next-to-friend` or `origin.next-to-enemy`.
+    pub fn reads_neighbours(&self) -> bool {
+        let near =
+            |v: &Value| matches!(v, Value::Field(_, Field::NextToFriend | Field::NextToEnemy));
+        match self {
+            Expr::And(a, b) | Expr::Or(a, b) => a.reads_neighbours() || b.reads_neighbours(),
+            Expr::Not(a) => a.reads_neighbours(),
+            Expr::Cmp(_, a, b) => near(a) || near(b),
+            Expr::Truth(s, f) => near(&Value::Field(*s, *f)),
+        }
+    }
+
     /// Whether it reads a field of `moved` or `captured`.
     pub fn reads_move(&self) -> bool {
         match self {
@@ -1188,8 +1254,8 @@ impl Expr {
             Expr::Not(a) => a.reads_move(),
             Expr::Cmp(_, a, b) => [a, b]
                 .iter()
-                .any(|v| matches!(v, Value::Field(s, _) if s.of_move())),
-            Expr::Truth(s, _) => s.of_move(),
+                .any(|v| matches!(v, Value::Field(s, f) if s.of_move() || f.of_board())),
+            Expr::Truth(s, f) => s.of_move() || f.of_board(),
         }
     }
 
@@ -1236,6 +1302,24 @@ pub enum Field {
     Kind,
     /// `.royal`: a truth.
     Royal,
+    /// `moved.dropped`: a truth, the move put the piece on the board from the hand.
+    Dropped,
+    /// `origin.next-to-friend`: a truth, a piece of the mover's side stands a king's step
+    /// from the origin (read from the board when the effect runs).
+    NextToFriend,
+    /// `origin.next-to-enemy`: a truth, a piece of the other side stands a king's step from
+    /// the origin.
+    NextToEnemy,
+}
+
+impl Field {
+    /// Whether it is read from the board or the move, not from the piece's code alone.
+    pub fn of_board(self) -> bool {
+        matches!(
+            self,
+            Field::Dropped | Field::NextToFriend | Field::NextToEnemy
+        )
+    }
 }
 
 /// A side as seen from the mover.
@@ -1301,6 +1385,9 @@ pub enum Action {
     /// Send the subject to the mover's hand (of the mover's side, unpromoted, as a capture
     /// into the hand): taken off the board, or, for `captured`, already off it.
     Send(Subject),
+    /// Send the subject to the hand of the side opposite its own (changing side, unpromoted,
+    /// as a capture sends it): a piece of the mover's goes to the other side's hand.
+    SendOpposite(Subject),
     /// The subject joins the side that made the move.
     Flip(Subject),
 }

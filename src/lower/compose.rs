@@ -52,6 +52,7 @@ pub(super) struct Draft {
     pub no_captures: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
     pub wall_behind: Option<Loc<Span>>,
+    pub wall_placed: Option<Loc<WallPlacedAst>>,
     pub petrify: Option<Loc<PetrifyAst>>,
     pub pass: Option<Loc<Span>>,
     /// `pass when stuck`, as the file that gave `pass` last says.
@@ -343,6 +344,14 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
         Item::NoCaptures(s) => flag(&mut d.no_captures, "`no captures`", src, s, problems),
         Item::MovingWall(s) => flag(&mut d.moving_wall, "`moving wall`", src, s, problems),
         Item::WallBehind(s) => flag(&mut d.wall_behind, "`wall behind`", src, s, problems),
+        Item::WallPlaced(w) => set_once(
+            &mut d.wall_placed,
+            "`wall placed` or `wall shot`",
+            src,
+            w,
+            |w| w.span,
+            problems,
+        ),
         Item::Duck(s) => apply_duck(d, s, src, problems),
         Item::Petrify(p) => set_once(&mut d.petrify, "`petrify`", src, p, |p| p.span, problems),
         Item::Pass { span, when_stuck } => {

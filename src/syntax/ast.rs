@@ -175,6 +175,8 @@ pub enum Item {
     MovingWall(Span),
     /// `wall behind`
     WallBehind(Span),
+    /// `wall placed [within REGION]` or `wall shot [within REGION]`
+    WallPlaced(WallPlacedAst),
     /// `duck`: the old name of `moving wall`.
     Duck(Span),
     /// `petrify PIECE...`
@@ -310,6 +312,17 @@ pub struct DropRuleAst {
     pub span: Span,
 }
 
+/// `wall placed [within REGION]`, `wall shot [within REGION]`: a new wall after every move.
+#[derive(Clone, Debug)]
+pub struct WallPlacedAst {
+    /// `shot`: only where the moved piece could move to from where it landed.
+    pub shot: bool,
+    /// Only on squares of this region.
+    pub within: Option<RegionAst>,
+    /// The whole item.
+    pub span: Span,
+}
+
 /// A drop restriction.
 #[derive(Clone, Debug)]
 pub enum DropRuleKind {
@@ -329,6 +342,18 @@ pub enum DropRuleKind {
     Free,
     /// `next to own`: dropped only a king's step from a piece of its side.
     NextToOwn,
+    /// `[not] next to own|enemy (x,y)...`: dropped only (`not`: never) a step of these
+    /// offsets from a piece of that side; a king's step without offsets.
+    Near {
+        /// `not next to`
+        not: bool,
+        /// `enemy`, not `own`
+        enemy: bool,
+        /// The offsets written (none: a king's step).
+        offsets: Vec<Spanned<(i64, i64)>>,
+    },
+    /// `never`: the piece stays in the hand.
+    Never,
 }
 
 /// The kinds of top-level items, named by the keyword that starts them.
@@ -903,6 +928,17 @@ pub struct EndRuleAst {
     pub result: Spanned<Outcome>,
     /// `from move N`: tested only from this move number on.
     pub from_move: Option<Spanned<i64>>,
+    /// `by points ...`: the points of each kind, and the side's bonus.
+    pub points: Option<PointsAst>,
+}
+
+/// `by points rook 13 cannon 7 ... [white|black N]`
+#[derive(Clone, Debug)]
+pub struct PointsAst {
+    /// (kind, its points as written).
+    pub values: Vec<(Name, Spanned<String>)>,
+    /// The side with points besides (white: false, black: true), and how many.
+    pub bonus: Option<(bool, Spanned<String>)>,
 }
 
 /// `effect NAME { from ... rays|around ... when ...: ... finally ... }`
@@ -995,6 +1031,8 @@ pub enum ActionKind {
     ChangeTo(Spanned<Subject>, Name),
     /// `send ... to hand`
     Send,
+    /// `send ... to opposite hand`
+    SendOpposite,
     /// `flip`: to the side that made the move.
     Flip,
 }

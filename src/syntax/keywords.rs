@@ -169,6 +169,10 @@ pub const KEYWORDS: &[&str] = &[
     "own",
     "guarded",
     "refused",
+    "never",
+    "placed",
+    "shot",
+    "points",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

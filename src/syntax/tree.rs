@@ -247,7 +247,7 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         }),
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
-        Rule::wall_behind => Item::WallBehind(sp),
+        Rule::wall_rule => build_wall_rule(p)?,
         Rule::duck => Item::Duck(sp),
         Rule::pass => Item::Pass {
             when_stuck: has_kw(&p, Rule::pass_stuck),
@@ -345,7 +345,8 @@ fn build_hand(p: P) -> Option<HandAst> {
                     Rule::drop_both_colors => DropRuleKind::BothColors,
                     Rule::drop_first => DropRuleKind::FirstWithin(build_region(kids(how).next()?)?),
                     Rule::drop_free => DropRuleKind::Free,
-                    Rule::drop_next => DropRuleKind::NextToOwn,
+                    Rule::drop_next => build_drop_near(how)?,
+                    Rule::drop_never => DropRuleKind::Never,
                     Rule::drop_slide if has_kw(&how, Rule::kw_falling) => {
                         DropRuleKind::Slide(crate::ir::DropSlide::Falling)
                     }
@@ -361,6 +362,39 @@ fn build_hand(p: P) -> Option<HandAst> {
         }
     }
     Some(h)
+}
+
+/// `wall behind`, `wall placed [within REGION]`, `wall shot [within REGION]`.
+fn build_wall_rule(p: P) -> Option<Item> {
+    let sp = span(&p);
+    let Some(how) = kids(p).next() else {
+        return Some(Item::WallBehind(sp));
+    };
+    let shot = how.as_rule() == Rule::wall_shot;
+    let within = optional(kids(how).next(), build_region)?;
+    Some(Item::WallPlaced(WallPlacedAst {
+        shot,
+        within,
+        span: sp,
+    }))
+}
+
+/// `[not] next to own|enemy [(x,y)...]`; plain `next to own` keeps its first form.
+fn build_drop_near(p: P) -> Option<DropRuleKind> {
+    let not = has_kw(&p, Rule::kw_not);
+    let enemy = kids(p.clone()).any(|k| k.as_rule() == Rule::word_enemy);
+    let offsets = kids(p)
+        .filter(|k| k.as_rule() == Rule::vector)
+        .map(build_vector)
+        .collect::<Option<Vec<_>>>()?;
+    if !not && !enemy && offsets.is_empty() {
+        return Some(DropRuleKind::NextToOwn);
+    }
+    Some(DropRuleKind::Near {
+        not,
+        enemy,
+        offsets,
+    })
 }
 
 fn build_board(p: P) -> Option<BoardAst> {
@@ -933,15 +967,49 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
             Outcome::Draws
         } else if has_kw(&r, Rule::by_count) {
             Outcome::ByCount
+        } else if has_kw(&r, Rule::by_points) {
+            Outcome::ByPoints
         } else {
             Outcome::Loses
+        };
+        let points = match r
+            .clone()
+            .into_inner()
+            .find(|k| k.as_rule() == Rule::by_points)
+        {
+            Some(p) => Some(build_points(p)?),
+            None => None,
         };
         EndRuleAst {
             cond: Spanned::new(cond, cs),
             result: Spanned::new(result, rs),
             from_move,
+            points,
         }
     })
+}
+
+/// `by points PIECE N ... [white|black N]`
+fn build_points(p: P) -> Option<PointsAst> {
+    let mut values = vec![];
+    let mut bonus = None;
+    for k in kids(p) {
+        let decimal = |k: P| -> Option<Spanned<String>> {
+            let d = kids(k).find(|d| d.as_rule() == Rule::decimal)?;
+            Some(Spanned::new(d.as_str().to_string(), span(&d)))
+        };
+        match k.as_rule() {
+            Rule::point_value => {
+                let piece = name(kids(k.clone()).next()?);
+                values.push((piece, decimal(k)?));
+            }
+            _ => {
+                let black = has_kw(&k, Rule::kw_black);
+                bonus = Some((black, decimal(k)?));
+            }
+        }
+    }
+    Some(PointsAst { values, bonus })
 }
 
 fn build_extinct(p: P) -> Option<EndCond> {
@@ -1190,6 +1258,7 @@ fn build_action(p: P) -> Option<ActionAst> {
         let sp = span(&p);
         let inner = kids(p).next()?;
         let rule = inner.as_rule();
+        let opposite = has_kw(&inner, Rule::kw_opposite);
         let mut ik = kids(inner);
         let subject = optional(ik.next(), build_subject)?;
         let kind = match rule {
@@ -1198,6 +1267,7 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_push => ActionKind::Push,
             Rule::act_remove => ActionKind::Remove,
             Rule::act_promote => ActionKind::Promote,
+            Rule::act_send if opposite => ActionKind::SendOpposite,
             Rule::act_send => ActionKind::Send,
             Rule::act_flip => ActionKind::Flip,
             _ => {

@@ -414,6 +414,7 @@ impl<B: Bits> Rules<B> {
             && self.once_squares.is_empty()
             && !self.moving_wall
             && !self.wall_behind
+            && self.placed_wall.is_none()
             && !self.pass
             && !self.pass_when_stuck
             && self.turn.is_none()

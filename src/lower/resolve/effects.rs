@@ -194,7 +194,8 @@ impl Resolver<'_> {
                 .as_ref()
                 .map(|s| s.node)
                 .unwrap_or(Subject::Target);
-            let sends_captured = matches!(a.kind, ActionKind::Send) && subject == Subject::Captured;
+            let sends_captured = matches!(a.kind, ActionKind::Send | ActionKind::SendOpposite)
+                && subject == Subject::Captured;
             if let Some(s) = a
                 .subject
                 .as_ref()
@@ -256,7 +257,7 @@ impl Resolver<'_> {
                 }
             }
             ActionKind::Remove => ir::Action::Remove(subject),
-            ActionKind::Send => {
+            ActionKind::Send | ActionKind::SendOpposite => {
                 if self.draft.hand.is_none() {
                     self.err(
                         Problem::error(Code::EffectAction, "a piece sent to hand needs hands")
@@ -265,7 +266,11 @@ impl Resolver<'_> {
                     );
                     return None;
                 }
-                ir::Action::Send(subject)
+                if matches!(a.kind, ActionKind::SendOpposite) {
+                    ir::Action::SendOpposite(subject)
+                } else {
+                    ir::Action::Send(subject)
+                }
             }
             ActionKind::Flip if subject == Subject::Origin => {
                 self.err(
@@ -380,6 +385,61 @@ impl Resolver<'_> {
         }
     }
 
+    /// The field `f` of the piece `s`, and its type; `None` with its error said.
+    fn field(&mut self, s: &Spanned<Subject>, f: &Name, src: SourceId) -> Option<(ir::Field, Ty)> {
+        let (field, ty) = match f.node.as_str() {
+            "side" => (ir::Field::Side, Ty::Side),
+            "kind" => (ir::Field::Kind, Ty::Kind),
+            "royal" => (ir::Field::Royal, Ty::Bool),
+            "dropped" if s.node == Subject::Moved => (ir::Field::Dropped, Ty::Bool),
+            "next-to-friend" if s.node == Subject::Origin => (ir::Field::NextToFriend, Ty::Bool),
+            "next-to-enemy" if s.node == Subject::Origin => (ir::Field::NextToEnemy, Ty::Bool),
+            "dropped" | "next-to-friend" | "next-to-enemy" => {
+                let (owner, sample) = if f.node == "dropped" {
+                    ("moved", "moved.dropped")
+                } else {
+                    ("origin", "origin.next-to-friend")
+                };
+                self.err(
+                    Problem::error(
+                        Code::EffectField,
+                        format!("only `{owner}` has the field `{}`", f.node),
+                    )
+                    .label(
+                        src,
+                        f.span,
+                        format!("not a field of `{}`", subject_word(s.node)),
+                    )
+                    .help(format!("write `{sample}`")),
+                );
+                return None;
+            }
+            other => {
+                let p =
+                    Problem::error(Code::EffectField, format!("a piece has no field `{other}`"))
+                        .label(src, f.span, "unknown field");
+                let fields = [
+                    "side",
+                    "kind",
+                    "royal",
+                    "dropped",
+                    "next-to-friend",
+                    "next-to-enemy",
+                ];
+                let p = match did_you_mean(other, fields) {
+                    Some(s) => p.help(format!("did you mean `{s}`?")),
+                    None => p.help(
+                        "the fields are side, kind and royal; `moved.dropped`; \
+                         `origin.next-to-friend` and `origin.next-to-enemy`",
+                    ),
+                };
+                self.err(p);
+                return None;
+            }
+        };
+        Some((field, ty))
+    }
+
     fn value(&mut self, e: &ExprAst, src: SourceId, target: bool) -> Option<(ir::Value, Ty)> {
         match e {
             ExprAst::Int(i, _) => Some((ir::Value::Int(*i), Ty::Number)),
@@ -396,24 +456,7 @@ impl Resolver<'_> {
                     );
                     return None;
                 }
-                let (field, ty) = match f.node.as_str() {
-                    "side" => (ir::Field::Side, Ty::Side),
-                    "kind" => (ir::Field::Kind, Ty::Kind),
-                    "royal" => (ir::Field::Royal, Ty::Bool),
-                    other => {
-                        let p = Problem::error(
-                            Code::EffectField,
-                            format!("a piece has no field `{other}`"),
-                        )
-                        .label(src, f.span, "unknown field");
-                        let p = match did_you_mean(other, ["side", "kind", "royal"]) {
-                            Some(s) => p.help(format!("did you mean `{s}`?")),
-                            None => p.help("the fields are side, kind and royal"),
-                        };
-                        self.err(p);
-                        return None;
-                    }
-                };
+                let (field, ty) = self.field(s, f, src)?;
                 Some((ir::Value::Field(s.node, field), ty))
             }
             ExprAst::Name(n) => match n.node.as_str() {

@@ -90,8 +90,8 @@ impl Resolver<'_> {
                 Problem::error(Code::HandRule, "`at most 0 per file` allows no drop at all")
                     .label(src, n.span, "the count includes the dropped piece")
                     .help(format!(
-                        "`at most 1 per file` forbids a drop on a file that already holds a `{}` (Shogi's nifu)",
-                        d.piece.node
+                        "`at most 1 per file` forbids a drop on a file that already holds a `{}` (Shogi's nifu); `drop {} never` keeps it in the hand",
+                        d.piece.node, d.piece.node
                     )),
             ),
             DropRuleKind::PerFile(n) => rule.per_file = self.small_count(Some(n), src, 1),
@@ -111,6 +111,16 @@ impl Resolver<'_> {
             },
             DropRuleKind::Free => rule.free = true,
             DropRuleKind::NextToOwn => rule.next_to_own = true,
+            DropRuleKind::Never => rule.never = true,
+            DropRuleKind::Near {
+                not,
+                enemy,
+                offsets,
+            } => {
+                if let Some(near) = self.drop_near(*not, *enemy, offsets, src) {
+                    rule.near.push(near);
+                }
+            }
             DropRuleKind::FirstWithin(r) => {
                 if rule.first_within.is_some() {
                     self.err(
@@ -128,6 +138,46 @@ impl Resolver<'_> {
         }
         }
         rules
+    }
+
+    /// `[not] next to own|enemy (x,y)...`: the offsets and their turns (a king's step
+    /// without any); an offset of nothing or off any board is an error.
+    fn drop_near(
+        &mut self,
+        not: bool,
+        enemy: bool,
+        offsets: &[Spanned<(i64, i64)>],
+        src: SourceId,
+    ) -> Option<ir::DropNear> {
+        let mut steps = vec![];
+        for o in offsets {
+            let (x, y) = o.node;
+            if (x, y) == (0, 0) || x.abs() > 15 || y.abs() > 15 {
+                self.err(
+                    Problem::error(
+                        Code::HandRule,
+                        format!("({x},{y}) is not a neighbour offset"),
+                    )
+                    .label(src, o.span, "bad offset")
+                    .help("use small non-zero offsets such as (1,0) (1,1)"),
+                );
+                return None;
+            }
+            for img in ir::symmetric_images((x as i8, y as i8)) {
+                if !steps.contains(&img) {
+                    steps.push(img);
+                }
+            }
+        }
+        if steps.is_empty() {
+            steps = ir::symmetric_images((1, 0));
+            steps.extend(ir::symmetric_images((1, 1)));
+        }
+        Some(ir::DropNear {
+            enemy,
+            not,
+            offsets: steps,
+        })
     }
 
     /// `both colors` needs a drop region with squares of both colours.

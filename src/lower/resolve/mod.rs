@@ -99,6 +99,8 @@ impl<'a> Resolver<'a> {
     }
 
     /// Resolves every item in dependency order; `None` when the variant is invalid.
+    // Mostly the variant's struct literal, a field a line.
+    #[allow(clippy::too_many_lines)]
     pub(super) fn resolve(mut self) -> Option<Variant> {
         (self.files, self.ranks) = self.board()?;
         let (layers, cross) = self.layers()?;
@@ -170,6 +172,7 @@ impl<'a> Resolver<'a> {
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
             moving_wall: self.draft.moving_wall.is_some(),
             wall_behind: self.wall_behind(),
+            placed_wall: self.placed_wall(),
             petrify,
             pass: self.draft.pass.is_some(),
             pass_when_stuck: self.draft.pass.is_some() && self.draft.pass_when_stuck,

@@ -102,6 +102,37 @@ impl Resolver<'_> {
         true
     }
 
+    /// `wall placed` or `wall shot`, with its region; an error beside another wall rule.
+    pub(super) fn placed_wall(&mut self) -> Option<ir::PlacedWall> {
+        let placed = self.draft.wall_placed.as_ref()?;
+        let (src, span, shot) = (placed.src, placed.node.span, placed.node.shot);
+        let within = placed.node.within.clone();
+        let other = [
+            (self.draft.moving_wall.as_ref(), "a moving wall here"),
+            (self.draft.wall_behind.as_ref(), "walls left behind here"),
+        ];
+        for (rule, label) in other {
+            if let Some(o) = rule {
+                let (osrc, ospan) = (o.src, o.node);
+                let what = if shot { "`wall shot`" } else { "`wall placed`" };
+                self.err(
+                    Problem::error(
+                        Code::WallRules,
+                        format!("{what} and another wall rule together"),
+                    )
+                    .label(src, span, "new walls after every move here")
+                    .label(osrc, ospan, label)
+                    .help("keep one of them: a variant has one kind of wall rule"),
+                );
+            }
+        }
+        let within = match &within {
+            None => None,
+            Some(r) => Some(self.region(r, src)?),
+        };
+        Some(ir::PlacedWall { shot, within })
+    }
+
     /// `frozen when ...` and `no frozen pieces`: the latter only says something with the former.
     pub(super) fn freeze(&mut self) -> Option<ir::Freeze> {
         let forbidden = self
@@ -236,14 +267,65 @@ impl Resolver<'_> {
                 else {
                     continue;
                 };
+                let points = match &rule.node.points {
+                    Some(p) => match self.points(p, rule.src) {
+                        Some(p) => Some(p),
+                        None => continue,
+                    },
+                    None => None,
+                };
                 end.push(ir::EndRule {
                     cond,
                     result: rule.node.result.node,
                     from_move,
+                    points,
                 });
             }
         }
         end
+    }
+
+    /// `by points ...`: each value in tenths of a point, at most 10000 points.
+    fn points(
+        &mut self,
+        p: &ast::PointsAst,
+        src: crate::diagnostics::SourceId,
+    ) -> Option<ir::Points> {
+        let tenths = |s: &ast::Spanned<String>| -> Option<u32> {
+            let x = s.node.parse::<f64>().ok()?;
+            let t = (x * 10.0).round();
+            if (t - x * 10.0).abs() < 1e-6 && (0.0..=100_000.0).contains(&t) {
+                return Some(t as u32);
+            }
+            None
+        };
+        let mut out = ir::Points::default();
+        let mut bad = vec![];
+        for (piece, v) in &p.values {
+            let id = self.piece_ref(piece, src);
+            match (id, tenths(v)) {
+                (Some(id), Some(t)) => out.values.push((id, t)),
+                (_, None) => bad.push(v.clone()),
+                _ => return None,
+            }
+        }
+        if let Some((black, v)) = &p.bonus {
+            match tenths(v) {
+                Some(t) => out.bonus[usize::from(*black)] = t,
+                None => bad.push(v.clone()),
+            }
+        }
+        for v in &bad {
+            self.err(
+                Problem::error(
+                    Code::NumberRange,
+                    format!("{} is not a number of points", v.node),
+                )
+                .label(src, v.span, "points")
+                .help("write at most 10000 points, in tenths at the finest (`1.5`)"),
+            );
+        }
+        bad.is_empty().then_some(out)
     }
 
     fn end_rule(

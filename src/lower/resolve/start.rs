@@ -174,7 +174,12 @@ impl Resolver<'_> {
                 e.actions()
                     .any(|a| matches!(a, crate::ir::Action::Change(_, k) if *k == id))
             });
-            if on_board || promoted || changed_to {
+            // A piece dropped `free` comes from an endless supply (Snort's empty start).
+            let free = variant
+                .hands
+                .as_ref()
+                .is_some_and(|h| h.rules.get(&id).is_some_and(|d| d.free && !d.never));
+            if on_board || promoted || changed_to || free {
                 continue;
             }
             let Some(def) = self.draft.pieces.get(name) else {
@@ -187,7 +192,7 @@ impl Resolver<'_> {
                         def.node.name.span,
                         "not in the start position and no promotion or effect leads to it",
                     )
-                    .help("place it in `start`, add it to a promotion or an effect's `change`, or remove it"),
+                    .help("place it in `start`, add it to a promotion or an effect's `change`, drop it `free`, or remove it"),
             );
         }
         for (name, def) in &self.draft.regions {

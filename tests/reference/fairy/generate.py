@@ -1892,6 +1892,61 @@ variant("ataxx", start_depth=5, max_depth=4, special=[
 ])
 # (end of batch flip)
 
+# Batch more: more of the catalogue's missing variants (issue 44)
+variant("quadwrangle", ini=True, start_depth=3, max_depth=3, budget=300_000, special=[
+    ("a drop next to a friend converts its enemy neighbours; one away from friends converts none",
+     "8/8/8/3p4/2p1p3/2P5/8/8 w - - 0 1"),
+    ("a slide converts every enemy stone next to where it lands", "8/8/2ppp3/2p1p3/2ppp3/8/8/P7 w - - 0 1"),
+    ("black without a stone on the board still drops, converting nothing", "8/8/8/3P4/8/8/8/8 b - - 0 1"),
+    ("one empty square: a drop or a slide fills it", "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPP1pppp/pppppppp/pppppppp/pppppppp/pppppppp w - - 0 1"),
+    ("a full board: over", "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPpppp/pppppppp/pppppppp/pppppppp/pppppppp b - - 0 1"),
+])
+variant("quadwrangle7x7", ini=True, start_depth=3, max_depth=3, budget=300_000, special=[
+    ("a drop next to a friend converts; a slide converts", "7/7/2ppp2/2p1p2/2ppp2/7/P5P w - - 0 1"),
+    ("one empty square", "PPPPPPP/PPPPPPP/PPPPPPP/PPP1ppp/ppppppp/ppppppp/ppppppp b - - 0 1"),
+])
+variant("snort", ini=True, start_depth=4, max_depth=4, special=[
+    ("no drop next to an enemy stone along a rank or a file; diagonally it may", "8/8/8/3p4/8/8/3P4/8 w - - 0 1"),
+    ("white has no square left: it has lost", "pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp w - - 0 1".replace("pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp/pPpPpPpP/PpPpPpPp", "pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/pppppppp/ppppppp1")),
+    ("a few squares left, some next to enemies", "pppp4/pppp4/pppp4/pppp4/4PPPP/4PPPP/4PPPP/4PPP1 b - - 0 1"),
+    ("a full board of one side: over", "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP b - - 0 1"),
+])
+variant("dragonfly", ini=True, start_depth=4, max_depth=4, special=[
+    ("pawns in hand are never dropped; the other pieces drop anywhere", "r2k2r/ppp1ppp/7/3p3/3P3/PPP1PPP/R2K2R[PPNbp] w - - 0 1"),
+    ("castling to f1 and b1 when the rights are given", "r2k2r/7/7/7/7/7/R2K2R w KQkq - 0 1"),
+    ("promotion to a knight, bishop or rook", "3k3/P6/7/7/7/6p/3K3[] w - - 0 1"),
+    ("a promoted knight taken goes to the hand as a pawn", "3kr2/7/7/7/7/4N~2/3K3[] b - - 0 1"),
+])
+variant("atomiczh", ini=True, start_depth=4, max_depth=4, special=[
+    ("an explosion: the taken piece and the enemy pieces blown up go to white's hand, the capturer to black's",
+     "4k3/8/2nbr3/3p4/8/8/3Q4/4K3[] w - - 0 1"),
+    ("the mover's own pieces caught in the blast go to the other side's hand", "4k3/8/8/3p4/2NBP3/8/8/4K3[] w - - 0 1"),
+    ("a promoted queen blown up goes to the hand as a pawn", "4k3/8/3q4/3Q~4/8/8/8/4K3[] b - - 0 1"),
+    ("drops may give check; pawns drop on ranks 2 to 7", "4k3/8/8/8/8/8/8/4K3[RPp] w - - 0 1"),
+    ("en passant explodes", "4k3/8/8/2bpP3/8/8/8/4K3[] w - d6 0 1"),
+    ("kings touching: no check; a drop between them", "8/8/8/3kK3/8/8/8/7q[Nn] w - - 0 1"),
+    ("black's king has exploded into white's hand: over", "8/8/8/8/8/8/8/4K3[K] b - - 0 1"),
+])
+variant("isolation", start_depth=3, max_depth=3, budget=1_000_000, start_budget=1_000_000, special=[
+    ("walls hem a pawn in; the start squares stay free", "3p2/6/6/6/6/6/**4**/*1P*1* w - - 0 1".replace("*1P*1*", "**P***")),
+    ("a pawn walled in cannot move: it has lost", "3p2/6/6/6/6/6/1***2/1*P*2 w - - 0 1"),
+    ("the pawns meet: no capture", "6/6/6/2p3/2P3/6/6/6 b - - 0 1"),
+    ("a pawn back on its start square", "6/6/6/6/3p2/6/6/2P3 w - - 0 5"),
+])
+variant("isolation7x7", start_depth=3, max_depth=3, budget=1_000_000, start_budget=1_000_000, special=[
+    ("few squares left", "3p3/*****1*/*******/*******/*******/*******/**1P1**".replace("*****1*", "*****1*") + " w - - 0 9"),
+    ("the pawns side by side", "7/7/7/2pP3/7/7/7 b - - 0 3"),
+])
+variant("janggimodern", large=True, special=[
+    ("no bikjang: generals facing each other, play goes on",
+     "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a move may open the file between the generals", "3k5/9/9/3n5/9/9/9/9/9/3K5 b - - 0 1"),
+    ("a pass in check is illegal", "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1"),
+    ("two passes end the game (counted): few moves besides", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+    ("a cannon checks over a screen in the palace", "3k5/9/4c4/9/9/9/9/4R4/9/3K5 w - - 0 1"),
+], start_budget=1_500_000)
+# (end of batch more)
+
 
 
 def seed_for(name, seed):
