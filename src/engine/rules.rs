@@ -719,6 +719,8 @@ impl<B: Bits> Rules<B> {
 
     /// The rule set of a variant before its tables are compiled: flags read off the IR, tables
     /// empty.
+    // One struct literal, a field a line: its length is the rule set's, not logic's.
+    #[allow(clippy::too_many_lines)]
     fn unfilled(variant: Arc<Variant>) -> Rules<B> {
         let (v, kinds) = (&*variant, variant.pieces.len());
         Rules {

@@ -412,9 +412,7 @@ impl<B: Bits> Rules<B> {
             && !self.drops
             && self.gate_squares.is_empty()
             && self.once_squares.is_empty()
-            && !self.moving_wall
-            && !self.wall_behind
-            && self.placed_wall.is_none()
+            && !self.walls_change()
             && !self.pass
             && !self.pass_when_stuck
             && self.turn.is_none()
