@@ -7,6 +7,12 @@ use crate::engine::fen::{self, FenError, Setup};
 use crate::ir::Variant;
 use crate::syntax::ast::{ItemKind, StartAst};
 
+/// The start position as a game reads it: one where the side that just moved has left its
+/// royal piece attacked (or an antiroyal piece unattacked) is no start.
+fn start_is_possible(variant: &Variant, fen: &str) -> Result<(), FenError> {
+    crate::game::new_game(std::sync::Arc::new(variant.clone())).set_fen(fen)
+}
+
 /// A castling right of the start position whose king or rook is not in place.
 struct Mismatch {
     flag: char,
@@ -65,6 +71,11 @@ impl Resolver<'_> {
         };
         self.castling_matches_start(&variant, start.src, &start.node, &setup);
         if errors_before_start || self.has_errors() {
+            return None;
+        }
+        if let Err(e) = start_is_possible(&variant, &start.node.fen.node) {
+            let p = self.start_problem(start.src, &start.node, e);
+            self.err(p);
             return None;
         }
         // Only worth a word once everything else is right.
