@@ -78,12 +78,12 @@ fn squares(r: &Rules<u64>, names: &str) -> u64 {
 fn sliders_agree_with_rays_on_boards_that_wrap() {
     sliders_agree_with_rays(&rules::<u64>("cylinder"));
     sliders_agree_with_rays(&rules_of(
-        "variant w extends chess\nboard 8 x 8 wrap ranks\n",
+        "variant w extends chess\nboard 8 x 8 wrap ranks\nstart \"k7/8/8/8/8/8/8/7K w - - 0 1\"\n",
     ));
     sliders_agree_with_rays(&rules_of(
         "variant w\nboard 5 x 7 wrap files\npiece rook { letters R r  ride (1,0) }\n\
          piece nightrider { letters N n  ride (1,2) }\npiece king { letters K k  royal  leap (1,1) }\n\
-         start \"k4/5/5/5/5/5/RN2K w - - 0 1\"\ncheck at final\n",
+         start \"2k2/5/5/5/5/5/RN2K w - - 0 1\"\ncheck at final\n",
     ));
 }
 
@@ -118,11 +118,14 @@ fn rays_and_leaps_go_round_where_files_wrap() {
     );
 }
 
-/// Where ranks wrap, a file goes round: a rook on d4 with pieces on d7 and d2 reaches d5 d6 d7
+/// Where ranks wrap, a file goes round (chess's start is no start there: its back ranks touch
+/// across the wrap, each king attacked): a rook on d4 with pieces on d7 and d2 reaches d5 d6 d7
 /// up and d3 d2 down; alone on its file, every other square of it.
 #[test]
 fn rays_go_round_where_ranks_wrap() {
-    let r = rules_of("variant w extends chess\nboard 8 x 8 wrap ranks\n");
+    let r = rules_of(
+        "variant w extends chess\nboard 8 x 8 wrap ranks\nstart \"k7/8/8/8/8/8/8/7K w - - 0 1\"\n",
+    );
     let sq = |s: &str| squares(&r, s).trailing_zeros() as usize;
     let up = r.line_dirs[5];
     let down = r.line_dirs[3];
