@@ -17,12 +17,8 @@ fn main() {
         println!("cargo:rerun-if-changed=variants/{n}.variant");
     }
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR");
-    let table = if cfg!(feature = "compressed-variants") {
-        packed_table(&names, Path::new(&out_dir))
-    } else {
-        text_table(&names)
-    };
-    std::fs::write(Path::new(&out_dir).join("bundled.rs"), table).expect("write the bundled table");
+    std::fs::write(Path::new(&out_dir).join("bundled.rs"), text_table(&names))
+        .expect("write the bundled table");
 }
 
 /// `&[(name, text)]`, each text included as it is.
@@ -36,28 +32,4 @@ fn text_table(names: &[String]) -> String {
     }
     out.push(']');
     out
-}
-
-/// `(&[(name, start, end)], deflated)`: the texts one after the other, deflated into
-/// `bundled.deflate`, with where each one lies in the inflated text.
-#[cfg(feature = "compressed-variants")]
-fn packed_table(names: &[String], out_dir: &Path) -> String {
-    let mut all = String::new();
-    let mut out = String::from("(&[\n");
-    for n in names {
-        let text =
-            std::fs::read_to_string(format!("variants/{n}.variant")).expect("a variant file");
-        let start = all.len();
-        all.push_str(&text);
-        let _ = writeln!(out, "    ({n:?}, {start}, {}),", all.len());
-    }
-    let packed = miniz_oxide::deflate::compress_to_vec(all.as_bytes(), 10);
-    std::fs::write(out_dir.join("bundled.deflate"), packed).expect("write the deflated files");
-    out.push_str("], include_bytes!(concat!(env!(\"OUT_DIR\"), \"/bundled.deflate\")))");
-    out
-}
-
-#[cfg(not(feature = "compressed-variants"))]
-fn packed_table(_: &[String], _: &Path) -> String {
-    unreachable!("only with the compressed-variants feature")
 }

@@ -6,23 +6,57 @@ use std::sync::OnceLock;
 use crate::ir::Catalog;
 
 /// (name, text), sorted by name.
-#[cfg(not(feature = "compressed-variants"))]
+#[cfg(not(feature = "installed-variants"))]
 fn bundled() -> &'static [(&'static str, &'static str)] {
     include!(concat!(env!("OUT_DIR"), "/bundled.rs"))
 }
 
-/// (name, text), sorted by name: inflated once, on first use.
-#[cfg(feature = "compressed-variants")]
+/// (name, text), sorted by name: what [`install`] was given, else nothing.
+#[cfg(feature = "installed-variants")]
 fn bundled() -> &'static [(&'static str, &'static str)] {
-    static TABLE: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let (index, packed): (&[(&str, usize, usize)], &[u8]) =
-            include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
-        // Written by build.rs from the variant files, which are UTF-8: neither can fail.
-        let bytes = miniz_oxide::inflate::decompress_to_vec(packed).expect("the build's deflate");
-        let text: &'static str = String::from_utf8(bytes).expect("UTF-8 files").leak();
-        index.iter().map(|&(n, a, b)| (n, &text[a..b])).collect()
-    })
+    INSTALLED.get().map_or(&[], Vec::as_slice)
+}
+
+#[cfg(feature = "installed-variants")]
+static INSTALLED: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+
+/// Makes the variant files of `bundle` (as [`unpack`] reads it) the bundled variants, once:
+/// the playground fetches them beside its WebAssembly rather than carrying them inside it.
+/// Answers how many there are, or why the bundle is unreadable or a second one.
+#[cfg(feature = "installed-variants")]
+pub fn install(bundle: String) -> Result<usize, String> {
+    let text: &'static str = bundle.leak();
+    let mut table = unpack(text)?;
+    table.sort_unstable_by_key(|(name, _)| *name);
+    let count = table.len();
+    INSTALLED
+        .set(table)
+        .map_err(|_| "the bundled variants are already installed".to_string())?;
+    Ok(count)
+}
+
+/// The variant files of a bundle: each one a line `NAME BYTES` and then its text of exactly
+/// BYTES bytes (`web/build` writes it from `variants/`).
+pub fn unpack(bundle: &str) -> Result<Vec<(&str, &str)>, String> {
+    let mut files = vec![];
+    let mut rest = bundle;
+    while !rest.is_empty() {
+        let (header, after) = rest
+            .split_once('\n')
+            .ok_or_else(|| format!("a file header without its text: {rest:.40}"))?;
+        let (name, bytes) = header
+            .split_once(' ')
+            .ok_or_else(|| format!("a file header is not `NAME BYTES`: {header:.40}"))?;
+        let len: usize = bytes
+            .parse()
+            .map_err(|_| format!("`{name}`: the length `{bytes:.20}` is not a number"))?;
+        if after.len() < len || !after.is_char_boundary(len) {
+            return Err(format!("`{name}`: the bundle ends inside its {len} bytes"));
+        }
+        files.push((name, &after[..len]));
+        rest = &after[len..];
+    }
+    Ok(files)
 }
 
 /// The text of the bundled variant `name`.
@@ -109,6 +143,24 @@ pub fn find_in_catalogs(spec: &str, names: &[CatalogName]) -> Result<Option<&'st
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bundle_unpacks_to_its_files_and_a_cut_one_says_where() {
+        let bundle = "chess 6\nab\ncd\nzen 3\né\n";
+        assert_eq!(
+            unpack(bundle),
+            Ok(vec![("chess", "ab\ncd\n"), ("zen", "é\n")])
+        );
+        assert_eq!(unpack(""), Ok(vec![]));
+        let cut = unpack("chess 60\nab").unwrap_err();
+        assert!(cut.contains("`chess`") && cut.contains("60 bytes"), "{cut}");
+        assert!(
+            unpack("zen 1\né").unwrap_err().contains("`zen`"),
+            "inside a character"
+        );
+        assert!(unpack("chess x\n").unwrap_err().contains("not a number"));
+        assert!(unpack("chess\n").unwrap_err().contains("NAME BYTES"));
+    }
 
     #[test]
     fn a_catalogue_name_finds_its_bundled_variant_in_any_case() {

@@ -69,6 +69,8 @@ function statusText(s) {
   let text = `${title}: ${s.side} to move`;
   if (s.inCheck) text += ", in check";
   if (s.checks) text += ` (checks ${s.checks})`;
+  const installed = ui.engine.installed;
+  if (!installed.ok) text += `; only chess, the bundled variants did not load: ${installed.error}`;
   return text;
 }
 
@@ -516,7 +518,10 @@ function api(engine) {
 }
 
 async function start() {
-  const engine = await loadEngine(new URL("rulebook.wasm", import.meta.url));
+  const engine = await loadEngine(
+    new URL("rulebook.wasm", import.meta.url),
+    new URL("variants.txt", import.meta.url),
+  );
   ui.engine = engine;
   Object.assign(window.rulebook, api(engine));
   wire();

@@ -4,8 +4,11 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-export async function loadEngine(url) {
-  const instance = await instantiate(url);
+// `bundleUrl` is the bundled variant files (web/build writes variants.txt), fetched beside the
+// module and installed before anything asks for a variant; without it the engine plays chess
+// alone, and `installed` says why.
+export async function loadEngine(url, bundleUrl) {
+  const [instance, bundle] = await Promise.all([instantiate(url), fetchText(bundleUrl)]);
   const wasm = instance.exports;
 
   const read = (len) => {
@@ -20,7 +23,9 @@ export async function loadEngine(url) {
     return read(wasm[name](ptr, bytes.length));
   };
 
+  const installed = bundle.error ? { ok: false, error: bundle.error } : callText("rb_install", bundle.text);
   return {
+    installed,
     variants: () => call("rb_variants"),
     bundled: (name) => callText("rb_bundled", name),
     load: (spec) => callText("rb_load", spec),
@@ -35,6 +40,16 @@ export async function loadEngine(url) {
     explain: () => call("rb_explain"),
     readPgn: (text) => callText("rb_read_pgn", text),
   };
+}
+
+async function fetchText(url) {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return { error: `${url}: ${response.status} ${response.statusText}` };
+    return { text: await response.text() };
+  } catch (e) {
+    return { error: `${url}: ${e}` };
+  }
 }
 
 // Streams the module where the server says it is `application/wasm`, else reads it whole.

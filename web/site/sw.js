@@ -1,11 +1,12 @@
-// The playground offline: a service worker that keeps the page, its scripts and the
-// WebAssembly module in a cache, so that a page loaded once opens again without the server.
+// The playground offline: a service worker that keeps the page, its scripts, the
+// WebAssembly module and the bundled variants in a cache, so that a page loaded once opens
+// again without the server.
 // web/build writes the build's hash into VERSION: a new build is a new worker, which fills a
 // new cache and drops the old one (a reload then runs the new build).
 
 const VERSION = "development";
 const CACHE = `rulebook-${VERSION}`;
-const FILES = ["./", "index.html", "style.css", "app.js", "board.js", "engine.js", "rulebook.wasm"];
+const FILES = ["./", "index.html", "style.css", "app.js", "board.js", "engine.js", "rulebook.wasm", "variants.txt"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 use serde_json::Value;
 
-pub use session::Session;
+pub use session::{Session, install};
 
 thread_local! {
     static SESSION: RefCell<Session> = RefCell::new(Session::default());
@@ -104,6 +104,9 @@ export! {
 }
 
 export_text! {
+    /// Installs the bundled variants from the bundle `web/build` writes (`variants.txt`), once,
+    /// before anything asks for them: `{ok, count}` or `{ok: false, error}`.
+    rb_install => |bundle: &str| answer(session::install(bundle));
     /// The text of a bundled variant, or null.
     rb_bundled => |name: &str| answer(session::bundled_text(name));
     /// Loads a bundled variant by name or a variant's text: `{ok, diagnostics, ...}`.

@@ -13,6 +13,10 @@ use serde_json::{Value, json};
 /// The file name diagnostics give a text typed into the page.
 const TYPED: &str = "playground.variant";
 
+/// The variant the page opens with, carried in the module so that a page whose bundle of
+/// variants did not arrive still plays.
+const CHESS: &str = include_str!("../../variants/chess.variant");
+
 /// What the page is playing.
 pub struct Session {
     game: Box<dyn Game>,
@@ -24,7 +28,7 @@ pub struct Session {
 
 impl Default for Session {
     fn default() -> Session {
-        let text = bundled::get("chess").unwrap_or_default();
+        let text = CHESS;
         let mut sources = Sources::default();
         let variant = load_text("chess.variant", text, Origin::Bundled, &mut sources)
             .map(|l| l.variant)
@@ -35,6 +39,14 @@ impl Default for Session {
             game,
             source: text.to_string(),
         }
+    }
+}
+
+/// Installs the bundled variants from `bundle` (see [`bundled::unpack`]).
+pub fn install(bundle: &str) -> Value {
+    match bundled::install(bundle.to_string()) {
+        Ok(count) => json!({"ok": true, "count": count}),
+        Err(error) => json!({"ok": false, "error": error}),
     }
 }
 

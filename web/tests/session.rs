@@ -1,11 +1,38 @@
 //! The session the page drives, run natively: what the page shows must be what the command
 //! line says.
 
-use rulebook_web::Session;
+use std::sync::Once;
+
+use rulebook_web::{Session, install};
+
+/// A session whose bundled variants are installed from `variants/` as `web/build` packs them
+/// for the page: each file a line `NAME BYTES` and its text.
+fn session() -> Session {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let mut bundle = String::new();
+        let mut files: Vec<_> = std::fs::read_dir("../variants")
+            .expect("the variants folder")
+            .map(|e| e.expect("a directory entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "variant"))
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).expect("a variant file");
+            let name = path.file_stem().expect("a file name").to_string_lossy();
+            bundle.push_str(&format!("{name} {}\n{text}", text.len()));
+        }
+        let answer = install(&bundle);
+        assert_eq!(answer["ok"], true, "{answer}");
+        assert!(answer["count"].as_u64() > Some(300), "{answer}");
+        assert_eq!(install(&bundle)["ok"], false, "a second bundle is refused");
+    });
+    Session::default()
+}
 
 #[test]
 fn chess_plays_by_uci_and_san_and_undoes() {
-    let mut s = Session::default();
+    let mut s = session();
     assert_eq!(s.moves().as_array().map(Vec::len), Some(20));
     assert_eq!(s.play("e2e4")["san"], "e4");
     assert_eq!(s.play("e5")["uci"], "e7e5");
@@ -19,7 +46,7 @@ fn chess_plays_by_uci_and_san_and_undoes() {
 
 #[test]
 fn a_broken_text_reports_the_line_and_keeps_the_variant() {
-    let mut s = Session::default();
+    let mut s = session();
     assert_eq!(s.load("crazyhouse")["ok"], true);
     let broken =
         "variant oops extends chess\n\nreplace promotion pawn { zone last-rank  to quen }\n";
@@ -38,7 +65,7 @@ fn a_broken_text_reports_the_line_and_keeps_the_variant() {
 
 #[test]
 fn hands_and_layers_are_drawn() {
-    let mut s = Session::default();
+    let mut s = session();
     s.load("crazyhouse");
     for m in ["e4", "d5", "exd5", "Qxd5"] {
         assert_eq!(s.play(m)["ok"], true, "{m}");
@@ -62,7 +89,7 @@ fn hands_and_layers_are_drawn() {
 
 #[test]
 fn a_pgn_is_read_in_the_variant_it_names() {
-    let mut s = Session::default();
+    let mut s = session();
     let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e6 *\n";
     let answer = s.read_pgn(pgn);
     assert_eq!(answer["ok"], true, "{answer}");
@@ -76,7 +103,7 @@ fn a_pgn_is_read_in_the_variant_it_names() {
 
 #[test]
 fn the_rules_are_explained_in_words() {
-    let mut s = Session::default();
+    let mut s = session();
     s.load("crazyhouse");
     let text = s.explain();
     let text = text.as_str().unwrap_or_default();
@@ -107,7 +134,7 @@ fn every_suite_start_counts_as_the_oracle_on_the_pages_bitboards() {
         let Some((fen, counts)) = line.and_then(|l| l.split_once(" ;")) else {
             continue;
         };
-        let mut s = Session::default();
+        let mut s = session();
         assert_eq!(s.load(name)["ok"], true, "{name}");
         assert_eq!(s.set_fen(fen)["ok"], true, "{name}: {fen}");
         for field in counts.split(';').map(str::trim) {

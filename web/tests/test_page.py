@@ -36,8 +36,17 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve():
-    handler = functools.partial(Quiet, directory=DIST)
+class WithoutBundle(Quiet):
+    """Serves the page as if the bundled variants had not arrived."""
+    def do_GET(self):
+        if self.path.split("?")[0].endswith("/variants.txt"):
+            self.send_error(404)
+        else:
+            super().do_GET()
+
+
+def serve(handler_class=Quiet):
+    handler = functools.partial(handler_class, directory=DIST)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -430,6 +439,29 @@ def test_clicks_are_quick(p):
     check(times[0][0] < 50 * SLACK, f"{times[0][1]} took {times[0][0]:.0f} ms")
 
 
+def test_without_the_variant_bundle(p):
+    """The bundled variants come beside the module (variants.txt): when they do not arrive,
+    the page still plays chess and says why the others are missing."""
+    server, url = serve(WithoutBundle)
+    page = Page(p.d, url)
+    try:
+        page.open()
+        status = page.text("#status")
+        check("only chess" in status and "variants.txt: 404" in status, f"status: {status!r}")
+        page.click('[data-square="e2"]')
+        page.click('[data-square="e4"]')
+        check(page.text("#moves").strip() == "1. e4", f"#moves shows {page.text('#moves')!r}")
+        check(not page.api("load", "xiangqi")["ok"], "xiangqi without the bundle")
+        check(page.api("variants") == [], "no bundled variants listed")
+        page.shot("without-bundle")
+        # The browser logs the 404 it was given (read here, so that it is not taken as a fault).
+        severe = [e["message"] for e in p.d.get_log("browser") if e["level"] == "SEVERE"]
+        check(all("variants.txt" in m and "404" in m for m in severe), f"browser errors: {severe}")
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_offline(p):
     """Loaded once, the page opens again with its server stopped (its service worker keeps the
     page, the scripts and the module), and plays."""
@@ -485,7 +517,8 @@ def measure(p):
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
          test_xiangqi_and_shogi, test_named_glyphs, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
          test_link_and_fen, test_game_end_undo_redo_new_game, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
-         test_phone_width, test_clicks_are_quick, test_offline]
+         test_phone_width, test_clicks_are_quick, test_without_the_variant_bundle,
+         test_offline]
 
 
 def main():
