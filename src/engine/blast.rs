@@ -22,6 +22,9 @@ pub struct Blast<B> {
     fires: Vec<bool>,
     /// Per origin code: whether the capturing piece is removed too (`finally remove origin`).
     removes_origin: Vec<bool>,
+    /// Per origin code: whether it turns to stone (`finally petrify origin`): removed, and a
+    /// wall that blocks lines where it took.
+    petrifies_origin: Vec<bool>,
     codes: usize,
     /// The effect, when its conditions read the move's pieces (`moved`, `captured`): then they
     /// are evaluated capture by capture, not read from the tables.
@@ -48,6 +51,7 @@ impl<B: Bits> Blast<B> {
         let mut removes = vec![0u64; codes * codes];
         let mut fires = vec![false; codes];
         let mut removes_origin = vec![false; codes];
+        let mut petrifies_origin = vec![false; codes];
         for origin in 0..codes {
             let mover = r.codes[origin].side;
             let o = origin as u8;
@@ -55,15 +59,12 @@ impl<B: Bits> Blast<B> {
                 .origin_filter
                 .as_ref()
                 .is_none_or(|f| eval(r, f, mover, o, None, 0));
-            removes_origin[origin] = e
-                .finally
-                .iter()
-                .find(|f| {
-                    f.when
-                        .as_ref()
-                        .is_none_or(|w| eval(r, w, mover, o, None, 0))
-                })
-                .is_some_and(|f| takes_off(&f.actions, Subject::Origin));
+            let line = e.finally.iter().find(|f| {
+                f.when
+                    .as_ref()
+                    .is_none_or(|w| eval(r, w, mover, o, None, 0))
+            });
+            (removes_origin[origin], petrifies_origin[origin]) = origin_fate(line);
             for target in 0..codes {
                 for (dist, _) in &rings[mover.index()] {
                     let clause = e
@@ -81,6 +82,7 @@ impl<B: Bits> Blast<B> {
             removes,
             fires,
             removes_origin,
+            petrifies_origin,
             codes,
             by_move: e.reads_move().then(|| e.clone()),
         })
@@ -88,12 +90,15 @@ impl<B: Bits> Blast<B> {
 }
 
 /// Whether an effect is an explosion: from captures, on one layer, its actions only removing
-/// the target (in clauses) or the origin (finally), its origin tests blind to distance.
+/// the target (in clauses) or the origin (finally; or turning it to stone), its origin tests
+/// blind to distance.
 fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
     let removal_only = |actions: &[Action], subject: Subject| {
-        actions
-            .iter()
-            .all(|a| matches!(a, Action::Nothing) || takes_off(std::slice::from_ref(a), subject))
+        actions.iter().all(|a| {
+            matches!(a, Action::Nothing)
+                || takes_off(std::slice::from_ref(a), subject)
+                || subject == Subject::Origin && *a == Action::Petrify(Subject::Origin)
+        })
     };
     e.origin == OriginKind::Capture
         && e.within.is_none()
@@ -118,6 +123,15 @@ fn is_single_explosion<B: Bits>(r: &Rules<B>, e: &Effect) -> bool {
             .chain(e.finally.iter().filter_map(|f| f.when.as_ref()))
             .all(|c| !c.reads_board())
         && !e.reads_neighbours()
+}
+
+/// What a `finally` line does to the capturing piece: (taken off, turned to stone).
+fn origin_fate(line: Option<&ir::Finally>) -> (bool, bool) {
+    let Some(f) = line else {
+        return (false, false);
+    };
+    let stone = f.actions.contains(&Action::Petrify(Subject::Origin));
+    (stone || takes_off(&f.actions, Subject::Origin), stone)
 }
 
 /// Whether the actions take `subject` off the board: remove it, or send it to a hand (which
@@ -185,7 +199,7 @@ impl<B: Bits> Position<B> {
         let origin = if m.promo != 0 { m.promo - 1 } else { mover } as usize;
         let after_move = ((self.occ ^ B::bit(from)) & !B::bit(victim)) | B::bit(to);
         let mut removed = B::bit(victim);
-        let mut origin_gone = false;
+        let (mut origin_gone, mut stone) = (false, false);
         if let Some(e) = &blast.by_move {
             let pieces = MoveCodes {
                 moved: Some(mover),
@@ -193,10 +207,10 @@ impl<B: Bits> Position<B> {
                 took: true,
                 ..MoveCodes::NONE
             };
-            let (others, gone) =
+            let (others, fate) =
                 self.blast_by_move(r, e, blast, (to, origin as u8), after_move, pieces);
             removed |= others;
-            origin_gone = gone;
+            (origin_gone, stone) = fate;
         } else if blast.fires[origin] {
             let row = &blast.removes[origin * blast.codes..(origin + 1) * blast.codes];
             for (dist, ring) in &blast.rings[us.index()] {
@@ -209,6 +223,7 @@ impl<B: Bits> Position<B> {
                 }
             }
             origin_gone = blast.removes_origin[origin];
+            stone = blast.petrifies_origin[origin];
         }
         // The capturer stands on `to` after the move, unless the effect removed it.
         let emptied = if origin_gone {
@@ -228,7 +243,12 @@ impl<B: Bits> Position<B> {
         if r.check.unless_royal_captured && enemy.any() && (enemy & !removed).is_zero() {
             return Some(true);
         }
-        let occ = after_move & !emptied;
+        // A capturer turned to stone leaves a wall: it blocks, and attacks nothing.
+        let occ = if stone {
+            (after_move & !removed) | B::bit(to)
+        } else {
+            after_move & !emptied
+        };
         let gone = removed | B::bit(to);
         Some(!self.royals_attacked(r, us, royals, occ, gone))
     }
@@ -244,7 +264,7 @@ impl<B: Bits> Position<B> {
         (to, origin): (usize, u8),
         after_move: B,
         pieces: MoveCodes,
-    ) -> (B, bool) {
+    ) -> (B, (bool, bool)) {
         let us = self.side;
         let mut removed = B::ZERO;
         let fires = e
@@ -252,7 +272,7 @@ impl<B: Bits> Position<B> {
             .as_ref()
             .is_none_or(|f| eval_in(r, f, us, origin, None, 0, pieces));
         if !fires {
-            return (removed, false);
+            return (removed, (false, false));
         }
         for (dist, ring) in &blast.rings[us.index()] {
             for t in (ring[to] & after_move & !B::bit(to)).iter() {
@@ -273,7 +293,6 @@ impl<B: Bits> Position<B> {
                 .as_ref()
                 .is_none_or(|w| eval_in(r, w, us, origin, None, 0, pieces))
         });
-        let origin_gone = line.is_some_and(|f| takes_off(&f.actions, Subject::Origin));
-        (removed, origin_gone)
+        (removed, origin_fate(line))
     }
 }

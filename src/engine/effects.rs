@@ -2,7 +2,7 @@
 //! and pushes, an explosion, a capturer that becomes what it took), as changes recorded for undo.
 
 use crate::engine::bitboard::Bits;
-use crate::engine::position::{Event, Position, piece_code};
+use crate::engine::position::{Event, Position, WALL, piece_code};
 use crate::engine::rules::Rules;
 use crate::ir::{self, Action, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value};
 
@@ -447,6 +447,14 @@ impl<B: Bits> Position<B> {
                 if let Some(code) = self.code_at(sq) {
                     self.set(r, sq, 0);
                     self.note(Event::Removed { at: sq, code });
+                }
+                target
+            }
+            Action::Petrify(s) => {
+                let sq = subject(*s);
+                if let Some(code) = self.code_at(sq) {
+                    self.set(r, sq, WALL);
+                    self.note(Event::Petrified { at: sq, code });
                 }
                 target
             }

@@ -16,6 +16,7 @@ use crate::engine::fen::{self, FenError};
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
 use crate::ir::{PieceId, Side, Variant, square_name};
+use crate::search::key::{board_key, state_key};
 use crate::search::{Engine, Limits, Progress};
 use crate::syntax::ast::Span;
 
@@ -283,6 +284,10 @@ pub struct Typed<B: Bits> {
     origin: String,
     /// Which sides start with a royal piece (a position must keep one for them).
     royal_sides: [bool; 2],
+    /// The legal moves of the position whose key and number of moves played they carry: a
+    /// divide asks for the same root's moves once per root move, and listing them may mean
+    /// playing each one (under `wall shot`, 2176 moves at the Amazons' start).
+    root_moves: Option<(u64, usize, Vec<Move>)>,
 }
 
 impl<B: Bits> Clone for Typed<B> {
@@ -294,6 +299,7 @@ impl<B: Bits> Clone for Typed<B> {
             turns: self.turns.clone(),
             origin: self.origin.clone(),
             royal_sides: self.royal_sides,
+            root_moves: None,
         }
     }
 }
@@ -314,6 +320,7 @@ impl<B: Bits> Typed<B> {
             turns: vec![],
             origin,
             royal_sides,
+            root_moves: None,
         }
     }
 
@@ -729,8 +736,14 @@ impl<B: Bits> Game for Typed<B> {
 
     fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64 {
         let r = self.rules.clone();
-        let legal = self.legal();
-        let Some(&m) = legal.get(index) else { return 0 };
+        let key = board_key(&r, &self.pos) ^ state_key(&r, &self.pos);
+        let moves = match self.root_moves.take() {
+            Some((k, n, moves)) if k == key && n == self.played.len() => moves,
+            _ => self.legal(),
+        };
+        let m = moves.get(index).copied();
+        self.root_moves = Some((key, self.played.len(), moves));
+        let Some(m) = m else { return 0 };
         self.pos.make(&r, m);
         let mut buffers = vec![];
         let n = if depth <= 1 {

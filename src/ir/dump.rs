@@ -1334,6 +1334,7 @@ impl Variant {
                     subject_name(*s)
                 ),
                 Action::Flip(s) => format!("{} joins the mover's side", subject_name(*s)),
+                Action::Petrify(s) => format!("{} turns to stone (a wall)", subject_name(*s)),
                 Action::Promote(s) => format!("promote {} if in its zone", subject_name(*s)),
                 Action::Change(s, k) => {
                     format!("change {} to {}", subject_name(*s), self.piece_name(*k))

@@ -1390,6 +1390,8 @@ pub enum Action {
     SendOpposite(Subject),
     /// The subject joins the side that made the move.
     Flip(Subject),
+    /// The subject turns to stone: taken off the board, a wall where it stood.
+    Petrify(Subject),
 }
 
 mod betza;

@@ -1035,6 +1035,8 @@ pub enum ActionKind {
     SendOpposite,
     /// `flip`: to the side that made the move.
     Flip,
+    /// `petrify`: a wall where the piece stood.
+    Petrify,
 }
 
 /// One action of a clause.

@@ -1270,6 +1270,7 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_send if opposite => ActionKind::SendOpposite,
             Rule::act_send => ActionKind::Send,
             Rule::act_flip => ActionKind::Flip,
+            Rule::act_petrify => ActionKind::Petrify,
             _ => {
                 let to = ik.next()?;
                 if to.as_rule() == Rule::field {

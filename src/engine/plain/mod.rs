@@ -377,24 +377,7 @@ impl<B: Bits> Rules<B> {
             return false;
         }
         let free = self.is_free();
-        // An effect that promotes needs its rays to find the moves that ask for a choice.
-        let effects_ok = self.effects.is_empty()
-            || free
-                && self.effects.iter().all(|e| {
-                    !e.reads_move()
-                        && e.within.is_none()
-                        && !e.required
-                        && !matches!(
-                            e.scan,
-                            crate::ir::Scan::Enclosed(_) | crate::ir::Scan::Attacked
-                        )
-                        && !e.actions().any(|a| matches!(a, crate::ir::Action::Flip(_)))
-                })
-                && (!self.effect_promotes
-                    || self
-                        .effects
-                        .iter()
-                        .all(|e| matches!(e.scan, crate::ir::Scan::Rays(_))));
+        let effects_ok = self.effects.is_empty() || free && self.plain_effects();
         // Two layers where every move crosses: one royal piece's checks and pins on its layer
         // (none made by promotion). Its layers' squares, at most 64, are handled as words.
         let layers_ok = !self.layered && self.cross.is_none()
@@ -457,6 +440,23 @@ impl<B: Bits> Rules<B> {
                     )
             });
         rules_ok && self.plain_attacks() && self.plain_pieces()
+    }
+
+    /// Whether every effect is one the plain path carries out: scans by rays or around, no
+    /// change of side or into a wall, none read move by move; an effect that promotes needs
+    /// its rays to find the moves that ask for a choice.
+    fn plain_effects(&self) -> bool {
+        use crate::ir::{Action, Scan};
+        self.effects.iter().all(|e| {
+            !e.reads_move()
+                && e.within.is_none()
+                && !e.required
+                && !matches!(e.scan, Scan::Enclosed(_) | Scan::Attacked)
+                && !e
+                    .actions()
+                    .any(|a| matches!(a, Action::Flip(_) | Action::Petrify(_)))
+        }) && (!self.effect_promotes
+            || self.effects.iter().all(|e| matches!(e.scan, Scan::Rays(_))))
     }
 
     /// Whether every attack is one the plain path judges: leaps and slides, with its pins.

@@ -257,6 +257,7 @@ impl Resolver<'_> {
                 }
             }
             ActionKind::Remove => ir::Action::Remove(subject),
+            ActionKind::Petrify => ir::Action::Petrify(subject),
             ActionKind::Send | ActionKind::SendOpposite => {
                 if self.draft.hand.is_none() {
                     self.err(
@@ -611,7 +612,7 @@ impl Resolver<'_> {
                     )
                     .label(def.src, e.name.span, "this effect would never start from a piece turned to stone")
                     .help(format!(
-                        "a piece that turns to stone (`{stone}`) leaves a wall, not a piece, for the effect to start from: remove the effect or `petrify`"
+                        "a piece that turns to stone (`{stone}`) leaves a wall, not a piece, for the effect to start from: turn the capturer to stone in the effect instead (`finally petrify origin`), or remove the effect or `petrify`"
                     )),
                 );
             }

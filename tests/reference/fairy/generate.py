@@ -35,9 +35,12 @@ V = {}
 
 
 def variant(name, large=False, ini=False, special=(), games=12, budget=400_000,
-            start_budget=2_000_000, max_depth=4, start_depth=4):
+            start_budget=2_000_000, max_depth=4, start_depth=4, patch=None):
+    """patch: where Fairy-Stockfish has a bug against the rules, the fix (header lines); the
+    data is then written by a binary built with that fix, passed as --patched."""
     V[name] = dict(large=large, ini=ini, special=list(special), games=games, budget=budget,
-                   start_budget=start_budget, max_depth=max_depth, start_depth=start_depth)
+                   start_budget=start_budget, max_depth=max_depth, start_depth=start_depth,
+                   patch=patch)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -457,6 +460,25 @@ variant("atomic", special=[
     ("en passant explodes", "r3k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1"),
     ("a capture next to both kings is illegal", "8/8/8/8/3k4/3p4/3K4/8 w - - 0 1"),
     ("the white king has exploded", "1r2k1nr/2p1Q1bp/ppn1p1p1/5p2/P2PP1PP/2N4N/1P6/R2q3R w k - 0 21"),
+])
+variant("nuclear", ini=True, patch=[
+    "PATCHED against a bug of Fairy-Stockfish: Position::legal() judges an exploding capture's",
+    "check with the capture square empty, although the capturer turns to stone there and the",
+    "wall blocks lines once the move is made (in its own position after the move, the king is",
+    "not attacked). These counts come from the same source with one line added after the blast",
+    "in legal(): `if (capture(m) && blast_on_capture() && (var->petrifyOnCaptureTypes &",
+    "type_of(moved_piece(m)))) occupied |= kto;`. Unpatched, it refuses e.g. f6xe5 in",
+    "1nbqk2r/1r6/5p1n/3pN3/1*1*1P*1/6N1/PP2Q2P/R3KBR1 b - - 1 18 (the crater on e5 shields e8",
+    "from the queen on e2).",
+], special=[
+    ("pawns explode; the capturer leaves a crater", "4k3/8/3ppp2/3pnp2/3ppp2/4N3/8/4K3 w - - 0 1"),
+    ("a crater blocks a line to the king", "4k3/8/8/4p3/3P4/8/8/r3K2R w K - 0 1"),
+    ("a crater on the checking line: the capture that makes it", "4k3/4r3/8/8/8/8/3p4/4K2R w K - 0 1"),
+    ("a pawn double step: no en passant", "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"),
+    ("a promotion with capture leaves a crater", "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1"),
+    ("walls already on the board", "4k3/8/2*5/8/4*3/8/8/R3K2R w KQ - 0 1"),
+    ("the crater shields the king (what the patch fixes)",
+     "1nbqk2r/1r6/5p1n/3pN3/1*1*1P*1/6N1/PP2Q2P/R3KBR1 b - - 1 18"),
 ])
 variant("nocheckatomic", special=[
     ("castling out of and through attacks", "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"),
@@ -1937,6 +1959,19 @@ variant("isolation7x7", start_depth=3, max_depth=3, budget=1_000_000, start_budg
     ("few squares left", "3p3/*****1*/*******/*******/*******/*******/**1P1**".replace("*****1*", "*****1*") + " w - - 0 9"),
     ("the pawns side by side", "7/7/7/2pP3/7/7/7 b - - 0 3"),
 ])
+# amazons and cowboys exist only in a build with `all=yes` (ALLVARS): their data was written by
+# `make build ARCH=x86-64-bmi2 largeboards=yes all=yes`, passed as the large binary.
+variant("amazons", large=True, start_depth=2, max_depth=2, budget=1_000_000, start_budget=5_000_000, special=[
+    ("an arrow may fly back over the square the amazon left", "10/10/10/10/10/10/10/10/q9/Q9 w - - 0 1"),
+    ("walls block the queen's lines and the arrows", "10/10/10/3***4/3*Q*4/3*1*4/10/10/10/q9 w - - 0 1"),
+    ("an amazon walled in cannot move: its side has lost", "10/10/10/10/10/10/10/10/**8/Q*7q w - - 0 1"),
+    ("few squares left", "q1********/**********/**********/*********1/10/10/10/10/10/Q9 b - - 0 30"),
+])
+variant("cowboys", large=True, ini=True, start_depth=3, max_depth=3, budget=1_000_000, start_budget=1_000_000, special=[
+    ("a wall a knight's jump from the landing square, the start square free again", "7/7/7/3N3/7/7/n6 w - - 0 1"),
+    ("jumps over walls; none onto them", "7/1***3/1*N*3/1***3/7/7/n6 w - - 0 1"),
+    ("a cowboy with no jump left loses", "n6/2*4/1*5/7/7/7/6N b - - 0 1"),
+])
 variant("janggimodern", large=True, special=[
     ("no bikjang: generals facing each other, play goes on",
      "3k5/9/9/9/9/9/9/9/9/3K5 b - - 0 1"),
@@ -2009,6 +2044,10 @@ def line(fen, got):
 
 def generate(name, opts, args):
     binary = args.fsf_large if opts["large"] else args.fsf
+    if opts["patch"]:
+        if not args.patched:
+            sys.exit(f"{name}: its data needs a Fairy-Stockfish built with its fix (--patched)")
+        binary = args.patched
     ini = args.variants_ini if opts["ini"] else None
     fs = FairyStockfish(binary, name, ini)
     try:
@@ -2018,6 +2057,7 @@ def generate(name, opts, args):
             + (", defined in its variants.ini" if opts["ini"] else ", built in") + ")",
             f"# Fairy-Stockfish public source, commit {COMMIT}, built with ARCH=x86-64-bmi2"
             + (" largeboards=yes all=yes" if opts["large"] else ""),
+            *(f"# {l}" for l in (opts["patch"] or [])),
             f"# written by tests/reference/fairy/generate.py, seed {args.seed}: the start position;",
             f"# {opts['games']} positions from seeded random games (random legal moves, 10 to 60"
             " plies);",
@@ -2045,6 +2085,8 @@ def main():
     p.add_argument("fsf_large")
     p.add_argument("--variants-ini", default=None)
     p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--patched", default=None,
+                   help="a Fairy-Stockfish built with the fixes of the variants that name one")
     p.add_argument("names", nargs="*")
     args = p.parse_intermixed_args()
     names = args.names or sorted(V)
