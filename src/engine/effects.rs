@@ -459,6 +459,22 @@ impl<B: Bits> Position<B> {
                 self.send(r, *s, subject(*s), opposite, mover, pieces);
                 target
             }
+            Action::Merged(s, [a, b]) => {
+                let code_of = |like: &Subject| match like {
+                    Subject::Moved => pieces.moved,
+                    Subject::Captured => pieces.captured,
+                    Subject::Target | Subject::Origin => self.code_at(subject(*like)),
+                };
+                let sq = subject(*s);
+                if let (Some(a), Some(b), Some(code)) = (code_of(a), code_of(b), self.code_at(sq)) {
+                    let (a, b) = (r.codes[a as usize].kind, r.codes[b as usize].kind);
+                    let into = r.merge[a * r.kinds + b];
+                    if into != 0 && r.codes[code as usize].kind != usize::from(into - 1) {
+                        self.change(r, sq, usize::from(into - 1));
+                    }
+                }
+                target
+            }
             Action::ChangeTo(s, like) => {
                 let model = match like {
                     Subject::Moved => pieces.moved,
@@ -627,6 +643,7 @@ impl EffectTable {
                         Action::Remove(Subject::Origin)
                             | Action::Change(Subject::Origin, _)
                             | Action::ChangeTo(Subject::Origin, _)
+                            | Action::Merged(Subject::Origin, _)
                             | Action::Promote(Subject::Origin)
                             | Action::Send(Subject::Origin)
                             | Action::SendOpposite(Subject::Origin)

@@ -1343,6 +1343,12 @@ impl Variant {
                     subject_name(*s),
                     subject_name(*like)
                 ),
+                Action::Merged(s, [a, b]) => format!(
+                    "change {} to what the merge table makes of the kinds of {} and {} (unchanged for a pair it does not name)",
+                    subject_name(*s),
+                    subject_name(*a),
+                    subject_name(*b)
+                ),
             })
             .collect::<Vec<_>>()
             .join(", then ")

@@ -261,11 +261,30 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
             },
             span: sp,
         }),
+        Rule::merge => Item::Merge(MergeAst {
+            rows: kids(p).map(build_merge_row).collect::<Option<_>>()?,
+            span: sp,
+        }),
         Rule::petrify => Item::Petrify(PetrifyAst {
             pieces: kids(p).map(name).collect(),
             span: sp,
         }),
         _ => return None,
+    })
+}
+
+/// `A + B C ... = D` of a `merge` block.
+fn build_merge_row(p: P) -> Option<MergeRowAst> {
+    let mut names: Vec<Name> = kids(p)
+        .filter(|k| k.as_rule() == Rule::piece_ref)
+        .map(name)
+        .collect();
+    let into = names.pop()?;
+    let first = names.remove(0);
+    Some(MergeRowAst {
+        first,
+        with: names,
+        into,
     })
 }
 
@@ -1273,9 +1292,15 @@ fn build_action(p: P) -> Option<ActionAst> {
             _ => {
                 let to = ik.next()?;
                 if to.as_rule() == Rule::field {
-                    let mut fk = kids(to);
-                    let like = build_subject(fk.next()?)?;
-                    ActionKind::ChangeTo(like, name(fk.next()?))
+                    let field = |f: P| {
+                        let mut fk = kids(f);
+                        Some((build_subject(fk.next()?)?, name(fk.next()?)))
+                    };
+                    let (like, what) = field(to)?;
+                    match ik.find(|k| k.as_rule() == Rule::field) {
+                        Some(second) => ActionKind::Merged([(like, what), field(second)?]),
+                        None => ActionKind::ChangeTo(like, what),
+                    }
                 } else {
                     ActionKind::Change(name(to))
                 }
