@@ -387,6 +387,19 @@ impl<B: Bits> Position<B> {
         self.note(Event::Changed { at: sq, code: new });
     }
 
+    /// Turns the piece on `sq` into what the `merge` table makes of the kinds of two pieces
+    /// (codes), if it names them.
+    fn merge(&mut self, r: &Rules<B>, sq: usize, pair: Option<(u8, u8)>) {
+        let (Some((a, b)), Some(code)) = (pair, self.code_at(sq)) else {
+            return;
+        };
+        let (a, b) = (r.codes[a as usize].kind, r.codes[b as usize].kind);
+        let into = r.merge[a * r.kinds + b];
+        if into != 0 && r.codes[code as usize].kind != usize::from(into - 1) {
+            self.change(r, sq, usize::from(into - 1));
+        }
+    }
+
     /// Sends the piece `s` (standing on `sq`, or the move's captured piece) to the mover's hand,
     /// or (`opposite`) to the hand of its owner's opponent.
     fn send(
@@ -465,14 +478,8 @@ impl<B: Bits> Position<B> {
                     Subject::Captured => pieces.captured,
                     Subject::Target | Subject::Origin => self.code_at(subject(*like)),
                 };
-                let sq = subject(*s);
-                if let (Some(a), Some(b), Some(code)) = (code_of(a), code_of(b), self.code_at(sq)) {
-                    let (a, b) = (r.codes[a as usize].kind, r.codes[b as usize].kind);
-                    let into = r.merge[a * r.kinds + b];
-                    if into != 0 && r.codes[code as usize].kind != usize::from(into - 1) {
-                        self.change(r, sq, usize::from(into - 1));
-                    }
-                }
+                let (a, b) = (code_of(a), code_of(b));
+                self.merge(r, subject(*s), a.zip(b));
                 target
             }
             Action::ChangeTo(s, like) => {

@@ -336,7 +336,10 @@ impl Resolver<'_> {
             );
             return None;
         }
-        Some(ir::Action::Merged(subject, [parts[0].0.node, parts[1].0.node]))
+        Some(ir::Action::Merged(
+            subject,
+            [parts[0].0.node, parts[1].0.node],
+        ))
     }
 
     /// `merge { A + B = C ... }`: every name a piece, each pair once, the piece made with a
@@ -350,10 +353,14 @@ impl Resolver<'_> {
             let into = self.piece_ref(&row.into, def.src);
             let first = self.piece_ref(&row.first, def.src);
             for w in &row.with {
-                let (Some(a), Some(b), Some(into)) = (first, self.piece_ref(w, def.src), into) else {
+                let (Some(a), Some(b), Some(into)) = (first, self.piece_ref(w, def.src), into)
+                else {
                     continue;
                 };
-                if out.iter().any(|m| (m.a, m.b) == (a, b) || (m.a, m.b) == (b, a)) {
+                if out
+                    .iter()
+                    .any(|m| (m.a, m.b) == (a, b) || (m.a, m.b) == (b, a))
+                {
                     self.err(
                         Problem::error(
                             Code::DuplicateDefinition,
