@@ -262,7 +262,7 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
             span: sp,
         }),
         Rule::merge => Item::Merge(MergeAst {
-            rows: kids(p).map(build_merge_row).collect::<Option<_>>()?,
+            rows: build_merge_rows(p),
             span: sp,
         }),
         Rule::petrify => Item::Petrify(PetrifyAst {
@@ -273,19 +273,27 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
     })
 }
 
-/// `A + B C ... = D` of a `merge` block.
-fn build_merge_row(p: P) -> Option<MergeRowAst> {
-    let mut names: Vec<Name> = kids(p)
-        .filter(|k| k.as_rule() == Rule::piece_ref)
-        .map(name)
-        .collect();
-    let into = names.pop()?;
-    let first = names.remove(0);
-    Some(MergeRowAst {
-        first,
-        with: names,
-        into,
-    })
+/// The rows `A + B C ... = D` of a `merge` block: after `=`, one name ends a row.
+fn build_merge_rows(p: P) -> Vec<MergeRowAst> {
+    let mut rows = vec![];
+    let (mut names, mut last) = (vec![], false);
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::equals => last = true,
+            Rule::piece_ref if last && !names.is_empty() => {
+                let first = names.remove(0);
+                rows.push(MergeRowAst {
+                    first,
+                    with: std::mem::take(&mut names),
+                    into: name(k),
+                });
+                last = false;
+            }
+            Rule::piece_ref => names.push(name(k)),
+            _ => {}
+        }
+    }
+    rows
 }
 
 /// `en passant PIECE... [within REGION] [no promotion]`.
