@@ -1334,7 +1334,7 @@ fn fast_legality_agrees_with_playing_in_every_variant() {
 }
 
 /// The same on the vchess suites (`tests/reference/vchess/NAME.epd`) of the variants whose
-/// captures of friends, counts of pieces, effects and promotions into the other side's pieces
+/// captures of friends, merges, counts of pieces, effects and promotions into the other side's pieces
 /// are judged by playing the move.
 #[test]
 fn fast_legality_agrees_with_playing_in_vchess_variants_with_effects() {
@@ -1349,6 +1349,8 @@ fn fast_legality_agrees_with_playing_in_vchess_variants_with_effects() {
         "cannibal2",
         "antimatter",
         "antiking2",
+        "absorption",
+        "selfabsorb",
     ] {
         let roots = suite_roots(&format!("tests/reference/vchess/{name}.epd")).expect(name);
         let fens = with_children(name, &roots, 1);

@@ -387,6 +387,19 @@ impl<B: Bits> Position<B> {
         self.note(Event::Changed { at: sq, code: new });
     }
 
+    /// Turns the piece on `sq` into what the `merge` table makes of the kinds of two pieces
+    /// (codes), if it names them.
+    fn merge(&mut self, r: &Rules<B>, sq: usize, pair: Option<(u8, u8)>) {
+        let (Some((a, b)), Some(code)) = (pair, self.code_at(sq)) else {
+            return;
+        };
+        let (a, b) = (r.codes[a as usize].kind, r.codes[b as usize].kind);
+        let into = r.merge[a * r.kinds + b];
+        if into != 0 && r.codes[code as usize].kind != usize::from(into - 1) {
+            self.change(r, sq, usize::from(into - 1));
+        }
+    }
+
     /// Sends the piece `s` (standing on `sq`, or the move's captured piece) to the mover's hand,
     /// or (`opposite`) to the hand of its owner's opponent.
     fn send(
@@ -465,6 +478,16 @@ impl<B: Bits> Position<B> {
             Action::Send(s) | Action::SendOpposite(s) => {
                 let opposite = matches!(a, Action::SendOpposite(_));
                 self.send(r, *s, subject(*s), opposite, mover, pieces);
+                target
+            }
+            Action::Merged(s, [a, b]) => {
+                let code_of = |like: &Subject| match like {
+                    Subject::Moved => pieces.moved,
+                    Subject::Captured => pieces.captured,
+                    Subject::Target | Subject::Origin => self.code_at(subject(*like)),
+                };
+                let (a, b) = (code_of(a), code_of(b));
+                self.merge(r, subject(*s), a.zip(b));
                 target
             }
             Action::ChangeTo(s, like) => {
@@ -635,6 +658,7 @@ impl EffectTable {
                         Action::Remove(Subject::Origin)
                             | Action::Change(Subject::Origin, _)
                             | Action::ChangeTo(Subject::Origin, _)
+                            | Action::Merged(Subject::Origin, _)
                             | Action::Promote(Subject::Origin)
                             | Action::Send(Subject::Origin)
                             | Action::SendOpposite(Subject::Origin)

@@ -584,6 +584,8 @@ pub struct Rules<B> {
     pub castling_opposite: bool,
     /// What freezes a piece, if anything ([`crate::engine::freeze`]).
     pub freeze: Option<ir::Freeze>,
+    /// `merge`: by `a * kinds + b`, the kind `a` and `b` make together, plus one (0: none).
+    pub merge: Vec<u8>,
     /// While the royals face each other, the side to move must part them or pass.
     pub facing_rule: bool,
     /// Some hop may not use some pieces as its screen.
@@ -760,6 +762,7 @@ impl<B: Bits> Rules<B> {
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
             freeze: v.freeze,
+            merge: merge_table(v),
             facing_rule: false,
             barred_screens: false,
             hands: v.hands.is_some(),
@@ -2163,4 +2166,18 @@ impl<B: Bits> Rules<B> {
     pub fn board_mask(&self) -> B {
         self.all()
     }
+}
+
+/// The `merge` rows as a table by pair of kinds, both orders (empty without rows).
+fn merge_table(v: &ir::Variant) -> Vec<u8> {
+    if v.merges.is_empty() {
+        return vec![];
+    }
+    let n = v.pieces.len();
+    let mut t = vec![0; n * n];
+    for m in &v.merges {
+        t[m.a * n + m.b] = m.into as u8 + 1;
+        t[m.b * n + m.a] = m.into as u8 + 1;
+    }
+    t
 }

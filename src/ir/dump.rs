@@ -97,6 +97,7 @@ impl fmt::Display for Variant {
             self.dump_effect(f, name, e)?;
         }
         self.dump_petrify(f)?;
+        self.dump_merges(f)?;
         Ok(())
     }
 }
@@ -174,7 +175,8 @@ impl Variant {
                 for (name, e) in &v.effects {
                     v.dump_effect(f, name, e)?;
                 }
-                v.dump_petrify(f)
+                v.dump_petrify(f)?;
+                v.dump_merges(f)
             },
             _ => return String::new(),
         };
@@ -470,6 +472,23 @@ impl Variant {
             "petrify {}: a piece of these kinds that captures turns to stone (its square becomes a wall); a royal one never captures",
             names.join(" ")
         )
+    }
+
+    fn dump_merges(&self, f: Out) -> fmt::Result {
+        if self.merges.is_empty() {
+            return Ok(());
+        }
+        writeln!(f, "merge: what two kinds make together (either order)")?;
+        for m in &self.merges {
+            writeln!(
+                f,
+                "  {} + {} = {}",
+                self.piece_name(m.a),
+                self.piece_name(m.b),
+                self.piece_name(m.into)
+            )?;
+        }
+        Ok(())
     }
 
     fn dump_pieces(&self, f: Out) -> fmt::Result {
@@ -1343,6 +1362,12 @@ impl Variant {
                     "change {} to the kind of {}",
                     subject_name(*s),
                     subject_name(*like)
+                ),
+                Action::Merged(s, [a, b]) => format!(
+                    "change {} to what the merge table makes of the kinds of {} and {} (unchanged for a pair it does not name)",
+                    subject_name(*s),
+                    subject_name(*a),
+                    subject_name(*b)
                 ),
             })
             .collect::<Vec<_>>()

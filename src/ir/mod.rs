@@ -277,6 +277,20 @@ pub struct Variant {
     pub capture_friends: Option<FriendCaptures>,
     /// What freezes a piece, if anything (Madrasi, Isardam).
     pub freeze: Option<Freeze>,
+    /// `merge { ... }`: the kind two kinds make together (either order), for an effect's
+    /// `change ... to A.kind + B.kind`.
+    pub merges: Vec<Merge>,
+}
+
+/// A row of `merge`: `a + b = into`, and `b + a` too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merge {
+    /// One kind.
+    pub a: PieceId,
+    /// The other.
+    pub b: PieceId,
+    /// What they make.
+    pub into: PieceId,
 }
 
 /// `capture friends [when CONDITION]`: which friends a piece may capture.
@@ -1219,6 +1233,7 @@ impl Effect {
             || self.actions().any(|a| {
                 matches!(a, Action::ChangeTo(_, s) | Action::Send(s) | Action::SendOpposite(s)
                         if s.of_move())
+                    || matches!(a, Action::Merged(..))
             })
     }
 }
@@ -1382,6 +1397,9 @@ pub enum Action {
     /// Turn the subject (first) into the kind of another piece (second), keeping its side:
     /// `change origin to captured.kind`.
     ChangeTo(Subject, Subject),
+    /// Turn the subject into what the `merge` table makes of the kinds of two pieces; a pair
+    /// the table does not name leaves it as it is: `change origin to moved.kind + captured.kind`.
+    Merged(Subject, [Subject; 2]),
     /// Send the subject to the mover's hand (of the mover's side, unpromoted, as a capture
     /// into the hand): taken off the board, or, for `captured`, already off it.
     Send(Subject),

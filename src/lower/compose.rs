@@ -62,6 +62,7 @@ pub(super) struct Draft {
     pub no_royal_escape: Option<Loc<Span>>,
     pub castling_opposite: Option<Loc<Span>>,
     pub frozen: Option<Loc<FrozenAst>>,
+    pub merge: Option<Loc<MergeAst>>,
     pub no_frozen_pieces: Option<Loc<Span>>,
     /// Items with syntax errors: what they were and named.
     pub broken: Vec<BrokenItem>,
@@ -368,6 +369,7 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
             problems,
         ),
         Item::Frozen(f) => set_once(&mut d.frozen, "`frozen when`", src, f, |f| f.span, problems),
+        Item::Merge(m) => set_once(&mut d.merge, "`merge`", src, m, |m| m.span, problems),
         Item::NoFrozenPieces(s) => flag(
             &mut d.no_frozen_pieces,
             "`no frozen pieces`",

@@ -192,6 +192,28 @@ pub enum Item {
     Turn(TurnAst),
     /// `capture friends [when CONDITION]`
     CaptureFriends(CaptureFriendsAst),
+    /// `merge { A + B = C ... }`
+    Merge(MergeAst),
+}
+
+/// `merge { knight + bishop = princess ... }`: the kind two kinds make together.
+#[derive(Clone, Debug)]
+pub struct MergeAst {
+    /// The rows, in order.
+    pub rows: Vec<MergeRowAst>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// `A + B C ... = D`: A with each of B, C, ... makes D.
+#[derive(Clone, Debug)]
+pub struct MergeRowAst {
+    /// The kind before `+`.
+    pub first: Name,
+    /// The kinds after it, each merging with the first.
+    pub with: Vec<Name>,
+    /// What they make.
+    pub into: Name,
 }
 
 /// `capture friends [when CONDITION]`: captures of the mover's own pieces, those the condition
@@ -411,6 +433,8 @@ pub enum ItemKind {
     CaptureFriends,
     /// `frozen`
     Frozen,
+    /// `merge`
+    Merge,
 }
 
 impl ItemKind {
@@ -443,6 +467,7 @@ impl ItemKind {
             "turn" => ItemKind::Turn,
             "capture" => ItemKind::CaptureFriends,
             "frozen" => ItemKind::Frozen,
+            "merge" => ItemKind::Merge,
             _ => {
                 let (_, now) = crate::syntax::keywords::RENAMED_ITEMS
                     .iter()
@@ -1029,6 +1054,8 @@ pub enum ActionKind {
     Change(Name),
     /// `change ... to SUBJECT.kind`
     ChangeTo(Spanned<Subject>, Name),
+    /// `change ... to SUBJECT.kind + SUBJECT.kind`: what the `merge` table makes of both.
+    Merged([(Spanned<Subject>, Name); 2]),
     /// `send ... to hand`
     Send,
     /// `send ... to opposite hand`

@@ -590,6 +590,7 @@ fn rule_name_in_rules(rule: Rule) -> Option<&'static str> {
         Rule::times => "`x`",
         Rule::dots => "`..`",
         Rule::dot => "`.`",
+        Rule::equals => "`=`",
         _ => return None,
     })
 }

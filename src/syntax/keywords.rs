@@ -173,6 +173,7 @@ pub const KEYWORDS: &[&str] = &[
     "placed",
     "shot",
     "points",
+    "merge",
 ];
 
 /// The words that start a top-level item, as a help line lists them.
@@ -203,6 +204,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "turn",
     "capture friends",
     "frozen",
+    "merge",
 ];
 
 /// Item keywords the language has renamed: (old word, the words to write now). The old word

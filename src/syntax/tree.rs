@@ -261,12 +261,39 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
             },
             span: sp,
         }),
+        Rule::merge => Item::Merge(MergeAst {
+            rows: build_merge_rows(p),
+            span: sp,
+        }),
         Rule::petrify => Item::Petrify(PetrifyAst {
             pieces: kids(p).map(name).collect(),
             span: sp,
         }),
         _ => return None,
     })
+}
+
+/// The rows `A + B C ... = D` of a `merge` block: after `=`, one name ends a row.
+fn build_merge_rows(p: P) -> Vec<MergeRowAst> {
+    let mut rows = vec![];
+    let (mut names, mut last) = (vec![], false);
+    for k in kids(p) {
+        match k.as_rule() {
+            Rule::equals => last = true,
+            Rule::piece_ref if last && !names.is_empty() => {
+                let first = names.remove(0);
+                rows.push(MergeRowAst {
+                    first,
+                    with: std::mem::take(&mut names),
+                    into: name(k),
+                });
+                last = false;
+            }
+            Rule::piece_ref => names.push(name(k)),
+            _ => {}
+        }
+    }
+    rows
 }
 
 /// `en passant PIECE... [within REGION] [no promotion]`.
@@ -1274,9 +1301,15 @@ fn build_action(p: P) -> Option<ActionAst> {
             _ => {
                 let to = ik.next()?;
                 if to.as_rule() == Rule::field {
-                    let mut fk = kids(to);
-                    let like = build_subject(fk.next()?)?;
-                    ActionKind::ChangeTo(like, name(fk.next()?))
+                    let field = |f: P| {
+                        let mut fk = kids(f);
+                        Some((build_subject(fk.next()?)?, name(fk.next()?)))
+                    };
+                    let (like, what) = field(to)?;
+                    match ik.find(|k| k.as_rule() == Rule::field) {
+                        Some(second) => ActionKind::Merged([(like, what), field(second)?]),
+                        None => ActionKind::ChangeTo(like, what),
+                    }
                 } else {
                     ActionKind::Change(name(to))
                 }

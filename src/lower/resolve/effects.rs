@@ -305,7 +305,92 @@ impl Resolver<'_> {
                 }
                 ir::Action::ChangeTo(subject, like.node)
             }
+            ActionKind::Merged(parts) => self.merged(subject, parts, src)?,
         })
+    }
+
+    /// `change SUBJECT to A.kind + B.kind`: both fields kinds, and a `merge` table to read.
+    fn merged(
+        &mut self,
+        subject: Subject,
+        parts: &[(Spanned<Subject>, Name); 2],
+        src: SourceId,
+    ) -> Option<ir::Action> {
+        for (_, field) in parts {
+            if field.node != "kind" {
+                self.err(
+                    Problem::error(
+                        Code::EffectAction,
+                        format!("pieces merge by kind, not by `{}`", field.node),
+                    )
+                    .label(src, field.span, "not a kind")
+                    .help("write `change origin to moved.kind + captured.kind`"),
+                );
+                return None;
+            }
+        }
+        if self.draft.merge.is_none() {
+            self.err(
+                Problem::error(Code::EffectAction, "a merge needs a `merge` table")
+                    .label(src, parts[0].1.span, "what these two kinds make is not said")
+                    .help("add `merge { knight + bishop = princess ... }`: each pair and the piece it makes"),
+            );
+            return None;
+        }
+        Some(ir::Action::Merged(
+            subject,
+            [parts[0].0.node, parts[1].0.node],
+        ))
+    }
+
+    /// `merge { A + B = C ... }`: every name a piece, each pair once, the piece made with a
+    /// letter for each side (a merged piece keeps its side).
+    pub(super) fn merges(&mut self, pieces: &IndexMap<String, ir::Piece>) -> Vec<ir::Merge> {
+        let Some(def) = self.draft.merge.clone() else {
+            return vec![];
+        };
+        let mut out: Vec<ir::Merge> = vec![];
+        for row in &def.node.rows {
+            let into = self.piece_ref(&row.into, def.src);
+            let first = self.piece_ref(&row.first, def.src);
+            for w in &row.with {
+                let (Some(a), Some(b), Some(into)) = (first, self.piece_ref(w, def.src), into)
+                else {
+                    continue;
+                };
+                if out
+                    .iter()
+                    .any(|m| (m.a, m.b) == (a, b) || (m.a, m.b) == (b, a))
+                {
+                    self.err(
+                        Problem::error(
+                            Code::DuplicateDefinition,
+                            format!("`{} + {}` is merged twice", row.first.node, w.node),
+                        )
+                        .label(def.src, w.span, "given before")
+                        .help("say once what each pair makes (`a + b` is also `b + a`)"),
+                    );
+                    continue;
+                }
+                out.push(ir::Merge { a, b, into });
+            }
+            if let Some(piece) = into.map(|i| &pieces[i]) {
+                for side in ir::Side::BOTH.into_iter().filter(|&s| !piece.in_army(s)) {
+                    self.err(
+                        Problem::error(
+                            Code::EffectAction,
+                            format!("piece `{}` has no letter for {}", row.into.node, side.name()),
+                        )
+                        .label(def.src, row.into.span, format!("a {} piece cannot become one", side.name()))
+                        .help(format!(
+                            "give `{}` a letter for each side (`letters X x`): a merged piece keeps its side",
+                            row.into.node
+                        )),
+                    );
+                }
+            }
+        }
+        out
     }
 
     fn bool_expr(&mut self, e: &ExprAst, src: SourceId, target: bool) -> Option<ir::Expr> {

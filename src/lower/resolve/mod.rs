@@ -132,6 +132,7 @@ impl<'a> Resolver<'a> {
         self.antiroyal_needs_check(&check, &pieces);
         self.mate_needs_royal(&obligations, royalty);
         self.opposite_needs_castling(&castling);
+        let merges = self.merges(&pieces);
         let effects = self.effects();
         let petrify = self.petrify(&pieces);
         self.capture_ways(&pieces, &petrify);
@@ -180,6 +181,7 @@ impl<'a> Resolver<'a> {
             turn: self.turn(royalty),
             capture_friends: self.capture_friends(),
             freeze: self.freeze(),
+            merges,
         };
         self.wrap_fits(&variant);
         self.validate_start(variant)

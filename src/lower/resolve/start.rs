@@ -181,10 +181,14 @@ impl Resolver<'_> {
                 .promotions
                 .values()
                 .any(|pr| pr.choices.iter().any(|c| c.contains(&id)));
+            let merges = variant.effects.values().any(|e| {
+                e.actions()
+                    .any(|a| matches!(a, crate::ir::Action::Merged(..)))
+            });
             let changed_to = variant.effects.values().any(|e| {
                 e.actions()
                     .any(|a| matches!(a, crate::ir::Action::Change(_, k) if *k == id))
-            });
+            }) || merges && variant.merges.iter().any(|m| m.into == id);
             // A piece dropped `free` comes from an endless supply (Snort's empty start).
             let free = variant
                 .hands

@@ -1177,6 +1177,20 @@ export default function defineSuites(variant, f) {
       ["no capture: every move", "4k3/8/8/8/8/8/4P3/4K3 w 0 iiii -"]],
   });
 
+  // Captures that merge: the capturer gains the moves of the piece it took.
+  const absorb = [
+    ["a knight takes a bishop, a rook, a queen: princess, empress, amazon", "4k3/8/2b1r3/3q4/1N3N2/8/8/4K3 w 0 iiii -"],
+    ["compounds take: a princess takes a rook, an empress a bishop", "4k3/8/8/2r1b3/8/3S1E2/8/4K3 w 0 iiii -"],
+    ["an amazon takes and stays; a queen takes a bishop and stays a queen", "k7/8/2n5/8/2b1A3/8/2Q5/4K3 w 0 iiii -"],
+    ["a pawn takes a piece and becomes it, also on the last rank", "rn2k3/1P6/8/3b4/4P3/8/8/4K3 w 0 iiii -"],
+    ["black: a pawn takes onto the first rank; a knight takes a pawn and stays", "4k3/8/8/8/8/2n5/3Pp3/4KR2 b 0 iiii -"],
+    ["the king takes and stays a king", "4k3/8/8/8/8/8/3qr3/4K3 w 0 iiii -"],
+    ["a bishop takes a knight: a princess gives check", "4k3/8/8/8/8/8/1n6/B3K3 w 0 iiii -"],
+  ];
+  variant("absorption", "Absorption", {
+    special: [castle, passant, promote, promoteBlack, ...absorb],
+  });
+
   // Batch ends
   // Arena: vchess's FEN is "placement turn movesCount en-passant" (no flags).
   variant("arena", "Arena", {
@@ -1604,6 +1618,22 @@ export default function defineSuites(variant, f) {
       ["in check: the fusion Bxc2 leaves the king attacked: only a block or a king move", "4k3/8/8/q7/8/8/2R5/3BK3 w 0 iiii -"],
       ["a promotion to a queen ends the fusions", "4k3/P7/8/8/8/8/8/R1B1K3 w 0 iiii -"],
       ["a fusion gives check", "4k3/8/8/8/8/8/8/1R2KB2 w 0 iiii -"]],
+  });
+  variant("selfabsorb", "Selfabsorb", {
+    note: [
+      "vchess's Selfabsorb keeps a rook's castling right when its own side takes the rook on",
+      "its corner (a merge), so the merged piece would castle in the rook's place; the rules",
+      "page is orthodox there: this suite's class takes the right away.",
+    ],
+    fix: ownRookTaken,
+    special: [castle, passant, promote, promoteBlack,
+      ["rook, knight and bishop take each other: queen, empress, princess", "k7/8/8/8/8/8/2NBR3/4K3 w 0 iiii -"],
+      ["a queen takes its knight, a knight its queen: an amazon", "k7/8/8/8/8/2N5/4Q3/4K3 w 0 iiii -"],
+      ["empress and bishop, princess and rook: an amazon; the amazon takes no friend", "4k3/8/8/8/3A4/2E1S3/3B1R2/4K3 w 0 iiii -"],
+      ["enemy pieces are taken with no merging", "4k3/8/8/2r1b3/8/3N4/8/4K3 w 0 iiii -"],
+      ["a bishop takes its own rook on h1: no more short castling", "r3k2r/8/8/8/8/8/6B1/R3K2R w 0 ahah -"],
+      ["black merges; a pinned piece may not", "4k3/3nr3/8/1b6/4R3/8/8/4K3 b 0 iiii -"],
+      ["a pawn takes no friend; a king takes no friend", "4k3/8/8/8/8/3N4/4P3/3RK3 w 0 iiii -"]],
   });
   variant("benedict", "Benedict", {
     note: [
