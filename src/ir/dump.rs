@@ -457,6 +457,12 @@ impl Variant {
                 "  a move after which the mover has no legal move ends the turn"
             )?;
         }
+        if t.until_hand_empty {
+            writeln!(
+                f,
+                "  a move after which the mover has pieces in hand goes on with drops of them, until its hand is empty"
+            )?;
+        }
         Ok(())
     }
 

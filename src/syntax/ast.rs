@@ -232,6 +232,9 @@ pub struct TurnAst {
     pub until_check: Option<Span>,
     /// `until stuck`: the mover having no legal move left ends the turn.
     pub until_stuck: Option<Span>,
+    /// `until hand empty`: a move that leaves pieces in the mover's hand is followed, in the
+    /// same turn, by drops of them.
+    pub until_hand_empty: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

@@ -182,6 +182,7 @@ impl<'a> Resolver<'a> {
             freeze: self.freeze(),
         };
         self.wrap_fits(&variant);
+        self.turn_fits(&variant);
         self.validate_start(variant)
     }
 
