@@ -220,7 +220,7 @@ pub enum FreezeCauseAst {
     AttackedBySameKind,
 }
 
-/// `turn { moves 2  first 1  until check  until stuck }`: how many moves a side makes in a
+/// `turn { moves 2  first 1  until check  until stuck  until hand empty }`: how many moves a side makes in a
 /// turn, and what ends a turn early.
 #[derive(Clone, Debug)]
 pub struct TurnAst {
