@@ -562,7 +562,7 @@ impl<B: Bits> Position<B> {
         // `until hand empty`: a move that fills the mover's hand is legal when a drop then is.
         let legal = if r.hand_steps && verify && !self.probing && self.holds_hand(r, mover) {
             let nth = self.history.last().map_or(0, |b| b.turn_move) + 1;
-            self.can_go_on(r, mover, nth)
+            self.can_drop_next(r, mover, nth)
         } else {
             legal
         };
@@ -609,6 +609,26 @@ impl<B: Bits> Position<B> {
     #[inline]
     pub(crate) fn drop_step(&self, r: &Rules<B>) -> bool {
         r.hand_steps && self.turn_move > 0 && self.holds_hand(r, self.side)
+    }
+
+    /// Whether `mover`, whose move filled its hand, has a legal drop to make as move `nth` of
+    /// its turn. A royal piece of its own on the board and unattacked stays so whatever the
+    /// mover drops, unless a dropped piece may screen an enemy hopper: then any drop square
+    /// will do. Otherwise the drops are played.
+    fn can_drop_next(&mut self, r: &Rules<B>, mover: Side, nth: u32) -> bool {
+        let them = mover.flip().index();
+        let settled = r.hop_attacks[them].is_empty()
+            && r.antiroyal_codes[mover.index()].is_empty()
+            && !r.no_drop_checks
+            && r.drop_required.is_empty()
+            && self.royals(r, mover).any()
+            && !self.royal_attacked(r, mover);
+        if !settled {
+            return self.can_go_on(r, mover, nth);
+        }
+        r.side_codes[mover.index()]
+            .iter()
+            .any(|&c| self.hand[c as usize] > 0 && self.drop_targets(r, c as usize).any())
     }
 
     /// Whether `mover` has a legal move to make as move `nth` of its turn.
