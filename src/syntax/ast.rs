@@ -220,8 +220,8 @@ pub enum FreezeCauseAst {
     AttackedBySameKind,
 }
 
-/// `turn { moves 2  first 1  until check  until stuck  until hand empty }`: how many moves a side makes in a
-/// turn, and what ends a turn early.
+/// `turn { moves 2  first 1  until check  until stuck  until hand empty }`: how many moves a
+/// side makes in a turn, and what ends a turn early (or makes it go on).
 #[derive(Clone, Debug)]
 pub struct TurnAst {
     /// The `moves` lines, in order (the last one counts).
