@@ -235,6 +235,11 @@ fn turn_fits(v: &Variant, setup: &Setup, at: usize) -> Result<(), FenError> {
     if setup.turn_move < size {
         return Ok(());
     }
+    // `until hand empty`: a side with pieces in hand goes on with drops of them.
+    let holds = setup.hand.iter().any(|&(s, _, n)| s == setup.side && n > 0);
+    if t.until_hand_empty && holds && setup.turn_move == size {
+        return Ok(());
+    }
     Err(err(
         "side to move",
         at,

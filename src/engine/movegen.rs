@@ -360,6 +360,10 @@ impl<B: Bits> Position<B> {
 
     /// All pseudo-legal moves of the side to move: the atoms, drops, en passant and castling.
     pub fn pseudo_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        if r.hand_steps && self.drop_step(r) {
+            self.drops(r, out);
+            return;
+        }
         self.unwalled_moves(r, out);
         if r.moving_wall {
             self.with_wall_squares(r, out);

@@ -305,7 +305,12 @@ impl<B: Bits> Position<B> {
             {
                 return self.count_fast(r, s);
             }
-            if !r.check.enabled() && !r.no_checks && !r.no_drop_checks && !r.required_by_play {
+            if !r.check.enabled()
+                && !r.no_checks
+                && !r.no_drop_checks
+                && !r.required_by_play
+                && !r.hand_steps
+            {
                 return self.count_unchecked(r);
             }
         }

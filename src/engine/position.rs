@@ -559,6 +559,13 @@ impl<B: Bits> Position<B> {
         if m.gate != 0 {
             self.gate_in(r, m.gate - 1, m.aux as usize);
         }
+        // `until hand empty`: a move that fills the mover's hand is legal when a drop then is.
+        let legal = if r.hand_steps && verify && !self.probing && self.holds_hand(r, mover) {
+            let nth = self.history.last().map_or(0, |b| b.turn_move) + 1;
+            self.can_drop_next(r, mover, nth)
+        } else {
+            legal
+        };
         if legal && r.counts_checks && self.royal_attacked(r, self.side) {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
@@ -577,7 +584,8 @@ impl<B: Bits> Position<B> {
         };
         let goes_on = legal
             && !self.probing
-            && before.turn_move + 1 < t.size(mover, before.fullmove)
+            && (r.hand_steps && self.holds_hand(r, mover)
+                || before.turn_move + 1 < t.size(mover, before.fullmove))
             && !(t.until_check && self.royal_attacked(r, mover.flip()))
             && (!t.until_stuck || self.can_go_on(r, mover, before.turn_move + 1));
         if goes_on {
@@ -587,6 +595,40 @@ impl<B: Bits> Position<B> {
         } else {
             self.turn_move = 0;
         }
+    }
+
+    /// Whether `side` has a piece in hand.
+    pub(crate) fn holds_hand(&self, r: &Rules<B>, side: Side) -> bool {
+        r.side_codes[side.index()]
+            .iter()
+            .any(|&c| self.hand[c as usize] > 0)
+    }
+
+    /// Whether the side to move is in the middle of its turn with pieces in hand, which under
+    /// `until hand empty` it must drop.
+    #[inline]
+    pub(crate) fn drop_step(&self, r: &Rules<B>) -> bool {
+        r.hand_steps && self.turn_move > 0 && self.holds_hand(r, self.side)
+    }
+
+    /// Whether `mover`, whose move filled its hand, has a legal drop to make as move `nth` of
+    /// its turn. A royal piece of its own on the board and unattacked stays so whatever the
+    /// mover drops, unless a dropped piece may screen an enemy hopper: then any drop square
+    /// will do. Otherwise the drops are played.
+    fn can_drop_next(&mut self, r: &Rules<B>, mover: Side, nth: u32) -> bool {
+        let them = mover.flip().index();
+        let settled = r.hop_attacks[them].is_empty()
+            && r.antiroyal_codes[mover.index()].is_empty()
+            && !r.no_drop_checks
+            && r.drop_required.is_empty()
+            && self.royals(r, mover).any()
+            && !self.royal_attacked(r, mover);
+        if !settled {
+            return self.can_go_on(r, mover, nth);
+        }
+        r.side_codes[mover.index()]
+            .iter()
+            .any(|&c| self.hand[c as usize] > 0 && self.drop_targets(r, c as usize).any())
     }
 
     /// Whether `mover` has a legal move to make as move `nth` of its turn.

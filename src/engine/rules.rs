@@ -578,6 +578,8 @@ pub struct Rules<B> {
     pub enclosed_near: Option<Vec<B>>,
     /// Several moves a turn; `None`: one.
     pub turn: Option<crate::ir::Turn>,
+    /// `until hand empty`: a move that leaves pieces in the mover's hand goes on with drops.
+    pub hand_steps: bool,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
     pub no_royal_escape: bool,
     /// A side that castles takes the other side's castles toward the same wing.
@@ -759,6 +761,7 @@ impl<B: Bits> Rules<B> {
             drop_required: vec![],
             enclosed_near: None,
             turn: v.turn.clone(),
+            hand_steps: v.turn.as_ref().is_some_and(|t| t.until_hand_empty),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
             freeze: v.freeze,
@@ -2016,7 +2019,9 @@ impl<B: Bits> Rules<B> {
         let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
             && self.unattackers.is_empty()
             && !self.guard.any();
+        // A move that fills the mover's hand is legal when one of the drops that follow is.
         self.fast_legality = settled
+            && !self.hand_steps
             && self.check.at_final
             && !self.no_royal_escape
             && fixed_royals

@@ -52,6 +52,9 @@ impl<B: Bits> Typed<B> {
             ));
         }
         notes.extend(events.iter().map(|e| self.event_text(e)));
+        if self.pos.drop_step(r) {
+            notes.push("the mover drops what it holds in hand next, in the same turn".into());
+        }
         notes
     }
 

@@ -437,6 +437,7 @@ impl Variant {
     fn dump_turn(&self, f: Out) -> fmt::Result {
         let Some(t) = &self.turn else { return Ok(()) };
         let moves = match t.moves {
+            crate::ir::TurnMoves::Fixed([1, 1]) => "1 move a turn".to_string(),
             crate::ir::TurnMoves::Fixed([w, b]) if w == b => format!("{w} moves a turn"),
             crate::ir::TurnMoves::Fixed([w, b]) => {
                 format!("white makes {w} moves a turn, black {b}")
@@ -457,6 +458,12 @@ impl Variant {
             writeln!(
                 f,
                 "  a move after which the mover has no legal move ends the turn"
+            )?;
+        }
+        if t.until_hand_empty {
+            writeln!(
+                f,
+                "  a move after which the mover has pieces in hand goes on with drops of them, until its hand is empty"
             )?;
         }
         Ok(())

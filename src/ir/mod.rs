@@ -330,6 +330,9 @@ pub struct Turn {
     pub until_check: bool,
     /// A move after which the mover has no legal move ends the turn.
     pub until_stuck: bool,
+    /// A move after which the mover has pieces in hand does not end its turn: its next moves
+    /// are drops, until its hand is empty.
+    pub until_hand_empty: bool,
 }
 
 /// How many moves a turn has.

@@ -242,8 +242,8 @@ pub enum FreezeCauseAst {
     AttackedBySameKind,
 }
 
-/// `turn { moves 2  first 1  until check  until stuck }`: how many moves a side makes in a
-/// turn, and what ends a turn early.
+/// `turn { moves 2  first 1  until check  until stuck  until hand empty }`: how many moves a
+/// side makes in a turn, and what ends a turn early (or makes it go on).
 #[derive(Clone, Debug)]
 pub struct TurnAst {
     /// The `moves` lines, in order (the last one counts).
@@ -254,6 +254,9 @@ pub struct TurnAst {
     pub until_check: Option<Span>,
     /// `until stuck`: the mover having no legal move left ends the turn.
     pub until_stuck: Option<Span>,
+    /// `until hand empty`: a move that leaves pieces in the mover's hand is followed, in the
+    /// same turn, by drops of them.
+    pub until_hand_empty: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

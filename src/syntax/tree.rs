@@ -143,6 +143,7 @@ fn build_turn(p: P, sp: Span) -> Option<TurnAst> {
         first: None,
         until_check: None,
         until_stuck: None,
+        until_hand_empty: None,
         span: sp,
     };
     for k in kids(p) {
@@ -167,6 +168,7 @@ fn build_turn(p: P, sp: Span) -> Option<TurnAst> {
             }
             Rule::turn_first => t.first = Some(int(kids(k).next()?)),
             Rule::turn_until if has_kw(&k, Rule::kw_check) => t.until_check = Some(ks),
+            Rule::turn_until if has_kw(&k, Rule::kw_hand) => t.until_hand_empty = Some(ks),
             Rule::turn_until => t.until_stuck = Some(ks),
             _ => {}
         }

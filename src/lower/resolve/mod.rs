@@ -184,6 +184,7 @@ impl<'a> Resolver<'a> {
             merges,
         };
         self.wrap_fits(&variant);
+        self.turn_fits(&variant);
         self.validate_start(variant)
     }
 

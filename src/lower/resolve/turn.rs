@@ -2,7 +2,7 @@
 
 use super::{Resolver, Royalty};
 use crate::diagnostics::{Code, Problem, SourceId, Span};
-use crate::ir::{Turn, TurnMoves};
+use crate::ir::{Action, Turn, TurnMoves, Variant};
 use crate::syntax::ast::{TurnAst, TurnMovesAst};
 
 /// The most moves a turn may have: a turn of more would never end in any game one could play.
@@ -33,8 +33,11 @@ impl Resolver<'_> {
             first,
             until_check: t.until_check.is_some(),
             until_stuck: t.until_stuck.is_some(),
+            until_hand_empty: t.until_hand_empty.is_some(),
         };
-        let single = matches!(moves, TurnMoves::Fixed([1, 1])) && first.is_none_or(|n| n == 1);
+        let single = matches!(moves, TurnMoves::Fixed([1, 1]))
+            && first.is_none_or(|n| n == 1)
+            && t.until_hand_empty.is_none();
         if single {
             self.err(
                 Problem::warning(Code::TurnRule, "every turn has one move")
@@ -43,6 +46,34 @@ impl Resolver<'_> {
             );
         }
         Some(turn)
+    }
+
+    /// `until hand empty` needs drops, and a move that can put a piece in the mover's hand (a
+    /// capture into the hand, or an effect that sends a piece to a hand): else the turn's drop
+    /// step could never happen.
+    pub(super) fn turn_fits(&mut self, v: &Variant) {
+        let Some(def) = &self.draft.turn else { return };
+        let Some(at) = def.node.until_hand_empty else {
+            return;
+        };
+        let src = def.src;
+        let sends = v.effects.values().any(|e| {
+            e.actions()
+                .any(|a| matches!(a, Action::Send(_) | Action::SendOpposite(_)))
+        });
+        let why = match &v.hands {
+            None => "`until hand empty` in a variant without a hand",
+            Some(h) if h.no_drops => "`until hand empty` in a variant whose hands never drop",
+            Some(h) if !h.captures && !sends => {
+                "`until hand empty`, but no move ever puts a piece in the mover's hand"
+            }
+            Some(_) => return,
+        };
+        self.err(
+            Problem::error(Code::TurnRule, why)
+                .label(src, at, "this drop step can never happen")
+                .help("give the variant a `hand` that drops, and an effect that sends a piece to it (`finally send captured to hand`), or `hand { captures }`"),
+        );
     }
 
     /// The `moves` line: exactly one, each count from 1 to [`MAX_TURN_MOVES`].

@@ -1303,6 +1303,65 @@ export default function defineSuites(variant, f) {
       ["mate by a drop", "k7/8/1K6/8/8/8/8/8 w 0 iiii - 0100000000"]],
   });
 
+  // Batch subturn: a turn step that drops the piece a capture sent to the hand.
+  // Teleport: a friend taken is put back at once by its player (vchess's subTurn 2, the piece
+  // in firstMove). rulebook writes that step `w2`, the piece in the hand.
+  const teleportFen = (g, V, suite) => {
+    const parts = f.chessFen(g, V, suite).split(" ");
+    let held = "";
+    if (g.subTurn == 2) {
+      const p = g.firstMove[g.firstMove.length - 1].vanish[1];
+      held = p.c == "w" ? p.p.toUpperCase() : p.p;
+      parts[1] += "2";
+    }
+    parts[0] += "[" + held + "]";
+    return parts.join(" ");
+  };
+  // vchess's getCurrentScore() finds no move while a piece waits to be put back (its
+  // getPotentialMovesFrom() lists none then) and calls the game drawn: the game goes on.
+  const teleportGoesOn = V => {
+    const score = V.prototype.getCurrentScore;
+    V.prototype.getCurrentScore = function () {
+      return this.subTurn == 2 ? "*" : score.call(this);
+    };
+  };
+  const teleportNote = [
+    "vchess's getCurrentScore() calls the game drawn while a piece taken waits to be put back",
+    "(subTurn 2: no piece has a move of its own then); the rules page goes on with the second",
+    "move: this suite's class does.",
+  ];
+  const teleportSpecial = [castle, passant, promote, promoteBlack,
+    ["the rules page's diagram: 1.Qxh5 N@f6+", "7k/6b1/8/4Q2N/8/8/8/K7 w 0 iiii -"],
+    ["after 1.Qxh5 N@f6+: the king or the bishop is teleported out of check", "7k/6b1/5N2/7Q/8/8/8/K7 b 1 iiii -"],
+    ["a pawn taken by its own side: anywhere but its last rank, its first rank too", "4k3/8/8/8/8/8/3PP3/4K3 w 0 iiii -"],
+    ["a pinned piece takes a friend, which is put back to block", "4k3/4r3/8/8/8/8/4NP2/4K3 w 0 iiii -"],
+    ["a pawn promotes by taking its own piece", "1N2k3/P7/8/8/8/8/8/4K3 w 0 iiii -"],
+    ["own rooks taken on their corners", "r3k2r/8/8/8/8/8/8/R3K2R w 0 ahah -"]];
+  variant("teleport1", "Teleport1", {
+    fen: teleportFen,
+    note: teleportNote,
+    fix: teleportGoesOn,
+    special: teleportSpecial.concat([
+      ["the king takes a friend, or is taken and put back", "4k3/8/8/8/8/8/3PPP2/3QKB2 w 0 iiii -"],
+      ["in check: the king teleported away", "4k3/8/8/8/8/8/4r3/R3K3 w 0 iiii -"]]),
+  });
+  variant("teleport2", "Teleport2", {
+    fen: teleportFen,
+    note: teleportNote.concat([
+      "vchess's Teleport2 judges castling rights after a friend taken with the side of the",
+      "mover as the opponent's (its turn has not passed yet): a rook taken by its own side",
+      "on its corner keeps its right, and a piece taken on the far corner's square takes the",
+      "mover's own right. Its rules page is orthodox there: this suite's class keeps",
+      "Teleport1's rights (a rook taken on its corner loses its right).",
+    ]),
+    fix: V => {
+      teleportGoesOn(V);
+      V.prototype.updateCastleFlags = Object.getPrototypeOf(V.prototype).updateCastleFlags;
+    },
+    special: teleportSpecial.concat([
+      ["the king never taken by its own side", "4k3/8/8/8/8/8/3PPP2/3QKB2 w 0 iiii -"]]),
+  });
+
   // Batch paralysis
   variant("madrasi", "Madrasi", {
     note: [
