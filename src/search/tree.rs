@@ -96,6 +96,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 break;
             }
             if !self.pv[0].is_empty() {
+                if !self.threads.counts.is_empty() {
+                    self.extend_line(depth as usize);
+                }
                 best = self.progress(depth, v);
                 report(&best);
             }
@@ -111,6 +114,33 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// thread, which counts the others' nodes in `counts`; a helper writes its own there.
     pub(crate) fn join_threads(&mut self, index: usize, counts: &'a [AtomicU64]) {
         self.threads = Threads { index, counts };
+    }
+
+    /// Follows the root's line on through the table's moves (each checked legal) to `depth`
+    /// moves: in a search of several threads, a helper's entry can settle a node of the line
+    /// and leave it short.
+    fn extend_line(&mut self, depth: usize) {
+        let mut line = std::mem::take(&mut self.pv[0]);
+        let mut legal = vec![];
+        for &m in &line {
+            self.play(m);
+        }
+        while line.len() < depth && self.pos.immediate_end(self.r).is_none() && !self.repeated() {
+            let Some(e) = self.table.probe(self.keys[self.keys.len() - 1]) else {
+                break;
+            };
+            self.pos
+                .legal_moves_using(self.r, &mut legal, &mut self.pseudo);
+            if !legal.contains(&e.best) {
+                break;
+            }
+            self.play(e.best);
+            line.push(e.best);
+        }
+        for _ in 0..line.len() {
+            self.unplay();
+        }
+        self.pv[0] = line;
     }
 
     fn progress(&self, depth: u32, v: i32) -> Progress<Move> {
