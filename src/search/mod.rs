@@ -13,7 +13,7 @@ pub mod key;
 pub mod table;
 mod tree;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::engine::bitboard::Bits;
@@ -142,6 +142,8 @@ pub fn search<B: Bits>(
     report: &mut dyn FnMut(&Progress<Move>),
 ) -> Progress<Move> {
     let history = game_keys(r, pos);
+    // WebAssembly has no threads here (and the playground's module no room for their code).
+    #[cfg(not(target_family = "wasm"))]
     if engine.threads > 1 {
         return lazy_smp(r, pos, engine, (limits, stop), history, report);
     }
@@ -149,6 +151,7 @@ pub fn search<B: Bits>(
     s.iterate(report)
 }
 
+#[cfg(not(target_family = "wasm"))]
 /// [`search`] in `engine.threads` threads: helpers search copies of `pos` until the main
 /// thread's search ends.
 fn lazy_smp<B: Bits>(
@@ -159,6 +162,7 @@ fn lazy_smp<B: Bits>(
     history: Vec<u64>,
     report: &mut dyn FnMut(&Progress<Move>),
 ) -> Progress<Move> {
+    use std::sync::atomic::{AtomicU64, Ordering};
     let table = &engine.table;
     let done = AtomicBool::new(false);
     let counts: Vec<AtomicU64> = (1..engine.threads).map(|_| AtomicU64::new(0)).collect();

@@ -112,6 +112,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
 
     /// Makes this search one of several threads on the same table: `index` 0 is the main
     /// thread, which counts the others' nodes in `counts`; a helper writes its own there.
+    #[cfg(not(target_family = "wasm"))]
     pub(crate) fn join_threads(&mut self, index: usize, counts: &'a [AtomicU64]) {
         self.threads = Threads { index, counts };
     }
