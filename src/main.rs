@@ -95,6 +95,10 @@ enum Command {
         /// Nodes the computer searches a move.
         #[arg(long, default_value_t = 5000)]
         nodes: u64,
+        /// Play this many games at once (each searched in one thread: the results are those
+        /// of one thread).
+        #[arg(long, default_value_t = 1, value_parser = threads)]
+        threads: usize,
     },
     /// Play as a UCI engine over stdin and stdout (for GUIs, python-chess, lichess bots): the
     /// option UCI_Variant picks a bundled variant, VariantPath a variant file.
@@ -172,7 +176,8 @@ fn main() -> ExitCode {
             variant,
             games,
             nodes,
-        } => rulebook::cli::selfplay::selfplay(&variant, games, nodes),
+            threads,
+        } => rulebook::cli::selfplay::selfplay(&variant, games, nodes, threads),
         Command::Variants { format, from } => commands::variants(format, from),
         Command::Pgn {
             file,

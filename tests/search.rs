@@ -285,3 +285,172 @@ fn selfplay_reports_every_game_and_the_tally() {
         .expect("rulebook runs");
     assert_eq!(bad.status.code(), Some(2), "{bad:?}");
 }
+
+/// A search in one thread does what it did before the table was shared between threads: the
+/// depth, nodes and line of its last iteration at `go nodes 100000`, as main's engine (commit
+/// e9ea05f) answered them over UCI. A change to the search's pruning, ordering or evaluation
+/// changes these and must record them again; a change to the table or the threads must not.
+#[test]
+fn one_thread_searches_as_before_the_threads() {
+    let middlegame = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let recorded = [
+        ("chess", None, 5, 61433, "e2e4 b8c6 d2d4 g8f6 b1c3"),
+        (
+            "chess",
+            Some(middlegame),
+            5,
+            57250,
+            "e2a6 e6d5 a6b7 b4c3 d2c3",
+        ),
+        ("crazyhouse", None, 5, 62015, "e2e4 b8c6 d2d4 g8f6 b1c3"),
+        ("atomic", None, 6, 73862, "c2c3 d7d5 d2d4 e7e5 e2e4 f7f6"),
+        ("xiangqi", None, 5, 55312, "b3g3 b8g8 g3g7 g8g4 g7c7"),
+        ("shogi", None, 4, 10300, "e3e4 g7g6 f3f4 h8f6"),
+        ("orda", None, 6, 56456, "d2d4 e8d7 e1d2 d6d5 d2c3 d7d6"),
+        ("antichess", None, 6, 60065, "b2b3 c7c6 a2a3 f7f6 e2e4 e7e5"),
+    ];
+    let limits = Limits {
+        nodes: Some(100_000),
+        ..Limits::default()
+    };
+    for (variant, fen, depth, nodes, pv) in recorded {
+        let mut g = game(variant);
+        if let Some(f) = fen {
+            g.set_fen(f).expect("the FEN reads");
+        }
+        let stop = AtomicBool::new(false);
+        let found = g.think(&mut Engine::new(16), &limits, &stop, &mut |_| {});
+        let got = (found.depth, found.nodes, found.pv.join(" "));
+        assert_eq!(got, (depth, nodes, pv.to_string()), "{variant} {fen:?}");
+    }
+}
+
+/// Two threads: a legal line, the node limit counting both threads' nodes, and `stop`
+/// ending both at once.
+#[test]
+fn two_threads_answer_a_legal_move_and_stop_together() {
+    let mut engine = Engine::new(16);
+    engine.threads = 2;
+    let stop = AtomicBool::new(false);
+    for variant in ["chess", "crazyhouse", "xiangqi"] {
+        let mut g = game(variant);
+        let limits = Limits {
+            nodes: Some(50_000),
+            ..Limits::default()
+        };
+        let mut reported = 0;
+        let found = g.think(&mut engine, &limits, &stop, &mut |p| reported = p.nodes);
+        // The whole line is legal (followed on through the table where a helper cut it).
+        for m in &found.pv {
+            assert!(g.play(m).is_ok(), "{variant}: {m} in {:?}", found.pv);
+        }
+        assert!(reported <= 50_000 + 2 * 1024, "{variant}: {reported} nodes");
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        flag.store(true, Ordering::Relaxed);
+        Instant::now()
+    });
+    let limits = Limits {
+        depth: Some(60),
+        ..Limits::default()
+    };
+    let found = game("chess").think(&mut engine, &limits, &stop, &mut |_| {});
+    let late = Instant::now().saturating_duration_since(stopper.join().expect("the stopper"));
+    assert!(
+        late.as_millis() < 200,
+        "stopped {late:?} after it was asked"
+    );
+    assert!(game("chess").play(&found.pv[0]).is_ok(), "{:?}", found.pv);
+}
+
+/// Two threads find the mates one thread finds (the first ten of the set).
+#[test]
+fn two_threads_find_the_mates() {
+    let set = include_str!("search/mates.txt");
+    let mut engine = Engine::new(16);
+    engine.threads = 2;
+    for line in set
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .take(10)
+    {
+        let fields: Vec<&str> = line.split(';').collect();
+        let (variant, fen, n) = (fields[0], fields[1], fields[2].parse::<i32>().expect("N"));
+        let mut g = game(variant);
+        g.set_fen(fen).expect("the FEN reads");
+        let limits = Limits {
+            depth: Some(2 * n as u32 + 2),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        engine.table.clear();
+        let found = g.think(&mut engine, &limits, &stop, &mut |_| {});
+        assert_eq!(found.score, Score::Mate(n), "{line}: {:?}", found.pv);
+    }
+}
+
+#[test]
+fn uci_offers_threads_and_searches_with_them() {
+    let out = uci_session(&[
+        "uci",
+        "setoption name Threads value 2",
+        "position startpos",
+        "go nodes 20000",
+        "isready",
+        "setoption name Threads value 0",
+    ]);
+    assert!(
+        out.contains("option name Threads type spin default 1 min 1 max "),
+        "{out}"
+    );
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(game("chess").play(best).is_ok(), "{best}");
+    assert!(
+        out.contains("info string Threads: `0` is not 1 to "),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_repl_sets_the_threads_of_its_searches() {
+    let mut s = Session::new("chess").unwrap_or_else(|(m, _)| panic!("{m}"));
+    let r = s.execute("threads 1");
+    assert!(r.ok && r.out.contains("searches with 1 of "), "{r:?}");
+    let r = s.execute("threads 0");
+    assert!(
+        !r.ok && r.err.contains("is not a number of threads"),
+        "{r:?}"
+    );
+    let r = s.execute("hint nodes 3000");
+    assert!(r.ok && r.out.contains("hint: "), "{r:?}");
+}
+
+/// Games played in parallel end as they end in one thread: each is searched in one thread.
+#[test]
+fn selfplay_in_threads_plays_the_games_of_one_thread() {
+    let run = |threads: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .args([
+                "selfplay",
+                "kingofthehill",
+                "--games",
+                "4",
+                "--nodes",
+                "400",
+            ])
+            .args(["--threads", threads])
+            .output()
+            .expect("rulebook runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let one = run("1");
+    assert_eq!(one.lines().filter(|l| l.starts_with("game ")).count(), 4);
+    assert_eq!(run("3"), one);
+}

@@ -220,3 +220,16 @@ fn bad_input_is_answered_by_error_and_illegal_move_lines() {
     assert!(moves_sent(&lines).is_empty(), "{lines:?}");
     assert_eq!(lines.last().map(String::as_str), Some("pong 999"));
 }
+
+/// `cores N` sets the search's threads (smp=1); a bad count is an error.
+#[test]
+fn cores_sets_the_threads_of_the_search() {
+    let lines = session(&["new", "cores 2", "cores many", "st 1", "go"]);
+    assert!(
+        lines.contains(&"Error (bad parameters): cores many".to_string()),
+        "{lines:?}"
+    );
+    let sent = moves_sent(&lines);
+    assert_eq!(sent.len(), 1, "{lines:?}");
+    assert!(game("chess").play(sent[0]).is_ok(), "{}", sent[0]);
+}

@@ -57,6 +57,8 @@ pub struct Seat {
     pub variant: String,
     /// The table size in MB.
     pub hash: usize,
+    /// The threads a search takes (given to the board's engine as a search begins).
+    pub threads: usize,
 }
 
 impl Seat {
@@ -71,6 +73,7 @@ impl Seat {
             stop: Arc::new(AtomicBool::new(false)),
             variant: variant.into(),
             hash: DEFAULT_HASH,
+            threads: 1,
         })
     }
 
@@ -137,12 +140,14 @@ impl Seat {
     }
 
     /// Lends the board to `think` on a new thread (after the running search, if any, ended),
-    /// with the stop flag cleared; `think` gives it back when it is done.
+    /// with the stop flag cleared and [`Seat::threads`] given to the engine; `think` gives it
+    /// back when it is done.
     pub fn lend(&mut self, think: impl FnOnce(Board) -> Board + Send + 'static) {
         let _ = self.wait();
-        let Some(board) = self.board.take() else {
+        let Some(mut board) = self.board.take() else {
             return;
         };
+        board.engine.threads = self.threads;
         self.stop.store(false, Ordering::Relaxed);
         self.searching = Some(std::thread::spawn(move || think(board)));
     }

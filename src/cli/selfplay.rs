@@ -1,12 +1,13 @@
-//! `rulebook selfplay VARIANT --games N --nodes N`: the computer against itself from the start,
-//! each game opened by a few random moves (seeded by the game's number, so a run repeats), for
-//! a first look at a variant's balance: white wins, draws, black wins, and the end rules that
-//! decided them.
+//! `rulebook selfplay VARIANT --games N --nodes N [--threads T]`: the computer against itself
+//! from the start, each game opened by a few random moves (seeded by the game's number, so a
+//! run repeats), for a first look at a variant's balance: white wins, draws, black wins, and the
+//! end rules that decided them. With T threads, T games are played at once, each searched in
+//! one thread with its own table, so that the results are those of one thread.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
 
 use crate::diagnostics::Sources;
 use crate::game::{Game, new_game};
@@ -53,8 +54,41 @@ fn play_one(game: &mut dyn Game, nodes: u64, seed: u64) -> (Option<Side>, String
     (None, format!("{MAX_PLIES} plies without an end"))
 }
 
-/// Runs the games and prints the tally.
-pub fn selfplay(variant: &str, games: usize, nodes: u64) -> ExitCode {
+/// A game's end: the winner (None: a draw) and the rule that ended it.
+type Outcome = (Option<Side>, String);
+
+/// Plays games `0..games` of `start` in `threads` threads, sending each game's number and
+/// outcome to `done` as it ends.
+fn play_all(
+    start: &dyn Game,
+    games: usize,
+    nodes: u64,
+    threads: usize,
+    done: mpsc::Sender<(usize, Outcome)>,
+) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, games.max(1)) {
+            let (next, done) = (&next, done.clone());
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let mut game = start.boxed_clone();
+                    let outcome = play_one(game.as_mut(), nodes, i as u64 + 1);
+                    if done.send((i, outcome)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// Runs the games and prints each (in order) and the tally.
+pub fn selfplay(variant: &str, games: usize, nodes: u64, threads: usize) -> ExitCode {
     let mut sources = Sources::default();
     let loaded = match load(variant, &mut sources) {
         Ok(l) => l,
@@ -66,21 +100,29 @@ pub fn selfplay(variant: &str, games: usize, nodes: u64) -> ExitCode {
         }
     };
     let start = new_game(Arc::new(loaded.variant));
+    let (send, received) = mpsc::channel();
     let mut tally = [0usize; 3];
     let mut rules: BTreeMap<String, usize> = BTreeMap::new();
-    for i in 0..games {
-        let mut game = start.boxed_clone();
-        let (winner, rule) = play_one(game.as_mut(), nodes, i as u64 + 1);
-        let slot = match winner {
-            Some(Side::White) => 0,
-            None => 1,
-            Some(Side::Black) => 2,
-        };
-        tally[slot] += 1;
-        let who = winner.map_or("draw".to_string(), |w| format!("{} wins", w.name()));
-        *rules.entry(format!("{rule}, {who}")).or_default() += 1;
-        println!("game {}: {who} ({rule})", i + 1);
-    }
+    std::thread::scope(|scope| {
+        scope.spawn(|| play_all(start.as_ref(), games, nodes, threads, send));
+        let mut waiting = BTreeMap::new();
+        let mut shown = 0;
+        for (i, outcome) in received {
+            waiting.insert(i, outcome);
+            while let Some((winner, rule)) = waiting.remove(&shown) {
+                shown += 1;
+                let slot = match winner {
+                    Some(Side::White) => 0,
+                    None => 1,
+                    Some(Side::Black) => 2,
+                };
+                tally[slot] += 1;
+                let who = winner.map_or("draw".to_string(), |w| format!("{} wins", w.name()));
+                *rules.entry(format!("{rule}, {who}")).or_default() += 1;
+                println!("game {shown}: {who} ({rule})");
+            }
+        }
+    });
     println!(
         "{games} games: white wins {}, draws {}, black wins {}",
         tally[0], tally[1], tally[2]

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 pub use super::seat::Out;
 use super::seat::{DEFAULT_HASH, Seat, say};
-use crate::search::{Clock, Limits, Progress};
+use crate::search::{Clock, Limits, Progress, max_threads};
 
 /// A UCI session.
 pub struct Uci {
@@ -91,6 +91,13 @@ impl Uci {
             &self.out,
             &format!("option name Hash type spin default {DEFAULT_HASH} min 1 max 4096"),
         );
+        say(
+            &self.out,
+            &format!(
+                "option name Threads type spin default 1 min 1 max {}",
+                max_threads()
+            ),
+        );
         say(&self.out, "uciok");
     }
 
@@ -120,6 +127,10 @@ impl Uci {
             "hash" => match value.parse::<usize>() {
                 Ok(mb) if (1..=4096).contains(&mb) => self.seat.resize(mb),
                 _ => self.info(&format!("Hash: `{value}` is not 1 to 4096")),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=max_threads()).contains(&n) => self.seat.threads = n,
+                _ => self.info(&format!("Threads: `{value}` is not 1 to {}", max_threads())),
             },
             _ => self.info(&format!("unknown option `{name}`")),
         }

@@ -3,7 +3,9 @@
 //! captures, a transposition table on Zobrist keys ([`key`]), move ordering (table move,
 //! captures by value, killers, history), check extensions, and the game's ends from the
 //! variant's end rules; the evaluation comes from the rules ([`eval`]); [`clock`] shares a
-//! GUI's clock over the moves.
+//! GUI's clock over the moves. With more than one thread ([`Engine::threads`]) the search is
+//! a Lazy SMP: helper threads search the same root at staggered depths, sharing the table,
+//! and the main thread's result is the answer.
 
 pub mod clock;
 pub mod eval;
@@ -85,11 +87,18 @@ pub struct Progress<M> {
     pub pv: Vec<M>,
 }
 
-/// What a search keeps between moves: the transposition table.
+/// What a search keeps between moves: the transposition table, and how many threads search.
 #[derive(Clone, Debug)]
 pub struct Engine {
     /// The transposition table.
     pub table: Table,
+    /// Threads searching together (1: the search alone, deterministic).
+    pub threads: usize,
+}
+
+/// The most threads a search takes: the machine's cores, at most 256.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
 }
 
 impl Default for Engine {
@@ -103,6 +112,7 @@ impl Engine {
     pub fn new(megabytes: usize) -> Engine {
         Engine {
             table: Table::new(megabytes),
+            threads: 1,
         }
     }
 }
@@ -132,6 +142,48 @@ pub fn search<B: Bits>(
     report: &mut dyn FnMut(&Progress<Move>),
 ) -> Progress<Move> {
     let history = game_keys(r, pos);
-    let mut s = tree::Searcher::new(r, pos, &mut engine.table, (limits, stop), history);
+    // WebAssembly has no threads here (and the playground's module no room for their code).
+    #[cfg(not(target_family = "wasm"))]
+    if engine.threads > 1 {
+        return lazy_smp(r, pos, engine, (limits, stop), history, report);
+    }
+    let mut s = tree::Searcher::new(r, pos, &engine.table, (limits, stop), history);
     s.iterate(report)
+}
+
+#[cfg(not(target_family = "wasm"))]
+/// [`search`] in `engine.threads` threads: helpers search copies of `pos` until the main
+/// thread's search ends.
+fn lazy_smp<B: Bits>(
+    r: &Rules<B>,
+    pos: &mut Position<B>,
+    engine: &Engine,
+    (limits, stop): (&Limits, &AtomicBool),
+    history: Vec<u64>,
+    report: &mut dyn FnMut(&Progress<Move>),
+) -> Progress<Move> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let table = &engine.table;
+    let done = AtomicBool::new(false);
+    let counts: Vec<AtomicU64> = (1..engine.threads).map(|_| AtomicU64::new(0)).collect();
+    let helper_limits = Limits {
+        depth: limits.depth,
+        ..Limits::default()
+    };
+    std::thread::scope(|scope| {
+        for index in 1..engine.threads {
+            let (mut copy, keys) = (pos.clone(), history.clone());
+            let (done, counts, helper_limits) = (&done, &counts, &helper_limits);
+            scope.spawn(move || {
+                let mut s = tree::Searcher::new(r, &mut copy, table, (helper_limits, done), keys);
+                s.join_threads(index, counts);
+                s.iterate(&mut |_| {});
+            });
+        }
+        let mut s = tree::Searcher::new(r, pos, table, (limits, stop), history);
+        s.join_threads(0, &counts);
+        let found = s.iterate(report);
+        done.store(true, Ordering::Relaxed);
+        found
+    })
 }

@@ -2,7 +2,7 @@
 //! captures and promotions, and the game's ends as scores. Every list is kept per ply and
 //! reused, so a node allocates nothing once the lists have grown.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use crate::engine::bitboard::Bits;
@@ -25,11 +25,13 @@ pub(crate) struct Searcher<'a, B: Bits> {
     r: &'a Rules<B>,
     pos: &'a mut Position<B>,
     values: Values,
-    table: &'a mut Table,
+    table: &'a Table,
     limits: &'a Limits,
     stop: &'a AtomicBool,
     start: Instant,
     nodes: u64,
+    /// The other threads' node counts (none when searching alone).
+    threads: Threads<'a>,
     stopped: bool,
     /// Keys of the game before the search, then of each position on the path.
     keys: Vec<u64>,
@@ -48,7 +50,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     pub(crate) fn new(
         r: &'a Rules<B>,
         pos: &'a mut Position<B>,
-        table: &'a mut Table,
+        table: &'a Table,
         (limits, stop): (&'a Limits, &'a AtomicBool),
         mut keys: Vec<u64>,
     ) -> Searcher<'a, B> {
@@ -64,6 +66,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             stop,
             start: Instant::now(),
             nodes: 0,
+            threads: Threads::default(),
             stopped: false,
             keys,
             board_keys: vec![board],
@@ -85,11 +88,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         for depth in 1..=most.max(1) {
+            if self.threads.skips(depth) {
+                continue;
+            }
             let v = self.node(depth as i32, -INFINITE, INFINITE, 0);
             if self.stopped && depth > 1 {
                 break;
             }
             if !self.pv[0].is_empty() {
+                if !self.threads.counts.is_empty() {
+                    self.extend_line(depth as usize);
+                }
                 best = self.progress(depth, v);
                 report(&best);
             }
@@ -101,11 +110,45 @@ impl<'a, B: Bits> Searcher<'a, B> {
         best
     }
 
+    /// Makes this search one of several threads on the same table: `index` 0 is the main
+    /// thread, which counts the others' nodes in `counts`; a helper writes its own there.
+    #[cfg(not(target_family = "wasm"))]
+    pub(crate) fn join_threads(&mut self, index: usize, counts: &'a [AtomicU64]) {
+        self.threads = Threads { index, counts };
+    }
+
+    /// Follows the root's line on through the table's moves (each checked legal) to `depth`
+    /// moves: in a search of several threads, a helper's entry can settle a node of the line
+    /// and leave it short.
+    fn extend_line(&mut self, depth: usize) {
+        let mut line = std::mem::take(&mut self.pv[0]);
+        let mut legal = vec![];
+        for &m in &line {
+            self.play(m);
+        }
+        while line.len() < depth && self.pos.immediate_end(self.r).is_none() && !self.repeated() {
+            let Some(e) = self.table.probe(self.keys[self.keys.len() - 1]) else {
+                break;
+            };
+            self.pos
+                .legal_moves_using(self.r, &mut legal, &mut self.pseudo);
+            if !legal.contains(&e.best) {
+                break;
+            }
+            self.play(e.best);
+            line.push(e.best);
+        }
+        for _ in 0..line.len() {
+            self.unplay();
+        }
+        self.pv[0] = line;
+    }
+
     fn progress(&self, depth: u32, v: i32) -> Progress<Move> {
         Progress {
             depth,
             score: Score::of(v),
-            nodes: self.nodes,
+            nodes: self.nodes + self.threads.others(),
             millis: self.start.elapsed().as_millis() as u64,
             pv: self.pv[0].clone(),
         }
@@ -137,7 +180,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
             let l = self.limits;
-            self.stopped = l.nodes.is_some_and(|n| self.nodes >= n)
+            let nodes = self.threads.publish(self.nodes);
+            self.stopped = l.nodes.is_some_and(|n| nodes >= n)
                 || l.movetime.is_some_and(|t| self.start.elapsed() >= t);
         }
         self.stopped
@@ -435,6 +479,49 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self.lists[ply] = moves;
         self.scores[ply] = scores;
         best
+    }
+}
+
+/// Where a search stands among the threads of a Lazy SMP search: the main thread (index 0,
+/// alone when `counts` is empty) or a helper, and each helper's node count.
+#[derive(Default)]
+struct Threads<'a> {
+    index: usize,
+    /// Helper `i`'s nodes at `counts[i - 1]`.
+    counts: &'a [AtomicU64],
+}
+
+/// Helpers skip depths in these patterns (Stockfish 10's), so that at any time the threads
+/// search different depths: helper `i` skips `depth` when `(depth + PHASE) / SIZE` is odd.
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+impl Threads<'_> {
+    /// Whether this thread leaves `depth` to the others.
+    fn skips(&self, depth: u32) -> bool {
+        let i = self.index.saturating_sub(1) % 20;
+        self.index > 0 && (depth + SKIP_PHASE[i]) / SKIP_SIZE[i] % 2 == 1
+    }
+
+    /// The other threads' nodes, for the main thread's count.
+    fn others(&self) -> u64 {
+        if self.index > 0 {
+            return 0;
+        }
+        self.counts.iter().map(|c| c.load(Ordering::Relaxed)).sum()
+    }
+
+    /// Publishes a helper's `nodes`; the nodes that the limit counts: all threads' for the
+    /// main thread, its own for a helper.
+    #[inline]
+    fn publish(&self, nodes: u64) -> u64 {
+        match self.index {
+            0 => nodes + self.others(),
+            i => {
+                self.counts[i - 1].store(nodes, Ordering::Relaxed);
+                nodes
+            }
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 """Plays rulebook's UCI engine through python-chess's engine module, which checks every move
 it receives: for each variant python-chess knows, a game of the engine against itself at a
 fixed number of nodes a move, and a game against a random mover under a clock (the engine must
-keep its time). Exit 1 at the first illegal move, crash or lost time.
+keep its time), searching in two threads where the machine has them. Exit 1 at the first
+illegal move, crash or lost time.
 
 Usage: python_chess.py RULEBOOK_BINARY [VARIANT...]
 """
@@ -64,6 +65,8 @@ def main():
     names = sys.argv[2:] or VARIANTS
     failed = False
     with chess.engine.SimpleEngine.popen_uci([binary, "uci"]) as engine:
+        # The search in two threads where the machine has them (the option's max is its cores).
+        engine.configure({"Threads": min(2, engine.options["Threads"].max)})
         for name in names:
             result, plies = self_play(engine, name)
             print(f"{name}: self-play {result} in {plies} plies")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plays rulebook's CECP engine (`rulebook xboard`) as XBoard does, in fairy variants XBoard
 cannot check by itself: xboard, protover 2 (waits for done=1), variant, new, level, time/otim,
-usermove, setboard, remove, undo, ping. The opponent is a random mover; every move the engine
+usermove, setboard, remove, undo, ping, cores 2 (the search in two threads, smp=1). The opponent is a random mover; every move the engine
 sends is checked against the legal moves `rulebook moves` lists in a separate process, and the
 engine's clock (2 s for the whole game) must never run out. Exit 1 at the first illegal move,
 missing answer, lost time or crash.
@@ -107,7 +107,7 @@ def handshake(engine):
             fail("no feature done=1 within 2 s")
         features += " " + engine.read()
     for needed in ["setboard=1", "usermove=1", "ping=1", "sigint=0", "san=0", "colors=0",
-                   'myname="rulebook']:
+                   "smp=1", 'myname="rulebook']:
         if needed not in features:
             fail(f"feature {needed} missing: {features}")
     variants = features.split('variants="', 1)[1].split('"', 1)[0].split(",")
@@ -170,6 +170,7 @@ def play(engine, legal, variant, engine_side, setboard, rng):
     engine.send("new")
     engine.send("variant " + variant)
     engine.send("level 0 0:02 0")
+    engine.send("cores 2")
     engine.send("post")
     start = legal_start(legal)
     check_setup(engine.sync(), start, variant)

@@ -152,6 +152,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "computer SIDE [LIMITS]",
         "the sides the computer plays (white, black, both or off): it answers each move, thinking as LIMITS say",
     ),
+    (
+        "threads",
+        "threads [N]",
+        "how many threads the computer searches with (1 to the machine's cores; 1 by default)",
+    ),
     ("help", "help [COMMAND]", "this list, or one command's help"),
     ("quit", "quit", "leave the session"),
 ];
@@ -285,6 +290,7 @@ impl Session {
             "go" => self.go(&mut reply, &l),
             "hint" => self.hint(&mut reply, &l),
             "computer" => self.computer(&mut reply, &l),
+            "threads" => self.threads(&mut reply, &l),
             "undo" => self.undo(&mut reply, &l),
             "history" => self.history(&mut reply, &l),
             "new" => self.new_game(&mut reply),

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use super::{Line, Reply, Session};
 use crate::diagnostics::Span;
-use crate::search::{Limits, Progress};
+use crate::search::{Limits, Progress, max_threads};
 
 /// How long the computer thinks when no limit is given.
 const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);
@@ -113,6 +113,29 @@ impl Session {
                 reply.line(format!("best move {san} ({m})"));
             }
             None => reply.fail("error: no legal move: the game is over"),
+        }
+    }
+
+    /// `threads [N]`: the threads of the searches from now on, or how many they are.
+    pub(super) fn threads(&mut self, reply: &mut Reply, l: &Line) {
+        let most = max_threads();
+        let Some((at, w)) = l.arg() else {
+            let n = self.engine.threads;
+            return reply.line(format!("the computer searches with {n} of {most} threads"));
+        };
+        match w.parse::<usize>() {
+            Ok(n) if (1..=most).contains(&n) => {
+                self.engine.threads = n;
+                reply.line(format!("the computer searches with {n} of {most} threads"));
+            }
+            _ => self.usage_error(
+                reply,
+                l,
+                Span::new(at, at + w.len()),
+                format!("`{w}` is not a number of threads from 1 to {most}"),
+                "here",
+                "e.g. `threads 2`".into(),
+            ),
         }
     }
 

@@ -17,7 +17,7 @@ pub use super::seat::Out;
 use super::seat::{Board, Seat, say};
 use crate::game::Game;
 use crate::ir::Side;
-use crate::search::{Limits, Progress, Score};
+use crate::search::{Limits, Progress, Score, max_threads};
 pub use setup::{Notation, XBOARD_VARIANTS, setup_lines};
 use time::TimeControl;
 
@@ -119,8 +119,7 @@ impl XBoard {
         let rest = rest.trim();
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "cores" | "." | "white"
-            | "black" => {}
+            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "." | "white" | "black" => {}
             "protover" => features().iter().for_each(|l| self.say(l)),
             "quit" => return false,
             "new" => self.new_game(),
@@ -149,6 +148,7 @@ impl XBoard {
                 self.analyzing = false;
             }
             "memory" => self.memory(rest, line),
+            "cores" => self.cores(rest, line),
             "option" => self.option(rest, line),
             "perft" => self.perft(rest, line),
             "d" => self.show(),
@@ -240,6 +240,15 @@ impl XBoard {
                     self.seat.resize(mb);
                 }
             }
+            _ => self.error("bad parameters", line),
+        }
+    }
+
+    /// `cores N`: the threads of the searches from the next one on (at most the machine's
+    /// cores).
+    fn cores(&mut self, rest: &str, line: &str) {
+        match rest.parse::<usize>() {
+            Ok(n) if n >= 1 => self.seat.threads = n.min(max_threads()),
             _ => self.error("bad parameters", line),
         }
     }
