@@ -87,6 +87,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
         for depth in 1..=most.max(1) {
             let v = self.node(depth as i32, -INFINITE, INFINITE, 0);
             if self.stopped && depth > 1 {
+                // The root's first move (the last iteration's best) was searched in full when
+                // the line is not empty: the best of the moves searched is the better choice.
+                if !self.pv[0].is_empty() {
+                    best = self.progress(depth - 1, v);
+                }
                 break;
             }
             if !self.pv[0].is_empty() {
@@ -127,7 +132,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
-    /// Whether a limit is reached (the clock and node limits read every 1024 nodes).
+    /// Whether a limit is reached (the clock and node limits read every 128 nodes: a slow
+    /// move generator makes a few thousand nodes a second in a large variant).
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
@@ -135,7 +141,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         if self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
+        } else if self.nodes & 127 == 0 {
             let l = self.limits;
             self.stopped = l.nodes.is_some_and(|n| self.nodes >= n)
                 || l.movetime.is_some_and(|t| self.start.elapsed() >= t);
