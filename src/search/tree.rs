@@ -108,6 +108,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 if !self.pv[0].is_empty() {
                     best = self.progress(depth - 1, v);
                 }
+                // The nodes and time of the whole search, the stopped iteration's included.
+                best.nodes = self.nodes;
+                best.millis = self.start.elapsed().as_millis() as u64;
                 break;
             }
             if !self.pv[0].is_empty() {
