@@ -351,9 +351,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if !self.values.has_officers(self.pos, self.pos.side) {
             return None;
         }
-        let Some(pass) = self.null_move() else {
-            return None;
-        };
+        let pass = self.null_move()?;
         self.play(pass);
         self.after_null[ply + 1] = true;
         let v = -self.node(depth - 4 - depth / 6, -beta, -beta + 1, ply + 1);
