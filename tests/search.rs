@@ -287,27 +287,71 @@ fn selfplay_reports_every_game_and_the_tally() {
 }
 
 /// A search in one thread does what it did before the table was shared between threads: the
-/// depth, nodes and line of its last iteration at `go nodes 100000`, as main's engine (commit
-/// e9ea05f) answered them over UCI. A change to the search's pruning, ordering or evaluation
-/// changes these and must record them again; a change to the table or the threads must not.
+/// depth, nodes and line of its answer at `go nodes 100000` (a stopped iteration's best line
+/// counts from the depth before it), recorded when the pruning and evaluation of the `strength`
+/// work met the threads (its engine alone gave the same lines over UCI). A change to the
+/// search's pruning, ordering or evaluation changes these and must record them again; a change
+/// to the table or the threads must not.
 #[test]
 fn one_thread_searches_as_before_the_threads() {
     let middlegame = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let recorded = [
-        ("chess", None, 5, 61433, "e2e4 b8c6 d2d4 g8f6 b1c3"),
+        (
+            "chess",
+            None,
+            9,
+            100096,
+            "b1c3 g8f6 e2e4 e7e5 g1f3 f8b4 f3e5 b4c3 d2c3 f6e4",
+        ),
         (
             "chess",
             Some(middlegame),
-            5,
-            57250,
-            "e2a6 e6d5 a6b7 b4c3 d2c3",
+            8,
+            100096,
+            "d5e6 e7e6 e2a6 h3g2 f3g2 e6e5 f2f4 e5d4",
         ),
-        ("crazyhouse", None, 5, 62015, "e2e4 b8c6 d2d4 g8f6 b1c3"),
-        ("atomic", None, 6, 73862, "c2c3 d7d5 d2d4 e7e5 e2e4 f7f6"),
-        ("xiangqi", None, 5, 55312, "b3g3 b8g8 g3g7 g8g4 g7c7"),
-        ("shogi", None, 4, 10300, "e3e4 g7g6 f3f4 h8f6"),
-        ("orda", None, 6, 56456, "d2d4 e8d7 e1d2 d6d5 d2c3 d7d6"),
-        ("antichess", None, 6, 60065, "b2b3 c7c6 a2a3 f7f6 e2e4 e7e5"),
+        (
+            "crazyhouse",
+            None,
+            10,
+            100096,
+            "b1c3 b8c6 d2d4 d7d5 c1f4 f7f6 f4e3 c8g4 d1d3 d8d6",
+        ),
+        (
+            "atomic",
+            None,
+            10,
+            100096,
+            "g1f3 f7f6 b1c3 c7c6 d2d4 d7d5 d1d3 c8f5 d3e3 f5e4",
+        ),
+        (
+            "xiangqi",
+            None,
+            7,
+            100096,
+            "h3g3 b8c8 g3g7 d10e9 d1e2 c8c4 h1g3 b10c8",
+        ),
+        (
+            "shogi",
+            None,
+            9,
+            100096,
+            "c1c2 c9c8 g1f2 d9e8 c3c4 g7g6 b2d4 h8d4 d3d4",
+        ),
+        (
+            "orda",
+            None,
+            9,
+            100096,
+            "b1c3 g8e7 d2d4 b8d7 g1f3 g6g5 h2h3 h8f7 d1d3",
+        ),
+        (
+            "antichess",
+            None,
+            11,
+            100096,
+            "b2b3 g7g6 g2g3 b7b5 g3g4 f7f5 g4f5 g6f5 c2c4 b5c4 b3c4",
+        ),
     ];
     let limits = Limits {
         nodes: Some(100_000),

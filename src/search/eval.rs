@@ -1,6 +1,7 @@
 //! The evaluation, from the rules alone: piece values from each piece's reach on an empty
-//! board (as engines for fairy pieces estimate them), pieces in hand, and the terms the end
-//! rules imply: a region to reach (the distance of the nearest counted piece), checks to give,
+//! board (as engines for fairy pieces estimate them), square values from the same reach square
+//! by square (a knight in the corner reaches 2, in the centre 8) and from the nearness of a
+//! promotion that gains, pieces in hand, and the terms the end rules imply: a region to reach (the distance of the nearest counted piece), checks to give,
 //! material that is a burden where losing every piece wins, and the royal piece kept home.
 
 use crate::engine::bitboard::Bits;
@@ -17,6 +18,12 @@ const PER_RIDE: f64 = 36.0;
 const HAND_PERCENT: i32 = 110;
 /// Centipawns per step nearer a region whose reaching ends the game.
 const PER_STEP: i32 = 30;
+/// A square's value for a piece: this share of its reach there above or below its average.
+const SQUARE_SHARE: f64 = 0.3;
+/// The share of a promotion's gain a piece one step from its zone is worth (less, further).
+const PROMOTION_SHARE: f64 = 0.2;
+/// A piece worth at least this much keeps a side safe from zugzwang for a null move.
+const OFFICER: i32 = 250;
 
 /// A region some pieces of a side race to.
 #[derive(Clone, Debug)]
@@ -39,8 +46,14 @@ pub struct Values {
     pub given: Vec<bool>,
     /// Per side: +1, or -1 where a side wins by losing all its pieces.
     sign: [i32; 2],
-    /// Per square: a small bonus for standing near the centre.
-    centre: Vec<i32>,
+    /// Per code and square: the piece's reach there against its average, and its nearness to
+    /// a promotion that gains.
+    square: Vec<Vec<i32>>,
+    /// Per side: the codes worth at least [`OFFICER`].
+    officers: [Vec<u8>; 2],
+    /// A capture takes only the piece it lands on (no explosion, no effect, no give-away): its
+    /// gain is bounded by the victim's value.
+    pub plain_captures: bool,
     goals: Vec<Goal>,
     /// The checks that win, where the variant counts them.
     checks: Option<u8>,
@@ -49,10 +62,22 @@ pub struct Values {
 /// The average reach of the piece of `code` over the squares it may stand on, weighted: a
 /// target it both moves and captures to counts 1, one it only moves or only captures to 1/2.
 fn reach_value<B: Bits>(r: &Rules<B>, code: usize) -> f64 {
+    let reach = reach_by_square(r, code);
+    let standing: Vec<f64> = reach.into_iter().flatten().collect();
+    if standing.is_empty() {
+        0.0
+    } else {
+        standing.iter().sum::<f64>() / standing.len() as f64
+    }
+}
+
+/// Per square the piece of `code` may stand on: its reach there on an empty board.
+fn reach_by_square<B: Bits>(r: &Rules<B>, code: usize) -> Vec<Option<f64>> {
     let cr = &r.codes[code];
     let mut pos = Position::empty(r);
-    let (mut total, mut squares) = (0.0, 0u32);
+    let mut out = vec![None; r.squares];
     for sq in (cr.confined & !cr.stuck & r.board_mask()).iter() {
+        let mut total = 0.0;
         pos.put(r, sq, code as u8 + 1);
         let (quiet, _) = pos.targets(r, code, sq);
         let mut capture = ride_and_leap_reach(r, cr, sq, pos.occ) & cr.confined;
@@ -74,14 +99,52 @@ fn reach_value<B: Bits>(r: &Rules<B>, code: usize) -> f64 {
             per * (both + one / 2.0)
         };
         total += weigh(leaps, PER_LEAP) + weigh(!leaps, PER_RIDE);
-        squares += 1;
+        out[sq] = Some(total);
         pos.put(r, sq, 0);
     }
-    if squares == 0 {
-        0.0
-    } else {
-        total / squares as f64
+    out
+}
+
+/// Per square: the piece's reach there against its average (a share of it), plus a share
+/// of what promoting gains, growing as the square nears the promotion zone.
+fn square_values<B: Bits>(r: &Rules<B>, code: usize, piece: &[i32]) -> Vec<i32> {
+    let cr = &r.codes[code];
+    let reach = reach_by_square(r, code);
+    let standing: Vec<f64> = reach.iter().flatten().copied().collect();
+    let mean = standing.iter().sum::<f64>() / standing.len().max(1) as f64;
+    let mut out: Vec<i32> = reach
+        .iter()
+        .map(|v| v.map_or(0, |v| ((v - mean) * SQUARE_SHARE).round() as i32))
+        .collect();
+    if cr.royal {
+        out.iter_mut().for_each(|v| *v = 0);
     }
+    let Some(p) = &cr.promotion else { return out };
+    let best = p
+        .choices
+        .iter()
+        .map(|&c| piece[c as usize])
+        .max()
+        .unwrap_or(0);
+    let gain = best - piece[code];
+    if gain <= 0 || p.zone.is_zero() {
+        return out;
+    }
+    let steps = steps_to(r, p.zone);
+    let far = reach
+        .iter()
+        .zip(&steps)
+        .filter(|(v, _)| v.is_some())
+        .map(|(_, &s)| s)
+        .max()
+        .unwrap_or(0) as f64;
+    for (sq, v) in out.iter_mut().enumerate() {
+        if reach[sq].is_some() && far > 0.0 && steps[sq] > 0 {
+            let near = (far + 1.0 - steps[sq] as f64) / far;
+            *v += (gain as f64 * PROMOTION_SHARE * near.powi(4)).round() as i32;
+        }
+    }
+    out
 }
 
 /// Steps of a king from each square to the nearest square of `mask` (on its layer).
@@ -115,16 +178,34 @@ impl Values {
                 piece[code] = (reach_value(r, code).round() as i32).max(10);
             }
         }
+        let square = (0..r.codes.len())
+            .map(|code| square_values(r, code, &piece))
+            .collect();
+        let officers = Side::BOTH.map(|side| {
+            (0..r.codes.len() as u8)
+                .filter(|&c| r.codes[c as usize].side == side && piece[c as usize] >= OFFICER)
+                .collect()
+        });
         let mut values = Values {
             piece,
             given,
             sign: [1, 1],
-            centre: centre_bonus(r),
+            square,
+            officers,
+            plain_captures: r.blast.is_none() && r.effects.is_empty(),
             goals: vec![],
             checks: None,
         };
         values.read_end_rules(r);
+        values.plain_captures &= values.sign == [1, 1];
         values
+    }
+
+    /// Whether `side` has a piece worth at least [`OFFICER`] on the board or in hand.
+    pub fn has_officers<B: Bits>(&self, pos: &Position<B>, side: Side) -> bool {
+        self.officers[side.index()]
+            .iter()
+            .any(|&c| pos.pieces[c as usize].any() || pos.hand[c as usize] > 0)
     }
 
     /// The terms implied by the end rules.
@@ -190,9 +271,8 @@ impl Values {
             let mut own = bits.count() as i32 * self.piece[code]
                 + pos.hand[code] as i32 * self.piece[code] * HAND_PERCENT / 100;
             own *= self.sign[side];
-            if !cr.royal {
-                own += bits.iter().map(|sq| self.centre[sq]).sum::<i32>();
-            }
+            let square = &self.square[code];
+            own += bits.iter().map(|sq| square[sq]).sum::<i32>();
             white += persp * own;
         }
         white += self.goal_terms(r, pos) + self.check_terms(pos);
@@ -234,21 +314,6 @@ impl Values {
         };
         worth(pos.checks[0]) - worth(pos.checks[1])
     }
-}
-
-/// Per square: up to 12 centipawns for the squares nearest the centre of the board.
-fn centre_bonus<B: Bits>(r: &Rules<B>) -> Vec<i32> {
-    let (files, ranks) = (r.files as i32, r.ranks as i32);
-    (0..r.squares)
-        .map(|sq| {
-            let (_, f, k) = r.coords(sq);
-            let df = (2 * f as i32 - (files - 1)).abs();
-            let dk = (2 * k as i32 - (ranks - 1)).abs();
-            let off = df.max(dk);
-            let most = (files - 1).max(ranks - 1).max(1);
-            12 * (most - off) / most
-        })
-        .collect()
 }
 
 /// The values of the pieces, in pawns, for `explain`: (name, side, value, given by the file).

@@ -19,6 +19,8 @@ const MAX_QUIESCENCE: u32 = 8;
 const TABLE_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
+/// Beyond this a score is a mate (or another won end) found.
+const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 
 /// One search: the position, the tables, and what each ply keeps.
 pub(crate) struct Searcher<'a, B: Bits> {
@@ -44,6 +46,14 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// Per (code moved, square reached): how often the move made a cut.
     history: Vec<i32>,
     pv: Vec<Vec<Move>>,
+    /// Per ply: the static evaluation, where the node computed it.
+    evals: Vec<i32>,
+    /// Per ply: whether the move that led here was a null move.
+    after_null: Vec<bool>,
+    /// Whether a null move may be tried at all: not where passing changes what a turn does.
+    null_moves: bool,
+    /// Late-move reductions by (depth, move number), each at most 63.
+    reductions: Vec<[u8; 64]>,
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
@@ -76,6 +86,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
             killers: vec![[Move::default(); 2]; MAX_PLY + 1],
             history: vec![0; r.codes.len() * r.squares],
             pv: per_ply(MAX_PLY),
+            evals: vec![0; MAX_PLY + 1],
+            after_null: vec![false; MAX_PLY + 1],
+            null_moves: null_moves_meaningful(r),
+            reductions: reductions(),
         }
     }
 
@@ -87,12 +101,22 @@ impl<'a, B: Bits> Searcher<'a, B> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
+        let mut last = 0;
         for depth in 1..=most.max(1) {
             if self.threads.skips(depth) {
                 continue;
             }
-            let v = self.node(depth as i32, -INFINITE, INFINITE, 0);
+            let v = self.root(depth as i32, last);
+            last = v;
             if self.stopped && depth > 1 {
+                // The root's first move (the last iteration's best) was searched in full when
+                // the line is not empty: the best of the moves searched is the better choice.
+                if !self.pv[0].is_empty() {
+                    best = self.progress(depth - 1, v);
+                }
+                // The nodes and time of the whole search, the stopped iteration's included.
+                best.nodes = self.nodes;
+                best.millis = self.start.elapsed().as_millis() as u64;
                 break;
             }
             if !self.pv[0].is_empty() {
@@ -144,6 +168,32 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self.pv[0] = line;
     }
 
+    /// One iteration: a window around the last score, widened until the score falls inside.
+    fn root(&mut self, depth: i32, last: i32) -> i32 {
+        if depth < 4 || last.abs() >= MATE_BOUND {
+            return self.node(depth, -INFINITE, INFINITE, 0);
+        }
+        let mut delta = 40;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let v = self.node(depth, alpha, beta, 0);
+            if self.stopped {
+                return v;
+            }
+            if v <= alpha {
+                alpha = (v - delta).max(-INFINITE);
+            } else if v >= beta {
+                beta = (v + delta).min(INFINITE);
+            } else {
+                return v;
+            }
+            delta *= 3;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
+    }
+
     fn progress(&self, depth: u32, v: i32) -> Progress<Move> {
         Progress {
             depth,
@@ -170,7 +220,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
-    /// Whether a limit is reached (the clock and node limits read every 1024 nodes).
+    /// Whether a limit is reached (the clock and node limits read every 128 nodes: a slow
+    /// move generator makes a few thousand nodes a second in a large variant).
     #[inline]
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
@@ -178,7 +229,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         if self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
-        } else if self.nodes & 1023 == 0 {
+        } else if self.nodes & 127 == 0 {
             let l = self.limits;
             let nodes = self.threads.publish(self.nodes);
             self.stopped = l.nodes.is_some_and(|n| nodes >= n)
@@ -289,6 +340,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         {
             return v;
         }
+        if let Some(v) = self.cut_before_moves(depth, beta - alpha > 1, beta, ply, in_check) {
+            return v;
+        }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         self.pos
             .legal_moves_using(self.r, &mut moves, &mut self.pseudo);
@@ -315,6 +369,76 @@ impl<'a, B: Bits> Searcher<'a, B> {
         best
     }
 
+    /// A cut before the moves are generated: the evaluation far above beta at a shallow depth,
+    /// or a null move (the side passing) that still reaches beta at a reduced depth.
+    fn cut_before_moves(
+        &mut self,
+        depth: i32,
+        pv_node: bool,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> Option<i32> {
+        self.evals[ply] = -INFINITE;
+        if ply == 0 || in_check || pv_node || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let eval = self.values.evaluate(self.r, self.pos);
+        self.evals[ply] = eval;
+        if depth <= 6 && eval - 90 * depth >= beta {
+            return Some(eval);
+        }
+        let may_pass = self.null_moves && !self.after_null[ply] && self.pos.turn_move == 0;
+        if depth < 3 || eval < beta || !may_pass {
+            return None;
+        }
+        if !self.values.has_officers(self.pos, self.pos.side) {
+            return None;
+        }
+        let pass = self.null_move()?;
+        self.play(pass);
+        self.after_null[ply + 1] = true;
+        let v = -self.node(depth - 4 - depth / 6, -beta, -beta + 1, ply + 1);
+        self.after_null[ply + 1] = false;
+        self.unplay();
+        (!self.stopped && v >= beta).then_some(if v >= MATE_BOUND { beta } else { v })
+    }
+
+    /// The side to move passing: its royal piece (or any piece) staying where it stands.
+    fn null_move(&self) -> Option<Move> {
+        let side = self.pos.side;
+        let royals = self.pos.royals(self.r, side);
+        let pieces = self.pos.by_side[side.index()];
+        let at = if royals.any() { royals } else { pieces };
+        at.any().then(|| Move {
+            from: at.lsb() as u16,
+            to: at.lsb() as u16,
+            kind: MoveKind::Pass,
+            ..Move::default()
+        })
+    }
+
+    /// Whether a quiet move late in the list may be left out at a shallow depth: too many
+    /// tried already, or the evaluation too far below alpha for a quiet move to lift it.
+    /// (the number of moves after which quiet ones are left out, whether a quiet move is futile).
+    fn prunable(&self, (depth, alpha): (i32, i32), ply: usize) -> (usize, bool) {
+        let eval = self.evals[ply];
+        if eval == -INFINITE || depth > 3 || alpha.abs() >= MATE_BOUND {
+            return (usize::MAX, false);
+        }
+        let late = 3 + 2 * (depth * depth) as usize;
+        (late, eval + 100 + 120 * depth <= alpha)
+    }
+
+    /// How many plies less the `i`th move (by order) is searched.
+    fn reduction(&self, depth: i32, i: usize, pv_node: bool, killer: bool) -> i32 {
+        if depth < 3 || i < 3 {
+            return 0;
+        }
+        let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32;
+        (r - i32::from(pv_node) - i32::from(killer)).clamp(0, depth - 2)
+    }
+
     /// The moves of a node, best first by `scores`: (best score, its move, its bound).
     fn search_moves(
         &mut self,
@@ -325,11 +449,25 @@ impl<'a, B: Bits> Searcher<'a, B> {
         in_check: bool,
     ) -> (i32, Move, Bound) {
         let (mut best, mut best_move, mut bound) = (-INFINITE, moves[0], Bound::Upper);
+        let pv_node = beta - alpha > 1;
+        let (late, futile) = self.prunable((depth, alpha), ply);
         for i in 0..moves.len() {
             let m = pick(moves, scores, i);
             let quiet = self.is_quiet(&m);
+            let killer = (KILLER..CAPTURE).contains(&scores[i]);
+            if quiet && i >= late {
+                continue;
+            }
             self.play(m);
-            let reduce = i32::from(depth >= 3 && i >= 4 && quiet && !in_check);
+            if quiet && i > 0 && futile && best > -MATE_BOUND && !self.in_check() {
+                self.unplay();
+                continue;
+            }
+            let reduce = if quiet && !in_check {
+                self.reduction(depth, i, pv_node, killer)
+            } else {
+                0
+            };
             let v = if i == 0 {
                 self.child(depth - 1, alpha, beta, ply)
             } else {
@@ -391,20 +529,34 @@ impl<'a, B: Bits> Searcher<'a, B> {
 
     /// The value a capture takes (and a promotion gains), for ordering.
     fn gain(&self, m: &Move) -> i32 {
-        let taken = match m.kind {
+        let taken = self.victim(m);
+        taken.map_or(0, |c| self.values.of(c).max(1) * 16) + self.promoted(m)
+    }
+
+    /// What a capture or promotion wins in material, at most.
+    fn material_gain(&self, m: &Move) -> i32 {
+        self.victim(m).map_or(0, |c| self.values.of(c)) + self.promoted(m)
+    }
+
+    /// The code a move takes, if it takes one.
+    fn victim(&self, m: &Move) -> Option<u8> {
+        match m.kind {
             MoveKind::Normal => self.pos.code_at(m.to as usize),
             MoveKind::EnPassant => self
                 .pos
                 .ep
                 .and_then(|ep| self.pos.code_at(ep.victim as usize)),
             _ => None,
-        };
-        let promoted = if m.promo > 0 && m.kind != MoveKind::Drop {
+        }
+    }
+
+    /// The value of the piece a move promotes to (0 for none).
+    fn promoted(&self, m: &Move) -> i32 {
+        if m.promo > 0 && m.kind != MoveKind::Drop {
             self.values.of(m.promo - 1)
         } else {
             0
-        };
-        taken.map_or(0, |c| self.values.of(c).max(1) * 16) + promoted
+        }
     }
 
     /// Scores each move for ordering.
@@ -460,8 +612,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order(&moves, &mut scores, None, ply);
+        let delta = !in_check && self.values.plain_captures;
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, i);
+            if delta && stand + self.material_gain(&m) + 200 <= alpha {
+                continue;
+            }
             self.play(m);
             let v = self.quiet_child(alpha, beta, ply, q);
             self.unplay();
@@ -523,6 +679,31 @@ impl Threads<'_> {
             }
         }
     }
+}
+
+/// Whether a null move says something in `r`: not where a move is several moves, walls move
+/// with the moves, effects act on every move, or the side with no move loses or wins by
+/// giving its pieces away (zugzwang is the point there).
+fn null_moves_meaningful<B: Bits>(r: &Rules<B>) -> bool {
+    r.turn.is_none()
+        && !r.moving_wall
+        && r.placed_wall.is_none()
+        && r.effects.is_empty()
+        && !r.must_capture
+}
+
+/// The late-move reductions: about ln(depth) * ln(number) / 2.
+fn reductions() -> Vec<[u8; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0u8; 64];
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                let v = 0.5 + (d.max(1) as f64).ln() * (i as f64).ln() / 2.0;
+                *r = v.clamp(0.0, 63.0) as u8;
+            }
+            row
+        })
+        .collect()
 }
 
 /// Brings the best-scored move of `i..` to `i` and returns it.
