@@ -435,6 +435,20 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// Takes the piece on `sq` off the board, leaving a wall there when it turns to `stone`.
+    fn take_off(&mut self, r: &Rules<B>, sq: usize, stone: bool) {
+        let Some(code) = self.code_at(sq) else {
+            return;
+        };
+        if stone {
+            self.set(r, sq, WALL);
+            self.note(Event::Petrified { at: sq, code });
+        } else {
+            self.set(r, sq, 0);
+            self.note(Event::Removed { at: sq, code });
+        }
+    }
+
     /// Carries out an action; returns where the target stands afterwards.
     fn act(
         &mut self,
@@ -447,6 +461,11 @@ impl<B: Bits> Position<B> {
     ) -> usize {
         // Actions name the target or the origin (the move's pieces are only read).
         let subject = |s: Subject| if s == Subject::Target { target } else { origin };
+        let code_of = |pos: &Self, like: Subject| match like {
+            Subject::Moved => pieces.moved,
+            Subject::Captured => pieces.captured,
+            Subject::Target | Subject::Origin => pos.code_at(subject(like)),
+        };
         match a {
             Action::Nothing => target,
             Action::Pull(_) => step.map_or(target, |step| self.pull(r, origin, target, step)),
@@ -455,20 +474,8 @@ impl<B: Bits> Position<B> {
                 self.flip(r, subject(*s), mover);
                 target
             }
-            Action::Remove(s) => {
-                let sq = subject(*s);
-                if let Some(code) = self.code_at(sq) {
-                    self.set(r, sq, 0);
-                    self.note(Event::Removed { at: sq, code });
-                }
-                target
-            }
-            Action::Petrify(s) => {
-                let sq = subject(*s);
-                if let Some(code) = self.code_at(sq) {
-                    self.set(r, sq, WALL);
-                    self.note(Event::Petrified { at: sq, code });
-                }
+            Action::Remove(s) | Action::Petrify(s) => {
+                self.take_off(r, subject(*s), matches!(a, Action::Petrify(_)));
                 target
             }
             Action::Change(s, kind) => {
@@ -481,21 +488,12 @@ impl<B: Bits> Position<B> {
                 target
             }
             Action::Merged(s, [a, b]) => {
-                let code_of = |like: &Subject| match like {
-                    Subject::Moved => pieces.moved,
-                    Subject::Captured => pieces.captured,
-                    Subject::Target | Subject::Origin => self.code_at(subject(*like)),
-                };
-                let (a, b) = (code_of(a), code_of(b));
+                let (a, b) = (code_of(self, *a), code_of(self, *b));
                 self.merge(r, subject(*s), a.zip(b));
                 target
             }
             Action::ChangeTo(s, like) => {
-                let model = match like {
-                    Subject::Moved => pieces.moved,
-                    Subject::Captured => pieces.captured,
-                    Subject::Target | Subject::Origin => self.code_at(subject(*like)),
-                };
+                let model = code_of(self, *like);
                 let sq = subject(*s);
                 // A piece already of that kind stays as it is (a promoted one keeps its mark).
                 if let (Some(model), Some(code)) = (model, self.code_at(sq)) {
