@@ -201,7 +201,7 @@ impl Values {
         values
     }
 
-    /// Whether `side` has a piece worth at least [`OFFICER`] on the board or in hand.
+    /// Whether `side` has a piece worth at least `OFFICER` (2.5 pawns) on the board or in hand.
     pub fn has_officers<B: Bits>(&self, pos: &Position<B>, side: Side) -> bool {
         self.officers[side.index()]
             .iter()

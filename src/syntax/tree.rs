@@ -279,7 +279,10 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
 fn build_merge_rows(p: P) -> Vec<MergeRowAst> {
     let mut rows = vec![];
     let (mut names, mut last) = (vec![], false);
-    for k in kids(p).filter(|k| k.as_rule() == Rule::merge_row).flat_map(kids) {
+    for k in kids(p)
+        .filter(|k| k.as_rule() == Rule::merge_row)
+        .flat_map(kids)
+    {
         match k.as_rule() {
             Rule::equals => last = true,
             Rule::piece_ref if last && !names.is_empty() => {
