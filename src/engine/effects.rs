@@ -3,7 +3,7 @@
 
 use crate::engine::bitboard::Bits;
 use crate::engine::position::{Event, Position, WALL, piece_code};
-use crate::engine::rules::Rules;
+use crate::engine::rules::{KING_STEPS, Rules};
 use crate::ir::{self, Action, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value};
 
 /// The pieces of the move that an effect's conditions may read: the piece that moved, as it
@@ -138,12 +138,8 @@ impl<B: Bits> Position<B> {
             let Some(t) = r.first_blocker(dir, origin, self.occ) else {
                 continue;
             };
-            let (_, of, or) = r.coords(origin);
-            let (_, tf, tr) = r.coords(t);
-            let dist = (tf as i32 - of as i32)
-                .abs()
-                .max((tr as i32 - or as i32).abs())
-                / (step.0 as i32).abs().max((step.1 as i32).abs());
+            let dist = squares_apart(r, origin, t)
+                / i32::from(step.0.unsigned_abs().max(step.1.unsigned_abs()));
             let at = (origin, t, dist, Some(step));
             self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
         }
@@ -159,13 +155,8 @@ impl<B: Bits> Position<B> {
         origin: usize,
         (pieces, choice): (MoveCodes, u8),
     ) {
-        let (_, of, or) = r.coords(origin);
         for t in self.attacked_from(r, origin, self.occ).iter() {
-            let (_, tf, tr) = r.coords(t);
-            let dist = (tf as i32 - of as i32)
-                .abs()
-                .max((tr as i32 - or as i32).abs());
-            let at = (origin, t, dist, None);
+            let at = (origin, t, squares_apart(r, origin, t), None);
             self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
         }
     }
@@ -181,16 +172,7 @@ impl<B: Bits> Position<B> {
     /// Which sides stand a king's step from `sq`: bit 0 `mover`'s, bit 1 the other's.
     fn near_bits(&self, r: &Rules<B>, sq: usize, mover: Side) -> u8 {
         let mut bits = 0;
-        for step in [
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ] {
+        for step in KING_STEPS {
             if let Some(t) = r.step(sq, step)
                 && let Some(code) = piece_code(self.board[t])
             {
@@ -853,4 +835,12 @@ enum Val {
     Kind(usize),
     Bool(bool),
     None,
+}
+
+/// The larger of the file and rank distances between two squares.
+fn squares_apart<B: Bits>(r: &Rules<B>, a: usize, b: usize) -> i32 {
+    let ((_, af, ar), (_, bf, br)) = (r.coords(a), r.coords(b));
+    (bf as i32 - af as i32)
+        .abs()
+        .max((br as i32 - ar as i32).abs())
 }

@@ -13,6 +13,17 @@ use crate::engine::geometry::{Geometry, RayDir};
 use crate::engine::position::EnPassant;
 use crate::ir::{self, AtomKind, CrossWhen, EndCond, Modality, Outcome, PieceId, Side, Variant};
 
+/// The eight steps of a king: the squares next to a square.
+pub(crate) const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 /// A ride from some squares of the board.
 #[derive(Clone, Debug)]
 pub struct Ride<B> {
@@ -1861,16 +1872,7 @@ impl<B: Bits> Rules<B> {
 
     /// Per square, the squares a king's step away.
     fn king_steps(&self) -> Vec<B> {
-        self.step_table(&[
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-        ])
+        self.step_table(&KING_STEPS)
     }
 
     /// Per square, the squares these steps lead to.

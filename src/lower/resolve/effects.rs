@@ -220,6 +220,62 @@ impl Resolver<'_> {
         ok.then_some(out)
     }
 
+    /// `pull target` / `push target`: only a target found on a ray slides.
+    fn slide_action(
+        &mut self,
+        a: &ActionAst,
+        subject: Subject,
+        src: SourceId,
+        rays: bool,
+    ) -> Option<ir::Action> {
+        if !rays || subject != Subject::Target {
+            self.err(
+                Problem::error(
+                    Code::EffectAction,
+                    "only a target found on a ray can be pulled or pushed",
+                )
+                .label(
+                    src,
+                    a.span,
+                    if rays {
+                        "the origin has no ray to slide along"
+                    } else {
+                        "`around` has no rays"
+                    },
+                )
+                .help("use `rays (1,0)` and `pull target` / `push target`"),
+            );
+            return None;
+        }
+        Some(if matches!(a.kind, ActionKind::Pull) {
+            ir::Action::Pull(subject)
+        } else {
+            ir::Action::Push(subject)
+        })
+    }
+
+    /// `send SUBJECT to [opposite] hand`: the variant needs hands.
+    fn send_action(
+        &mut self,
+        a: &ActionAst,
+        subject: Subject,
+        src: SourceId,
+    ) -> Option<ir::Action> {
+        if self.draft.hand.is_none() {
+            self.err(
+                Problem::error(Code::EffectAction, "a piece sent to hand needs hands")
+                    .label(src, a.span, "the variant has no `hand`")
+                    .help("add `hand { }` (with its `drop` rules) to the variant"),
+            );
+            return None;
+        }
+        Some(if matches!(a.kind, ActionKind::SendOpposite) {
+            ir::Action::SendOpposite(subject)
+        } else {
+            ir::Action::Send(subject)
+        })
+    }
+
     /// One action on `subject`, or `None` with its error said.
     fn action(
         &mut self,
@@ -230,49 +286,10 @@ impl Resolver<'_> {
     ) -> Option<ir::Action> {
         Some(match &a.kind {
             ActionKind::Nothing => ir::Action::Nothing,
-            ActionKind::Pull | ActionKind::Push => {
-                if !rays || subject != Subject::Target {
-                    self.err(
-                        Problem::error(
-                            Code::EffectAction,
-                            "only a target found on a ray can be pulled or pushed",
-                        )
-                        .label(
-                            src,
-                            a.span,
-                            if rays {
-                                "the origin has no ray to slide along"
-                            } else {
-                                "`around` has no rays"
-                            },
-                        )
-                        .help("use `rays (1,0)` and `pull target` / `push target`"),
-                    );
-                    return None;
-                }
-                if matches!(a.kind, ActionKind::Pull) {
-                    ir::Action::Pull(subject)
-                } else {
-                    ir::Action::Push(subject)
-                }
-            }
+            ActionKind::Pull | ActionKind::Push => self.slide_action(a, subject, src, rays)?,
             ActionKind::Remove => ir::Action::Remove(subject),
             ActionKind::Petrify => ir::Action::Petrify(subject),
-            ActionKind::Send | ActionKind::SendOpposite => {
-                if self.draft.hand.is_none() {
-                    self.err(
-                        Problem::error(Code::EffectAction, "a piece sent to hand needs hands")
-                            .label(src, a.span, "the variant has no `hand`")
-                            .help("add `hand { }` (with its `drop` rules) to the variant"),
-                    );
-                    return None;
-                }
-                if matches!(a.kind, ActionKind::SendOpposite) {
-                    ir::Action::SendOpposite(subject)
-                } else {
-                    ir::Action::Send(subject)
-                }
-            }
+            ActionKind::Send | ActionKind::SendOpposite => self.send_action(a, subject, src)?,
             ActionKind::Flip if subject == Subject::Origin => {
                 self.err(
                     Problem::error(
