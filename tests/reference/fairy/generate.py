@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the reference perft suites tests/reference/fairy/<name>.epd with Fairy-Stockfish.
 
-    generate.py [--variants-ini PATH] [--seed N] FSF FSF_LARGE [NAME ...]
+    generate.py [--variants-ini PATH] [--seed N] [--patched P] [--patched-large P] FSF FSF_LARGE [NAME ...]
 
 FSF is a Fairy-Stockfish binary built for 8x8 boards, FSF_LARGE one built with
 `largeboards=yes all=yes` (used for every board larger than 8x8). Both come from Fairy-Stockfish's
@@ -1933,6 +1933,21 @@ variant("snort", ini=True, start_depth=4, max_depth=4, special=[
     ("a few squares left, some next to enemies", "pppp4/pppp4/pppp4/pppp4/4PPPP/4PPPP/4PPPP/4PPP1 b - - 0 1"),
     ("a full board of one side: over", "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP b - - 0 1"),
 ])
+variant("gale", ini=True, large=True, start_depth=3, max_depth=3, patch=[
+    "PATCHED against a bug of Fairy-Stockfish: its connectRegion end grows a chain from the",
+    "first region only east and north (connectDirections), so a chain that turns back west or",
+    "south is not seen and the game goes on. These counts come from the same source with one",
+    "line added in Position::is_immediate_game_end(), beside the expansion along each direction",
+    "d: `newBitboard |= shift(Direction(-d), current | newBitboard) & connectPieces;`.",
+    "Unpatched, the drops that win in the positions marked (patch) below have children.",
+], special=[
+    ("a straight chain along rank 8 wins for white",
+     "1p1p1p1p1/PPPPPPP1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PpPpPpPpP/1p1p1p1p1 w - - 0 1"),
+    ("(patch) white's chain turns south and back north: h8 wins",
+     "1p1p1p1p1/PPP1PPP1P/1pPpPp1p1/P1PPP1P1P/1p1p1p1p1/PpP1P1P1P/1p1p1p1p1/PpPpPpPpP/1p1p1p1p1 w - - 0 1"),
+    ("(patch) black's chain turns west: b8 wins",
+     "1p1p1p1p1/P1P1P1P1P/1p1p1p1p1/PpP1P1PPP/1ppp1p1p1/P1PpP1PPP/1p1p1p1pP/P1PpP1PPP/1p1p1p1pP b - - 0 1"),
+])
 variant("dragonfly", ini=True, start_depth=4, max_depth=4, special=[
     ("pawns in hand are never dropped; the other pieces drop anywhere", "r2k2r/ppp1ppp/7/3p3/3P3/PPP1PPP/R2K2R[PPNbp] w - - 0 1"),
     ("castling to f1 and b1 when the rights are given", "r2k2r/7/7/7/7/7/R2K2R w KQkq - 0 1"),
@@ -2045,9 +2060,11 @@ def line(fen, got):
 def generate(name, opts, args):
     binary = args.fsf_large if opts["large"] else args.fsf
     if opts["patch"]:
-        if not args.patched:
-            sys.exit(f"{name}: its data needs a Fairy-Stockfish built with its fix (--patched)")
-        binary = args.patched
+        patched = args.patched_large if opts["large"] else args.patched
+        if not patched:
+            sys.exit(f"{name}: its data needs a Fairy-Stockfish built with its fix"
+                     + (" (--patched-large)" if opts["large"] else " (--patched)"))
+        binary = patched
     ini = args.variants_ini if opts["ini"] else None
     fs = FairyStockfish(binary, name, ini)
     try:
@@ -2087,6 +2104,8 @@ def main():
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--patched", default=None,
                    help="a Fairy-Stockfish built with the fixes of the variants that name one")
+    p.add_argument("--patched-large", default=None,
+                   help="the same, built with largeboards=yes all=yes (for boards over 8x8)")
     p.add_argument("names", nargs="*")
     args = p.parse_intermixed_args()
     names = args.names or sorted(V)
