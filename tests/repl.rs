@@ -397,3 +397,13 @@ fn repl_cylinder_wraps() {
         "board\nexplain board\nexplain rook\nexplain knight\nfen 4k3/8/8/8/3B4/8/8/4K3 w - - 0 1\nmoves d4\nplay d4h8\nhistory\nfen 4k3/8/8/p6P/8/8/8/4K3 w - a6 0 1\nplay h5a6\nhistory\nboard",
     );
 }
+
+/// Atlantis: a wall instead of a move, in UCI and in SAN, drawn on the board; none in check.
+#[test]
+fn repl_atlantis_walls_instead_of_moves() {
+    snap(
+        "repl_atlantis_walls",
+        "atlantis",
+        "play a1a1,a1a3\nplay pass,h6\nplay pass,a4\nmoves\nboard\nfen 4k2r/8/8/8/8/8/P7/7K w - - 0 1\nmoves\nplay pass,h4",
+    );
+}

@@ -253,8 +253,8 @@ impl<B: Bits> Position<B> {
                 })
             }
             MoveKind::Pass => Some(Sketch {
-                after_move: self.occ,
-                after_all: self.occ,
+                after_move: self.with_wall(r, m, self.occ),
+                after_all: self.with_wall(r, m, self.occ),
                 gone: B::ZERO,
                 royal_mid: None,
                 royal_end: None,
@@ -319,7 +319,9 @@ impl<B: Bits> Position<B> {
             (occ & !self.walls) | B::bit(m.aux as usize)
         } else if r.wall_behind {
             occ | self.wall_left(m).map_or(B::ZERO, B::bit)
-        } else if r.placed_wall.is_some() {
+        } else if let Some(w) = &r.placed_wall
+            && w.placed_by(m.kind)
+        {
             occ | B::bit(m.aux as usize)
         } else {
             occ

@@ -4,7 +4,7 @@
 use crate::engine::bitboard::Bits;
 use crate::engine::effects::{MoveCodes, enclosed_len, eval_on};
 use crate::engine::position::{Move, MoveKind, Position};
-use crate::engine::rules::{CodeRules, Rules};
+use crate::engine::rules::{CodeRules, PlacedWallRules, Rules};
 use crate::ir::{self, Action, Modality, Scan};
 
 /// Adds the squares of `a` to the quiet and capture sets as `modality` allows.
@@ -492,8 +492,14 @@ impl<B: Bits> Position<B> {
         (vacated, filled)
     }
 
-    /// Each move once per square its new wall may go to (`wall placed`, `wall shot`).
+    /// Each move once per square its new wall may go to (`wall placed`, `wall shot`); under
+    /// `wall placed instead`, the moves as they are and a wall alone on each square it may go
+    /// to, when the side is not in check.
     fn with_placed_walls(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        if r.placed_wall.as_ref().is_some_and(|w| w.instead) {
+            self.walls_instead(r, out);
+            return;
+        }
         let base = std::mem::take(out);
         for m in base {
             if m.kind == MoveKind::Pass {
@@ -506,6 +512,44 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The walls placed instead of a move (`wall placed instead`), written as Fairy-Stockfish
+    /// writes them: a pass at the side's first piece, the wall in `aux`.
+    pub(crate) fn walls_instead(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let own = self.by_side[self.side.index()];
+        if !own.any() || self.royal_attacked(r, self.side) {
+            return;
+        }
+        let at = own.lsb() as u16;
+        for d in self.wall_squares_instead(r).iter() {
+            out.push(Move {
+                from: at,
+                to: at,
+                kind: MoveKind::Pass,
+                aux: d as u16,
+                ..Move::default()
+            });
+        }
+    }
+
+    /// The empty squares a wall placed instead of a move may go to.
+    pub(crate) fn wall_squares_instead(&self, r: &Rules<B>) -> B {
+        let Some(w) = &r.placed_wall else {
+            return B::ZERO;
+        };
+        !self.occ & self.wall_region(w) & r.geo.all
+    }
+
+    /// The squares of the side's wall region, and those next to a wall under `or next to wall`.
+    fn wall_region(&self, w: &PlacedWallRules<B>) -> B {
+        let mut region = w.region[self.side.index()];
+        if !w.beside_wall.is_empty() {
+            for at in self.walls.iter() {
+                region |= w.beside_wall[at];
+            }
+        }
+        region
+    }
+
     /// Where the new wall of move `m` may go: an empty square once the move is made, of the
     /// region; under `wall shot`, one the moved piece could move to from where it landed.
     #[inline]
@@ -515,7 +559,7 @@ impl<B: Bits> Position<B> {
         };
         let (vacated, filled) = self.footprint(m);
         let occ = (self.occ & !vacated) | filled;
-        let empty = !occ & w.region[self.side.index()];
+        let empty = !occ & self.wall_region(w);
         if !w.shot {
             return empty;
         }

@@ -410,8 +410,25 @@ impl<B: Bits> Position<B> {
     }
 
     /// Counts legal moves at a leaf of an effect-free variant without listing them: pins and
-    /// checks settle most moves, occupancy algebra the rest.
+    /// checks settle most moves, occupancy algebra the rest. A wall placed instead of a move
+    /// only blocks, so each square it may go to is a legal move when the side is not in check.
     pub(crate) fn count_fast(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
+        match &r.placed_wall {
+            Some(w) if w.instead => {
+                let walls = if s.in_check {
+                    0
+                } else {
+                    self.wall_squares_instead(r).count() as u64
+                };
+                walls + self.count_moves_fast(r, s)
+            }
+            Some(_) => self.count_by_list(r, s),
+            None => self.count_moves_fast(r, s),
+        }
+    }
+
+    /// [`Position::count_fast`] without the walls of `wall placed instead`.
+    fn count_moves_fast(&mut self, r: &Rules<B>, s: &Safety<B>) -> u64 {
         if r.moving_wall || r.wall_behind {
             return self.count_by_list(r, s);
         }
@@ -688,6 +705,12 @@ impl<B: Bits> Position<B> {
         let mut v = std::mem::take(&mut self.scratch);
         v.clear();
         self.unwalled_moves(r, &mut v);
+        if r.placed_wall.as_ref().is_some_and(|w| w.instead) {
+            self.walls_instead(r, &mut v);
+            let n = v.len() as u64;
+            self.scratch = v;
+            return n;
+        }
         let n = v
             .iter()
             .map(|m| match m.kind {

@@ -540,7 +540,7 @@ impl<B: Bits> Position<B> {
         if r.moving_wall {
             self.move_wall(r, m.aux as usize);
         }
-        if r.placed_wall.is_some() && m.kind != MoveKind::Pass {
+        if r.placed_wall.as_ref().is_some_and(|w| w.placed_by(m.kind)) {
             self.place_wall(r, m.aux as usize);
         }
         if r.wall_behind

@@ -179,6 +179,19 @@ pub struct PlacedWallRules<B> {
     pub region: [B; 2],
     /// Only where the moved piece could move to from where it landed.
     pub shot: bool,
+    /// Placed instead of a move ([`crate::ir::PlacedWall::instead`]).
+    pub instead: bool,
+    /// Per square, the squares a rank or file step away (`or next to wall`); empty without it.
+    pub beside_wall: Vec<B>,
+}
+
+impl<B> PlacedWallRules<B> {
+    /// Whether a move of this kind puts a wall: every move but a pass, or under `instead`
+    /// only the pass that carries the wall.
+    #[inline]
+    pub fn placed_by(&self, kind: crate::engine::position::MoveKind) -> bool {
+        (kind == crate::engine::position::MoveKind::Pass) == self.instead
+    }
 }
 
 /// A drop's square judged by the pieces next to it ([`crate::ir::DropNear`]).
@@ -875,6 +888,12 @@ impl<B: Bits> Rules<B> {
                     .map_or(self.all(), |r| self.region_mask(r, side) & self.all())
             }),
             shot: w.shot,
+            instead: w.instead,
+            beside_wall: if w.beside_wall {
+                self.step_table(&[(1, 0), (-1, 0), (0, 1), (0, -1)])
+            } else {
+                vec![]
+            },
         });
     }
 

@@ -24,8 +24,16 @@ impl<B: Bits> Typed<B> {
                     .unwrap_or('?')
             )),
             MoveKind::EnPassant => notes.push("captures en passant".to_string()),
-            MoveKind::Pass => notes.push("passes".to_string()),
-            MoveKind::Drop | MoveKind::Normal | MoveKind::Promote => {}
+            MoveKind::Pass | MoveKind::Drop | MoveKind::Normal | MoveKind::Promote => {}
+        }
+        if r.placed_wall.as_ref().is_some_and(|w| w.placed_by(m.kind)) {
+            let instead = if m.kind == MoveKind::Pass {
+                " instead of moving"
+            } else {
+                ""
+            };
+            let at = self.square(m.aux as usize);
+            notes.push(format!("puts a wall on {at}{instead}"));
         }
         if let Some((sq, code)) = captured {
             // `capture friends`: the piece taken is of the mover's side.

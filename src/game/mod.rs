@@ -213,6 +213,8 @@ pub trait Game: Send + Sync {
     fn check_count(&self) -> Option<CheckCount>;
     /// The piece at (layer, file, rank).
     fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)>;
+    /// Whether a wall stands at (layer, file, rank).
+    fn wall_at(&self, layer: usize, file: u8, rank: u8) -> bool;
     /// A copy of the game, to explore without changing this one.
     fn boxed_clone(&self) -> Box<dyn Game>;
     /// The legal moves in the order [`Game::perft_after`] numbers them.
@@ -416,7 +418,7 @@ impl<B: Bits> Typed<B> {
                 format!(",{}{}", self.square(m.to as usize), self.square(at))
             });
         }
-        let placed = self.rules.placed_wall.is_some() && m.kind != MoveKind::Pass;
+        let placed = (self.rules.placed_wall.as_ref()).is_some_and(|w| w.placed_by(m.kind));
         if !self.rules.moving_wall && !placed {
             return String::new();
         }
@@ -571,6 +573,8 @@ impl<B: Bits> Game for Typed<B> {
             captured.is_some() && mover_code.is_some_and(|c| r.codes[c as usize].captures_in_place);
         let summary = if m.kind == MoveKind::Drop {
             format!("{mover} dropped on {}", self.square(m.to as usize))
+        } else if m.kind == MoveKind::Pass {
+            format!("{} passes", self.pos.side.name())
         } else if stays {
             format!(
                 "{mover} on {} takes on {} without moving",
@@ -688,6 +692,11 @@ impl<B: Bits> Game for Typed<B> {
             given: self.pos.checks,
             needed,
         })
+    }
+
+    fn wall_at(&self, layer: usize, file: u8, rank: u8) -> bool {
+        let r = &*self.rules;
+        (self.pos.walls).has(r.sq(layer, file as usize, rank as usize))
     }
 
     fn piece_at(&self, layer: usize, file: u8, rank: u8) -> Option<(Side, PieceId)> {

@@ -20,7 +20,7 @@ impl<B: Bits> Typed<B> {
     pub(super) fn san_body(&self, m: &Move, legal: &[Move]) -> String {
         let r = &*self.rules;
         match m.kind {
-            MoveKind::Pass => return "pass".to_string(),
+            MoveKind::Pass => return format!("pass{}", self.wall_san(m)),
             MoveKind::Drop => {
                 return format!(
                     "{}@{}{}",
@@ -202,8 +202,8 @@ impl<B: Bits> Typed<B> {
 
     /// The square where move `m` puts a wall, if it puts one.
     fn wall_square(&self, m: &Move) -> Option<String> {
-        if self.rules.moving_wall || (self.rules.placed_wall.is_some() && m.kind != MoveKind::Pass)
-        {
+        let placed = (self.rules.placed_wall.as_ref()).is_some_and(|w| w.placed_by(m.kind));
+        if self.rules.moving_wall || placed {
             Some(self.square(m.aux as usize))
         } else if self.rules.wall_behind {
             self.pos.wall_left(m).map(|at| self.square(at))
@@ -289,6 +289,14 @@ impl<B: Bits> Typed<B> {
     /// Why no legal move is the SAN `w`.
     fn san_missing(&mut self, w: &SanMove, legal: &[Move]) -> String {
         let side = self.pos.side.name();
+        let walls_instead = self.rules.placed_wall.as_ref().is_some_and(|p| p.instead);
+        if w.whole == "pass" && walls_instead {
+            return if self.pos.royal_attacked(&self.rules, self.pos.side) {
+                format!("{side} is in check and may not place a wall")
+            } else {
+                "no wall may go there".into()
+            };
+        }
         if w.whole == "pass" {
             return if self.rules.pass {
                 format!("{side} may not pass now")

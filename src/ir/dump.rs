@@ -415,11 +415,19 @@ impl Variant {
             )?;
         }
         if let Some(w) = &self.placed_wall {
-            let within = w
+            let mut within = w
                 .within
                 .as_ref()
                 .map_or(String::new(), |r| format!(" of {}", self.region_text(r)));
-            if w.shot {
+            if w.beside_wall {
+                within.push_str(" or a rank or file step from a wall");
+            }
+            if w.instead {
+                writeln!(
+                    f,
+                    "wall placed instead: a side not in check may, instead of moving, put a new wall on an empty square{within}"
+                )?;
+            } else if w.shot {
                 writeln!(
                     f,
                     "wall shot: after every move, the mover puts a new wall on an empty square{within} that the moved piece could move to from where it landed"

@@ -421,7 +421,8 @@ pub struct Hands {
     pub drop_promoted: bool,
 }
 
-/// `wall placed [within REGION]`, `wall shot [within REGION]`: where the new wall may go.
+/// `wall placed [instead] [within REGION] [or next to wall]`, `wall shot [within REGION]`: where
+/// the new wall may go.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlacedWall {
     /// Only on a square the moved piece could move to from where it landed, the square it
@@ -429,6 +430,10 @@ pub struct PlacedWall {
     pub shot: bool,
     /// Only on squares of this region (of the mover's side); every square without it.
     pub within: Option<Region>,
+    /// The wall is placed instead of a move, by a side not in check; a move places none.
+    pub instead: bool,
+    /// Also on an empty square a rank or file step from a wall (with `within`: either).
+    pub beside_wall: bool,
 }
 
 /// Where and how a piece kind may be dropped from the hand.

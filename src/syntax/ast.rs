@@ -344,6 +344,10 @@ pub struct WallPlacedAst {
     pub shot: bool,
     /// Only on squares of this region.
     pub within: Option<RegionAst>,
+    /// `instead`: the wall is placed instead of a move.
+    pub instead: bool,
+    /// `or next to wall`: also a rank or file step from a wall.
+    pub beside_wall: bool,
     /// The whole item.
     pub span: Span,
 }

@@ -171,6 +171,7 @@ pub const KEYWORDS: &[&str] = &[
     "refused",
     "never",
     "placed",
+    "instead",
     "shot",
     "points",
     "merge",

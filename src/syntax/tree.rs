@@ -396,17 +396,23 @@ fn build_hand(p: P) -> Option<HandAst> {
     Some(h)
 }
 
-/// `wall behind`, `wall placed [within REGION]`, `wall shot [within REGION]`.
+/// `wall behind`, `wall placed [instead] [within REGION] [or next to wall]`, `wall shot [within
+/// REGION]`.
 fn build_wall_rule(p: P) -> Option<Item> {
     let sp = span(&p);
     let Some(how) = kids(p).next() else {
         return Some(Item::WallBehind(sp));
     };
     let shot = how.as_rule() == Rule::wall_shot;
-    let within = optional(kids(how).next(), build_region)?;
+    let instead = has_kw(&how, Rule::kw_instead);
+    let beside_wall = kids(how.clone()).any(|k| k.as_rule() == Rule::beside_wall);
+    let region = kids(how).find(|k| k.as_rule() == Rule::region);
+    let within = optional(region, build_region)?;
     Some(Item::WallPlaced(WallPlacedAst {
         shot,
         within,
+        instead,
+        beside_wall,
         span: sp,
     }))
 }

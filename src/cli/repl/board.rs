@@ -74,15 +74,15 @@ fn wrap_note(v: &Variant) -> String {
     out
 }
 
-/// The squares (file, rank) the last move names in UCI: from and to, or a drop's square.
+/// The squares (file, rank) the last move names in UCI: from and to, or a drop's square, and
+/// the wall it placed.
 fn last_squares(game: &dyn Game) -> Vec<(u8, u8)> {
     let record = game.record();
     let Some((uci, _)) = record.moves.last() else {
         return vec![];
     };
-    let body = uci.split(',').next().unwrap_or("");
     let mut squares = vec![];
-    let mut chars = body.char_indices().peekable();
+    let mut chars = uci.char_indices().peekable();
     while let Some((_, c)) = chars.next() {
         if !c.is_ascii_lowercase() {
             continue;
@@ -95,6 +95,10 @@ fn last_squares(game: &dyn Game) -> Vec<(u8, u8)> {
         if let Ok(rank) = digits.parse::<u8>() {
             squares.push((c as u8 - b'a', rank.saturating_sub(1)));
         }
+    }
+    // A pass that places a wall (`a1a1,a1a3`) names only the wall.
+    if squares.len() > 2 && squares[0] == squares[1] {
+        squares.drain(..3);
     }
     squares
 }
@@ -179,6 +183,7 @@ fn rank_row(game: &dyn Game, v: &Variant, rank: u8, style: Style, last: &[(u8, u
             let square = Square {
                 light: (file + rank) % 2 == 1,
                 last: last.contains(&(file, rank)),
+                wall: game.wall_at(l, file, rank),
             };
             out.push_str(&cell(v, piece, square, style));
         }
@@ -214,6 +219,8 @@ struct Square {
     light: bool,
     /// The last move left or reached it.
     last: bool,
+    /// A wall stands on it (`*`, as in FEN).
+    wall: bool,
 }
 
 fn cell(v: &Variant, piece: Option<(Side, PieceId)>, square: Square, style: Style) -> String {
@@ -226,6 +233,7 @@ fn cell(v: &Variant, piece: Option<(Side, PieceId)>, square: Square, style: Styl
             .map(String::from)
             .unwrap_or_else(|| c.to_string()),
         (Some(c), _) => c.to_string(),
+        (None, _) if square.wall => "*".to_string(),
         (None, _) if style.color => " ".to_string(),
         (None, _) => ".".to_string(),
     };
@@ -233,6 +241,7 @@ fn cell(v: &Variant, piece: Option<(Side, PieceId)>, square: Square, style: Styl
         return format!("{shown} ");
     }
     let bg = match (square.last, square.light) {
+        _ if square.wall => "\x1b[48;5;236m",
         (true, true) => "\x1b[48;5;186m",
         (true, false) => "\x1b[48;5;143m",
         (false, true) => "\x1b[48;5;180m",
@@ -240,6 +249,7 @@ fn cell(v: &Variant, piece: Option<(Side, PieceId)>, square: Square, style: Styl
     };
     let fg = match piece {
         Some((Side::White, _)) => "\x1b[1;97m",
+        None if square.wall => "\x1b[1;37m",
         _ => "\x1b[1;30m",
     };
     format!("{bg}{fg} {shown} \x1b[0m")

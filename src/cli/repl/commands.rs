@@ -15,14 +15,20 @@ use crate::perft;
 /// Moves listed together: from (file, rank) on a layer, the piece, the moves as written.
 type MoveGroup = ((u8, u8), usize, usize, Vec<String>);
 
+/// The layer of the group of drops, and of passes (those that place a wall too).
+const DROPS: usize = usize::MAX;
+const PASSES: usize = usize::MAX - 1;
+
 /// The legal moves (those from `filter` only, if given), grouped by starting square in board
-/// order (rank 1 first, file a first), drops last, each as SAN or UCI.
+/// order (rank 1 first, file a first), passes and drops last, each as SAN or UCI.
 fn move_groups(moves: &[MoveLine], filter: Option<(u8, u8)>, uci: bool) -> Vec<MoveGroup> {
     let mut groups: Vec<MoveGroup> = vec![];
     for m in moves.iter().filter(|m| filter.is_none_or(|f| f == m.from)) {
         let text = if uci { m.uci.clone() } else { m.san.clone() };
         let (from, layer) = if m.uci.contains('@') {
-            ((u8::MAX, u8::MAX), usize::MAX)
+            ((u8::MAX, u8::MAX), DROPS)
+        } else if m.san.starts_with("pass") {
+            ((u8::MAX, u8::MAX), PASSES)
         } else {
             (m.from, m.layer)
         };
@@ -180,8 +186,9 @@ impl Session {
         let mut count = 0;
         for (from, layer, piece, texts) in &groups {
             count += texts.len();
-            if *layer == usize::MAX {
-                reply.line(format!("{:<width$} {}", "drops:", texts.join(" ")));
+            if *layer == DROPS || *layer == PASSES {
+                let what = if *layer == DROPS { "drops:" } else { "passes:" };
+                reply.line(format!("{what:<width$} {}", texts.join(" ")));
                 continue;
             }
             let on = if v.layers.len() > 1 {

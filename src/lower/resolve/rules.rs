@@ -106,6 +106,7 @@ impl Resolver<'_> {
     pub(super) fn placed_wall(&mut self) -> Option<ir::PlacedWall> {
         let placed = self.draft.wall_placed.as_ref()?;
         let (src, span, shot) = (placed.src, placed.node.span, placed.node.shot);
+        let (instead, beside_wall) = (placed.node.instead, placed.node.beside_wall);
         let within = placed.node.within.clone();
         let other = [
             (self.draft.moving_wall.as_ref(), "a moving wall here"),
@@ -130,7 +131,12 @@ impl Resolver<'_> {
             None => None,
             Some(r) => Some(self.region(r, src)?),
         };
-        Some(ir::PlacedWall { shot, within })
+        Some(ir::PlacedWall {
+            shot,
+            within,
+            instead,
+            beside_wall,
+        })
     }
 
     /// `frozen when ...` and `no frozen pieces`: the latter only says something with the former.

@@ -1933,6 +1933,14 @@ variant("snort", ini=True, start_depth=4, max_depth=4, special=[
     ("a few squares left, some next to enemies", "pppp4/pppp4/pppp4/pppp4/4PPPP/4PPPP/4PPPP/4PPP1 b - - 0 1"),
     ("a full board of one side: over", "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP b - - 0 1"),
 ])
+variant("atlantis", ini=True, start_depth=4, max_depth=4, special=[
+    ("walls sink next to a sunken square, inland too", "r3k2r/pppq1ppp/2n2n2/3p4/3P*3/2N1**2/PPPQ1PPP/R3K2R w KQkq - 0 1"),
+    ("a side in check sinks nothing, even where a wall would block", "4k2r/8/8/8/8/8/P7/7K w - - 0 1"),
+    ("a wall on the king's path stops castling", "r3k2r/8/8/8/8/8/8/R3K*1R w KQkq - 0 1"),
+    ("walls block sliders and pawns", "4k3/8/8/3*4/3P4/8/r2*3R/4K3 b - - 0 1"),
+    ("en passant beside walls", "4k3/8/8/*2pP*2/8/8/8/4K3 w - d6 0 1"),
+    ("the edge sunk all round: walls only next to walls", "********/*k5*/*6*/*6*/*6*/*6*/*K4R*/******** w - - 0 1"),
+])
 variant("gale", ini=True, large=True, start_depth=3, max_depth=3, patch=[
     "PATCHED against a bug of Fairy-Stockfish: its connectRegion end grows a chain from the",
     "first region only east and north (connectDirections), so a chain that turns back west or",
