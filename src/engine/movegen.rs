@@ -170,7 +170,57 @@ impl<B: Bits> Position<B> {
         if cr.captures_as_victim {
             cap = self.captures_as_victims(r, cr, from, enemy);
         }
+        if !cr.friend_prey.is_empty() {
+            cap |= self.friends_by_leaps(r, cr, from);
+        }
         (quiet & cr.confined, cap & cr.confined)
+    }
+
+    /// The friends a piece of `cr` on `from` may take by `capture friends by`'s leaps.
+    #[inline(never)]
+    fn friends_by_leaps(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize) -> B {
+        let reach = r.friend_leaps[cr.side.index()][from] & self.by_side[cr.side.index()];
+        if !reach.any() {
+            return B::ZERO;
+        }
+        let Some(when) = r
+            .variant
+            .capture_friends
+            .as_ref()
+            .and_then(|f| f.when.as_ref())
+            .filter(|_| r.friend_prey_judged)
+        else {
+            return cr
+                .friend_prey
+                .iter()
+                .fold(B::ZERO, |m, &t| m | self.pieces[t as usize])
+                & reach;
+        };
+        let me = r.code(cr.side, cr.kind);
+        let checked = r.reads_checked && self.royal_attacked(r, cr.side);
+        let mut out = B::ZERO;
+        for &t in &cr.friend_prey {
+            let pieces = MoveCodes {
+                moved: Some(me),
+                captured: Some(t),
+                took: true,
+                checked,
+                ..MoveCodes::NONE
+            };
+            if (self.pieces[t as usize] & reach).any()
+                && eval_on(
+                    r,
+                    when,
+                    cr.side,
+                    (me, Some(t), 0),
+                    pieces,
+                    Some(&self.pieces),
+                )
+            {
+                out |= self.pieces[t as usize];
+            }
+        }
+        out & reach
     }
 
     /// The friends a piece of `cr` may take here, by `capture friends`' condition on the board.

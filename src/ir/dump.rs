@@ -930,6 +930,12 @@ impl Variant {
                     self.expr_text(w)
                 )?,
             }
+            if !friends.by.is_empty() {
+                writeln!(f, "  friends are taken only by these leaps:")?;
+                for a in &friends.by {
+                    self.dump_atom(f, a)?;
+                }
+            }
         }
         if self.obligations.checks_if_mate {
             writeln!(
@@ -1304,6 +1310,7 @@ impl Variant {
                     Field::Dropped => "dropped",
                     Field::NextToFriend => "next-to-friend",
                     Field::NextToEnemy => "next-to-enemy",
+                    Field::Checked => "checked",
                 }
             ),
             Value::Distance => "distance".into(),
@@ -1361,6 +1368,10 @@ impl Variant {
                 ),
                 Action::Flip(s) => format!("{} joins the mover's side", subject_name(*s)),
                 Action::Petrify(s) => format!("{} turns to stone (a wall)", subject_name(*s)),
+                Action::Put(s) => format!(
+                    "put {} on the square the mover left (promoting if in its zone)",
+                    subject_name(*s)
+                ),
                 Action::Promote(s) => format!("promote {} if in its zone", subject_name(*s)),
                 Action::Change(s, k) => {
                     format!("change {} to {}", subject_name(*s), self.piece_name(*k))
