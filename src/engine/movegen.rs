@@ -131,6 +131,21 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
         let t = self.targets_of(r, &r.codes[code], from);
+        if !r.guard.any() && !r.friends_by_leaps {
+            return t;
+        }
+        self.with_rare_targets(r, code, from, t)
+    }
+
+    /// [`Position::targets`] where atoms borrowed from guards or `capture friends by` add some.
+    #[inline(never)]
+    fn with_rare_targets(&self, r: &Rules<B>, code: usize, from: usize, t: (B, B)) -> (B, B) {
+        let cr = &r.codes[code];
+        let t = if cr.friend_prey.is_empty() {
+            t
+        } else {
+            (t.0, t.1 | self.friends_by_leaps(r, cr, from) & cr.confined)
+        };
         if !r.guard.any() {
             return t;
         }
@@ -169,9 +184,6 @@ impl<B: Bits> Position<B> {
         }
         if cr.captures_as_victim {
             cap = self.captures_as_victims(r, cr, from, enemy);
-        }
-        if !cr.friend_prey.is_empty() {
-            cap |= self.friends_by_leaps(r, cr, from);
         }
         (quiet & cr.confined, cap & cr.confined)
     }

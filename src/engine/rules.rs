@@ -672,6 +672,8 @@ pub struct Rules<B> {
     pub friend_leaps: [Vec<B>; 2],
     /// `capture friends by`'s condition reads the position (a count, `moved.checked`).
     pub friend_prey_judged: bool,
+    /// `capture friends by`: some piece takes friends by leaps of their own.
+    pub friends_by_leaps: bool,
     /// Some condition reads `moved.checked`, so a move's codes say whether the mover was in
     /// check.
     pub reads_checked: bool,
@@ -816,6 +818,7 @@ impl<B: Bits> Rules<B> {
             effect_tables: vec![],
             friend_leaps: [vec![], vec![]],
             friend_prey_judged: false,
+            friends_by_leaps: false,
             reads_checked: false,
             effects_read_move: false,
             effect_promotes: false,
@@ -960,6 +963,7 @@ impl<B: Bits> Rules<B> {
                 })
                 .collect();
         }
+        self.friends_by_leaps = true;
         let when = friends.when.as_ref();
         self.friend_prey_judged = when.is_some_and(|w| w.reads_board() || w.reads_checked());
         for side in Side::BOTH {
