@@ -918,25 +918,7 @@ impl Variant {
                 "must capture: when a capture is legal, a move must capture"
             )?;
         }
-        if let Some(friends) = &self.capture_friends {
-            match &friends.when {
-                None => writeln!(
-                    f,
-                    "capture friends: a piece may also capture a piece of its own side"
-                )?,
-                Some(w) => writeln!(
-                    f,
-                    "capture friends when {}: a piece may also capture a piece of its own side, where the capturer (moved) and the friend (captured) pass the condition",
-                    self.expr_text(w)
-                )?,
-            }
-            if !friends.by.is_empty() {
-                writeln!(f, "  friends are taken only by these leaps:")?;
-                for a in &friends.by {
-                    self.dump_atom(f, a)?;
-                }
-            }
-        }
+        self.dump_capture_friends(f)?;
         if self.obligations.checks_if_mate {
             writeln!(
                 f,
@@ -961,6 +943,31 @@ impl Variant {
             )?;
         }
         self.dump_freeze(f)
+    }
+
+    /// `capture friends`: its condition, and the leaps that take friends where given.
+    fn dump_capture_friends(&self, f: Out) -> fmt::Result {
+        let Some(friends) = &self.capture_friends else {
+            return Ok(());
+        };
+        match &friends.when {
+            None => writeln!(
+                f,
+                "capture friends: a piece may also capture a piece of its own side"
+            )?,
+            Some(w) => writeln!(
+                f,
+                "capture friends when {}: a piece may also capture a piece of its own side, where the capturer (moved) and the friend (captured) pass the condition",
+                self.expr_text(w)
+            )?,
+        }
+        if !friends.by.is_empty() {
+            writeln!(f, "  friends are taken only by these leaps:")?;
+            for a in &friends.by {
+                self.dump_atom(f, a)?;
+            }
+        }
+        Ok(())
     }
 
     fn dump_freeze(&self, f: Out) -> fmt::Result {

@@ -194,9 +194,10 @@ impl Resolver<'_> {
                 .as_ref()
                 .map(|s| s.node)
                 .unwrap_or(Subject::Target);
-            let sends_captured =
-                matches!(a.kind, ActionKind::Send | ActionKind::SendOpposite | ActionKind::Put)
-                    && subject == Subject::Captured;
+            let sends_captured = matches!(
+                a.kind,
+                ActionKind::Send | ActionKind::SendOpposite | ActionKind::Put
+            ) && subject == Subject::Captured;
             if let Some(s) = a
                 .subject
                 .as_ref()
@@ -292,9 +293,12 @@ impl Resolver<'_> {
             ActionKind::Petrify => ir::Action::Petrify(subject),
             ActionKind::Put if subject != Subject::Captured => {
                 self.err(
-                    Problem::error(Code::EffectAction, "only the captured piece can be put back")
-                        .label(src, a.span, "on the board already")
-                        .help("write `put captured at departure`"),
+                    Problem::error(
+                        Code::EffectAction,
+                        "only the captured piece can be put back",
+                    )
+                    .label(src, a.span, "on the board already")
+                    .help("write `put captured at departure`"),
                 );
                 return None;
             }
