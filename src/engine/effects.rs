@@ -18,6 +18,10 @@ pub(crate) struct MoveCodes {
     pub took: bool,
     /// Whether the move is a drop (`moved.dropped`).
     pub dropped: bool,
+    /// Whether the mover was in check before the move (`moved.checked`).
+    pub checked: bool,
+    /// The square the moved piece left (where `put captured at departure` puts the piece).
+    pub departure: u16,
     /// Around the origin being looked at: bit 0, a piece of the mover's side stands a king's
     /// step away (`origin.next-to-friend`); bit 1, one of the other side (`next-to-enemy`).
     pub near: u8,
@@ -30,6 +34,8 @@ impl MoveCodes {
         captured: None,
         took: false,
         dropped: false,
+        checked: false,
+        departure: 0,
         near: 0,
     };
 }
@@ -417,6 +423,21 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// `put captured at departure`: the piece the move took stands on the square the mover
+    /// left, if that square is empty; there it promotes as a piece moved into its zone would.
+    fn put_back(&mut self, r: &Rules<B>, mover: Side, pieces: MoveCodes, choice: u8) {
+        let sq = pieces.departure as usize;
+        let Some(code) = pieces.captured.filter(|_| pieces.took) else {
+            return;
+        };
+        if self.board[sq] != 0 {
+            return;
+        }
+        self.set(r, sq, code + 1);
+        self.note(Event::Put { at: sq, code });
+        self.promote_at(r, sq, mover, choice);
+    }
+
     /// Takes the piece on `sq` off the board, leaving a wall there when it turns to `stone`.
     fn take_off(&mut self, r: &Rules<B>, sq: usize, stone: bool) {
         let Some(code) = self.code_at(sq) else {
@@ -469,6 +490,10 @@ impl<B: Bits> Position<B> {
                 self.send(r, *s, subject(*s), opposite, mover, pieces);
                 target
             }
+            Action::Put(_) => {
+                self.put_back(r, mover, pieces, choice);
+                target
+            }
             Action::Merged(s, [a, b]) => {
                 let (a, b) = (code_of(self, *a), code_of(self, *b));
                 self.merge(r, subject(*s), a.zip(b));
@@ -487,29 +512,34 @@ impl<B: Bits> Position<B> {
                 target
             }
             Action::Promote(s) => {
-                let sq = subject(*s);
-                let Some(code) = self.code_at(sq) else {
-                    return target;
-                };
-                let cr = &r.codes[code as usize];
-                if cr.side != mover {
-                    return target;
-                }
-                if let Some(p) = &cr.promotion
-                    && p.zone.has(sq)
-                    && !p.on_capture
-                {
-                    if choice != 0 && p.choices.contains(&(choice - 1)) {
-                        self.set(r, sq, choice);
-                        self.note(Event::Promoted {
-                            at: sq,
-                            code: choice - 1,
-                        });
-                    } else if self.pending_choice.is_none() {
-                        self.pending_choice = Some(code);
-                    }
-                }
+                self.promote_at(r, subject(*s), mover, choice);
                 target
+            }
+        }
+    }
+
+    /// The piece on `sq` promotes if it is the mover's and stands in its zone: to the move's
+    /// `choice`, or, without one, it asks for a choice.
+    fn promote_at(&mut self, r: &Rules<B>, sq: usize, mover: Side, choice: u8) {
+        let Some(code) = self.code_at(sq) else {
+            return;
+        };
+        let cr = &r.codes[code as usize];
+        if cr.side != mover {
+            return;
+        }
+        if let Some(p) = &cr.promotion
+            && p.zone.has(sq)
+            && !p.on_capture
+        {
+            if choice != 0 && p.choices.contains(&(choice - 1)) {
+                self.set(r, sq, choice);
+                self.note(Event::Promoted {
+                    at: sq,
+                    code: choice - 1,
+                });
+            } else if self.pending_choice.is_none() {
+                self.pending_choice = Some(code);
             }
         }
     }
@@ -821,6 +851,7 @@ fn value<B: Bits>(r: &Rules<B>, v: &Value, mover: Side, at: &Codes<B>, dist: i32
                 Field::Kind => Val::Kind(c.kind),
                 Field::Royal => Val::Bool(c.royal),
                 Field::Dropped => Val::Bool(at.pieces.dropped),
+                Field::Checked => Val::Bool(at.pieces.checked),
                 Field::NextToFriend => Val::Bool(at.pieces.near & 1 != 0),
                 Field::NextToEnemy => Val::Bool(at.pieces.near & 2 != 0),
             }

@@ -131,6 +131,21 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
         let t = self.targets_of(r, &r.codes[code], from);
+        if !r.guard.any() && !r.friends_by_leaps {
+            return t;
+        }
+        self.with_rare_targets(r, code, from, t)
+    }
+
+    /// [`Position::targets`] where atoms borrowed from guards or `capture friends by` add some.
+    #[inline(never)]
+    fn with_rare_targets(&self, r: &Rules<B>, code: usize, from: usize, t: (B, B)) -> (B, B) {
+        let cr = &r.codes[code];
+        let t = if cr.friend_prey.is_empty() {
+            t
+        } else {
+            (t.0, t.1 | self.friends_by_leaps(r, cr, from) & cr.confined)
+        };
         if !r.guard.any() {
             return t;
         }
@@ -171,6 +186,53 @@ impl<B: Bits> Position<B> {
             cap = self.captures_as_victims(r, cr, from, enemy);
         }
         (quiet & cr.confined, cap & cr.confined)
+    }
+
+    /// The friends a piece of `cr` on `from` may take by `capture friends by`'s leaps.
+    #[inline(never)]
+    fn friends_by_leaps(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize) -> B {
+        let reach = r.friend_leaps[cr.side.index()][from] & self.by_side[cr.side.index()];
+        if !reach.any() {
+            return B::ZERO;
+        }
+        let Some(when) = r
+            .variant
+            .capture_friends
+            .as_ref()
+            .and_then(|f| f.when.as_ref())
+            .filter(|_| r.friend_prey_judged)
+        else {
+            return cr
+                .friend_prey
+                .iter()
+                .fold(B::ZERO, |m, &t| m | self.pieces[t as usize])
+                & reach;
+        };
+        let me = r.code(cr.side, cr.kind);
+        let checked = r.reads_checked && self.royal_attacked(r, cr.side);
+        let mut out = B::ZERO;
+        for &t in &cr.friend_prey {
+            let pieces = MoveCodes {
+                moved: Some(me),
+                captured: Some(t),
+                took: true,
+                checked,
+                ..MoveCodes::NONE
+            };
+            if (self.pieces[t as usize] & reach).any()
+                && eval_on(
+                    r,
+                    when,
+                    cr.side,
+                    (me, Some(t), 0),
+                    pieces,
+                    Some(&self.pieces),
+                )
+            {
+                out |= self.pieces[t as usize];
+            }
+        }
+        out & reach
     }
 
     /// The friends a piece of `cr` may take here, by `capture friends`' condition on the board.

@@ -249,6 +249,13 @@ pub enum Event {
         /// Its code.
         code: u8,
     },
+    /// An effect put the captured piece on the square the mover left.
+    Put {
+        /// Its square.
+        at: usize,
+        /// Its code.
+        code: u8,
+    },
     /// An effect sent a piece to the mover's hand.
     Sent {
         /// The code it has in the hand.
@@ -296,6 +303,15 @@ impl<B: Bits> Position<B> {
     /// The pieces of `m` that effects read, before it is played: the piece that moves (the
     /// king, in a castle) and the piece it takes (`took` is set once the move is played).
     fn move_codes(&self, r: &Rules<B>, m: Move) -> MoveCodes {
+        let codes = self.move_pieces(r, m);
+        MoveCodes {
+            departure: m.from,
+            checked: r.reads_checked && self.royal_attacked(r, self.side),
+            ..codes
+        }
+    }
+
+    fn move_pieces(&self, r: &Rules<B>, m: Move) -> MoveCodes {
         let (from, to) = (m.from as usize, m.to as usize);
         match m.kind {
             MoveKind::Normal => MoveCodes {

@@ -263,6 +263,9 @@ pub struct CodeRules<B> {
     /// The codes of its own side it may capture when `capture friends`' condition, which counts
     /// pieces on the board, holds in the position.
     pub prey_when: Vec<u8>,
+    /// The codes of its own side it may take by `capture friends by`'s leaps (all of its side
+    /// when the condition is judged in each position, [`Rules::friend_prey_judged`]).
+    pub friend_prey: Vec<u8>,
     /// The codes (of both sides) its hops never use as the screen.
     pub no_screens: Vec<u8>,
     /// It turns to stone (a wall) when it captures.
@@ -678,6 +681,15 @@ pub struct Rules<B> {
     pub effects_read_move: bool,
     /// Some effect can promote, so a move may need a choice that only playing it reveals.
     pub effect_promotes: bool,
+    /// `capture friends by`: per side, per square, the squares its leaps take friends on.
+    pub friend_leaps: [Vec<B>; 2],
+    /// `capture friends by`'s condition reads the position (a count, `moved.checked`).
+    pub friend_prey_judged: bool,
+    /// `capture friends by`: some piece takes friends by leaps of their own.
+    pub friends_by_leaps: bool,
+    /// Some condition reads `moved.checked`, so a move's codes say whether the mover was in
+    /// check.
+    pub reads_checked: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
     /// A promotion may make a royal piece (Coregal's queens): such a move is played to be
@@ -817,6 +829,10 @@ impl<B: Bits> Rules<B> {
             end: vec![],
             effects: v.effects.values().cloned().collect(),
             effect_tables: vec![],
+            friend_leaps: [vec![], vec![]],
+            friend_prey_judged: false,
+            friends_by_leaps: false,
+            reads_checked: false,
             effects_read_move: false,
             effect_promotes: false,
             fast_legality: false,
@@ -851,6 +867,11 @@ impl<B: Bits> Rules<B> {
         r.compile_guarded(v);
         r.compile_end(v);
         r.compile_effects(v);
+        r.reads_checked = r.effects.iter().any(ir::Effect::reads_checked)
+            || v.capture_friends
+                .as_ref()
+                .and_then(|f| f.when.as_ref())
+                .is_some_and(ir::Expr::reads_checked);
         r.compile_letters(v);
         r.compile_legality(v);
         r.compile_influence();
@@ -903,6 +924,10 @@ impl<B: Bits> Rules<B> {
         let Some(friends) = &v.capture_friends else {
             return;
         };
+        if !friends.by.is_empty() {
+            self.compile_friend_leaps(friends);
+            return;
+        }
         if friends.when.as_ref().is_some_and(ir::Expr::reads_board) {
             // Decided in each position: every friend is a candidate.
             for side in Side::BOTH {
@@ -934,6 +959,50 @@ impl<B: Bits> Rules<B> {
                     .collect();
                 let cr = &mut self.codes[c as usize];
                 cr.prey_edits.extend(prey.into_iter().map(|t| (t, true)));
+            }
+        }
+    }
+
+    /// `capture friends by LEAP...`: the leaps' squares per side and square, and per code the
+    /// friends it may take by them (decided here unless the condition reads the position).
+    fn compile_friend_leaps(&mut self, friends: &ir::FriendCaptures) {
+        for side in Side::BOTH {
+            let steps: Vec<(i8, i8)> = friends
+                .by
+                .iter()
+                .flat_map(ir::Atom::vectors)
+                .map(|v| ir::oriented(v, side))
+                .collect();
+            self.friend_leaps[side.index()] = (0..self.squares)
+                .map(|sq| {
+                    steps
+                        .iter()
+                        .filter_map(|&s| self.step(sq, s))
+                        .fold(B::ZERO, |m, t| m | B::bit(t))
+                })
+                .collect();
+        }
+        self.friends_by_leaps = true;
+        let when = friends.when.as_ref();
+        self.friend_prey_judged = when.is_some_and(|w| w.reads_board() || w.reads_checked());
+        for side in Side::BOTH {
+            let own = self.side_codes[side.index()].clone();
+            for &c in &own {
+                let prey: Vec<u8> = own
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        let pieces = MoveCodes {
+                            moved: Some(c),
+                            captured: Some(t),
+                            took: true,
+                            ..MoveCodes::NONE
+                        };
+                        self.friend_prey_judged
+                            || when.is_none_or(|w| eval_in(self, w, side, c, Some(t), 0, pieces))
+                    })
+                    .collect();
+                self.codes[c as usize].friend_prey = prey;
             }
         }
     }
@@ -1101,6 +1170,7 @@ impl<B: Bits> Rules<B> {
             unpromoted: kind,
             drop: None,
             prey_when: vec![],
+            friend_prey: vec![],
             prey_edits: piece
                 .cannot_capture
                 .iter()

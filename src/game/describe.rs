@@ -88,6 +88,11 @@ impl<B: Bits> Typed<B> {
                 self.square(at)
             ),
             Event::Sent { code } => format!("sends a {} to the hand", self.piece_name(code)),
+            Event::Put { at, code } => format!(
+                "puts the {} taken on {}, the square it left",
+                self.piece_name(code),
+                self.square(at)
+            ),
             Event::Flipped { at, code } => format!(
                 "the piece on {} joins its side as a {}",
                 self.square(at),

@@ -926,19 +926,7 @@ impl Variant {
                 "must capture: when a capture is legal, a move must capture"
             )?;
         }
-        if let Some(friends) = &self.capture_friends {
-            match &friends.when {
-                None => writeln!(
-                    f,
-                    "capture friends: a piece may also capture a piece of its own side"
-                )?,
-                Some(w) => writeln!(
-                    f,
-                    "capture friends when {}: a piece may also capture a piece of its own side, where the capturer (moved) and the friend (captured) pass the condition",
-                    self.expr_text(w)
-                )?,
-            }
-        }
+        self.dump_capture_friends(f)?;
         if self.obligations.checks_if_mate {
             writeln!(
                 f,
@@ -963,6 +951,31 @@ impl Variant {
             )?;
         }
         self.dump_freeze(f)
+    }
+
+    /// `capture friends`: its condition, and the leaps that take friends where given.
+    fn dump_capture_friends(&self, f: Out) -> fmt::Result {
+        let Some(friends) = &self.capture_friends else {
+            return Ok(());
+        };
+        match &friends.when {
+            None => writeln!(
+                f,
+                "capture friends: a piece may also capture a piece of its own side"
+            )?,
+            Some(w) => writeln!(
+                f,
+                "capture friends when {}: a piece may also capture a piece of its own side, where the capturer (moved) and the friend (captured) pass the condition",
+                self.expr_text(w)
+            )?,
+        }
+        if !friends.by.is_empty() {
+            writeln!(f, "  friends are taken only by these leaps:")?;
+            for a in &friends.by {
+                self.dump_atom(f, a)?;
+            }
+        }
+        Ok(())
     }
 
     fn dump_freeze(&self, f: Out) -> fmt::Result {
@@ -1312,6 +1325,7 @@ impl Variant {
                     Field::Dropped => "dropped",
                     Field::NextToFriend => "next-to-friend",
                     Field::NextToEnemy => "next-to-enemy",
+                    Field::Checked => "checked",
                 }
             ),
             Value::Distance => "distance".into(),
@@ -1369,6 +1383,10 @@ impl Variant {
                 ),
                 Action::Flip(s) => format!("{} joins the mover's side", subject_name(*s)),
                 Action::Petrify(s) => format!("{} turns to stone (a wall)", subject_name(*s)),
+                Action::Put(s) => format!(
+                    "put {} on the square the mover left (promoting if in its zone)",
+                    subject_name(*s)
+                ),
                 Action::Promote(s) => format!("promote {} if in its zone", subject_name(*s)),
                 Action::Change(s, k) => {
                     format!("change {} to {}", subject_name(*s), self.piece_name(*k))

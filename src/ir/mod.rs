@@ -296,6 +296,9 @@ pub struct Merge {
 /// `capture friends [when CONDITION]`: which friends a piece may capture.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FriendCaptures {
+    /// `by ATOM...`: the leaps that take friends, instead of the pieces' own atoms (empty: the
+    /// pieces' own).
+    pub by: Vec<Atom>,
     /// Of the capturer (`moved`, `origin`) and the friend taken (`captured`, `target`); none:
     /// every friend.
     pub when: Option<Expr>,
@@ -1240,13 +1243,22 @@ impl Effect {
         conds.into_iter().any(|c| c.reads_move() || c.reads_board())
             || self.actions().any(|a| {
                 matches!(a, Action::ChangeTo(_, s) | Action::Send(s) | Action::SendOpposite(s)
-                        if s.of_move())
+                        | Action::Put(s) if s.of_move())
                     || matches!(a, Action::Merged(..))
             })
     }
 }
 
 impl Effect {
+    /// Whether a condition reads whether the mover was in check (`moved.checked`).
+    pub fn reads_checked(&self) -> bool {
+        self.origin_filter
+            .iter()
+            .chain(self.clauses.iter().map(|c| &c.cond))
+            .chain(self.finally.iter().filter_map(|f| f.when.as_ref()))
+            .any(Expr::reads_checked)
+    }
+
     /// Whether a condition reads the origin's neighbours (`origin.next-to-friend`).
     pub fn reads_neighbours(&self) -> bool {
         self.origin_filter
@@ -1279,6 +1291,18 @@ impl Expr {
                 .iter()
                 .any(|v| matches!(v, Value::Field(s, f) if s.of_move() || f.of_board())),
             Expr::Truth(s, f) => s.of_move() || f.of_board(),
+        }
+    }
+
+    /// Whether it reads whether the mover was in check (`moved.checked`).
+    pub fn reads_checked(&self) -> bool {
+        match self {
+            Expr::And(a, b) | Expr::Or(a, b) => a.reads_checked() || b.reads_checked(),
+            Expr::Not(a) => a.reads_checked(),
+            Expr::Cmp(_, a, b) => [a, b]
+                .iter()
+                .any(|v| matches!(v, Value::Field(_, Field::Checked))),
+            Expr::Truth(_, f) => *f == Field::Checked,
         }
     }
 
@@ -1333,6 +1357,9 @@ pub enum Field {
     /// `origin.next-to-enemy`: a truth, a piece of the other side stands a king's step from
     /// the origin.
     NextToEnemy,
+    /// `moved.checked`: a truth, the mover's royal piece was attacked before the move (the
+    /// mover was in check).
+    Checked,
 }
 
 impl Field {
@@ -1340,7 +1367,7 @@ impl Field {
     pub fn of_board(self) -> bool {
         matches!(
             self,
-            Field::Dropped | Field::NextToFriend | Field::NextToEnemy
+            Field::Dropped | Field::NextToFriend | Field::NextToEnemy | Field::Checked
         )
     }
 }
@@ -1418,6 +1445,8 @@ pub enum Action {
     Flip(Subject),
     /// The subject turns to stone: taken off the board, a wall where it stood.
     Petrify(Subject),
+    /// The subject (the move's captured piece) stands on the square the mover left.
+    Put(Subject),
 }
 
 mod betza;

@@ -220,6 +220,8 @@ pub struct MergeRowAst {
 /// allows (it reads the capturer and the friend taken).
 #[derive(Clone, Debug)]
 pub struct CaptureFriendsAst {
+    /// `by ATOM...`: the atoms that take friends (none: the pieces' own).
+    pub by: Vec<AtomAst>,
     /// The condition; without it every friend may be taken.
     pub when: Option<ExprAst>,
     /// The whole item.
@@ -1071,6 +1073,8 @@ pub enum ActionKind {
     Flip,
     /// `petrify`: a wall where the piece stood.
     Petrify,
+    /// `put ... at departure`: on the square the mover left.
+    Put,
 }
 
 /// One action of a clause.

@@ -175,6 +175,8 @@ pub const KEYWORDS: &[&str] = &[
     "shot",
     "points",
     "merge",
+    "put",
+    "departure",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

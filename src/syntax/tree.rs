@@ -257,6 +257,10 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         },
         Rule::turn => Item::Turn(build_turn(p, sp)?),
         Rule::capture_friends => Item::CaptureFriends(CaptureFriendsAst {
+            by: kids(p.clone())
+                .filter(|k| k.as_rule() == Rule::atom)
+                .map(build_atom)
+                .collect::<Option<_>>()?,
             when: match kids(p).find(|k| k.as_rule() == Rule::expr) {
                 Some(e) => Some(build_expr(e)?),
                 None => None,
@@ -1309,6 +1313,7 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_send => ActionKind::Send,
             Rule::act_flip => ActionKind::Flip,
             Rule::act_petrify => ActionKind::Petrify,
+            Rule::act_put => ActionKind::Put,
             _ => {
                 let to = ik.next()?;
                 if to.as_rule() == Rule::field {

@@ -328,7 +328,7 @@ impl<B: Bits> Plain<'_, B> {
         };
         match a {
             // Changes of side stay on the interpreter (`Rules::is_plain`).
-            Action::Nothing | Action::Flip(_) | Action::Petrify(_) => unchanged,
+            Action::Nothing | Action::Flip(_) | Action::Petrify(_) | Action::Put(_) => unchanged,
             Action::Pull(_) => match (dir, tc) {
                 (Some(d), Some(code)) => self
                     .pull(b, d, code, target, origin)

@@ -481,6 +481,7 @@ impl<B: Bits> Rules<B> {
                 && !c.has_lame()
                 && c.prey_edits.is_empty()
                 && c.prey_when.is_empty()
+                && c.friend_prey.is_empty()
                 && !c.petrifies
                 && !c.captures_in_place
                 && !c.captures_as_victim

@@ -194,8 +194,10 @@ impl Resolver<'_> {
                 .as_ref()
                 .map(|s| s.node)
                 .unwrap_or(Subject::Target);
-            let sends_captured = matches!(a.kind, ActionKind::Send | ActionKind::SendOpposite)
-                && subject == Subject::Captured;
+            let sends_captured = matches!(
+                a.kind,
+                ActionKind::Send | ActionKind::SendOpposite | ActionKind::Put
+            ) && subject == Subject::Captured;
             if let Some(s) = a
                 .subject
                 .as_ref()
@@ -207,7 +209,7 @@ impl Resolver<'_> {
                         format!("an action cannot act on `{}`", subject_word(s.node)),
                     )
                     .label(src, s.span, "the move's piece is only read")
-                    .help("act on `origin` (the piece where the effect starts) or `target`; read `moved` and `captured` in conditions or in `change origin to captured.kind`; `send captured to hand` is the one action on `captured`"),
+                    .help("act on `origin` (the piece where the effect starts) or `target`; read `moved` and `captured` in conditions or in `change origin to captured.kind`; `send captured to hand` and `put captured at departure` are the actions on `captured`"),
                 );
                 ok = false;
                 continue;
@@ -289,6 +291,18 @@ impl Resolver<'_> {
             ActionKind::Pull | ActionKind::Push => self.slide_action(a, subject, src, rays)?,
             ActionKind::Remove => ir::Action::Remove(subject),
             ActionKind::Petrify => ir::Action::Petrify(subject),
+            ActionKind::Put if subject != Subject::Captured => {
+                self.err(
+                    Problem::error(
+                        Code::EffectAction,
+                        "only the captured piece can be put back",
+                    )
+                    .label(src, a.span, "on the board already")
+                    .help("write `put captured at departure`"),
+                );
+                return None;
+            }
+            ActionKind::Put => ir::Action::Put(subject),
             ActionKind::Send | ActionKind::SendOpposite => self.send_action(a, subject, src)?,
             ActionKind::Flip if subject == Subject::Origin => {
                 self.err(
@@ -495,11 +509,14 @@ impl Resolver<'_> {
             "kind" => (ir::Field::Kind, Ty::Kind),
             "royal" => (ir::Field::Royal, Ty::Bool),
             "dropped" if s.node == Subject::Moved => (ir::Field::Dropped, Ty::Bool),
+            "checked" if s.node == Subject::Moved => (ir::Field::Checked, Ty::Bool),
             "next-to-friend" if s.node == Subject::Origin => (ir::Field::NextToFriend, Ty::Bool),
             "next-to-enemy" if s.node == Subject::Origin => (ir::Field::NextToEnemy, Ty::Bool),
-            "dropped" | "next-to-friend" | "next-to-enemy" => {
+            "dropped" | "next-to-friend" | "next-to-enemy" | "checked" => {
                 let (owner, sample) = if f.node == "dropped" {
                     ("moved", "moved.dropped")
+                } else if f.node == "checked" {
+                    ("moved", "moved.checked")
                 } else {
                     ("origin", "origin.next-to-friend")
                 };
@@ -526,13 +543,14 @@ impl Resolver<'_> {
                     "kind",
                     "royal",
                     "dropped",
+                    "checked",
                     "next-to-friend",
                     "next-to-enemy",
                 ];
                 let p = match did_you_mean(other, fields) {
                     Some(s) => p.help(format!("did you mean `{s}`?")),
                     None => p.help(
-                        "the fields are side, kind and royal; `moved.dropped`; \
+                        "the fields are side, kind and royal; `moved.dropped`, `moved.checked`; \
                          `origin.next-to-friend` and `origin.next-to-enemy`",
                     ),
                 };
@@ -727,8 +745,9 @@ impl Resolver<'_> {
     /// capturer and the friend it takes; a distance means nothing there.
     pub(super) fn capture_friends(&mut self) -> Option<ir::FriendCaptures> {
         let def = self.draft.capture_friends.as_ref()?;
+        let by = self.friend_leaps(&def.node.by, def.src)?;
         let Some(cond) = &def.node.when else {
-            return Some(ir::FriendCaptures { when: None });
+            return Some(ir::FriendCaptures { by, when: None });
         };
         if let Some(span) = distance_in(cond) {
             self.err(
@@ -748,7 +767,35 @@ impl Resolver<'_> {
             fix: "give this variant its own `capture friends when ...`".to_string(),
         };
         let when = self.inherited(inherited, |r| r.bool_expr(cond, def.src, true))?;
-        Some(ir::FriendCaptures { when: Some(when) })
+        Some(ir::FriendCaptures {
+            by,
+            when: Some(when),
+        })
+    }
+
+    /// `capture friends by ATOM...`: plain leaps that capture (no region, path or privilege).
+    fn friend_leaps(&mut self, atoms: &[AtomAst], src: SourceId) -> Option<Vec<ir::Atom>> {
+        let mut out = vec![];
+        for a in atoms {
+            let atom = self.atom(a, src)?;
+            let plain = atom.kind == ir::AtomKind::Leap
+                && atom.path == ir::LeapPath::Free
+                && atom.from.is_none()
+                && atom.to.is_none()
+                && a.once.is_none()
+                && a.guarded.is_none()
+                && matches!(atom.modality, ir::Modality::Capture | ir::Modality::Both);
+            if !plain {
+                self.err(
+                    Problem::error(Code::BadAtom, "friends are taken by plain leaps only")
+                        .label(src, a.span, "not a plain capturing leap")
+                        .help("write leaps such as `capture friends by leap (1,0) leap (1,1)`"),
+                );
+                return None;
+            }
+            out.push(atom);
+        }
+        Some(out)
     }
 }
 

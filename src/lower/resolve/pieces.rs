@@ -759,7 +759,7 @@ impl Resolver<'_> {
         f_ok && r_ok && !(f_home && r_home)
     }
 
-    fn atom(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::Atom> {
+    pub(super) fn atom(&mut self, a: &AtomAst, src: SourceId) -> Option<ir::Atom> {
         let (x, y) = a.vector.node;
         let directions = self.atom_directions(a, src)?;
         let kind = self.atom_kind(a, src)?;

@@ -1736,4 +1736,38 @@ export default function defineSuites(variant, f) {
       ["two black kings: either in check is check", "k3k3/8/8/8/8/8/8/R3K3 b 0 iiii -"],
       ["a capture onto the last rank: pieces or a king", "3rk3/2P5/8/8/8/8/8/4K3 w 0 iiii -"]],
   });
+  // Batch swap: the piece taken put back where the mover came from.
+  variant("switching", "Switching", {
+    note: [
+      "vchess's code slips twice against its rules page, which this suite's class puts right:",
+      "its getAllPotentialMoves (the computer's list, which getAllValidMoves reads) keeps one",
+      "switch of each pair and drops both of the pairs along one diagonal, and some with the king,",
+      "while its rules page (and the moves a player may make) has every switch: the class lists",
+      "them all, each from either piece (both are moves, as on the board). Its postPlay never",
+      "takes a castling right away when the rook moves or is taken (its test of the first rank",
+      "reads a number's keys), so a rook back on its corner could castle: the class takes the",
+      "right away when a piece leaves or is taken on the rook's corner, as orthodox castling has it.",
+    ],
+    fix: (V, { ChessRules }) => {
+      V.prototype.getAllPotentialMoves = ChessRules.prototype.getAllPotentialMoves;
+      const postPlay = V.prototype.postPlay;
+      V.prototype.postPlay = function (move) {
+        postPlay.call(this, move);
+        for (const v of move.vanish) {
+          const flags = this.castleFlags[v.c];
+          const i = flags.indexOf(v.y);
+          if (v.x == (v.c == "w" ? V.size.x - 1 : 0) && i >= 0) flags[i] = V.size.y;
+        }
+      };
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Sb8c8 mates", "1RB3k1/5ppp/8/8/8/8/8/K7 w 0 iiii -"],
+      ["switches onto the last rank promote, either pawn", "2R5/1P1N3k/8/8/8/8/8/4K3 w 0 iiii -"],
+      ["black switches a pawn onto its last rank", "4k3/8/8/8/8/8/1p1p4/R1Nn1K2 b 1 iiii -"],
+      ["a pawn switched onto its first rank steps two", "4k3/8/8/8/8/8/3P4/3NK3 w 0 iiii -"],
+      ["in check: no switch", "4k3/8/8/8/7b/8/3PN3/3RK3 w 0 iiii -"],
+      ["switches with the king; castling after a rook or king switch", "r3k2r/8/8/8/8/8/8/R2QK1NR w 0 ahah -"],
+      ["black's switches and castling", "r2qkb1r/pppppppp/8/8/8/8/8/4K3 b 1 iiah -"],
+      ["two pieces of a kind never switch", "4k3/8/8/8/8/8/8/RR2K3 w 0 iiii -"]],
+  });
 }
