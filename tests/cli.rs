@@ -1374,12 +1374,20 @@ fn en_passant_per_turn_keeps_both_double_steps_of_a_turn() {
         "{text}"
     );
     for (variant, field, says) in [
-        ("doublemove1", "d6,f6,e6", "more than two en-passant entries"),
+        (
+            "doublemove1",
+            "d6,f6,e6",
+            "more than two en-passant entries",
+        ),
         ("chess", "d6,f6", "is not a square of the board"),
     ] {
         let fen = format!("rnbqkbnr/ppp1p1pp/8/3pPpP1/8/8/PPPP1P1P/RNBQKBNR w KQkq {field} 0 3");
         let o = rulebook(&["moves", variant, "--fen", &fen]);
         assert_eq!(o.status.code(), Some(1), "{variant} {field}");
-        assert!(stderr(&o).contains(says), "{variant} {field}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains(says),
+            "{variant} {field}: {}",
+            stderr(&o)
+        );
     }
 }

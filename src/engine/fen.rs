@@ -764,7 +764,9 @@ fn parse_ep_entries(
     let mut at = s;
     for part in parts {
         let entry = match parse_ep(v, setup, part, at, setup.side.flip()) {
-            Err(e) if setup.turn_move > 0 => parse_ep(v, setup, part, at, setup.side).map_err(|_| e),
+            Err(e) if setup.turn_move > 0 => {
+                parse_ep(v, setup, part, at, setup.side).map_err(|_| e)
+            }
             other => other,
         }?;
         entries.extend(entry);
@@ -777,7 +779,13 @@ fn parse_ep_entries(
 /// The en-passant field: `-`, the square passed over, or the squares passed over and then the
 /// square of the piece that passed (Fairy-Stockfish's form for pawns that do not step straight).
 /// `mover`: the side that passed.
-fn parse_ep(v: &Variant, setup: &Setup, f: &str, s: usize, mover: Side) -> Result<EpEntry, FenError> {
+fn parse_ep(
+    v: &Variant,
+    setup: &Setup,
+    f: &str,
+    s: usize,
+    mover: Side,
+) -> Result<EpEntry, FenError> {
     if f == "-" {
         return Ok(None);
     }

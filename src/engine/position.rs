@@ -509,12 +509,7 @@ impl<B: Bits> Position<B> {
             self.aimer(r, m)
         };
         self.remember();
-        if r.ep_per_turn {
-            self.ep2_history.push(self.ep2);
-            if m.kind == MoveKind::EnPassant {
-                self.ep = self.ep_for(r, m.to as usize);
-            }
-        }
+        self.remember_turn_en_passant(r, m);
         if r.facing_rule {
             self.prev_facing = self.royals_facing(r);
         }
@@ -585,15 +580,21 @@ impl<B: Bits> Position<B> {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
         if r.turn.is_some() {
-            if r.ep_per_turn {
-                self.en_passant_of_turn(r, m, mover);
-            }
-            self.next_in_turn(r, mover, legal);
-            if r.ep_per_turn && self.turn_move == 0 {
-                self.keep_en_passant(r, |passer| passer == mover);
-            }
+            self.next_in_turn(r, m, mover, legal);
         }
         legal
+    }
+
+    /// Under `en passant per turn`: keeps the second entry for the undo, and puts first the
+    /// entry an en-passant capture takes, where the capture looks for it.
+    #[inline(always)]
+    fn remember_turn_en_passant(&mut self, r: &Rules<B>, m: Move) {
+        if r.ep_per_turn {
+            self.ep2_history.push(self.ep2);
+            if m.kind == MoveKind::EnPassant {
+                self.ep = self.ep_for(r, m.to as usize);
+            }
+        }
     }
 
     /// The en-passant entry whose squares hold `to` (the first entry when none does).
@@ -633,10 +634,7 @@ impl<B: Bits> Position<B> {
         let mut kept: Vec<EnPassant> = [before, before2]
             .into_iter()
             .flatten()
-            .filter(|e| {
-                self.passer(r, e)
-                    .is_some_and(|p| p == mover || took)
-            })
+            .filter(|e| self.passer(r, e).is_some_and(|p| p == mover || took))
             .chain(self.ep)
             .collect();
         if kept.len() > 2 {
@@ -659,8 +657,11 @@ impl<B: Bits> Position<B> {
 
     /// In a variant of several moves a turn: whether the mover's turn goes on after its move,
     /// and if so the mover stays to move (the move number as it was).
-    fn next_in_turn(&mut self, r: &Rules<B>, mover: Side, legal: bool) {
+    fn next_in_turn(&mut self, r: &Rules<B>, m: Move, mover: Side, legal: bool) {
         let Some(t) = &r.turn else { return };
+        if r.ep_per_turn {
+            self.en_passant_of_turn(r, m, mover);
+        }
         let Some(before) = self.history.last().copied() else {
             return;
         };
@@ -676,6 +677,9 @@ impl<B: Bits> Position<B> {
             self.turn_move = before.turn_move + 1;
         } else {
             self.turn_move = 0;
+            if r.ep_per_turn {
+                self.keep_en_passant(r, |passer| passer == mover);
+            }
         }
     }
 
