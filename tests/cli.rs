@@ -1352,3 +1352,42 @@ fn a_side_mated_in_the_middle_of_its_turn_has_lost() {
     let out = stdout(&o);
     assert!(out.contains("game over: checkmate, black wins"), "{out}");
 }
+
+#[test]
+fn en_passant_per_turn_keeps_both_double_steps_of_a_turn() {
+    // Black's turn made two double steps (d6 and f6): white's first move takes either, and its
+    // second move the other one after the first took en passant.
+    let fen = "rnbqkbnr/ppp1p1pp/8/3pPpP1/8/8/PPPP1P1P/RNBQKBNR w KQkq d6,f6 0 3";
+    let text = stdout(&rulebook(&["moves", "doublemove1", "--fen", fen]));
+    assert!(
+        text.contains("e5d6 rnbqkbnr/ppp1p1pp/3P4/5pP1/8/8/PPPP1P1P/RNBQKBNR w2 KQkq f6 0 3\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("g5f6 rnbqkbnr/ppp1p1pp/5P2/3pP3/8/8/PPPP1P1P/RNBQKBNR w2 KQkq d6 0 3\n"),
+        "{text}"
+    );
+    let second = "rnbqkbnr/ppp1p1pp/3P4/5pP1/8/8/PPPP1P1P/RNBQKBNR w2 KQkq f6 0 3";
+    let text = stdout(&rulebook(&["moves", "doublemove1", "--fen", second]));
+    assert!(
+        text.contains("g5f6 rnbqkbnr/ppp1p1pp/3P1P2/8/8/8/PPPP1P1P/RNBQKBNR b KQkq - 0 3\n"),
+        "{text}"
+    );
+    for (variant, field, says) in [
+        (
+            "doublemove1",
+            "d6,f6,e6",
+            "more than two en-passant entries",
+        ),
+        ("chess", "d6,f6", "is not a square of the board"),
+    ] {
+        let fen = format!("rnbqkbnr/ppp1p1pp/8/3pPpP1/8/8/PPPP1P1P/RNBQKBNR w KQkq {field} 0 3");
+        let o = rulebook(&["moves", variant, "--fen", &fen]);
+        assert_eq!(o.status.code(), Some(1), "{variant} {field}");
+        assert!(
+            stderr(&o).contains(says),
+            "{variant} {field}: {}",
+            stderr(&o)
+        );
+    }
+}

@@ -59,6 +59,8 @@ pub struct Setup {
     pub castling: Vec<char>,
     /// Cells of the en-passant squares, and of the piece that passed.
     pub ep: Option<(Vec<usize>, usize)>,
+    /// Under `en passant per turn`: a second entry, after a comma (`e3,d3`).
+    pub ep2: Option<(Vec<usize>, usize)>,
     /// Checks each side has given, where the variant counts them.
     pub checks: [u8; 2],
     /// Plies since the last capture or pawn move.
@@ -178,6 +180,7 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         side,
         castling: vec![],
         ep: None,
+        ep2: None,
         checks: [0; 2],
         halfmove: 0,
         fullmove: 1,
@@ -314,7 +317,7 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
             && !is_number(f)
             && !f.contains('+')
         {
-            setup.ep = parse_ep(v, setup, f, s)?;
+            (setup.ep, setup.ep2) = parse_ep_entries(v, setup, f, s)?;
             i += 1;
         }
     }
@@ -732,14 +735,57 @@ fn passed_over_by(
     }
 }
 
+type EpEntry = Option<(Vec<usize>, usize)>;
+
+/// The en-passant field; under `en passant per turn`, up to two entries apart by a comma,
+/// each of the side not to move or, after the first move of a turn, of the side to move.
+fn parse_ep_entries(
+    v: &Variant,
+    setup: &Setup,
+    f: &str,
+    s: usize,
+) -> Result<(EpEntry, EpEntry), FenError> {
+    let per_turn = v.turn.as_ref().is_some_and(|t| t.en_passant_per_turn);
+    if !per_turn || !f.contains(',') && setup.turn_move == 0 {
+        return Ok((parse_ep(v, setup, f, s, setup.side.flip())?, None));
+    }
+    let parts: Vec<&str> = f.split(',').collect();
+    if parts.len() > 2 {
+        return Err(err(
+            "en passant",
+            s,
+            f.len(),
+            format!("`{f}` has more than two en-passant entries"),
+            "en-passant squares",
+            "write at most two, apart by a comma (`e3,d3`)".into(),
+        ));
+    }
+    let mut entries = vec![];
+    let mut at = s;
+    for part in parts {
+        let entry = match parse_ep(v, setup, part, at, setup.side.flip()) {
+            Err(e) if setup.turn_move > 0 => {
+                parse_ep(v, setup, part, at, setup.side).map_err(|_| e)
+            }
+            other => other,
+        }?;
+        entries.extend(entry);
+        at += part.len() + 1;
+    }
+    let mut entries = entries.into_iter();
+    Ok((entries.next(), entries.next()))
+}
+
 /// The en-passant field: `-`, the square passed over, or the squares passed over and then the
 /// square of the piece that passed (Fairy-Stockfish's form for pawns that do not step straight).
+/// `mover`: the side that passed.
 fn parse_ep(
     v: &Variant,
     setup: &Setup,
     f: &str,
     s: usize,
-) -> Result<Option<(Vec<usize>, usize)>, FenError> {
+    mover: Side,
+) -> Result<EpEntry, FenError> {
     if f == "-" {
         return Ok(None);
     }
@@ -767,7 +813,6 @@ fn parse_ep(
             "write `-` in the en-passant field".into(),
         ));
     }
-    let mover = setup.side.flip();
     // Fairy-Stockfish lists the squares in board order (a1 first), the passing piece's own
     // square among them when it did not step straight (`c3d4` after b2d4, `g5g6` after g7g5).
     let holds_passer = |q: usize| {
@@ -990,7 +1035,7 @@ impl<B: Bits> Position<B> {
         p.side = s.side;
         p.turn_move = s.turn_move;
         p.set_castles(r, s);
-        p.ep = s.ep.as_ref().map(|(targets, victim)| {
+        let entry = |(targets, victim): &(Vec<usize>, usize)| {
             let mut ep = EnPassant {
                 targets: [0; 2],
                 n: 0,
@@ -1001,7 +1046,9 @@ impl<B: Bits> Position<B> {
                 ep.n += 1;
             }
             ep
-        });
+        };
+        p.ep = s.ep.as_ref().map(entry);
+        p.ep2 = s.ep2.as_ref().map(entry).filter(|_| p.ep.is_some());
         p.checks = s.checks;
         p.halfmove = s.halfmove;
         p.fullmove = s.fullmove;
@@ -1261,9 +1308,13 @@ impl<B: Bits> Position<B> {
     /// The position's FEN, canonical: two equal positions print the same.
     pub fn fen(&self, r: &Rules<B>) -> String {
         let castling = self.castling_field(r);
-        let ep = match self.ep {
-            None => "-".to_string(),
-            Some(e) => self.ep_text(r, &e),
+        let ep = if r.ep_per_turn {
+            self.ep_entries_text(r)
+        } else {
+            match self.ep {
+                None => "-".to_string(),
+                Some(e) => self.ep_text(r, &e, self.side.flip()),
+            }
         };
         let checks = self.checks_field(r);
         format!(
@@ -1286,15 +1337,36 @@ impl<B: Bits> Position<B> {
 
     /// The squares passed over, then the passing piece's square unless it stands right beyond
     /// them in its forward direction.
-    fn ep_text(&self, r: &Rules<B>, e: &EnPassant) -> String {
+    fn ep_text(&self, r: &Rules<B>, e: &EnPassant, passer: Side) -> String {
         let name = |cell: usize| square_name((cell % r.files) as u8, (cell / r.files) as u8);
         let mut s: String = e.targets().iter().map(|&t| name(t as usize)).collect();
         let last = *e.targets().last().unwrap_or(&0) as i32;
-        let forward = if self.side == Side::White { -1 } else { 1 };
+        let forward = if passer == Side::Black { -1 } else { 1 };
         if e.n != 1 || e.victim as i32 != last + forward * r.files as i32 {
             s.push_str(&name(e.victim as usize));
         }
         s
+    }
+
+    /// Under `en passant per turn`: the entries apart by a comma, those whose squares are all
+    /// taken left out (only the passing side could have filled them, and no capture there can
+    /// ever be en passant), or `-`.
+    fn ep_entries_text(&self, r: &Rules<B>) -> String {
+        let open = |e: &&EnPassant| e.targets().iter().any(|&t| self.board[t as usize] == 0);
+        let texts: Vec<String> = [self.ep, self.ep2]
+            .iter()
+            .flatten()
+            .filter(open)
+            .map(|e| {
+                let passer = self.passer(r, e).unwrap_or(self.side.flip());
+                self.ep_text(r, e, passer)
+            })
+            .collect();
+        if texts.is_empty() {
+            "-".into()
+        } else {
+            texts.join(",")
+        }
     }
 
     /// ` 3+3` where the variant counts checks: the checks each side still has to give.

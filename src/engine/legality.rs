@@ -219,7 +219,7 @@ impl<B: Bits> Position<B> {
             MoveKind::Normal | MoveKind::EnPassant | MoveKind::Promote => {
                 let victim = match m.kind {
                     MoveKind::EnPassant => {
-                        let ep = self.ep?;
+                        let ep = self.ep_for(r, to)?;
                         (0..r.layers)
                             .map(|l| l * r.cells + ep.victim as usize)
                             .find(|&v| self.board[v] != 0)?

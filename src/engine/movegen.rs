@@ -3,7 +3,7 @@
 
 use crate::engine::bitboard::Bits;
 use crate::engine::effects::{MoveCodes, enclosed_len, eval_on};
-use crate::engine::position::{Move, MoveKind, Position};
+use crate::engine::position::{EnPassant, Move, MoveKind, Position};
 use crate::engine::rules::{CodeRules, PlacedWallRules, Rules};
 use crate::ir::{self, Action, Modality, Scan};
 
@@ -514,7 +514,7 @@ impl<B: Bits> Position<B> {
     fn with_wall_squares(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let base = std::mem::take(out);
         for m in base {
-            let (vacated, filled) = self.footprint(&m);
+            let (vacated, filled) = self.footprint(r, &m);
             let empty = !((self.occ & !vacated) | filled) & r.geo.all;
             for d in empty.iter() {
                 out.push(Move { aux: d as u16, ..m });
@@ -525,12 +525,12 @@ impl<B: Bits> Position<B> {
     /// The squares move `m` empties and those it fills (a square both left and filled, as a
     /// castle's, counts as filled).
     #[inline]
-    fn footprint(&self, m: &Move) -> (B, B) {
+    fn footprint(&self, r: &Rules<B>, m: &Move) -> (B, B) {
         let vacated = match m.kind {
             MoveKind::Drop | MoveKind::Pass => B::ZERO,
             MoveKind::EnPassant => {
                 let victim = self
-                    .ep
+                    .ep_for(r, m.to as usize)
                     .map(|ep| ep.victim as usize)
                     .unwrap_or(m.to as usize);
                 B::bit(m.from as usize) | B::bit(victim)
@@ -619,7 +619,7 @@ impl<B: Bits> Position<B> {
         let Some(w) = &r.placed_wall else {
             return B::ZERO;
         };
-        let (vacated, filled) = self.footprint(m);
+        let (vacated, filled) = self.footprint(r, m);
         let occ = (self.occ & !vacated) | filled;
         let empty = !occ & self.wall_region(w);
         if !w.shot {
@@ -755,7 +755,13 @@ impl<B: Bits> Position<B> {
     }
 
     fn en_passant_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
-        let Some(ep) = self.ep else { return };
+        for ep in [self.ep, self.ep2].into_iter().flatten() {
+            self.en_passant_captures(r, ep, out);
+        }
+    }
+
+    /// The en-passant captures of one entry.
+    fn en_passant_captures(&self, r: &Rules<B>, ep: EnPassant, out: &mut Vec<Move>) {
         let us = self.side;
         let victim_present = (0..r.layers).any(|l| {
             self.code_at(l * r.cells + ep.victim as usize)

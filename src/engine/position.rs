@@ -163,6 +163,11 @@ pub struct Position<B> {
     /// Moves the side to move has already made in its turn (0 but in a variant of several
     /// moves a turn).
     pub turn_move: u32,
+    /// Under `en passant per turn`: a second en-passant entry (the first is `ep`), of another
+    /// move of the turn; `None` whenever `ep` is.
+    pub ep2: Option<EnPassant>,
+    /// Under `en passant per turn`: `ep2` before each move of the history.
+    ep2_history: Vec<Option<EnPassant>>,
     /// Set while the moves that would go on with a turn are looked for, so that playing them
     /// does not look again.
     probing: bool,
@@ -321,7 +326,9 @@ impl<B: Bits> Position<B> {
             },
             MoveKind::EnPassant => MoveCodes {
                 moved: self.code_at(from),
-                captured: self.ep.and_then(|ep| self.code_at(ep.victim as usize)),
+                captured: self
+                    .ep_for(r, to)
+                    .and_then(|ep| self.code_at(ep.victim as usize)),
                 ..MoveCodes::NONE
             },
             MoveKind::Castle(i) => MoveCodes {
@@ -368,6 +375,8 @@ impl<B: Bits> Position<B> {
             passes: 0,
             prev_facing: false,
             turn_move: 0,
+            ep2: None,
+            ep2_history: vec![],
             probing: false,
             changes: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
@@ -516,6 +525,7 @@ impl<B: Bits> Position<B> {
             self.aimer(r, m)
         };
         self.remember();
+        self.remember_turn_en_passant(r, m);
         if r.facing_rule {
             self.prev_facing = self.royals_facing(r);
         }
@@ -586,15 +596,88 @@ impl<B: Bits> Position<B> {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
         if r.turn.is_some() {
-            self.next_in_turn(r, mover, legal);
+            self.next_in_turn(r, m, mover, legal);
         }
         legal
     }
 
+    /// Under `en passant per turn`: keeps the second entry for the undo, and puts first the
+    /// entry an en-passant capture takes, where the capture looks for it.
+    #[inline(always)]
+    fn remember_turn_en_passant(&mut self, r: &Rules<B>, m: Move) {
+        if r.ep_per_turn {
+            self.ep2_history.push(self.ep2);
+            if m.kind == MoveKind::EnPassant {
+                self.ep = self.ep_for(r, m.to as usize);
+            }
+        }
+    }
+
+    /// The en-passant entry whose squares hold `to` (the first entry when none does).
+    #[inline]
+    pub fn ep_for(&self, r: &Rules<B>, to: usize) -> Option<EnPassant> {
+        let cell = (to % r.cells) as u16;
+        match self.ep2 {
+            Some(e) if e.targets().contains(&cell) => Some(e),
+            _ => self.ep,
+        }
+    }
+
+    /// The side of the piece that may be taken en passant by entry `e`, if it still stands
+    /// where it went.
+    /// The side is told by where the piece stands: past the squares it passed over in its
+    /// forward direction (up the board for white).
+    pub(crate) fn passer(&self, r: &Rules<B>, e: &EnPassant) -> Option<Side> {
+        let side = if e.victim as usize / r.files > e.targets[0] as usize / r.files {
+            Side::White
+        } else {
+            Side::Black
+        };
+        (0..r.layers)
+            .filter_map(|l| self.code_at(l * r.cells + e.victim as usize))
+            .any(|c| r.codes[c as usize].en_passant && r.codes[c as usize].side == side)
+            .then_some(side)
+    }
+
+    /// `en passant per turn`, after a move of `mover`: the entries of its own earlier moves in
+    /// the turn stay, the other side's stay only after an en-passant capture (for the turn's
+    /// next move), and the move's own double step is added; an entry whose piece has moved on
+    /// or was taken is gone. At most the last two are kept.
+    fn en_passant_of_turn(&mut self, r: &Rules<B>, m: Move, mover: Side) {
+        let before = self.history.last().and_then(|s| s.ep);
+        let before2 = self.ep2_history.last().copied().flatten();
+        let took = m.kind == MoveKind::EnPassant;
+        let mut kept: Vec<EnPassant> = [before, before2]
+            .into_iter()
+            .flatten()
+            .filter(|e| self.passer(r, e).is_some_and(|p| p == mover || took))
+            .chain(self.ep)
+            .collect();
+        if kept.len() > 2 {
+            kept.remove(0);
+        }
+        self.ep = kept.first().copied();
+        self.ep2 = kept.get(1).copied();
+    }
+
+    /// Keeps the en-passant entries whose passing piece's side `keep` accepts.
+    fn keep_en_passant(&mut self, r: &Rules<B>, keep: impl Fn(Side) -> bool) {
+        let kept: Vec<EnPassant> = [self.ep, self.ep2]
+            .into_iter()
+            .flatten()
+            .filter(|e| self.passer(r, e).is_some_and(&keep))
+            .collect();
+        self.ep = kept.first().copied();
+        self.ep2 = kept.get(1).copied();
+    }
+
     /// In a variant of several moves a turn: whether the mover's turn goes on after its move,
     /// and if so the mover stays to move (the move number as it was).
-    fn next_in_turn(&mut self, r: &Rules<B>, mover: Side, legal: bool) {
+    fn next_in_turn(&mut self, r: &Rules<B>, m: Move, mover: Side, legal: bool) {
         let Some(t) = &r.turn else { return };
+        if r.ep_per_turn {
+            self.en_passant_of_turn(r, m, mover);
+        }
         let Some(before) = self.history.last().copied() else {
             return;
         };
@@ -610,6 +693,9 @@ impl<B: Bits> Position<B> {
             self.turn_move = before.turn_move + 1;
         } else {
             self.turn_move = 0;
+            if r.ep_per_turn {
+                self.keep_en_passant(r, |passer| passer == mover);
+            }
         }
     }
 
@@ -1312,6 +1398,9 @@ impl<B: Bits> Position<B> {
         self.side = s.side;
         self.turn_move = s.turn_move;
         self.pending_choice = None;
+        if r.ep_per_turn {
+            self.ep2 = self.ep2_history.pop().flatten();
+        }
     }
 
     /// No cell holds pieces on two layers after the last move.

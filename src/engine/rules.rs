@@ -607,6 +607,8 @@ pub struct Rules<B> {
     pub turn: Option<crate::ir::Turn>,
     /// `until hand empty`: a move that leaves pieces in the mover's hand goes on with drops.
     pub hand_steps: bool,
+    /// `en passant per turn`: two en-passant entries, kept through a turn.
+    pub ep_per_turn: bool,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
     pub no_royal_escape: bool,
     /// A side that castles takes the other side's castles toward the same wing.
@@ -798,6 +800,7 @@ impl<B: Bits> Rules<B> {
             enclosed_near: None,
             turn: v.turn.clone(),
             hand_steps: v.turn.as_ref().is_some_and(|t| t.until_hand_empty),
+            ep_per_turn: v.turn.as_ref().is_some_and(|t| t.en_passant_per_turn),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
             freeze: v.freeze,

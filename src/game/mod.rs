@@ -555,7 +555,7 @@ impl<B: Bits> Game for Typed<B> {
         let r = self.rules.clone();
         let captured = match m.kind {
             MoveKind::Normal => self.pos.code_at(m.to as usize).map(|c| (m.to as usize, c)),
-            MoveKind::EnPassant => self.pos.ep.and_then(|ep| {
+            MoveKind::EnPassant => self.pos.ep_for(&r, m.to as usize).and_then(|ep| {
                 (0..r.layers).find_map(|l| {
                     let sq = l * r.cells + ep.victim as usize;
                     self.pos.code_at(sq).map(|c| (sq, c))

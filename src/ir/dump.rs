@@ -474,6 +474,12 @@ impl Variant {
                 "  a move after which the mover has pieces in hand goes on with drops of them, until its hand is empty"
             )?;
         }
+        if t.en_passant_per_turn {
+            writeln!(
+                f,
+                "  every double step of a turn may be taken en passant in the other side's next turn: by its first move, or by its second after an en-passant capture"
+            )?;
+        }
         Ok(())
     }
 

@@ -336,6 +336,10 @@ pub struct Turn {
     /// A move after which the mover has pieces in hand does not end its turn: its next moves
     /// are drops, until its hand is empty.
     pub until_hand_empty: bool,
+    /// The en-passant squares of every move of a turn stay for the other side's next turn:
+    /// its first move may take en passant on any of them, and a move that takes en passant
+    /// keeps the others for the turn's next move.
+    pub en_passant_per_turn: bool,
 }
 
 /// How many moves a turn has.

@@ -82,5 +82,10 @@ pub fn state_key<B: Bits>(r: &Rules<B>, pos: &Position<B>) -> u64 {
         | (pos.prev_facing as u64) << 19
         | (pos.turn_move as u64 & 0xFF) << 20
         | (fullmove as u64) << 28;
-    mix(pos.castling ^ 0x5151_5151) ^ mix(ep ^ 0xA0A0_0000_0000) ^ mix(small ^ 0x77)
+    let key = mix(pos.castling ^ 0x5151_5151) ^ mix(ep ^ 0xA0A0_0000_0000) ^ mix(small ^ 0x77);
+    // `en passant per turn`'s second entry.
+    match pos.ep2 {
+        Some(e) => key ^ mix(1 | (e.victim as u64) << 1 | (e.targets[0] as u64) << 21 ^ 0x0E0E),
+        None => key,
+    }
 }

@@ -544,7 +544,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             MoveKind::Normal => self.pos.code_at(m.to as usize),
             MoveKind::EnPassant => self
                 .pos
-                .ep
+                .ep_for(self.r, m.to as usize)
                 .and_then(|ep| self.pos.code_at(ep.victim as usize)),
             _ => None,
         }

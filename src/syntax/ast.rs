@@ -259,6 +259,9 @@ pub struct TurnAst {
     /// `until hand empty`: a move that leaves pieces in the mover's hand is followed, in the
     /// same turn, by drops of them.
     pub until_hand_empty: Option<Span>,
+    /// `en passant per turn`: every double step of a turn may be taken en passant in the other
+    /// side's next turn.
+    pub en_passant_per_turn: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

@@ -473,6 +473,7 @@ fn item_rule_name(rule: Rule) -> Option<&'static str> {
         Rule::turn_side => "`white` or `black` and a count",
         Rule::turn_first => "`first` and a count",
         Rule::turn_until => "`until check`, `until stuck` or `until hand empty`",
+        Rule::turn_passant => "`en passant per turn`",
         _ => return None,
     })
 }

@@ -34,6 +34,7 @@ impl Resolver<'_> {
             until_check: t.until_check.is_some(),
             until_stuck: t.until_stuck.is_some(),
             until_hand_empty: t.until_hand_empty.is_some(),
+            en_passant_per_turn: t.en_passant_per_turn.is_some(),
         };
         let single = matches!(moves, TurnMoves::Fixed([1, 1]))
             && first.is_none_or(|n| n == 1)
@@ -52,6 +53,20 @@ impl Resolver<'_> {
     /// capture into the hand, or an effect that sends a piece to a hand): else the turn's drop
     /// step could never happen.
     pub(super) fn turn_fits(&mut self, v: &Variant) {
+        let Some(def) = &self.draft.turn else { return };
+        if let Some(at) = def.node.en_passant_per_turn
+            && v.en_passant.is_empty()
+        {
+            let src = def.src;
+            self.err(
+                Problem::error(
+                    Code::TurnRule,
+                    "`en passant per turn` in a variant without en passant",
+                )
+                .label(src, at, "no piece is ever taken en passant")
+                .help("name the pieces that pass (`en passant pawn`), or remove this line"),
+            );
+        }
         let Some(def) = &self.draft.turn else { return };
         let Some(at) = def.node.until_hand_empty else {
             return;

@@ -817,6 +817,22 @@ export default function defineSuites(variant, f) {
       const isDrop = m => m.appear.length > 0 && m.vanish.length == 0;
       V.prototype.play = function (m) {
         if (isDrop(m)) this.epSquares.push(undefined);
+        play.call(this, m);
+      };
+      V.prototype.undo = function (m) {
+        undo.call(this, m);
+        if (isDrop(m)) this.epSquares.pop();
+      };
+    },
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah11 -"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah11 f6"],
+      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii11 -"],
+      ["a knight dropped to block a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii10 -"],
+      ["a knight dropped with check, mate", "6rk/6pp/8/8/8/8/8/4K2R w 0 iiii10 -"],
+      ["no knight in hand", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii01 -"],
+      ["black drops", "4k3/8/8/8/8/8/8/R3K3 b 1 iiii01 -"]],
+  });
 
   // Batch turns
   // Several moves a turn: rulebook's side field names the move of the turn after the first
@@ -868,17 +884,148 @@ export default function defineSuites(variant, f) {
       };
       V.prototype.undo = function (m) {
         undo.call(this, m);
-        if (isDrop(m)) this.epSquares.pop();
+        [this.turn, this.subTurn, this.movesCount] = m.before;
       };
     },
+    note: ["The rules page's start: six white pawns (the class's default option is four).",
+      "The class's undo() after a king capture is corrected: it restores the turn as it was."],
     special: [
-      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah11 -"],
-      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah11 f6"],
-      ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0 iiii11 -"],
-      ["a knight dropped to block a check", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii10 -"],
-      ["a knight dropped with check, mate", "6rk/6pp/8/8/8/8/8/4K2R w 0 iiii10 -"],
-      ["no knight in hand", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii01 -"],
-      ["black drops", "4k3/8/8/8/8/8/8/R3K3 b 1 iiii01 -"]],
+      ["the rules page's diagram: not a mate", "rbbknn1r/1p2pp1p/2p3qK/p2p2p1/2PPP3/8/5P2/8 w 10 ii -"],
+      ["a Monster mate", "3rq3/1p4p1/1k1pKp2/3P1P1n/p7/5n2/8/8 b 11 ii -"],
+      ["black castles", "r3k2r/pppppppp/8/8/8/8/1PPPPPP1/4K3 b 1 ah -"],
+      ["black castles out of and through attacks", "r3k2r/pp1PPp1p/8/8/8/8/8/4K3 b 1 ah -"],
+      ["en passant after white's second move", "4k3/3p4/8/4P3/8/8/8/4K3 b 1 ii -"],
+      ["black takes en passant", "4k3/8/8/8/3p4/8/2P1P3/4K3 w 2 ii -"],
+      ["white promotes", "4k3/1P6/8/8/8/8/8/4K3 w 2 ii -"],
+      ["the king may be taken", "8/8/8/3k4/4K3/8/8/8 w 2 ii -"]],
+  });
+  // Doublemove1/2: two moves a turn (white's first turn one). vchess counts movesCount up at a
+  // turn's first move, so the fullmove number of a turn's second move is one turn less. En
+  // passant: vchess keeps the en-passant squares of each turn in a list (`e6,d6`); rulebook's
+  // field lists those whose pawn still stands where it went and whose square is empty (only
+  // such can ever be taken), apart by a comma.
+  const passerAlive = (g, V, sq) => {
+    const c = V.SquareToCoords(sq);
+    const white = c.x > V.size.x / 2 - 1;
+    const vx = c.x + (white ? -1 : 1);
+    return g.board[c.x][c.y] == V.EMPTY && g.board[vx][c.y] != V.EMPTY &&
+      g.getPiece(vx, c.y) == V.PAWN && g.getColor(vx, c.y) == (white ? "w" : "b");
+  };
+  const doubleEntries = g => {
+    const L = g.epSquares.length;
+    if (g.subTurn == 2 && isPassant(g.turnMoves[g.turnMoves.length - 1]))
+      return g.epSquares[L - 2].concat(g.epSquares[L - 1]);
+    return g.epSquares[L - 1];
+  };
+  const isPassant = m => !!m && m.vanish.length == 2 && m.vanish[1].p == "p" &&
+    (m.vanish[1].x != m.end.x || m.vanish[1].y != m.end.y);
+  const doubleFen = (g, V, s) => {
+    const sq = doubleEntries(g).filter(e => e).map(e => V.CoordsToSquare(e))
+      .filter(e => passerAlive(g, V, e));
+    const moves = g.movesCount - (g.subTurn == 2 ? 1 : 0);
+    // (A king taken keeps its castling flags in vchess: its side has no rights.)
+    let rights = f.castling(g, V);
+    for (const c of ["w", "b"])
+      if (g.kingPos[c][0] < 0) rights = rights.replace(c == "w" ? /[KQ]/g : /[kq]/g, "");
+    return [f.placement(g, V, s), g.turn + (g.subTurn == 2 ? "2" : ""), rights || "-",
+      sq.join(",") || "-", 0, Math.floor(moves / 2) + 1].join(" ");
+  };
+  // (Doublemove2's undo() of a king taken by a turn's first move leaves black to move, and
+  // of one taken by its second drops the turn's en-passant list: play and undo are as
+  // vchess's, undo then restores the turn and the list as play found them.)
+  // The rules page's en passant: a turn's first move may take either double step of the
+  // other side's last turn; its second move may take the other one only after the first took
+  // en passant. vchess's class looks, on the second move, at the list of the mover's own first
+  // move (one square at most), so no second move ever takes en passant; and a pawn taking on
+  // an en-passant square a piece landed on takes the piece and the passed pawn at once, where
+  // the page says it takes only the piece. This suite's class follows the page.
+  const doubleFix = V => {
+    const play = V.prototype.play;
+    const undo = V.prototype.undo;
+    V.prototype.play = function (m) {
+      (this.turnMoves = this.turnMoves || []).push(m);
+      m.before = [this.turn, this.subTurn, this.movesCount];
+      const L = this.epSquares.length;
+      m.epsBefore = [L, this.epSquares[L - 1].slice()];
+      play.call(this, m);
+    };
+    V.prototype.undo = function (m) {
+      undo.call(this, m);
+      this.turnMoves.pop();
+      [this.turn, this.subTurn, this.movesCount] = m.before;
+      this.epSquares.length = m.epsBefore[0];
+      this.epSquares[m.epsBefore[0] - 1] = m.epsBefore[1];
+    };
+    V.prototype.getEnpassantCaptures = function ([x, y], shiftX) {
+      let squares;
+      const L = this.epSquares.length;
+      if (this.subTurn == 1) squares = this.epSquares[L - 1];
+      else if (isPassant((this.turnMoves || [])[this.turnMoves.length - 1]))
+        squares = this.epSquares[L - 2];
+      else return [];
+      const oppCol = V.GetOppCol(this.getColor(x, y));
+      const moves = [];
+      for (const sq of squares) {
+        if (!sq || this.board[sq.x][sq.y] != V.EMPTY) continue;
+        if (sq.x == x + shiftX && Math.abs(sq.y - y) == 1 &&
+          this.getPiece(x, sq.y) == V.PAWN && this.getColor(x, sq.y) == oppCol) {
+          const m = this.getBasicMove([x, y], [sq.x, sq.y]);
+          m.vanish.push({ x: x, y: sq.y, p: "p", c: oppCol });
+          moves.push(m);
+        }
+      }
+      return moves;
+    };
+  };
+  const doubleNote = [
+    "vchess's class lets no second move of a turn take en passant (it reads the list of the",
+    "mover's own first move), and a pawn taking on an en-passant square a piece landed on",
+    "takes that piece and the passed pawn at once. Its rules page: the second move may take",
+    "the other double step after a first move that took en passant, and such a capture takes",
+    "only the piece. This suite's class follows the page.",
+  ];
+  const twoPassants = ["two en-passant squares: e5xd6 then g5xf6, or the reverse",
+    "rnbqkbnr/ppp1p1pp/8/3pPpP1/8/8/PPPP1P1P/RNBQKBNR w 4 ahah d6,f6"];
+  const passantLater = ["black's first double step stays takeable after its second move",
+    "rnbqkbnr/pppppppp/8/2P1P3/8/8/PP1P1PPP/RNBQKBNR b 3 ahah -"];
+  const doubleCastle = ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 2 ahah -"];
+  const doublePromote = ["promotion", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 2 iiii -"];
+  variant("doublemove1", "Doublemove1", {
+    fen: doubleFen,
+    fix: doubleFix,
+    note: doubleNote,
+    special: [doubleCastle, doublePromote, twoPassants, passantLater,
+      ["a rook's check ends the turn", "4k3/8/8/8/8/8/8/R3K3 w 4 iiii -"],
+      ["checkmate", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w 3 ahah -"],
+      ["h3 leaves white no move: its turn ends there", "7k/8/8/8/1p5p/pPn5/7P/K7 w 4 iiii -"],
+      ["stalemate", "7k/5Q2/6K1/8/8/8/8/8 b 5 iiii -"]],
+  });
+  variant("doublemove2", "Doublemove2", {
+    fen: doubleFen,
+    // Doublemove2's play() gives the turn to black after a king taken by a turn's first
+    // move ("b", whoever took it): a white king taken by black's first move leaves black to
+    // move on, and getCurrentScore(), which looks at the king of the side to move, finds the
+    // game going on. The rules page: the goal is to take the king. This suite's class ends
+    // the game when either king is gone.
+    fix: V => {
+      doubleFix(V);
+      const score = V.prototype.getCurrentScore;
+      V.prototype.getCurrentScore = function () {
+        for (const c of ["w", "b"]) if (this.kingPos[c][0] < 0) return c == "w" ? "0-1" : "1-0";
+        return score.call(this);
+      };
+    },
+    note: doubleNote.concat([
+      "vchess's Doublemove2 lets black play on after taking the white king with its turn's",
+      "first move (its play() then gives the turn to \"b\" whoever took); the rules page's goal",
+      "is taking the king: this suite's class ends the game when either king is taken.",
+    ]),
+    special: [doubleCastle, doublePromote, twoPassants, passantLater,
+      ["black takes the king with its turn's first move", "4k3/8/8/8/8/8/4r3/4K3 b 3 iiii -"],
+      ["castling through attacks", "r3k2r/8/8/8/8/8/8/R3K2R w 2 ahah -"],
+      ["the king taken by a turn's second move", "4k3/8/8/8/8/8/8/4K2R w 2 iiii -"],
+      ["the king taken by a turn's first move ends the game", "4k3/8/8/8/8/8/8/4R1K1 w 2 iiii -"],
+      ["a king left attacked", "4k3/8/8/8/8/8/4r3/4K3 w 2 iiii -"]],
   });
   // S-chess: the hawk and elephant in hand in brackets; the castling field also names the file
   // of each unmoved piece of the first rank (pieceFlags) that may still gate, where K or Q do
@@ -1075,21 +1222,6 @@ export default function defineSuites(variant, f) {
       ["promotion, only where the pawn leaves its cell", "1r2k3/P2P3P/8/8/8/8/8/4K3 w 0 iiii -"]],
   });
   // (end of batch vchess4)
-        [this.turn, this.subTurn, this.movesCount] = m.before;
-      };
-    },
-    note: ["The rules page's start: six white pawns (the class's default option is four).",
-      "The class's undo() after a king capture is corrected: it restores the turn as it was."],
-    special: [
-      ["the rules page's diagram: not a mate", "rbbknn1r/1p2pp1p/2p3qK/p2p2p1/2PPP3/8/5P2/8 w 10 ii -"],
-      ["a Monster mate", "3rq3/1p4p1/1k1pKp2/3P1P1n/p7/5n2/8/8 b 11 ii -"],
-      ["black castles", "r3k2r/pppppppp/8/8/8/8/1PPPPPP1/4K3 b 1 ah -"],
-      ["black castles out of and through attacks", "r3k2r/pp1PPp1p/8/8/8/8/8/4K3 b 1 ah -"],
-      ["en passant after white's second move", "4k3/3p4/8/4P3/8/8/8/4K3 b 1 ii -"],
-      ["black takes en passant", "4k3/8/8/8/3p4/8/2P1P3/4K3 w 2 ii -"],
-      ["white promotes", "4k3/1P6/8/8/8/8/8/4K3 w 2 ii -"],
-      ["the king may be taken", "8/8/8/3k4/4K3/8/8/8 w 2 ii -"]],
-  });
 
   // Batch concepts5
   variant("checkless", "Checkless", {
