@@ -539,7 +539,9 @@ fn noisy_moves_apart_are_those_of_the_legal_list() {
                         positions += 1;
                         noisy += filtered.len();
                         if apart != filtered {
-                            problems.push(format!("{name} {at}\n  apart {apart:?}\n  legal {filtered:?}"));
+                            problems.push(format!(
+                                "{name} {at}\n  apart {apart:?}\n  legal {filtered:?}"
+                            ));
                         }
                     }
                 };
@@ -553,6 +555,14 @@ fn noisy_moves_apart_are_those_of_the_legal_list() {
             }
         }
     }
-    assert!(problems.is_empty(), "{} differ:\n{}", problems.len(), problems[..problems.len().min(20)].join("\n"));
-    assert!(positions > 100_000 && noisy > 100_000, "{positions} positions, {noisy} noisy moves");
+    assert!(
+        problems.is_empty(),
+        "{} differ:\n{}",
+        problems.len(),
+        problems[..problems.len().min(20)].join("\n")
+    );
+    assert!(
+        positions > 100_000 && noisy > 100_000,
+        "{positions} positions, {noisy} noisy moves"
+    );
 }

@@ -750,9 +750,7 @@ impl<B: Bits> Game for Typed<B> {
         self.pos.pseudo_moves(&r, &mut pseudo);
         let mut filtered = self.legal();
         // A quiet move's effect may ask for a promotion: that is no mover's promotion.
-        filtered.retain(|m| {
-            self.pos.is_capture(m) || self.pos.is_noisy(m) && pseudo.contains(m)
-        });
+        filtered.retain(|m| self.pos.is_capture(m) || self.pos.is_noisy(m) && pseudo.contains(m));
         Some([apart, filtered].map(|l| l.iter().map(|m| self.uci(m)).collect()))
     }
 
