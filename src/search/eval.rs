@@ -62,7 +62,7 @@ pub struct Values {
     goals: Vec<Goal>,
     /// The checks that win, where the variant counts them.
     checks: Option<u8>,
-    /// A side left without a move loses: the moves each side has count.
+    /// A side left without a move loses, check off: the moves each side has count.
     mobility: bool,
 }
 
@@ -249,7 +249,11 @@ impl Values {
                         self.add_goal(r, side, royals, masks[side.index()], 1);
                     }
                 }
-                EndTest::Stalemate if e.result == Outcome::Wins => self.mobility = true,
+                // Where check is off, having no move is the game's goal (with check, a rule at the
+                // margin that counting moves at every leaf would slow).
+                EndTest::Stalemate if e.result == Outcome::Wins && !r.check.enabled() => {
+                    self.mobility = true;
+                }
                 EndTest::Checks(n) => self.checks = Some(*n),
                 _ => {}
             }
