@@ -1,6 +1,7 @@
 //! `cargo bench --bench search`: the computer's search speed, nodes per second, on a fixed set
 //! of positions (the start and a middlegame of chess, Fairy-Stockfish's bench-like choice, and
-//! the starts of Crazyhouse, Atomic, Xiangqi, Shogi and Orda), each searched to a fixed node
+//! the starts of Crazyhouse, Atomic, Xiangqi, Shogi and Orda, Magnetic's start and a
+//! middlegame of it: a variant whose moves are slow to generate), each searched to a fixed node
 //! count with a fresh table in one thread, so that every run does the same work.
 //!
 //! Side by side with Fairy-Stockfish: when `FAIRY_STOCKFISH` names its binary (and
@@ -39,6 +40,11 @@ const POSITIONS: &[(&str, Option<&str>)] = &[
     ("xiangqi", None),
     ("shogi", None),
     ("orda", None),
+    ("magnetic", None),
+    (
+        "magnetic",
+        Some("rn2kbr1/pb1p1p1p/1P6/p4n2/3qp2P/Q3B3/P1P1PPPP/RN2KBNR b q - 0 7"),
+    ),
 ];
 
 /// The game of a position of [`POSITIONS`].

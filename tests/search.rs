@@ -498,3 +498,71 @@ fn selfplay_in_threads_plays_the_games_of_one_thread() {
     assert_eq!(one.lines().filter(|l| l.starts_with("game ")).count(), 4);
     assert_eq!(run("3"), one);
 }
+
+/// The quiescence's noisy moves, listed apart from the quiet ones, are exactly the noisy moves
+/// of the full legal list, in its order: at every position of the reference suites
+/// (`tests/reference/*/*.epd`) and one move after each.
+#[test]
+fn noisy_moves_apart_are_those_of_the_legal_list() {
+    let mut dirs: Vec<_> = std::fs::read_dir("tests/reference")
+        .expect("reference directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    let (mut positions, mut noisy, mut problems) = (0, 0, vec![]);
+    for dir in dirs {
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .expect("suite directory")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "epd"))
+            .collect();
+        files.sort();
+        for path in files {
+            let name = path.file_stem().and_then(|s| s.to_str()).expect("name");
+            let spec = if rulebook::bundled::get(name).is_some() {
+                name.to_string()
+            } else {
+                format!("tests/variants/{name}.variant")
+            };
+            let mut g = game(&spec);
+            let text = std::fs::read_to_string(&path).expect("suite");
+            for line in text.lines() {
+                let Ok(Some((fen, _))) = rulebook::perft::parse_line(line) else {
+                    continue;
+                };
+                if g.set_fen(&fen).is_err() {
+                    continue;
+                }
+                let mut check = |g: &mut dyn Game, at: &str| {
+                    if let Some([apart, filtered]) = g.noisy_moves() {
+                        positions += 1;
+                        noisy += filtered.len();
+                        if apart != filtered {
+                            problems.push(format!(
+                                "{name} {at}\n  apart {apart:?}\n  legal {filtered:?}"
+                            ));
+                        }
+                    }
+                };
+                check(g.as_mut(), &fen);
+                for m in g.root_moves() {
+                    if g.play(&m).is_ok() {
+                        check(g.as_mut(), &format!("{fen} moves {m}"));
+                        g.undo();
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} differ:\n{}",
+        problems.len(),
+        problems[..problems.len().min(20)].join("\n")
+    );
+    assert!(
+        positions > 100_000 && noisy > 100_000,
+        "{positions} positions, {noisy} noisy moves"
+    );
+}

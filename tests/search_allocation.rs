@@ -32,7 +32,14 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn search_allocates_nothing_per_node() {
-    for variant in ["chess", "crazyhouse", "atomic", "xiangqi", "antichess"] {
+    for variant in [
+        "chess",
+        "crazyhouse",
+        "atomic",
+        "xiangqi",
+        "antichess",
+        "magnetic",
+    ] {
         let mut sources = Sources::default();
         let loaded = load(variant, &mut sources).expect("bundled variant");
         let mut game = new_game(Arc::new(loaded.variant));

@@ -16,6 +16,7 @@ pub mod geometry;
 pub mod guard;
 pub mod legality;
 pub mod movegen;
+pub mod noisy;
 pub mod perft;
 pub mod plain;
 pub mod position;

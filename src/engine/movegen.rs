@@ -470,7 +470,7 @@ impl<B: Bits> Position<B> {
     /// Takes out of `out[first..]` the special moves of frozen pieces: en passant, promotions in
     /// place, and castles whose king or rook is frozen.
     #[cold]
-    fn drop_frozen_moves(&self, frozen: B, first: usize, out: &mut Vec<Move>) {
+    pub(crate) fn drop_frozen_moves(&self, frozen: B, first: usize, out: &mut Vec<Move>) {
         let mut kept = first;
         for i in first..out.len() {
             let m = out[i];
@@ -683,7 +683,7 @@ impl<B: Bits> Position<B> {
     /// Moves by first-move right: a piece on a square whose right its side still holds makes
     /// its `once` atoms' moves (those marked `not in check` only when its side is not in
     /// check), where its own atoms do not already go.
-    fn once_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+    pub(crate) fn once_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         let mut calm = None;
         for &(side, sq) in &r.once_squares {
@@ -714,7 +714,7 @@ impl<B: Bits> Position<B> {
     /// kind), becomes each choice its limits allow, on its own square or by a move of the new
     /// piece to an empty square, unless the new piece would attack an enemy piece there. That
     /// such a move gives no check is judged with its legality.
-    fn in_place_promotions(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+    pub(crate) fn in_place_promotions(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         let enemy = self.by_side[us.flip().index()];
         for &code in &r.side_codes[us.index()] {
@@ -754,7 +754,7 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    fn en_passant_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+    pub(crate) fn en_passant_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         for ep in [self.ep, self.ep2].into_iter().flatten() {
             self.en_passant_captures(r, ep, out);
         }

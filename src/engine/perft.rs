@@ -58,13 +58,25 @@ impl<B: Bits> Position<B> {
         out.clear();
         pseudo.clear();
         self.pseudo_moves(r, pseudo);
+        self.keep_legal(r, pseudo, out);
+        if self.has_obligations(r) {
+            self.apply_obligations(r, out);
+        }
+        if out.is_empty() && r.pass_when_stuck {
+            self.pass_move(r, out);
+        }
+    }
+
+    /// Pushes onto `out` the legal moves of `pseudo`, each effect's choice a move of its own.
+    #[inline(always)]
+    pub(crate) fn keep_legal(&mut self, r: &Rules<B>, pseudo: &[Move], out: &mut Vec<Move>) {
         let safety = if r.fast_legality {
             self.safety(r)
         } else {
             None
         };
         let stand = safety.is_none() && r.pseudo_moves_stand();
-        for &m in pseudo.iter() {
+        for &m in pseudo {
             if stand && matches!(m.kind, MoveKind::Normal | MoveKind::Drop) {
                 out.push(m);
                 continue;
@@ -74,12 +86,6 @@ impl<B: Bits> Position<B> {
                 Some(false) => {}
                 None => self.push_if_legal(r, m, out),
             }
-        }
-        if self.has_obligations(r) {
-            self.apply_obligations(r, out);
-        }
-        if out.is_empty() && r.pass_when_stuck {
-            self.pass_move(r, out);
         }
     }
 

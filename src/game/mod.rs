@@ -234,6 +234,11 @@ pub trait Game: Send + Sync {
     /// The values the computer gives the pieces, in pawns: (name, side, value, given by the
     /// variant file rather than computed).
     fn piece_values(&self) -> Vec<(String, Side, f64, bool)>;
+    /// The noisy moves the search's quiescence plays, in UCI: as listed apart
+    /// ([`Position::noisy_moves_using`]), and as the legal list filtered gives them (the
+    /// noisy moves there that are no effect's choice of promotion for a quiet move). `None`
+    /// where the variant cannot list them apart, or the game is over.
+    fn noisy_moves(&mut self) -> Option<[Vec<String>; 2]>;
 }
 
 /// How many squares the bitboard of `variant` must hold: its squares, and on several layers
@@ -741,6 +746,21 @@ impl<B: Bits> Game for Typed<B> {
 
     fn piece_values(&self) -> Vec<(String, Side, f64, bool)> {
         crate::search::eval::piece_values(&self.rules)
+    }
+
+    fn noisy_moves(&mut self) -> Option<[Vec<String>; 2]> {
+        let r = self.rules.clone();
+        if !r.noisy_apart() || self.pos.immediate_end(&r).is_some() {
+            return None;
+        }
+        let (mut apart, mut pseudo) = (vec![], vec![]);
+        self.pos.noisy_moves_using(&r, &mut apart, &mut pseudo);
+        pseudo.clear();
+        self.pos.pseudo_moves(&r, &mut pseudo);
+        let mut filtered = self.legal();
+        // A quiet move's effect may ask for a promotion: that is no mover's promotion.
+        filtered.retain(|m| self.pos.is_capture(m) || self.pos.is_noisy(m) && pseudo.contains(m));
+        Some([apart, filtered].map(|l| l.iter().map(|m| self.uci(m)).collect()))
     }
 
     fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64 {

@@ -2,7 +2,8 @@
 //! board (as engines for fairy pieces estimate them), square values from the same reach square
 //! by square (a knight in the corner reaches 2, in the centre 8) and from the nearness of a
 //! promotion that gains, pieces in hand, and the terms the end rules imply: a region to reach (the distance of the nearest counted piece), checks to give,
-//! material that is a burden where losing every piece wins, and the royal piece kept home.
+//! material that is a burden where losing every piece wins, the royal piece kept home, and
+//! the moves each side has where a side left without one loses.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::movegen::ride_and_leap_reach;
@@ -22,6 +23,8 @@ const PER_STEP: i32 = 30;
 const SQUARE_SHARE: f64 = 0.3;
 /// The share of a promotion's gain a piece one step from its zone is worth (less, further).
 const PROMOTION_SHARE: f64 = 0.2;
+/// Centipawns per move more than the opponent's, where a side left without a move loses.
+const PER_MOVE: i32 = 8;
 /// A piece worth at least this much keeps a side safe from zugzwang for a null move.
 const OFFICER: i32 = 250;
 
@@ -35,6 +38,8 @@ struct Goal {
     steps: Vec<u8>,
     /// The largest of `steps`.
     far: u8,
+    /// How many must stand there at once: above one, every counted piece's nearness counts.
+    count: u8,
 }
 
 /// What the evaluation knows of a variant, computed once per search.
@@ -57,6 +62,8 @@ pub struct Values {
     goals: Vec<Goal>,
     /// The checks that win, where the variant counts them.
     checks: Option<u8>,
+    /// A side left without a move loses, check off: the moves each side has count.
+    mobility: bool,
 }
 
 /// The average reach of the piece of `code` over the squares it may stand on, weighted: a
@@ -195,6 +202,7 @@ impl Values {
             plain_captures: r.blast.is_none() && r.effects.is_empty(),
             goals: vec![],
             checks: None,
+            mobility: false,
         };
         values.read_end_rules(r);
         values.plain_captures &= values.sign == [1, 1];
@@ -224,16 +232,27 @@ impl Values {
                         }
                     }
                 }
-                EndTest::Reached { codes, masks, .. } => {
+                EndTest::Reached {
+                    codes,
+                    masks,
+                    count,
+                    ..
+                } => {
                     for side in Side::BOTH {
-                        self.add_goal(r, side, codes[side.index()].clone(), masks[side.index()]);
+                        let codes = codes[side.index()].clone();
+                        self.add_goal(r, side, codes, masks[side.index()], *count);
                     }
                 }
                 EndTest::Campmate(masks) => {
                     for side in Side::BOTH {
                         let royals = r.royal_codes[side.index()].clone();
-                        self.add_goal(r, side, royals, masks[side.index()]);
+                        self.add_goal(r, side, royals, masks[side.index()], 1);
                     }
+                }
+                // Where check is off, having no move is the game's goal (with check, a rule at the
+                // margin that counting moves at every leaf would slow).
+                EndTest::Stalemate if e.result == Outcome::Wins && !r.check.enabled() => {
+                    self.mobility = true;
                 }
                 EndTest::Checks(n) => self.checks = Some(*n),
                 _ => {}
@@ -241,7 +260,7 @@ impl Values {
         }
     }
 
-    fn add_goal<B: Bits>(&mut self, r: &Rules<B>, side: Side, codes: Vec<u8>, mask: B) {
+    fn add_goal<B: Bits>(&mut self, r: &Rules<B>, side: Side, codes: Vec<u8>, mask: B, count: u8) {
         if mask.is_zero() {
             return;
         }
@@ -252,6 +271,7 @@ impl Values {
             codes,
             steps,
             far,
+            count,
         });
     }
 
@@ -276,6 +296,9 @@ impl Values {
             white += persp * own;
         }
         white += self.goal_terms(r, pos) + self.check_terms(pos);
+        if self.mobility {
+            white += PER_MOVE * mobility(r, pos);
+        }
         let us = if pos.side == Side::White {
             white
         } else {
@@ -295,10 +318,15 @@ impl Values {
                     .iter()
                     .fold(B::ZERO, |m, &c| m | pos.pieces[c as usize])
             };
-            let Some(near) = pieces.iter().map(|sq| g.steps[sq]).min() else {
-                continue;
+            let term = if g.count > 1 {
+                let near: i32 = pieces.iter().map(|sq| i32::from(g.far - g.steps[sq])).sum();
+                PER_STEP * near
+            } else {
+                let Some(near) = pieces.iter().map(|sq| g.steps[sq]).min() else {
+                    continue;
+                };
+                PER_STEP * (g.far - near) as i32
             };
-            let term = PER_STEP * (g.far - near) as i32;
             white += if g.side == Side::White { term } else { -term };
         }
         let _ = r;
@@ -314,6 +342,29 @@ impl Values {
         };
         worth(pos.checks[0]) - worth(pos.checks[1])
     }
+}
+
+/// For white: how many more moves (pseudo-legal: the pieces' targets and the drops of the
+/// pieces in hand) it has than black.
+fn mobility<B: Bits>(r: &Rules<B>, pos: &Position<B>) -> i32 {
+    let mut white = 0;
+    for (code, cr) in r.codes.iter().enumerate() {
+        let mut moves = 0;
+        for from in pos.pieces[code].iter() {
+            let (quiet, cap) = pos.targets(r, code, from);
+            moves += (quiet | cap).count() as i32;
+        }
+        let free = cr.drop.as_ref().is_some_and(|d| d.free);
+        if r.drops && (free || pos.hand[cr.hand_code as usize] > 0) {
+            moves += pos.drop_targets(r, code).count() as i32;
+        }
+        white += if cr.side == Side::White {
+            moves
+        } else {
+            -moves
+        };
+    }
+    white
 }
 
 /// The values of the pieces, in pawns, for `explain`: (name, side, value, given by the file).

@@ -524,7 +524,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     fn is_quiet(&self, m: &Move) -> bool {
-        !self.pos.is_capture(m) && (m.promo == 0 || m.kind == MoveKind::Drop)
+        !self.pos.is_noisy(m)
     }
 
     /// The value a capture takes (and a promotion gains), for ordering.
@@ -591,15 +591,23 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if let Some(winner) = self.pos.immediate_winner(self.r) {
             return self.winner_score(winner, ply);
         }
+        let in_check = q < 2 && self.in_check();
+        let every = in_check || !self.r.noisy_apart();
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.pos
-            .legal_moves_using(self.r, &mut moves, &mut self.pseudo);
-        if moves.is_empty() {
+        if every {
+            self.pos
+                .legal_moves_using(self.r, &mut moves, &mut self.pseudo);
+        } else {
+            self.pos
+                .noisy_moves_using(self.r, &mut moves, &mut self.pseudo);
+        }
+        // Without a noisy move, whether there is any move at all (the score of none is the
+        // rules').
+        if moves.is_empty() && (every || !self.pos.has_legal_move(self.r)) {
             self.lists[ply] = moves;
             return self.no_move_score(ply);
         }
         let stand = self.values.evaluate(self.r, self.pos);
-        let in_check = q < 2 && self.in_check();
         let last = q >= MAX_QUIESCENCE || ply >= MAX_PLY - 1;
         if last || !in_check && stand >= beta {
             self.lists[ply] = moves;
@@ -607,7 +615,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         let mut best = if in_check { -INFINITE } else { stand };
         alpha = alpha.max(best);
-        if !in_check {
+        if every && !in_check {
             moves.retain(|m| !self.is_quiet(m));
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
