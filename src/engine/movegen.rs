@@ -208,10 +208,23 @@ impl<B: Bits> Position<B> {
                 .fold(B::ZERO, |m, &t| m | self.pieces[t as usize])
                 & reach;
         };
-        let me = r.code(cr.side, cr.kind);
         let checked = r.reads_checked && self.royal_attacked(r, cr.side);
+        self.friends_meeting(r, when, cr, (&cr.friend_prey, reach), checked) & reach
+    }
+
+    /// The friends of the codes `prey` standing on `on` that a piece of `cr` may take by the
+    /// condition `when` on the board (`checked`: whether its side is in check).
+    fn friends_meeting(
+        &self,
+        r: &Rules<B>,
+        when: &ir::Expr,
+        cr: &CodeRules<B>,
+        (prey, on): (&[u8], B),
+        checked: bool,
+    ) -> B {
+        let me = r.code(cr.side, cr.kind);
         let mut out = B::ZERO;
-        for &t in &cr.friend_prey {
+        for &t in prey {
             let pieces = MoveCodes {
                 moved: Some(me),
                 captured: Some(t),
@@ -219,43 +232,7 @@ impl<B: Bits> Position<B> {
                 checked,
                 ..MoveCodes::NONE
             };
-            if (self.pieces[t as usize] & reach).any()
-                && eval_on(
-                    r,
-                    when,
-                    cr.side,
-                    (me, Some(t), 0),
-                    pieces,
-                    Some(&self.pieces),
-                )
-            {
-                out |= self.pieces[t as usize];
-            }
-        }
-        out & reach
-    }
-
-    /// The friends a piece of `cr` may take here, by `capture friends`' condition on the board.
-    #[inline(never)]
-    fn friends_to_take(&self, r: &Rules<B>, cr: &CodeRules<B>) -> B {
-        let Some(when) = r
-            .variant
-            .capture_friends
-            .as_ref()
-            .and_then(|f| f.when.as_ref())
-        else {
-            return B::ZERO;
-        };
-        let me = r.code(cr.side, cr.kind);
-        let mut out = B::ZERO;
-        for &t in &cr.prey_when {
-            let pieces = MoveCodes {
-                moved: Some(me),
-                captured: Some(t),
-                took: true,
-                ..MoveCodes::NONE
-            };
-            if self.pieces[t as usize].any()
+            if (self.pieces[t as usize] & on).any()
                 && eval_on(
                     r,
                     when,
@@ -269,6 +246,20 @@ impl<B: Bits> Position<B> {
             }
         }
         out
+    }
+
+    /// The friends a piece of `cr` may take here, by `capture friends`' condition on the board.
+    #[inline(never)]
+    fn friends_to_take(&self, r: &Rules<B>, cr: &CodeRules<B>) -> B {
+        let Some(when) = r
+            .variant
+            .capture_friends
+            .as_ref()
+            .and_then(|f| f.when.as_ref())
+        else {
+            return B::ZERO;
+        };
+        self.friends_meeting(r, when, cr, (&cr.prey_when, !B::ZERO), false)
     }
 
     /// Hops from `from`: over the first piece on each ray, then on within range.
@@ -435,15 +426,21 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The pieces of the side to move that may not move now (none without `frozen`).
+    #[inline]
+    pub(crate) fn frozen_now(&self, r: &Rules<B>) -> B {
+        if r.freezes() {
+            self.frozen(r, self.side)
+        } else {
+            B::ZERO
+        }
+    }
+
     /// [`Position::pseudo_moves`] before a wall square is chosen (`moving wall`, `wall
     /// placed`): each move once.
     pub(crate) fn unwalled_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
-        let frozen = if r.freezes() {
-            self.frozen(r, us)
-        } else {
-            B::ZERO
-        };
+        let frozen = self.frozen_now(r);
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
             for from in (self.pieces[code] & !frozen).iter() {

@@ -50,11 +50,7 @@ impl<B: Bits> Position<B> {
     /// that capture or promote (castles, drops and the pass never do).
     fn noisy_pseudo_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
-        let frozen = if r.freezes() {
-            self.frozen(r, us)
-        } else {
-            B::ZERO
-        };
+        let frozen = self.frozen_now(r);
         for &code in &r.side_codes[us.index()] {
             let code = code as usize;
             let promotes = r.codes[code]

@@ -942,28 +942,30 @@ impl<B: Bits> Rules<B> {
             return;
         }
         for side in Side::BOTH {
-            let own = self.side_codes[side.index()].clone();
-            for &c in &own {
-                let prey: Vec<u8> = own
-                    .iter()
-                    .copied()
-                    .filter(|&t| {
-                        let pieces = MoveCodes {
-                            moved: Some(c),
-                            captured: Some(t),
-                            took: true,
-                            ..MoveCodes::NONE
-                        };
-                        friends
-                            .when
-                            .as_ref()
-                            .is_none_or(|w| eval_in(self, w, side, c, Some(t), 0, pieces))
-                    })
-                    .collect();
+            for c in self.side_codes[side.index()].clone() {
+                let prey = self.friends_allowed(side, c, friends.when.as_ref());
                 let cr = &mut self.codes[c as usize];
                 cr.prey_edits.extend(prey.into_iter().map(|t| (t, true)));
             }
         }
+    }
+
+    /// The codes of `side` that its piece of code `c` may take, by the condition `when` read
+    /// for the pair alone (every one without a condition).
+    fn friends_allowed(&self, side: Side, c: u8, when: Option<&ir::Expr>) -> Vec<u8> {
+        self.side_codes[side.index()]
+            .iter()
+            .copied()
+            .filter(|&t| {
+                let pieces = MoveCodes {
+                    moved: Some(c),
+                    captured: Some(t),
+                    took: true,
+                    ..MoveCodes::NONE
+                };
+                when.is_none_or(|w| eval_in(self, w, side, c, Some(t), 0, pieces))
+            })
+            .collect()
     }
 
     /// `capture friends by LEAP...`: the leaps' squares per side and square, and per code the
@@ -988,24 +990,10 @@ impl<B: Bits> Rules<B> {
         self.friends_by_leaps = true;
         let when = friends.when.as_ref();
         self.friend_prey_judged = when.is_some_and(|w| w.reads_board() || w.reads_checked());
+        let when = when.filter(|_| !self.friend_prey_judged);
         for side in Side::BOTH {
-            let own = self.side_codes[side.index()].clone();
-            for &c in &own {
-                let prey: Vec<u8> = own
-                    .iter()
-                    .copied()
-                    .filter(|&t| {
-                        let pieces = MoveCodes {
-                            moved: Some(c),
-                            captured: Some(t),
-                            took: true,
-                            ..MoveCodes::NONE
-                        };
-                        self.friend_prey_judged
-                            || when.is_none_or(|w| eval_in(self, w, side, c, Some(t), 0, pieces))
-                    })
-                    .collect();
-                self.codes[c as usize].friend_prey = prey;
+            for c in self.side_codes[side.index()].clone() {
+                self.codes[c as usize].friend_prey = self.friends_allowed(side, c, when);
             }
         }
     }
