@@ -127,6 +127,15 @@ impl Resolver<'_> {
                 );
             }
         }
+        if instead && let Some(pass) = self.draft.pass.as_ref() {
+            let (psrc, pspan) = (pass.src, pass.node);
+            self.err(
+                Problem::error(Code::WallRules, "`wall placed instead` and `pass` together")
+                    .label(src, span, "a wall instead of a move here")
+                    .label(psrc, pspan, "a pass here")
+                    .help("a wall placed instead of a move is written as a pass (`a1a1,a1a3`, SAN `pass,a3`): keep one of the two"),
+            );
+        }
         let within = match &within {
             None => None,
             Some(r) => Some(self.region(r, src)?),
