@@ -61,6 +61,7 @@ pub mod game;
 pub mod ir;
 pub mod lower;
 pub mod perft;
+#[cfg(feature = "search")]
 pub mod search;
 pub mod syntax;
 

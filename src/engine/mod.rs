@@ -14,8 +14,10 @@ pub mod fen;
 pub mod freeze;
 pub mod geometry;
 pub mod guard;
+pub mod key;
 pub mod legality;
 pub mod movegen;
+#[cfg(feature = "search")]
 pub mod noisy;
 pub mod perft;
 pub mod plain;

@@ -13,10 +13,11 @@ mod san;
 use crate::engine::bitboard::{Bits, Wide};
 use crate::engine::end::GameEnd;
 use crate::engine::fen::{self, FenError};
+use crate::engine::key::{board_key, state_key};
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
 use crate::ir::{PieceId, Side, Variant, square_name};
-use crate::search::key::{board_key, state_key};
+#[cfg(feature = "search")]
 use crate::search::{Engine, Limits, Progress};
 use crate::syntax::ast::Span;
 
@@ -222,6 +223,7 @@ pub trait Game: Send + Sync {
     /// Perft below the `index`-th root move: plays it, counts at `depth - 1`, takes it back.
     /// Once `stop` is set, it gives up within microseconds, and the count is partial.
     fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64;
+    #[cfg(feature = "search")]
     /// Searches for the best move within `limits` or until `stop` is set, calling `report`
     /// after each completed depth; the game is left as it was.
     fn think(
@@ -231,9 +233,11 @@ pub trait Game: Send + Sync {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Progress<String>),
     ) -> Progress<String>;
+    #[cfg(feature = "search")]
     /// The values the computer gives the pieces, in pawns: (name, side, value, given by the
     /// variant file rather than computed).
     fn piece_values(&self) -> Vec<(String, Side, f64, bool)>;
+    #[cfg(feature = "search")]
     /// The noisy moves the search's quiescence plays, in UCI: as listed apart
     /// ([`Position::noisy_moves_using`]), and as the legal list filtered gives them (the
     /// noisy moves there that are no effect's choice of promotion for a quiet move). `None`
@@ -450,6 +454,7 @@ impl<B: Bits> Typed<B> {
     }
 
     /// The UCI texts of a line of moves from the position (left as it was).
+    #[cfg(feature = "search")]
     fn line_text(&mut self, line: &[Move]) -> Vec<String> {
         let r = self.rules.clone();
         let mut out = Vec::with_capacity(line.len());
@@ -722,6 +727,7 @@ impl<B: Bits> Game for Typed<B> {
         legal.iter().map(|m| self.uci(m)).collect()
     }
 
+    #[cfg(feature = "search")]
     fn think(
         &mut self,
         engine: &mut Engine,
@@ -744,10 +750,12 @@ impl<B: Bits> Game for Typed<B> {
         texts(&found)
     }
 
+    #[cfg(feature = "search")]
     fn piece_values(&self) -> Vec<(String, Side, f64, bool)> {
         crate::search::eval::piece_values(&self.rules)
     }
 
+    #[cfg(feature = "search")]
     fn noisy_moves(&mut self) -> Option<[Vec<String>; 2]> {
         let r = self.rules.clone();
         if !r.noisy_apart() || self.pos.immediate_end(&r).is_some() {

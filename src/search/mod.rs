@@ -9,9 +9,10 @@
 
 pub mod clock;
 pub mod eval;
-pub mod key;
 pub mod table;
 mod tree;
+
+pub use crate::engine::key;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -3,8 +3,8 @@
 //! checks given, the passes, whether the royals faced each other, the side to move and the move
 //! of its turn (and the move number where the size of a turn depends on it).
 //!
-//! The keys are the search's alone: the position does not keep them, so perft pays nothing.
-//! The search updates the board part from the changes a move recorded
+//! The keys are the search's (and a divide's, to know its root again): the position does not keep
+//! them, so perft pays nothing. The search updates the board part from the changes a move recorded
 //! ([`Position::last_move_changes`]) and hashes the few other fields afresh at each node.
 //! The halfmove clock is left out, as engines do, so that transpositions meet.
 
