@@ -462,6 +462,8 @@ pub enum EndTest<B> {
     Castled(Vec<char>),
     /// The mover's pieces of the codes (per side; every piece when empty) pass the test.
     Connected {
+        /// The side whose pieces count; both when `None`.
+        side: Option<Side>,
         /// Per side: the codes that count.
         codes: [Vec<u8>; 2],
         /// The row, block or chain.
@@ -1864,10 +1866,12 @@ impl<B: Bits> Rules<B> {
                 EndCond::BoardFull => EndTest::BoardFull,
                 EndCond::Castled(flags) => EndTest::Castled(flags.clone()),
                 EndCond::Connected {
+                    side,
                     kinds,
                     shape,
                     lines,
                 } => EndTest::Connected {
+                    side: *side,
                     codes: codes_of(self, kinds),
                     test: self.connect_test(shape, lines),
                 },

@@ -1091,15 +1091,22 @@ impl Variant {
                 "the castler",
             ),
             EndCond::Connected {
+                side,
                 kinds,
                 shape,
                 lines,
-            } => (self.connect_text(&names(kinds), shape, lines), "the mover"),
+            } => {
+                let whose = side.map_or("the mover's".to_string(), |s| format!("{}'s", s.name()));
+                (
+                    self.connect_text(&format!("{whose} {}", names(kinds)), shape, lines),
+                    side.map_or("the mover", |s| s.name()),
+                )
+            }
             c => (c.name().to_string(), "the mover"),
         }
     }
 
-    /// `4 of the mover's pieces in a row along files, ranks, diagonals`.
+    /// `4 of the mover's pieces in a row along files, ranks, diagonals`: `names` says whose.
     fn connect_text(&self, names: &str, shape: &ConnectShape, lines: &[ConnectLine]) -> String {
         let along = lines
             .iter()
@@ -1107,17 +1114,15 @@ impl Variant {
             .collect::<Vec<_>>()
             .join(", ");
         match shape {
-            ConnectShape::Row(n) => format!("{n} of the mover's {names} in a row along {along}"),
+            ConnectShape::Row(n) => format!("{n} of {names} in a row along {along}"),
             ConnectShape::Collinear(n) => {
-                format!("{n} of the mover's {names} on one line (gaps allowed) along {along}")
+                format!("{n} of {names} on one line (gaps allowed) along {along}")
             }
             ConnectShape::Block { files, ranks } => {
-                format!(
-                    "the mover's {names} filling a block {files} files wide and {ranks} ranks high"
-                )
+                format!("{names} filling a block {files} files wide and {ranks} ranks high")
             }
             ConnectShape::Path { from, to } => format!(
-                "a chain of the mover's {names}, each next to the last along {along}, from {} to {}",
+                "a chain of {names}, each next to the last along {along}, from {} to {}",
                 self.region_text(from),
                 self.region_text(to)
             ),

@@ -1052,6 +1052,8 @@ pub enum EndCond {
     /// the lines; the result is for that side (Fairy-Stockfish's `connectN`, `connectNxN`,
     /// `connectRegion`).
     Connected {
+        /// Only this side's pieces count (`connect black 4`); both sides' when `None`.
+        side: Option<Side>,
         /// The kinds that count.
         kinds: Vec<PieceId>,
         /// What they must form.

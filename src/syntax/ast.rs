@@ -646,10 +646,10 @@ pub enum RegionAst {
     Union(Vec<RegionAst>, Span),
     /// `white A black B`
     Sides {
-        /// White's squares.
-        white: Box<RegionAst>,
-        /// Black's squares.
-        black: Box<RegionAst>,
+        /// White's squares (none when left out).
+        white: Option<Box<RegionAst>>,
+        /// Black's squares (none when left out).
+        black: Option<Box<RegionAst>>,
         /// The whole region.
         span: Span,
     },
@@ -913,6 +913,8 @@ pub enum EndCond {
 /// block or a chain.
 #[derive(Clone, Debug)]
 pub struct ConnectAst {
+    /// `connect black 4`: only that side's pieces count; both sides' when left out.
+    pub side: Option<SideAst>,
     /// What they must form.
     pub shape: ConnectShapeAst,
     /// The pieces that count; empty for any.

@@ -590,10 +590,14 @@ fn build_region(p: P) -> Option<RegionAst> {
         match p.as_rule() {
             Rule::region => build_region(kids(p).next()?)?,
             Rule::side_regions => {
-                let mut it = kids(p);
+                let white_first = has_kw(&p, Rule::kw_white);
+                let black_too = has_kw(&p, Rule::kw_black);
+                let mut it = kids(p).map(|k| build_region(k).map(Box::new));
+                let white = if white_first { Some(it.next()??) } else { None };
+                let black = if black_too { Some(it.next()??) } else { None };
                 RegionAst::Sides {
-                    white: Box::new(build_region(it.next()?)?),
-                    black: Box::new(build_region(it.next()?)?),
+                    white,
+                    black,
                     span: sp,
                 }
             }
@@ -1136,19 +1140,38 @@ fn build_reach(p: P) -> Option<EndCond> {
 }
 
 /// `connect 4 with stone along files ranks`, `connect 2 x 2`, `connect file a to file i`.
+/// The numbers of a row or block, after the side it may name first (`connect black 4`).
+fn connect_numbers<'a>(s: P<'a>, side: &mut Option<SideAst>) -> impl Iterator<Item = P<'a>> {
+    let mut parts = kids(s).peekable();
+    if let Some(k) = parts.next_if(|k| k.as_rule() == Rule::side) {
+        *side = Some(if has_kw(&k, Rule::kw_white) {
+            SideAst::White
+        } else {
+            SideAst::Black
+        });
+    }
+    parts
+}
+
 fn build_connect(p: P) -> Option<ConnectAst> {
     let sp = span(&p);
     let mut shape = None;
+    let mut side = None;
     let mut kinds = vec![];
     let mut along = vec![];
     for k in kids(p) {
         match k.as_rule() {
             // `collinear N`: the number stands alone, without a shape around it.
-            Rule::connect_row => shape = Some(ConnectShapeAst::Collinear(int(kids(k).next()?))),
+            Rule::connect_row => {
+                shape = Some(ConnectShapeAst::Collinear(int(connect_numbers(
+                    k, &mut side,
+                )
+                .next()?)));
+            }
             Rule::connect_shape => {
                 let s = kids(k).next()?;
                 let rule = s.as_rule();
-                let mut parts = kids(s);
+                let mut parts = connect_numbers(s, &mut side);
                 shape = Some(match rule {
                     Rule::connect_row => ConnectShapeAst::Row(int(parts.next()?)),
                     Rule::connect_block => {
@@ -1176,6 +1199,7 @@ fn build_connect(p: P) -> Option<ConnectAst> {
         }
     }
     Some(ConnectAst {
+        side,
         shape: shape?,
         kinds,
         along,

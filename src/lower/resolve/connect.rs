@@ -42,6 +42,10 @@ impl Resolver<'_> {
             }
         };
         Some(ir::EndCond::Connected {
+            side: c.side.map(|s| match s {
+                crate::syntax::ast::SideAst::White => ir::Side::White,
+                crate::syntax::ast::SideAst::Black => ir::Side::Black,
+            }),
             kinds: kinds?,
             shape,
             lines: lines?,

@@ -119,8 +119,11 @@ impl Resolver<'_> {
                 ok.then_some(out)
             }
             RegionAst::Sides { white, black, .. } => {
-                let w = self.region_part(white, src);
-                let b = self.region_part(black, src);
+                let mut part = |r: &Option<Box<RegionAst>>| match r {
+                    Some(r) => self.region_part(r, src),
+                    None => Some(ir::Region::default()),
+                };
+                let (w, b) = (part(white), part(black));
                 Some(ir::Region {
                     sides: Some(Box::new([w?, b?])),
                     ..ir::Region::default()
@@ -340,8 +343,9 @@ fn far_half(r: &RegionAst, old: (i64, i64), now: (i64, i64)) -> bool {
         }),
         RegionAst::Named(_) => false,
         RegionAst::Union(parts, _) => parts.iter().any(|p| far_half(p, old, now)),
-        RegionAst::Sides { white, black, .. } => {
-            far_half(white, old, now) || far_half(black, old, now)
-        }
+        RegionAst::Sides { white, black, .. } => [white, black]
+            .into_iter()
+            .flatten()
+            .any(|r| far_half(r, old, now)),
     }
 }

@@ -1868,6 +1868,41 @@ export default function defineSuites(variant, f) {
       ["two black kings: either in check is check", "k3k3/8/8/8/8/8/8/R3K3 b 0 iiii -"],
       ["a capture onto the last rank: pieces or a king", "3rk3/2P5/8/8/8/8/8/4K3 w 0 iiii -"]],
   });
+  // Batch align: a connection for one side, drops for one side.
+  variant("align4", "Align4", {
+    note: [
+      "vchess's getCurrentScore counts a row from a black pawn through any black piece but the",
+      "king, so a pawn promoted on the first rank makes a row of four with three pawns; its rules",
+      "page says four pawns: this suite's class counts pawns only.",
+    ],
+    fix: (V, { ChessRules }) => {
+      V.prototype.getCurrentScore = function () {
+        const score = ChessRules.prototype.getCurrentScore.call(this);
+        if (score != "*") return score;
+        const pawn = (i, j) => V.OnBoard(i, j) && this.board[i][j] == "bp";
+        for (let i = 0; i < V.size.x; i++) {
+          for (let j = 0; j < V.size.y; j++) {
+            if (!pawn(i, j)) continue;
+            for (const [di, dj] of [[1, 0], [0, 1], [1, 1], [-1, 1]]) {
+              let n = 1;
+              while (n < 4 && pawn(i + n * di, j + n * dj)) n++;
+              if (n == 4) return "0-1";
+            }
+          }
+        }
+        return "*";
+      };
+    },
+    special: [["castling, white only", "r3k3/8/8/8/8/8/8/R3K2R w 0 ah -"],
+      ["the rules page: black threatens @e7", "4k3/2pp1p2/4p3/7Q/2BPP3/8/PPP2PPP/RNB1K1NR w 0 ah -"],
+      ["black to drop the fourth pawn", "4k3/2pp1p2/4p3/7Q/2BPP3/8/PPP2PPP/RNB1K1NR b 0 ah -"],
+      ["four in a row: the game is over", "4k3/8/8/8/pppp4/8/8/4K3 w 0 ii -"],
+      ["a diagonal of four", "4k3/8/4p3/3p4/2p5/1p6/8/4K3 w 0 ii -"],
+      ["the rules page: pawns only, a rook ends no row", "4k3/8/8/8/pppr4/8/8/4K3 w 0 ii -"],
+      ["pawns dropped on the seventh rank step two; a pawn on the second promotes", "4k3/8/8/8/8/8/6p1/R3K3 b 0 ii -"],
+      ["black in check: a drop blocks", "4k3/8/8/8/8/8/8/4R2K b 0 ii -"],
+      ["checkmate", "k7/2Q5/1K6/8/8/8/8/8 b 0 ii -"]],
+  });
   // Batch swap: the piece taken put back where the mover came from.
   variant("switching", "Switching", {
     note: [
