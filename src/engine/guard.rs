@@ -2,8 +2,9 @@
 //! piece of its side, of one of the guard kinds, could go to its square by one of its own atoms
 //! (Knight relay chess: a piece guarded by a knight also moves as a knight). Whether a piece is
 //! guarded is read off the guards' plain atoms (their guarded atoms left out), with the
-//! occupancy given, so a guarded atom threatens only while its guard stands. Such variants judge
-//! every move by playing it.
+//! occupancy given, so a guarded atom threatens only while its guard stands. `when guarding`
+//! turns the relation round: the piece itself must reach a friend of the kinds (Copycat: a piece
+//! moves as the friends it guards). Such variants judge every move by playing it.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::movegen::ordered;
@@ -16,6 +17,8 @@ use crate::ir::{Modality, Side, Variant};
 pub struct GuardedRules<B> {
     /// The codes (of the piece's side) whose guard makes them usable.
     pub guards: Vec<u8>,
+    /// Usable while the piece guards one of `guards`, rather than while guarded by one.
+    pub guarding: bool,
     /// The atoms, as tables.
     pub atoms: CodeRules<B>,
     /// Whether they have atoms other than plain leaps (rides, hops, lame leaps), whose
@@ -72,11 +75,12 @@ impl<B: Bits> Rules<B> {
                     let guards: Vec<u8> = g.guards.iter().map(|&k| self.code(side, k)).collect();
                     let existing = self.guard.rules[code]
                         .iter()
-                        .position(|r| r.guards == guards);
+                        .position(|r| r.guards == guards && r.guarding == g.guarding);
                     let mut rules = match existing {
                         Some(i) => self.guard.rules[code].remove(i),
                         None => GuardedRules {
                             guards,
+                            guarding: g.guarding,
                             atoms: self.code_rules_without_atoms(v, side, kind, piece),
                             lines: false,
                             captures: false,
@@ -99,6 +103,7 @@ impl<B: Bits> Rules<B> {
             .rules
             .iter()
             .flatten()
+            .filter(|r| !r.guarding)
             .flat_map(|r| r.guards.iter().copied())
             .collect();
         for g in guard_codes {
@@ -193,6 +198,26 @@ impl<B: Bits> Position<B> {
         })
     }
 
+    /// Whether the guard clause `g` of the piece of `code` on `sq` holds, with the occupancy
+    /// `occ` and no piece on `gone`: it is guarded, or (`when guarding`) it guards.
+    fn guard_holds(
+        &self,
+        r: &Rules<B>,
+        code: usize,
+        sq: usize,
+        g: &GuardedRules<B>,
+        (occ, gone): (B, B),
+    ) -> bool {
+        if !g.guarding {
+            return self.guarded(r, sq, &g.guards, occ, gone);
+        }
+        let friends = g
+            .guards
+            .iter()
+            .fold(B::ZERO, |m, &c| m | self.pieces[c as usize]);
+        (self.guard_reach(r, &r.codes[code], sq, occ) & friends & !gone & !B::bit(sq)).any()
+    }
+
     /// `t`, the targets of the piece of `code` on `from`, with those of its guarded atoms
     /// whose guard stands.
     #[inline(never)]
@@ -204,7 +229,7 @@ impl<B: Bits> Position<B> {
         (mut quiet, mut cap): (B, B),
     ) -> (B, B) {
         for g in &r.guard.rules[code] {
-            if self.guarded(r, from, &g.guards, self.occ, B::ZERO) {
+            if self.guard_holds(r, code, from, g, (self.occ, B::ZERO)) {
                 let (q, c) = self.targets_of(r, &g.atoms, from);
                 quiet |= q;
                 cap |= c;
@@ -240,7 +265,7 @@ impl<B: Bits> Position<B> {
                     }
                 }
                 for p in (hit & !out).iter() {
-                    if self.guarded(r, p, &g.guards, occ, gone) {
+                    if self.guard_holds(r, code as usize, p, g, (occ, gone)) {
                         out |= B::bit(p);
                         if ANY {
                             return out;

@@ -558,7 +558,8 @@ impl Variant {
             }
             for g in &p.guarded_atoms {
                 let names: Vec<&str> = g.guards.iter().map(|&k| self.piece_name(k)).collect();
-                writeln!(f, "    when guarded by {}, the atom:", names.join(" "))?;
+                let how = if g.guarding { "guarding" } else { "guarded by" };
+                writeln!(f, "    when {how} {}, the atom:", names.join(" "))?;
                 self.dump_atom(f, &g.atom)?;
             }
             if !p.once_lost_to.is_empty() {

@@ -568,6 +568,9 @@ pub struct GuardedAtom {
     pub atom: Atom,
     /// The kinds whose guard makes it usable.
     pub guards: Vec<PieceId>,
+    /// `when guarding`: usable while the piece itself guards one of these kinds of its side
+    /// (could go to its square by one of its own atoms), not while guarded by one (Copycat).
+    pub guarding: bool,
 }
 
 impl Piece {

@@ -756,6 +756,8 @@ pub struct AtomAst {
     pub once: Option<Spanned<bool>>,
     /// `when guarded by PIECE...`: the kinds, and the clause's span.
     pub guarded: Option<(Vec<Name>, Span)>,
+    /// `when guarding PIECE...` in place of `when guarded by`: the piece itself reaches one.
+    pub guarding: bool,
     /// The whole atom.
     pub span: Span,
 }

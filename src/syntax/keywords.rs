@@ -168,6 +168,7 @@ pub const KEYWORDS: &[&str] = &[
     "next",
     "own",
     "guarded",
+    "guarding",
     "refused",
     "never",
     "placed",

@@ -770,6 +770,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
             landing: None,
             once: None,
             guarded: None,
+            guarding: false,
             span: sp,
         };
         for k in kids(p) {
@@ -804,6 +805,7 @@ fn build_atom(p: P) -> Option<AtomAst> {
                 Rule::once => atom.once = Some(Spanned::new(has_kw(&k, Rule::kw_check), span(&k))),
                 Rule::guarded => {
                     let sp = span(&k);
+                    atom.guarding = has_kw(&k, Rule::kw_guarding);
                     atom.guarded = Some((
                         kids(k)
                             .filter(|n| n.as_rule() == Rule::piece_ref)

@@ -34,8 +34,9 @@ pub fn explain(v: &Variant, id: usize) -> String {
     }
     for g in &p.guarded_atoms {
         let names: Vec<&str> = g.guards.iter().map(|&k| v.piece_name(k)).collect();
+        let how = if g.guarding { "guarding" } else { "guarded by" };
         out.push_str(&format!(
-            "  while guarded by {} of its side (not in the diagram):
+            "  while {how} {} of its side (not in the diagram):
   {}",
             names.join(" or "),
             atom_line(&g.atom)

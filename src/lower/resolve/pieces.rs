@@ -200,7 +200,11 @@ impl Resolver<'_> {
                     continue;
                 }
                 if let Some(piece) = pieces.get_mut(name) {
-                    piece.guarded_atoms.push(ir::GuardedAtom { atom, guards });
+                    piece.guarded_atoms.push(ir::GuardedAtom {
+                        atom,
+                        guards,
+                        guarding: a.guarding,
+                    });
                 }
             }
         }

@@ -1903,6 +1903,16 @@ export default function defineSuites(variant, f) {
       ["black in check: a drop blocks", "4k3/8/8/8/8/8/8/4R2K b 0 ii -"],
       ["checkmate", "k7/2Q5/1K6/8/8/8/8/8 b 0 ii -"]],
   });
+  // Batch copycat: moves borrowed from the friends a piece guards.
+  variant("copycat", "Copycat", {
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Qe6 mates, the queen jumping as the knight it guards", "1r3k1r/2p3pp/2P5/p2p4/Pp1Q4/4N3/1PP1PP1P/4K3 w 0 iiii -"],
+      ["a knight guarding a queen moves as a rook and a bishop", "4k3/8/8/8/8/2Q5/8/1N2K3 w 0 iiii -"],
+      ["check by a rook jumping as the knight it guards", "4k3/8/3R4/8/8/8/8/3NK3 b 0 iiii -"],
+      ["a bishop guarding a rook; a rook guarding a bishop", "4k3/8/8/8/3R4/8/1B6/4K2b w 0 iiii -"],
+      ["pawns and kings neither borrow nor lend", "4k3/8/8/8/8/3N4/2P1P3/2RNK3 w 0 iiii -"],
+      ["black borrows; a guard pinned", "r3k3/8/1n6/8/4q3/8/4R3/4K3 b 0 iiii -"]],
+  });
   // Batch swap: the piece taken put back where the mover came from.
   variant("switching", "Switching", {
     note: [
