@@ -82,6 +82,7 @@ impl Resolver<'_> {
             once_atoms,
             guarded_atoms: vec![],
             once_lost_to: vec![],
+            once_kept: false,
             value: self.piece_value(p, src),
             captures_in_place: p.captures_in_place.is_some(),
             captures_as_victim: p.captures_as_victim.is_some(),
@@ -209,6 +210,19 @@ impl Resolver<'_> {
     /// Each piece's `once lost when aimed by` kinds, once every piece has its index.
     pub(super) fn once_lost(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
         for (name, def) in &self.draft.pieces {
+            if let Some(span) = def.node.once_lost_when_moved
+                && let Some(piece) = pieces.get_mut(name)
+            {
+                if def.node.atoms.iter().any(|a| a.once.is_some()) {
+                    piece.once_kept = true;
+                } else {
+                    self.err(
+                        Problem::error(Code::BadAtom, format!("piece `{name}` has no `once` atom"))
+                            .label(def.src, span, "no first-move right to keep")
+                            .help("mark an atom of it `once` (`move ride (0,1) forward range 2 from rank 2 once`), or remove this line"),
+                    );
+                }
+            }
             for (names, span) in &def.node.once_lost {
                 let kinds: Vec<PieceId> = names
                     .iter()

@@ -1666,6 +1666,42 @@ export default function defineSuites(variant, f) {
       ["a rook checks round the rank (Rh8+), the king takes it across the edge", "k7/8/1K6/8/8/8/8/7R w 0 iiii -"]],
   });
 
+  // Circular: vchess's 16 pawn flags (can the pawn of this file still double-step?) are the
+  // first-move rights of the pawns' starting squares, by file letter (upper case for white).
+  const circularFen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      for (let i = 0; i < 8; i++) {
+        const l = String.fromCharCode(97 + i);
+        if (g.pawnFlags[c][i]) rights += c == "w" ? l.toUpperCase() : l;
+      }
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", "-", 0, f.fullmove(g)].join(" ");
+  };
+  variant("circular", "Circular", {
+    fen: circularFen,
+    startDepth: 3,
+    maxDepth: 3,
+    games: 8,
+    note: [
+      "vchess's getSlideNJumpMoves lists a move twice when a rook or queen reaches its square",
+      "round the board both ways (the one other piece of its file): a move is a move, counted",
+      "once here.",
+    ],
+    fix: dedupeSlides,
+    special: [
+      ["the rules page: 1.Nc3+ would win quickly, so no check in the first move", "8/8/pppppppp/rkbrnnqb/8/8/PPPPPPPP/BBRNKQNR w 0 1111111111111111"],
+      ["nor in black's first move", "8/8/pppppppp/rkbrnnqb/8/8/1PPPPPPP/PBRNKQNR b 1 0111111111111111"],
+      ["from the second full move on, checks are allowed", "8/8/pppppppp/rkbrnnqb/8/8/PPPPPPPP/BBRNKQNR w 2 1111111111111111"],
+      ["the rules page: a black pawn on the eighth rank checks the first rank (d6-d8+)", "8/8/3p4/k7/8/8/8/4K3 b 10 0000000000010000"],
+      ["a captured pawn's right stays: a pawn taking on e2 may double-step", "4k3/8/8/8/8/8/4n3/3P3K w 10 1111111111111111"],
+      ["the right of a pawn that left its square is gone", "4k3/8/8/8/8/8/4n3/3P3K w 10 1111011111111111"],
+      ["pawns go round, from the eighth rank to the first, and never promote", "1n5n/P6P/8/4k3/8/8/8/K7 w 10 0000000000000000"],
+      ["black pawns go round too and take on the first rank", "1p5p/8/8/4k3/8/8/8/N5NK b 10 0000000000000000"],
+      ["a rook takes the one other piece of its file, reached both ways: one move", "4k3/8/8/8/3R4/8/8/K2n4 w 10 0000000000000000"],
+      ["a knight jumps across the edge", "8/8/8/4k3/8/8/8/1N2K3 w 10 0000000000000000"]],
+  });
+
   // Antiking2: the orthodox FEN with castling flags and en passant; the antiking is A / a.
   variant("antiking2", "Antiking2", {
     special: [
