@@ -247,6 +247,42 @@ impl Resolver<'_> {
         }
     }
 
+    /// A side's first-move rights are named in the FEN by their file letter: no two of them
+    /// may lie on one file.
+    pub(super) fn once_files(&mut self, pieces: &IndexMap<String, ir::Piece>) {
+        for side in Side::BOTH {
+            let first = if side == Side::White { 0 } else { self.ranks - 1 };
+            let mut seen: Vec<(u8, u8)> = vec![];
+            for (name, def) in &self.draft.pieces {
+                let Some(piece) = pieces.get(name) else {
+                    continue;
+                };
+                if piece.letters.iter().all(|l| l[side.index()].is_none()) {
+                    continue;
+                }
+                let spans = def.node.atoms.iter().filter(|a| a.once.is_some()).map(|a| a.span);
+                for (o, span) in piece.once_atoms.iter().zip(spans) {
+                    for (f, k) in (0..self.files).flat_map(|f| (0..self.ranks).map(move |k| (f, k))) {
+                        let holds = o.atom.from.as_ref().map_or(k == first, |r| r.contains(side, f, k, self.ranks));
+                        if !holds || seen.contains(&(f, k)) {
+                            continue;
+                        }
+                        if let Some(&(_, k0)) = seen.iter().find(|&&(f0, _)| f0 == f) {
+                            let file = (b'a' + f) as char;
+                            self.err(
+                                Problem::error(Code::BadAtom, format!("two first-move rights of {} on file {file} ({file}{} and {file}{})", side.name(), k0 + 1, k + 1))
+                                    .label(def.src, span, "a right here too")
+                                    .help("the FEN names a right by its file letter: give the `once` atoms `from` squares on different files"),
+                            );
+                            return;
+                        }
+                        seen.push((f, k));
+                    }
+                }
+            }
+        }
+    }
+
     /// Each piece's `cannot capture` kinds, once every piece has its index. A piece that never
     /// captures cannot be told what it cannot capture.
     pub(super) fn cannot_capture(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {

@@ -1702,6 +1702,30 @@ export default function defineSuites(variant, f) {
       ["a knight jumps across the edge", "8/8/8/4k3/8/8/8/1N2K3 w 10 0000000000000000"]],
   });
 
+  // Antiking1: vchess's four flags (may the king, the antiking still leap as a knight?) are the
+  // first-move rights of the squares they stand on, by file letter (upper case for white).
+  const antiking1Fen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const files = [];
+      if (g.kingFlags[c][0]) files.push(g.kingPos[c][1]);
+      if (g.kingFlags[c][1]) files.push(g.antikingPos[c][1]);
+      const r = files.sort().map(y => String.fromCharCode(97 + y)).join("");
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", "-", 0, f.fullmove(g)].join(" ");
+  };
+  variant("antiking1", "Antiking1", {
+    fen: antiking1Fen,
+    special: [
+      ["the rules page: Qxg6 mates (the king attacked, the antiking on a1 no longer)", "2pr3A/2pb1qbr/2p1pkQp/2pnp1n1/1PPN4/PPB1PPN1/1K2RP2/a2BRP2 b 10 0000"],
+      ["before it: white to play Qxg6", "2pr3A/2pb1qbr/2p1pkp1/2pnp1n1/1PPN4/PPB1PPN1/1K2RP2/aQ1BRP2 w 10 0000"],
+      ["a king's and an antiking's knight leaps, to empty squares only", "5k1A/8/8/8/R6r/1p6/8/a1K5 w 10 1111"],
+      ["black's leaps", "5k1A/8/6P1/8/R6r/8/8/a1K5 b 10 1111"],
+      ["the leaps gone once the pieces moved", "5k1A/8/8/8/R6r/1p6/8/a1K5 w 10 0000"],
+      ["Berolina pawns promote", "1r3k1A/P6P/8/8/8/8/p6p/a1R1K3 w 10 0000"]],
+  });
+
   // Antiking2: the orthodox FEN with castling flags and en passant; the antiking is A / a.
   variant("antiking2", "Antiking2", {
     special: [
