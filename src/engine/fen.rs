@@ -1453,7 +1453,9 @@ impl<B: Bits> Position<B> {
             ));
         }
         // The last move's fullmove number: white's reply starts the next.
-        let last = self.fullmove.saturating_sub(u32::from(self.side == Side::White));
+        let last = self
+            .fullmove
+            .saturating_sub(u32::from(self.side == Side::White));
         if r.checks_barred(last) && !r.checks_if_mate && self.royal_attacked(r, self.side) {
             return Err(placement(
                 format!(

@@ -806,7 +806,10 @@ impl<B: Bits> Position<B> {
     /// `once lost when moved`: a piece with `once` atoms leaving a square spends the right
     /// there, which a capture on it does not take.
     fn spend_kept_right(&mut self, r: &Rules<B>, m: Move) {
-        if matches!(m.kind, MoveKind::Drop | MoveKind::Pass | MoveKind::Castle(_)) {
+        if matches!(
+            m.kind,
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Castle(_)
+        ) {
             return;
         }
         let from = m.from as usize;

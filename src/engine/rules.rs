@@ -1796,7 +1796,11 @@ impl<B: Bits> Rules<B> {
                     continue;
                 }
                 for o in &piece.once_atoms {
-                    let squares = o.atom.from.as_ref().map_or(first_rank, |r| self.region_mask(r, side));
+                    let squares = o
+                        .atom
+                        .from
+                        .as_ref()
+                        .map_or(first_rank, |r| self.region_mask(r, side));
                     held |= squares;
                     if piece.once_kept {
                         kept |= squares;

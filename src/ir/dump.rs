@@ -947,7 +947,11 @@ impl Variant {
         } else if self.obligations.no_checks {
             writeln!(f, "no checks: a move may not attack the enemy royal piece")?;
         }
-        if let Some(n) = self.obligations.checks_until.filter(|_| self.obligations.no_checks) {
+        if let Some(n) = self
+            .obligations
+            .checks_until
+            .filter(|_| self.obligations.no_checks)
+        {
             writeln!(
                 f,
                 "  until move {n}: only while the fullmove number is below {n}"

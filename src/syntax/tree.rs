@@ -240,9 +240,10 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         Rule::must => Item::MustCapture(sp),
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks {
             unless_mate: has_kw(&p, Rule::unless_mate),
-            until: optional(kids(p.clone()).find(|k| k.as_rule() == Rule::checks_until), |u| {
-                kids(u).find(|i| i.as_rule() == Rule::int).map(int)
-            })?,
+            until: optional(
+                kids(p.clone()).find(|k| k.as_rule() == Rule::checks_until),
+                |u| kids(u).find(|i| i.as_rule() == Rule::int).map(int),
+            )?,
             span: sp,
         },
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),

@@ -251,7 +251,11 @@ impl Resolver<'_> {
     /// may lie on one file.
     pub(super) fn once_files(&mut self, pieces: &IndexMap<String, ir::Piece>) {
         for side in Side::BOTH {
-            let first = if side == Side::White { 0 } else { self.ranks - 1 };
+            let first = if side == Side::White {
+                0
+            } else {
+                self.ranks - 1
+            };
             let mut seen: Vec<(u8, u8)> = vec![];
             for (name, def) in &self.draft.pieces {
                 let Some(piece) = pieces.get(name) else {
@@ -260,10 +264,20 @@ impl Resolver<'_> {
                 if piece.letters.iter().all(|l| l[side.index()].is_none()) {
                     continue;
                 }
-                let spans = def.node.atoms.iter().filter(|a| a.once.is_some()).map(|a| a.span);
+                let spans = def
+                    .node
+                    .atoms
+                    .iter()
+                    .filter(|a| a.once.is_some())
+                    .map(|a| a.span);
                 for (o, span) in piece.once_atoms.iter().zip(spans) {
-                    for (f, k) in (0..self.files).flat_map(|f| (0..self.ranks).map(move |k| (f, k))) {
-                        let holds = o.atom.from.as_ref().map_or(k == first, |r| r.contains(side, f, k, self.ranks));
+                    for (f, k) in (0..self.files).flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
+                    {
+                        let holds = o
+                            .atom
+                            .from
+                            .as_ref()
+                            .map_or(k == first, |r| r.contains(side, f, k, self.ranks));
                         if !holds || seen.contains(&(f, k)) {
                             continue;
                         }
