@@ -1106,14 +1106,18 @@ impl<B: Bits> Position<B> {
             }
         }
         // First-move rights: named by their file letter, on a square where a piece of that
-        // side stands.
+        // side stands (any square for a right that survives a capture).
         for &(side, sq) in &r.once_squares {
             let sq = sq as usize;
             let bit = r.once_bit[side.index()][sq];
-            keep[sq] &= !bit;
-            let own = self
-                .code_at(sq)
-                .is_some_and(|c| r.codes[c as usize].side == side);
+            let kept = r.once_kept & bit != 0;
+            if !kept {
+                keep[sq] &= !bit;
+            }
+            let own = kept
+                || self
+                    .code_at(sq)
+                    .is_some_and(|c| r.codes[c as usize].side == side);
             let letter = file_letter(r, side, sq);
             if own && s.castling.contains(&letter) && !castles.iter().any(|c| c.flag == letter) {
                 rights |= bit;
@@ -1448,7 +1452,11 @@ impl<B: Bits> Position<B> {
                 "the side that just moved cannot have left its royal piece attacked",
             ));
         }
-        if r.no_checks && !r.checks_if_mate && self.royal_attacked(r, self.side) {
+        // The last move's fullmove number: white's reply starts the next.
+        let last = self
+            .fullmove
+            .saturating_sub(u32::from(self.side == Side::White));
+        if r.checks_barred(last) && !r.checks_if_mate && self.royal_attacked(r, self.side) {
             return Err(placement(
                 format!(
                     "{} is in check, and checks are not allowed",

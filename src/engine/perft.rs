@@ -141,7 +141,7 @@ impl<B: Bits> Position<B> {
             return None;
         }
         let dropped = r.no_drop_checks && m.kind == MoveKind::Drop;
-        if dropped || r.no_checks && self.may_give_check(r, s, m) {
+        if dropped || r.checks_barred(self.fullmove) && self.may_give_check(r, s, m) {
             let check = self.checks_after(r, m)?;
             // A check that may be a mate is judged by playing it.
             let maybe_mate = check && !dropped && r.checks_if_mate && !self.judging_replies;

@@ -538,6 +538,9 @@ impl<B: Bits> Position<B> {
             log.clear();
         }
         let mover = self.side;
+        if r.once_kept != 0 {
+            self.spend_kept_right(r, m);
+        }
         // Pieces royal only while the last of their kind: a move is judged by those that were
         // royal when it was played.
         let royals_before =
@@ -797,6 +800,25 @@ impl<B: Bits> Position<B> {
             for sq in (self.pieces[victim as usize] & reach).iter() {
                 self.castling &= !r.once_bit[side][sq];
             }
+        }
+    }
+
+    /// `once lost when moved`: a piece with `once` atoms leaving a square spends the right
+    /// there, which a capture on it does not take.
+    fn spend_kept_right(&mut self, r: &Rules<B>, m: Move) {
+        if matches!(
+            m.kind,
+            MoveKind::Drop | MoveKind::Pass | MoveKind::Castle(_)
+        ) {
+            return;
+        }
+        let from = m.from as usize;
+        let Some(code) = self.code_at(from) else {
+            return;
+        };
+        if r.once[code as usize].is_some() {
+            let side = r.codes[code as usize].side.index();
+            self.castling &= !(r.once_bit[side][from] & r.once_kept);
         }
     }
 
@@ -1232,7 +1254,9 @@ impl<B: Bits> Position<B> {
         }
         let barred_always =
             m.kind == MoveKind::Promote || (r.no_drop_checks && m.kind == MoveKind::Drop);
-        ((r.no_checks || barred_always)
+        // The move's own fullmove number (the clock has moved on after black's move).
+        let fullmove = self.history.last().map_or(self.fullmove, |s| s.fullmove);
+        ((r.checks_barred(fullmove) || barred_always)
             && self.royal_attacked(r, mover.flip())
             && (barred_always || !self.mating_check(r)))
         .then_some(Refusal::GivesCheck)

@@ -577,6 +577,8 @@ pub struct Rules<B> {
     pub no_checks: bool,
     /// With `no_checks`: unless the opponent then has no legal move that gives no check.
     pub checks_if_mate: bool,
+    /// With `no_checks`: only while the fullmove number is below this (`u32::MAX`: always).
+    pub checks_until: u32,
     /// No drop may attack the enemy royal piece.
     pub no_drop_checks: bool,
     /// No piece may stand where it could never move again.
@@ -648,6 +650,9 @@ pub struct Rules<B> {
     /// Per side, per square: the castling-rights bit of its first-move right (0 when none); a
     /// gate on the same square shares its bit.
     pub once_bit: [Vec<u64>; 2],
+    /// The first-move rights (bits) that a capture on their square does not take (`once lost
+    /// when moved`): only a piece with `once` atoms leaving the square does.
+    pub once_kept: u64,
     /// The atoms usable only while guarded ([`crate::engine::guard`]).
     pub guard: crate::engine::guard::GuardTables<B>,
     /// (mover, victim) codes: a move of the first that lands where, on an empty board, it
@@ -734,6 +739,12 @@ impl<B> Deref for Rules<B> {
 }
 
 impl<B: Bits> Rules<B> {
+    /// Whether a move of fullmove number `fullmove` may not give check.
+    #[inline(always)]
+    pub fn checks_barred(&self, fullmove: u32) -> bool {
+        self.no_checks && fullmove < self.checks_until
+    }
+
     /// The code of a kind of `side`.
     #[inline(always)]
     pub fn code(&self, side: Side, kind: PieceId) -> u8 {
@@ -789,6 +800,7 @@ impl<B: Bits> Rules<B> {
             must_capture: v.obligations.must_capture,
             no_checks: v.obligations.no_checks,
             checks_if_mate: v.obligations.checks_if_mate,
+            checks_until: v.obligations.checks_until.unwrap_or(u32::MAX),
             no_drop_checks: v.hands.as_ref().is_some_and(|h| h.no_drop_checks),
             no_stuck_pieces: v.no_stuck_pieces,
             in_place_promotions: v.promotions.values().any(|p| p.in_place),
@@ -820,6 +832,7 @@ impl<B: Bits> Rules<B> {
             once: vec![],
             once_squares: vec![],
             once_bit: [vec![], vec![]],
+            once_kept: 0,
             guard: crate::engine::guard::GuardTables::default(),
             aimers: vec![],
             aim_reach: vec![],
@@ -1760,7 +1773,7 @@ impl<B: Bits> Rules<B> {
                 }
             }
         }
-        self.once_squares_on_first_ranks();
+        self.once_squares_of(v);
         for (mover, _) in self.aimers.clone() {
             let m = mover as usize;
             if self.aim_reach[m].is_empty() {
@@ -1771,18 +1784,32 @@ impl<B: Bits> Rules<B> {
         }
     }
 
-    /// One first-move right per square of each side's first rank (sharing a gate's bit).
-    fn once_squares_on_first_ranks(&mut self) {
+    /// Where each side's first-move rights lie: the `from` squares of its `once` atoms, each
+    /// side's first rank for an atom without `from`; one right per square (sharing a gate's
+    /// bit).
+    fn once_squares_of(&mut self, v: &Variant) {
         self.once_bit = [vec![0; self.squares], vec![0; self.squares]];
         let mut next = GATE_BIT0 as usize + self.gate_squares.len();
         for side in Side::BOTH {
-            let rank = if side == Side::White {
-                0
-            } else {
-                self.ranks - 1
-            };
-            for file in 0..self.files {
-                let sq = self.sq(0, file, rank);
+            let first_rank = self.region_mask(&ir::Region::ranks(1, 1), side);
+            let (mut held, mut kept) = (B::ZERO, B::ZERO);
+            for piece in v.pieces.values() {
+                if piece.letters.iter().all(|l| l[side.index()].is_none()) {
+                    continue;
+                }
+                for o in &piece.once_atoms {
+                    let squares = o
+                        .atom
+                        .from
+                        .as_ref()
+                        .map_or(first_rank, |r| self.region_mask(r, side));
+                    held |= squares;
+                    if piece.once_kept {
+                        kept |= squares;
+                    }
+                }
+            }
+            for sq in held.iter() {
                 let gate = self.gate_bit[side.index()].get(sq).copied().unwrap_or(0);
                 let bit = if gate != 0 {
                     gate
@@ -1794,6 +1821,9 @@ impl<B: Bits> Rules<B> {
                 };
                 self.once_squares.push((side, sq as u16));
                 self.once_bit[side.index()][sq] = bit;
+                if (kept & B::bit(sq)).any() {
+                    self.once_kept |= bit;
+                }
             }
         }
     }

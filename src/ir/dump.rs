@@ -566,6 +566,12 @@ impl Variant {
                 let names: Vec<&str> = p.once_lost_to.iter().map(|&k| self.piece_name(k)).collect();
                 writeln!(f, "    once lost when aimed by {}", names.join(" "))?;
             }
+            if p.once_kept {
+                writeln!(
+                    f,
+                    "    once lost when moved: a right survives a capture on its square"
+                )?;
+            }
         }
         Ok(())
     }
@@ -941,6 +947,16 @@ impl Variant {
             )?;
         } else if self.obligations.no_checks {
             writeln!(f, "no checks: a move may not attack the enemy royal piece")?;
+        }
+        if let Some(n) = self
+            .obligations
+            .checks_until
+            .filter(|_| self.obligations.no_checks)
+        {
+            writeln!(
+                f,
+                "  until move {n}: only while the fullmove number is below {n}"
+            )?;
         }
         if self.obligations.no_royal_escape {
             writeln!(

@@ -380,6 +380,9 @@ pub struct Obligations {
     /// With `no_checks`: a move that attacks the enemy royal piece is allowed when the
     /// opponent then has no legal move that gives no check (Checkless chess).
     pub checks_if_mate: bool,
+    /// With `no_checks`: only while the fullmove number is below this (Circular chess's first
+    /// moves); always when `None`.
+    pub checks_until: Option<u32>,
     /// A royal piece in check may not move, unless it takes the only piece that checks it
     /// (Makpong).
     pub no_royal_escape: bool,
@@ -538,6 +541,9 @@ pub struct Piece {
     /// Its first-move right is also lost when an enemy piece of these kinds moves to where, on
     /// an empty board, it would attack it.
     pub once_lost_to: Vec<PieceId>,
+    /// `once lost when moved`: the rights of its `once` atoms' squares are lost only when a
+    /// piece with `once` atoms leaves the square; they survive a capture there.
+    pub once_kept: bool,
     /// Its value in pawns for the computer's evaluation (`value 3.2`), where the file gives one;
     /// otherwise the search computes it from the piece's moves.
     pub value: Option<f64>,

@@ -48,6 +48,8 @@ pub(super) struct Draft {
     pub no_checks: Option<Loc<Span>>,
     /// `no checks unless mate`: as given by the file that gave `no checks` last.
     pub checks_if_mate: bool,
+    /// `no checks until move N`: as given by the file that gave `no checks` last.
+    pub checks_until: Option<Loc<crate::syntax::ast::Spanned<i64>>>,
     pub no_stuck_pieces: Option<Loc<Span>>,
     pub no_captures: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
@@ -331,9 +333,14 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
 fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
     match item {
         Item::MustCapture(s) => flag(&mut d.must_capture, "`must capture`", src, s, problems),
-        Item::NoChecks { unless_mate, span } => {
+        Item::NoChecks {
+            unless_mate,
+            until,
+            span,
+        } => {
             flag(&mut d.no_checks, "`no checks`", src, span, problems);
             d.checks_if_mate = unless_mate;
+            d.checks_until = until.map(|n| Loc { src, node: n });
         }
         Item::NoStuckPieces(s) => flag(
             &mut d.no_stuck_pieces,

@@ -152,10 +152,12 @@ pub enum Item {
     Hand(HandAst),
     /// `must capture`
     MustCapture(Span),
-    /// `no checks [unless mate]`
+    /// `no checks [unless mate] [until move N]`
     NoChecks {
         /// `unless mate`: a check that mates is allowed.
         unless_mate: bool,
+        /// `until move N`: only while the fullmove number is below N.
+        until: Option<Spanned<i64>>,
         /// The whole item.
         span: Span,
     },
@@ -707,6 +709,8 @@ pub struct PieceAst {
     pub antiroyal: Option<Span>,
     /// `once lost when aimed by PIECE...`: the kinds, and the statement's span.
     pub once_lost: Vec<(Vec<Name>, Span)>,
+    /// `once lost when moved`: its rights survive a capture (the statement's span).
+    pub once_lost_when_moved: Option<Span>,
     /// The whole `piece ... { ... }` text.
     pub span: Span,
 }

@@ -240,6 +240,10 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         Rule::must => Item::MustCapture(sp),
         Rule::no if has_kw(&p, Rule::kw_checks) => Item::NoChecks {
             unless_mate: has_kw(&p, Rule::unless_mate),
+            until: optional(
+                kids(p.clone()).find(|k| k.as_rule() == Rule::checks_until),
+                |u| kids(u).find(|i| i.as_rule() == Rule::int).map(int),
+            )?,
             span: sp,
         },
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
@@ -673,6 +677,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             cannot_attack: vec![],
             antiroyal: None,
             once_lost: vec![],
+            once_lost_when_moved: None,
             captures_in_place: None,
             captures_as_victim: None,
             span: sp,
@@ -715,6 +720,9 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     piece.value = Some(Spanned::new(d.as_str().to_string(), span(&d)));
                 }
                 Rule::atom => piece.atoms.push(build_atom(k)?),
+                Rule::once_lost if has_kw(&k, Rule::kw_moved) => {
+                    piece.once_lost_when_moved = Some(span(&k));
+                }
                 Rule::once_lost => {
                     let sp = span(&k);
                     piece.once_lost.push((kids(k).map(name).collect(), sp));

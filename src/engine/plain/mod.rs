@@ -401,6 +401,7 @@ impl<B: Bits> Rules<B> {
             && self.turn.is_none()
             && !self.no_royal_escape
             && !self.checks_if_mate
+            && self.checks_until == u32::MAX
             && !self.castling_opposite
             && self.freeze.is_none()
             && !self.facing_rule

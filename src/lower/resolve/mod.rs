@@ -199,6 +199,7 @@ impl<'a> Resolver<'a> {
         self.guarded_atoms(&mut pieces);
         self.royal_when_last(&mut pieces);
         self.layer_letters(&mut pieces);
+        self.once_files(&pieces);
         self.link_promoted(&mut pieces);
         pieces
     }

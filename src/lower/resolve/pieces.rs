@@ -82,6 +82,7 @@ impl Resolver<'_> {
             once_atoms,
             guarded_atoms: vec![],
             once_lost_to: vec![],
+            once_kept: false,
             value: self.piece_value(p, src),
             captures_in_place: p.captures_in_place.is_some(),
             captures_as_victim: p.captures_as_victim.is_some(),
@@ -213,6 +214,19 @@ impl Resolver<'_> {
     /// Each piece's `once lost when aimed by` kinds, once every piece has its index.
     pub(super) fn once_lost(&mut self, pieces: &mut IndexMap<String, ir::Piece>) {
         for (name, def) in &self.draft.pieces {
+            if let Some(span) = def.node.once_lost_when_moved
+                && let Some(piece) = pieces.get_mut(name)
+            {
+                if def.node.atoms.iter().any(|a| a.once.is_some()) {
+                    piece.once_kept = true;
+                } else {
+                    self.err(
+                        Problem::error(Code::BadAtom, format!("piece `{name}` has no `once` atom"))
+                            .label(def.src, span, "no first-move right to keep")
+                            .help("mark an atom of it `once` (`move ride (0,1) forward range 2 from rank 2 once`), or remove this line"),
+                    );
+                }
+            }
             for (names, span) in &def.node.once_lost {
                 let kinds: Vec<PieceId> = names
                     .iter()
@@ -231,6 +245,56 @@ impl Resolver<'_> {
                 for k in kinds {
                     if !piece.once_lost_to.contains(&k) {
                         piece.once_lost_to.push(k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A side's first-move rights are named in the FEN by their file letter: no two of them
+    /// may lie on one file.
+    pub(super) fn once_files(&mut self, pieces: &IndexMap<String, ir::Piece>) {
+        for side in Side::BOTH {
+            let first = if side == Side::White {
+                0
+            } else {
+                self.ranks - 1
+            };
+            let mut seen: Vec<(u8, u8)> = vec![];
+            for (name, def) in &self.draft.pieces {
+                let Some(piece) = pieces.get(name) else {
+                    continue;
+                };
+                if piece.letters.iter().all(|l| l[side.index()].is_none()) {
+                    continue;
+                }
+                let spans = def
+                    .node
+                    .atoms
+                    .iter()
+                    .filter(|a| a.once.is_some())
+                    .map(|a| a.span);
+                for (o, span) in piece.once_atoms.iter().zip(spans) {
+                    for (f, k) in (0..self.files).flat_map(|f| (0..self.ranks).map(move |k| (f, k)))
+                    {
+                        let holds = o
+                            .atom
+                            .from
+                            .as_ref()
+                            .map_or(k == first, |r| r.contains(side, f, k, self.ranks));
+                        if !holds || seen.contains(&(f, k)) {
+                            continue;
+                        }
+                        if let Some(&(_, k0)) = seen.iter().find(|&&(f0, _)| f0 == f) {
+                            let file = (b'a' + f) as char;
+                            self.err(
+                                Problem::error(Code::BadAtom, format!("two first-move rights of {} on file {file} ({file}{} and {file}{})", side.name(), k0 + 1, k + 1))
+                                    .label(def.src, span, "a right here too")
+                                    .help("the FEN names a right by its file letter: give the `once` atoms `from` squares on different files"),
+                            );
+                            return;
+                        }
+                        seen.push((f, k));
                     }
                 }
             }

@@ -229,6 +229,7 @@ impl Resolver<'_> {
             must_capture: self.draft.must_capture.is_some(),
             no_checks: self.draft.no_checks.is_some(),
             checks_if_mate: self.draft.no_checks.is_some() && self.draft.checks_if_mate,
+            checks_until: self.checks_until(),
             no_royal_escape: self.draft.no_royal_escape.is_some(),
             no_captures: self.draft.no_captures.is_some(),
         }
@@ -658,6 +659,22 @@ impl Resolver<'_> {
             return None;
         }
         Some(n_ok)
+    }
+
+    /// `no checks until move N`: N a move number after the first (before move 1 nothing is
+    /// played, so it would forbid nothing).
+    fn checks_until(&mut self) -> Option<u32> {
+        let n = self.draft.checks_until.clone()?;
+        let first = self.first_move_tested(Some(&n.node), n.src)?;
+        if first == 1 {
+            self.err(
+                Problem::error(Code::BadRange, "`until move 1` forbids no check")
+                    .label(n.src, n.node.span, "the game starts at move 1")
+                    .help("`no checks until move 2` forbids checks during the first full move; write `no checks` alone for the whole game"),
+            );
+            return None;
+        }
+        Some(first)
     }
 
     /// `no checks unless mate` is about checks: it needs a royal piece to give check to.

@@ -1666,6 +1666,66 @@ export default function defineSuites(variant, f) {
       ["a rook checks round the rank (Rh8+), the king takes it across the edge", "k7/8/1K6/8/8/8/8/7R w 0 iiii -"]],
   });
 
+  // Circular: vchess's 16 pawn flags (can the pawn of this file still double-step?) are the
+  // first-move rights of the pawns' starting squares, by file letter (upper case for white).
+  const circularFen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      for (let i = 0; i < 8; i++) {
+        const l = String.fromCharCode(97 + i);
+        if (g.pawnFlags[c][i]) rights += c == "w" ? l.toUpperCase() : l;
+      }
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", "-", 0, f.fullmove(g)].join(" ");
+  };
+  variant("circular", "Circular", {
+    fen: circularFen,
+    startDepth: 3,
+    maxDepth: 3,
+    games: 8,
+    note: [
+      "vchess's getSlideNJumpMoves lists a move twice when a rook or queen reaches its square",
+      "round the board both ways (the one other piece of its file): a move is a move, counted",
+      "once here.",
+    ],
+    fix: dedupeSlides,
+    special: [
+      ["the rules page: 1.Nc3+ would win quickly, so no check in the first move", "8/8/pppppppp/rkbrnnqb/8/8/PPPPPPPP/BBRNKQNR w 0 1111111111111111"],
+      ["nor in black's first move", "8/8/pppppppp/rkbrnnqb/8/8/1PPPPPPP/PBRNKQNR b 1 0111111111111111"],
+      ["from the second full move on, checks are allowed", "8/8/pppppppp/rkbrnnqb/8/8/PPPPPPPP/BBRNKQNR w 2 1111111111111111"],
+      ["the rules page: a black pawn on the eighth rank checks the first rank (d6-d8+)", "8/8/3p4/k7/8/8/8/4K3 b 10 0000000000010000"],
+      ["a captured pawn's right stays: a pawn taking on e2 may double-step", "4k3/8/8/8/8/8/4n3/3P3K w 10 1111111111111111"],
+      ["the right of a pawn that left its square is gone", "4k3/8/8/8/8/8/4n3/3P3K w 10 1111011111111111"],
+      ["pawns go round, from the eighth rank to the first, and never promote", "1n5n/P6P/8/4k3/8/8/8/K7 w 10 0000000000000000"],
+      ["black pawns go round too and take on the first rank", "1p5p/8/8/4k3/8/8/8/N5NK b 10 0000000000000000"],
+      ["a rook takes the one other piece of its file, reached both ways: one move", "4k3/8/8/8/3R4/8/8/K2n4 w 10 0000000000000000"],
+      ["a knight jumps across the edge", "8/8/8/4k3/8/8/8/1N2K3 w 10 0000000000000000"]],
+  });
+
+  // Antiking1: vchess's four flags (may the king, the antiking still leap as a knight?) are the
+  // first-move rights of the squares they stand on, by file letter (upper case for white).
+  const antiking1Fen = (g, V, s) => {
+    let rights = "";
+    for (const c of ["w", "b"]) {
+      const files = [];
+      if (g.kingFlags[c][0]) files.push(g.kingPos[c][1]);
+      if (g.kingFlags[c][1]) files.push(g.antikingPos[c][1]);
+      const r = files.sort().map(y => String.fromCharCode(97 + y)).join("");
+      rights += c == "w" ? r.toUpperCase() : r;
+    }
+    return [f.placement(g, V, s), g.turn, rights || "-", "-", 0, f.fullmove(g)].join(" ");
+  };
+  variant("antiking1", "Antiking1", {
+    fen: antiking1Fen,
+    special: [
+      ["the rules page: Qxg6 mates (the king attacked, the antiking on a1 no longer)", "2pr3A/2pb1qbr/2p1pkQp/2pnp1n1/1PPN4/PPB1PPN1/1K2RP2/a2BRP2 b 10 0000"],
+      ["before it: white to play Qxg6", "2pr3A/2pb1qbr/2p1pkp1/2pnp1n1/1PPN4/PPB1PPN1/1K2RP2/aQ1BRP2 w 10 0000"],
+      ["a king's and an antiking's knight leaps, to empty squares only", "5k1A/8/8/8/R6r/1p6/8/a1K5 w 10 1111"],
+      ["black's leaps", "5k1A/8/6P1/8/R6r/8/8/a1K5 b 10 1111"],
+      ["the leaps gone once the pieces moved", "5k1A/8/8/8/R6r/1p6/8/a1K5 w 10 0000"],
+      ["Berolina pawns promote", "1r3k1A/P6P/8/8/8/8/p6p/a1R1K3 w 10 0000"]],
+  });
+
   // Antiking2: the orthodox FEN with castling flags and en passant; the antiking is A / a.
   variant("antiking2", "Antiking2", {
     special: [
