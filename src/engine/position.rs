@@ -878,6 +878,10 @@ impl<B: Bits> Position<B> {
         let v = self.board[from];
         let code = piece_code(v).unwrap_or(0);
         let captured = self.board[to] != 0;
+        // A move to a controlled square is no double step, whatever it passes over.
+        let jumped = !r.anywhere.is_empty()
+            && !captured
+            && !self.targets_of(r, &r.codes[code as usize], from).0.has(to);
         if captured {
             self.capture(r, to, self.side);
             if r.codes[code as usize].captures_in_place {
@@ -900,7 +904,7 @@ impl<B: Bits> Position<B> {
         // A piece that promoted on its double step (Torpedo) is no longer one to take en passant.
         let passer = cr.en_passant
             && (new == v || r.codes[piece_code(new).unwrap_or(0) as usize].en_passant);
-        if passer && !captured {
+        if passer && !captured && !jumped {
             self.ep = r.passed_over(self.side, from, to);
         } else {
             self.ep = None;

@@ -160,6 +160,7 @@ mod tests {
             antiroyal: false,
             once_atoms: vec![],
             once_lost_to: vec![],
+            anywhere: None,
             value: None,
             captures_in_place: false,
             captures_as_victim: false,

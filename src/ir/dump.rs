@@ -565,6 +565,17 @@ impl Variant {
                 let names: Vec<&str> = p.once_lost_to.iter().map(|&k| self.piece_name(k)).collect();
                 writeln!(f, "    once lost when aimed by {}", names.join(" "))?;
             }
+            if let Some(a) = &p.anywhere {
+                let to =
+                    a.to.as_ref()
+                        .map(|r| format!(" to {}", self.region_text(r)));
+                let calm = if a.not_in_check { " not in check" } else { "" };
+                writeln!(
+                    f,
+                    "    move anywhere{}{calm} when controlled (to an empty square more pieces of its side attack than of the other's)",
+                    to.unwrap_or_default()
+                )?;
+            }
         }
         Ok(())
     }

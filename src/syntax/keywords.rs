@@ -168,6 +168,8 @@ pub const KEYWORDS: &[&str] = &[
     "next",
     "own",
     "guarded",
+    "anywhere",
+    "controlled",
     "refused",
     "never",
     "placed",

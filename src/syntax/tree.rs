@@ -669,6 +669,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             cannot_attack: vec![],
             antiroyal: None,
             once_lost: vec![],
+            anywhere: vec![],
             captures_in_place: None,
             captures_as_victim: None,
             span: sp,
@@ -715,6 +716,14 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     let sp = span(&k);
                     piece.once_lost.push((kids(k).map(name).collect(), sp));
                 }
+                Rule::anywhere => piece.anywhere.push(AnywhereAst {
+                    landing: match kids(k.clone()).find(|n| n.as_rule() == Rule::landing) {
+                        Some(l) => Some(build_region(kids(l).next()?)?),
+                        None => None,
+                    },
+                    not_in_check: has_kw(&k, Rule::kw_check),
+                    span: span(&k),
+                }),
                 _ => {}
             }
         }
