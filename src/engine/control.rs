@@ -16,6 +16,23 @@ pub struct AnywhereRules<B> {
     pub not_in_check: bool,
 }
 
+/// The squares a side controls, as last computed, with the occupancy and pieces they were
+/// computed for. A clone starts empty.
+#[derive(Debug)]
+pub struct ControlMemo<B>(std::sync::Mutex<Option<(Side, B, Vec<B>, B)>>);
+
+impl<B> Default for ControlMemo<B> {
+    fn default() -> Self {
+        ControlMemo(std::sync::Mutex::new(None))
+    }
+}
+
+impl<B> Clone for ControlMemo<B> {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
 impl<B: Bits> Rules<B> {
     /// Each code's moves to controlled squares; left empty when no piece has any.
     pub(crate) fn compile_anywhere(&mut self, v: &Variant) {
@@ -99,6 +116,25 @@ impl<B: Bits> Position<B> {
                 reached |= B::bit(m.to as usize);
             }
         }
-        quiet | self.controlled(r, side, a.to & !reached)
+        quiet | self.controlled_memo(r, side) & a.to & !reached
+    }
+
+    /// [`Position::controlled`] on the whole board, computed once for the pieces standing.
+    fn controlled_memo(&self, r: &Rules<B>, side: Side) -> B {
+        let mut memo = self
+            .control_memo
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((s, occ, pieces, set)) = &*memo
+            && *s == side
+            && *occ == self.occ
+            && *pieces == self.pieces
+        {
+            return *set;
+        }
+        let set = self.controlled(r, side, r.geo.all);
+        *memo = Some((side, self.occ, self.pieces.clone(), set));
+        set
     }
 }

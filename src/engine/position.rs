@@ -182,6 +182,9 @@ pub struct Position<B> {
     pub log: Option<Vec<Event>>,
     /// A reusable move list, so that counting at the leaves allocates nothing.
     pub scratch: Vec<Move>,
+    /// The squares a side controls, as last computed, and the pieces they were computed for
+    /// ([`crate::engine::control`]): every piece of a side that may jump reads the same set.
+    pub(crate) control_memo: crate::engine::control::ControlMemo<B>,
     /// Clauses and `finally` lines with an action other than `nothing` that the effects carried
     /// out, counted for the effects a move requires to act.
     pub(crate) acted: u32,
@@ -384,6 +387,7 @@ impl<B: Bits> Position<B> {
             refusal: None,
             log: None,
             scratch: Vec::with_capacity(16),
+            control_memo: crate::engine::control::ControlMemo::default(),
             acted: 0,
             sketch_mover: SketchMover::default(),
             judging_replies: false,
