@@ -19,7 +19,16 @@ pub struct AnywhereRules<B> {
 /// The squares a side controls, as last computed, with the occupancy and pieces they were
 /// computed for. A clone starts empty.
 #[derive(Debug)]
-pub struct ControlMemo<B>(std::sync::Mutex<Option<(Side, B, Vec<B>, B)>>);
+pub struct ControlMemo<B>(std::sync::Mutex<Option<Controlled<B>>>);
+
+/// A side's controlled squares, for one occupancy and set of pieces.
+#[derive(Debug)]
+struct Controlled<B> {
+    side: Side,
+    occ: B,
+    pieces: Vec<B>,
+    squares: B,
+}
 
 impl<B> Default for ControlMemo<B> {
     fn default() -> Self {
@@ -126,15 +135,20 @@ impl<B: Bits> Position<B> {
             .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some((s, occ, pieces, set)) = &*memo
-            && *s == side
-            && *occ == self.occ
-            && *pieces == self.pieces
+        if let Some(c) = &*memo
+            && c.side == side
+            && c.occ == self.occ
+            && c.pieces == self.pieces
         {
-            return *set;
+            return c.squares;
         }
         let set = self.controlled(r, side, r.geo.all);
-        *memo = Some((side, self.occ, self.pieces.clone(), set));
+        *memo = Some(Controlled {
+            side,
+            occ: self.occ,
+            pieces: self.pieces.clone(),
+            squares: set,
+        });
         set
     }
 }
