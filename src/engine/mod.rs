@@ -8,6 +8,7 @@ pub mod bitboard;
 pub mod blast;
 pub mod captures;
 pub mod connect;
+pub mod control;
 pub mod effects;
 pub mod end;
 pub mod fen;

@@ -131,15 +131,21 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
         let t = self.targets_of(r, &r.codes[code], from);
-        if !r.guard.any() && !r.friends_by_leaps {
+        if !r.guard.any() && !r.friends_by_leaps && r.anywhere.is_empty() {
             return t;
         }
         self.with_rare_targets(r, code, from, t)
     }
 
-    /// [`Position::targets`] where atoms borrowed from guards or `capture friends by` add some.
+    /// [`Position::targets`] where atoms borrowed from guards, `capture friends by` or moves to
+    /// controlled squares add some.
     #[inline(never)]
     fn with_rare_targets(&self, r: &Rules<B>, code: usize, from: usize, t: (B, B)) -> (B, B) {
+        let t = if r.anywhere.is_empty() {
+            t
+        } else {
+            (self.with_anywhere_targets(r, code, from, t.0), t.1)
+        };
         let cr = &r.codes[code];
         let t = if cr.friend_prey.is_empty() {
             t
@@ -800,7 +806,7 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    fn castle_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+    pub(crate) fn castle_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
         let us = self.side;
         for (i, c) in self.castles.iter().enumerate() {
             if c.side != us || self.castling & (1 << i) == 0 {

@@ -182,6 +182,9 @@ pub struct Position<B> {
     pub log: Option<Vec<Event>>,
     /// A reusable move list, so that counting at the leaves allocates nothing.
     pub scratch: Vec<Move>,
+    /// The squares a side controls, as last computed, and the pieces they were computed for
+    /// ([`crate::engine::control`]): every piece of a side that may jump reads the same set.
+    pub(crate) control_memo: crate::engine::control::ControlMemo<B>,
     /// Clauses and `finally` lines with an action other than `nothing` that the effects carried
     /// out, counted for the effects a move requires to act.
     pub(crate) acted: u32,
@@ -384,6 +387,7 @@ impl<B: Bits> Position<B> {
             refusal: None,
             log: None,
             scratch: Vec::with_capacity(16),
+            control_memo: crate::engine::control::ControlMemo::default(),
             acted: 0,
             sketch_mover: SketchMover::default(),
             judging_replies: false,
@@ -900,6 +904,10 @@ impl<B: Bits> Position<B> {
         let v = self.board[from];
         let code = piece_code(v).unwrap_or(0);
         let captured = self.board[to] != 0;
+        // A move to a controlled square is no double step, whatever it passes over.
+        let jumped = !r.anywhere.is_empty()
+            && !captured
+            && !self.targets_of(r, &r.codes[code as usize], from).0.has(to);
         if captured {
             self.capture(r, to, self.side);
             if r.codes[code as usize].captures_in_place {
@@ -922,7 +930,7 @@ impl<B: Bits> Position<B> {
         // A piece that promoted on its double step (Torpedo) is no longer one to take en passant.
         let passer = cr.en_passant
             && (new == v || r.codes[piece_code(new).unwrap_or(0) as usize].en_passant);
-        if passer && !captured {
+        if passer && !captured && !jumped {
             self.ep = r.passed_over(self.side, from, to);
         } else {
             self.ep = None;

@@ -655,6 +655,9 @@ pub struct Rules<B> {
     pub once_kept: u64,
     /// The atoms usable only while guarded ([`crate::engine::guard`]).
     pub guard: crate::engine::guard::GuardTables<B>,
+    /// Per code: its moves to controlled squares ([`crate::engine::control`]); empty when no
+    /// piece has any.
+    pub anywhere: Vec<Option<crate::engine::control::AnywhereRules<B>>>,
     /// (mover, victim) codes: a move of the first that lands where, on an empty board, it
     /// attacks a piece of the second takes that piece's first-move right.
     pub aimers: Vec<(u8, u8)>,
@@ -834,6 +837,7 @@ impl<B: Bits> Rules<B> {
             once_bit: [vec![], vec![]],
             once_kept: 0,
             guard: crate::engine::guard::GuardTables::default(),
+            anywhere: vec![],
             aimers: vec![],
             aim_reach: vec![],
             color_bound: [vec![], vec![]],
@@ -883,6 +887,7 @@ impl<B: Bits> Rules<B> {
         r.compile_castling(v);
         r.compile_once(v);
         r.compile_guarded(v);
+        r.compile_anywhere(v);
         r.compile_end(v);
         r.compile_effects(v);
         r.reads_checked = r.effects.iter().any(ir::Effect::reads_checked)
@@ -2134,7 +2139,8 @@ impl<B: Bits> Rules<B> {
         // while guarded (a move may take a guard away): judged by playing the move.
         let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
             && self.unattackers.is_empty()
-            && !self.guard.any();
+            && !self.guard.any()
+            && self.anywhere.is_empty();
         // A move that fills the mover's hand is legal when one of the drops that follow is.
         self.fast_legality = settled
             && !self.hand_steps

@@ -161,6 +161,7 @@ mod tests {
             once_atoms: vec![],
             once_lost_to: vec![],
             once_kept: false,
+            anywhere: None,
             value: None,
             captures_in_place: false,
             captures_as_victim: false,

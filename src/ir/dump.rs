@@ -572,6 +572,17 @@ impl Variant {
                     "    once lost when moved: a right survives a capture on its square"
                 )?;
             }
+            if let Some(a) = &p.anywhere {
+                let to =
+                    a.to.as_ref()
+                        .map(|r| format!(" to {}", self.region_text(r)));
+                let calm = if a.not_in_check { " not in check" } else { "" };
+                writeln!(
+                    f,
+                    "    move anywhere{}{calm} when controlled (to an empty square more pieces of its side attack than of the other's)",
+                    to.unwrap_or_default()
+                )?;
+            }
         }
         Ok(())
     }

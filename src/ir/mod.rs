@@ -544,6 +544,8 @@ pub struct Piece {
     /// `once lost when moved`: the rights of its `once` atoms' squares are lost only when a
     /// piece with `once` atoms leaves the square; they survive a capture there.
     pub once_kept: bool,
+    /// It may also move to any empty square its side controls (Rampage).
+    pub anywhere: Option<Anywhere>,
     /// Its value in pawns for the computer's evaluation (`value 3.2`), where the file gives one;
     /// otherwise the search computes it from the piece's moves.
     pub value: Option<f64>,
@@ -562,6 +564,17 @@ pub struct OnceAtom {
     /// The atom (it only moves).
     pub atom: Atom,
     /// Only when its side is not in check.
+    pub not_in_check: bool,
+}
+
+/// `move anywhere [to REGION] [not in check] when controlled`: the piece may also move to any
+/// empty square that its side controls, that is, that more pieces of its side attack than of
+/// the other's, a rider behind a friend riding to the square along the same line counting too.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Anywhere {
+    /// Only onto these squares (the piece's side's).
+    pub to: Option<Region>,
+    /// Only while its side is not in check.
     pub not_in_check: bool,
 }
 

@@ -711,7 +711,20 @@ pub struct PieceAst {
     pub once_lost: Vec<(Vec<Name>, Span)>,
     /// `once lost when moved`: its rights survive a capture (the statement's span).
     pub once_lost_when_moved: Option<Span>,
+    /// `move anywhere [to REGION] [not in check] when controlled`: each statement.
+    pub anywhere: Vec<AnywhereAst>,
     /// The whole `piece ... { ... }` text.
+    pub span: Span,
+}
+
+/// `move anywhere [to REGION] [not in check] when controlled` (Rampage).
+#[derive(Clone, Debug)]
+pub struct AnywhereAst {
+    /// `to REGION`: only onto these squares.
+    pub landing: Option<RegionAst>,
+    /// `not in check`: only while its side is not in check.
+    pub not_in_check: bool,
+    /// The whole statement.
     pub span: Span,
 }
 

@@ -169,6 +169,8 @@ pub const KEYWORDS: &[&str] = &[
     "own",
     "guarded",
     "guarding",
+    "anywhere",
+    "controlled",
     "refused",
     "never",
     "placed",

@@ -678,6 +678,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
             antiroyal: None,
             once_lost: vec![],
             once_lost_when_moved: None,
+            anywhere: vec![],
             captures_in_place: None,
             captures_as_victim: None,
             span: sp,
@@ -727,6 +728,14 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     let sp = span(&k);
                     piece.once_lost.push((kids(k).map(name).collect(), sp));
                 }
+                Rule::anywhere => piece.anywhere.push(AnywhereAst {
+                    landing: match kids(k.clone()).find(|n| n.as_rule() == Rule::landing) {
+                        Some(l) => Some(build_region(kids(l).next()?)?),
+                        None => None,
+                    },
+                    not_in_check: has_kw(&k, Rule::kw_check),
+                    span: span(&k),
+                }),
                 _ => {}
             }
         }

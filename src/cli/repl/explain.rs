@@ -42,6 +42,15 @@ pub fn explain(v: &Variant, id: usize) -> String {
             atom_line(&g.atom)
         ));
     }
+    if let Some(a) = &p.anywhere {
+        out.push_str(&format!(
+            "  also moves to any empty square{} that its side controls (more of its pieces attack it than of the other's, a rider behind a friend on the same line counting too){} (not in the diagram)\n",
+            a.to.as_ref()
+                .map(|r| format!(" of {}", region_words(r)))
+                .unwrap_or_default(),
+            if a.not_in_check { ", not while in check" } else { "" }
+        ));
+    }
     out.push_str(&diagram(v, p));
     out
 }

@@ -420,6 +420,7 @@ impl<B: Bits> Rules<B> {
             && self.antiroyal_codes.iter().all(|c| c.is_empty())
             && self.unattackers.is_empty()
             && !self.guard.any()
+            && self.anywhere.is_empty()
             && self.end.iter().all(|e| {
                 // A rule from a later move on, or one that plays the other side's captures,
                 // is the interpreter's.

@@ -83,6 +83,7 @@ impl Resolver<'_> {
             guarded_atoms: vec![],
             once_lost_to: vec![],
             once_kept: false,
+            anywhere: self.anywhere(p, src),
             value: self.piece_value(p, src),
             captures_in_place: p.captures_in_place.is_some(),
             captures_as_victim: p.captures_as_victim.is_some(),
@@ -139,6 +140,27 @@ impl Resolver<'_> {
             [white, black, ..] => (white, black),
         };
         ok.then(|| [white.node.clone(), black.node.clone()])
+    }
+
+    /// `move anywhere ... when controlled`, given once.
+    fn anywhere(&mut self, p: &PieceAst, src: SourceId) -> Option<ir::Anywhere> {
+        let first = p.anywhere.first()?;
+        if let Some(again) = p.anywhere.get(1) {
+            self.err(
+                Problem::error(Code::DuplicateDefinition, "`move anywhere` is given twice")
+                    .label(src, again.span, "again here")
+                    .label(src, first.span, "first here")
+                    .help("a piece moves anywhere by one rule: keep one line (with `to REGION` for where it may land)"),
+            );
+        }
+        let to = match &first.landing {
+            Some(r) => Some(self.region(r, src)?),
+            None => None,
+        };
+        Some(ir::Anywhere {
+            to,
+            not_in_check: first.not_in_check,
+        })
     }
 
     /// The atoms marked `once`: each only moves (its first move is never a threat).
@@ -409,8 +431,8 @@ impl Resolver<'_> {
         }
     }
 
-    /// An antiroyal piece must stay attacked under the check rule: without one it means
-    /// nothing.
+    /// An antiroyal piece must stay attacked under the check rule, and `move anywhere ... not
+    /// in check` needs it to know when a side is in check: without one they mean nothing.
     pub(super) fn antiroyal_needs_check(
         &mut self,
         check: &ir::Check,
@@ -420,6 +442,19 @@ impl Resolver<'_> {
             return;
         }
         for (name, def) in &self.draft.pieces {
+            let calm = def.node.anywhere.iter().find(|a| a.not_in_check);
+            if let (Some(a), true) = (calm, pieces.contains_key(name)) {
+                self.err(
+                    Problem::error(
+                        Code::NeedsCheck,
+                        format!(
+                            "piece `{name}` moves anywhere `not in check`, without a check rule"
+                        ),
+                    )
+                    .label(def.src, a.span, "no rule says when a side is in check")
+                    .help("add `check at final`, or remove `not in check`"),
+                );
+            }
             if let (Some(span), true) = (def.node.antiroyal, pieces.contains_key(name)) {
                 self.err(
                     Problem::error(

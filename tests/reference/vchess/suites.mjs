@@ -1886,6 +1886,40 @@ export default function defineSuites(variant, f) {
       ["black merges; a pinned piece may not", "4k3/3nr3/8/1b6/4R3/8/8/4K3 b 0 iiii -"],
       ["a pawn takes no friend; a king takes no friend", "4k3/8/8/8/8/3N4/4P3/3RK3 w 0 iiii -"]],
   });
+  // Batch counts: control of a square by counts of attackers (`move anywhere ... when controlled`)
+  variant("rampage", "Rampage", {
+    note: [
+      "vchess's Rampage gives a pawn's jump (a move to a controlled square, not one of its own",
+      "moves) a right to take it en passant when it goes two squares along a file, forward or",
+      "back, even over a piece; its rules page makes the jump no pawn's move, and en passant",
+      "follows a double step only: this suite's class gives no such right after a jump.",
+    ],
+    fix: V => {
+      const own = Object.getPrototypeOf(V.prototype).getPotentialMovesFrom;
+      const all = V.prototype.getPotentialMovesFrom;
+      V.prototype.getPotentialMovesFrom = function (sq) {
+        const reached = new Set(own.call(this, sq).map(m => m.end.x + "_" + m.end.y));
+        const moves = all.call(this, sq);
+        for (const m of moves) m.jump = !reached.has(m.end.x + "_" + m.end.y);
+        return moves;
+      };
+      const ep = V.prototype.getEpSquare;
+      V.prototype.getEpSquare = function (m) {
+        return m && m.jump ? undefined : ep.call(this, m);
+      };
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page's diagram: no jump to e5, guarded twice by each side", "k7/p7/2n1r3/8/8/8/4R2P/4Q2K w 0 iiii -"],
+      ["a pawn jumps along the h-file but not onto its last rank", "1k6/8/8/8/8/8/3P4/4K2R w 0 iiii -"],
+      ["black's pawn jumps, not onto its last rank", "4k2r/3p4/8/8/8/8/8/1K6 b 0 iiii -"],
+      ["a pawn on its first rank steps once or twice", "4k3/8/8/8/8/8/8/3PK3 w 0 iiii -"],
+      ["a pawn's jump of two squares gives no en passant", "4k3/8/8/3p3R/8/4P3/8/4K3 w 0 iiii -"],
+      ["the king in check moves only as a king; others jump to block", "4k3/8/8/8/8/8/1R6/r3K3 w 0 iiii -"],
+      ["a king not in check jumps", "4k3/8/8/8/8/8/8/R3K3 w 0 iiii -"],
+      ["batteries: a queen behind a bishop, a rook behind a queen", "3rk3/8/2n5/8/8/8/6B1/3RK2Q w 0 iiii -"],
+      ["a battery stops at a piece of the other side", "4k3/4r3/8/8/8/4R3/4R3/4K3 w 0 iiii -"],
+    ],
+  });
   variant("benedict", "Benedict", {
     note: [
       "vchess's Benedict keeps a castling right when its rook changes side (it only skips the",
