@@ -1920,6 +1920,11 @@ impl<B: Bits> Rules<B> {
             });
         }
         self.end = end;
+        self.compile_passing(v);
+    }
+
+    /// Where en passant may land, and [`Rules::passing`].
+    fn compile_passing(&mut self, v: &Variant) {
         if let Some(region) = &v.en_passant_region {
             self.en_passant_region = Side::BOTH.map(|s| self.region_mask(region, s));
         } else {

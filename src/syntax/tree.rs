@@ -656,6 +656,32 @@ fn rank_bounds(p: P) -> Option<(Spanned<i64>, Spanned<i64>)> {
     Some((from, to))
 }
 
+/// `royal`, or `royal when last PIECE...`.
+fn build_royal(k: P, piece: &mut PieceAst) {
+    match kids(k.clone()).find(|n| n.as_rule() == Rule::royal_last) {
+        Some(last) => {
+            let names = kids(last)
+                .filter(|n| n.as_rule() == Rule::piece_ref)
+                .map(name)
+                .collect();
+            piece.royal_when_last = Some((names, span(&k)));
+        }
+        None => piece.royal = true,
+    }
+}
+
+/// `move anywhere [to REGION] [not in check] when controlled`.
+fn build_anywhere(k: P) -> Option<AnywhereAst> {
+    Some(AnywhereAst {
+        landing: match kids(k.clone()).find(|n| n.as_rule() == Rule::landing) {
+            Some(l) => Some(build_region(kids(l).next()?)?),
+            None => None,
+        },
+        not_in_check: has_kw(&k, Rule::kw_check),
+        span: span(&k),
+    })
+}
+
 fn build_piece(p: P) -> Option<PieceAst> {
     Some({
         let sp = span(&p);
@@ -699,16 +725,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
                 Rule::initial => piece.initial = Some(build_region(kids(k).next()?)?),
                 Rule::within => piece.within = Some(build_region(kids(k).next()?)?),
                 Rule::cannot_capture => build_cannot(k, &mut piece),
-                Rule::royal => match kids(k.clone()).find(|n| n.as_rule() == Rule::royal_last) {
-                    Some(last) => {
-                        let names = kids(last)
-                            .filter(|n| n.as_rule() == Rule::piece_ref)
-                            .map(name)
-                            .collect();
-                        piece.royal_when_last = Some((names, span(&k)));
-                    }
-                    None => piece.royal = true,
-                },
+                Rule::royal => build_royal(k, &mut piece),
                 Rule::capture_way if has_kw(&k, Rule::kw_victim) => {
                     piece.captures_as_victim = Some(span(&k));
                 }
@@ -728,14 +745,7 @@ fn build_piece(p: P) -> Option<PieceAst> {
                     let sp = span(&k);
                     piece.once_lost.push((kids(k).map(name).collect(), sp));
                 }
-                Rule::anywhere => piece.anywhere.push(AnywhereAst {
-                    landing: match kids(k.clone()).find(|n| n.as_rule() == Rule::landing) {
-                        Some(l) => Some(build_region(kids(l).next()?)?),
-                        None => None,
-                    },
-                    not_in_check: has_kw(&k, Rule::kw_check),
-                    span: span(&k),
-                }),
+                Rule::anywhere => piece.anywhere.push(build_anywhere(k)?),
                 _ => {}
             }
         }
