@@ -81,6 +81,9 @@ impl<B: Bits> Position<B> {
         if r.freezes() {
             return self.royals_attacked_unfrozen(r, side, royals, occ, gone);
         }
+        if r.check.by_both_colors {
+            return self.royals_attacked_by_both(r, royals, occ, gone);
+        }
         let enemy_royals = if r.check.touching_royals_safe {
             self.royals(r, side.flip()) & !gone
         } else {
@@ -115,6 +118,23 @@ impl<B: Bits> Position<B> {
         let mut attacked = royals.iter().map(|sq| {
             let code = self.code_at(sq).map_or(0, |c| c as usize);
             self.attacked_unfrozen(r, sq, side.flip(), occ, gone, code)
+        });
+        if r.check.all_royals {
+            attacked.all(|a| a)
+        } else {
+            attacked.any(|a| a)
+        }
+    }
+
+    /// [`Position::royals_attacked`] where a side's own pieces attack its royal pieces too
+    /// (`by both colors`; such variants judge each move by playing it).
+    #[cold]
+    fn royals_attacked_by_both(&self, r: &Rules<B>, royals: B, occ: B, gone: B) -> bool {
+        let mut attacked = royals.iter().map(|sq| {
+            let ignored = gone | self.unattacking(r, sq);
+            Side::BOTH
+                .iter()
+                .any(|&by| self.attack_scan::<true>(r, sq, by, occ, ignored).any())
         });
         if r.check.all_royals {
             attacked.all(|a| a)

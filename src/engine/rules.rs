@@ -498,6 +498,8 @@ pub struct CheckRules {
     pub touching_royals_safe: bool,
     /// See [`crate::ir::Check::all_royals`].
     pub all_royals: bool,
+    /// See [`crate::ir::Check::by_both_colors`].
+    pub by_both_colors: bool,
     /// Some piece's drop may not checkmate (`no mate refused`, a hand's rule): such drops are
     /// played to be judged.
     pub drop_mates_refused: bool,
@@ -511,6 +513,7 @@ impl From<&ir::Check> for CheckRules {
             unless_royal_captured: c.unless_royal_captured,
             touching_royals_safe: c.touching_royals_safe,
             all_royals: c.all_royals,
+            by_both_colors: c.by_both_colors,
             drop_mates_refused: false,
         }
     }
@@ -2099,6 +2102,7 @@ impl<B: Bits> Rules<B> {
         // An antiroyal piece, a piece that does not attack some kinds, or atoms usable only
         // while guarded (a move may take a guard away): judged by playing the move.
         let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
+            && !self.check.by_both_colors
             && self.unattackers.is_empty()
             && !self.guard.any();
         // A move that fills the mover's hand is legal when one of the drops that follow is.

@@ -926,6 +926,12 @@ impl Variant {
                 "  a side is in check only when all its royal pieces are attacked"
             )?;
         }
+        if self.check.by_both_colors {
+            writeln!(
+                f,
+                "  a royal piece is attacked by the pieces of both sides, its own as well"
+            )?;
+        }
         if self.obligations.must_capture {
             writeln!(
                 f,

@@ -970,6 +970,8 @@ pub struct Check {
     pub touching_royals_safe: bool,
     /// With several royal pieces, a side is in check only when all are attacked (Spartan).
     pub all_royals: bool,
+    /// A royal piece attacked by a piece of its own side is in check too (Bicolour).
+    pub by_both_colors: bool,
 }
 
 impl Check {

@@ -564,6 +564,8 @@ pub struct CheckAst {
     pub unless_touch: bool,
     /// `all royals`
     pub all_royals: bool,
+    /// `by both colors`
+    pub by_both_colors: bool,
     /// The whole item.
     pub span: Span,
 }

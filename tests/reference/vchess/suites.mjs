@@ -1902,4 +1902,23 @@ export default function defineSuites(variant, f) {
       ["black's switches and castling", "r2qkb1r/pppppppp/8/8/8/8/8/4K3 b 1 iiah -"],
       ["two pieces of a kind never switch", "4k3/8/8/8/8/8/8/RR2K3 w 0 iiii -"]],
   });
+  // Batch enemy: pieces of the other side, other check rules.
+  variant("bicolour", "Bicolour", {
+    note: [
+      "The rules page's first diagram (8/8/8/8/8/4q3/8/3RKR2, a black king added here) says",
+      "Kxd1 or Kxf1 saves white; by the page's own rule (a king is attacked by all pieces) the",
+      "other rook attacks the square the king takes, as vchess's class judges: it is a mate.",
+    ],
+    special: [
+      ["en passant", "rqbnkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RQBNKBNR w 4 f6"],
+      ["promotion", "1n2k3/P6P/8/8/8/8/p6p/1N2K3 w 0 -"],
+      ["black promotes", "1n2k3/P6P/8/8/8/8/p6p/1N2K3 b 1 -"],
+      ["the rules page's first diagram: a mate after all (see above)", "k7/8/8/8/8/4q3/8/3RKR2 w 0 -"],
+      ["the rules page: a mate", "1r1nkbr1/1p2Qnp1/p2p1p1p/2p4P/P1P1P3/1P6/R2P1KP1/2B2BNR b 0 -"],
+      ["a king checked by its own pawn, knight and bishop", "4k3/8/8/8/3P4/4K3/2N5/1B6 w 0 -"],
+      ["the king mated among its own pieces", "4k3/8/8/8/8/3PPN2/3QKR2/3BRB2 w 0 -"],
+      ["the king takes friends, but not onto attacked squares", "4k3/8/8/8/8/8/3PP3/3NKB2 w 0 -"],
+      ["a move that uncovers the other side's check by its own piece", "4k3/8/4N3/8/8/4q3/8/K7 w 0 -"],
+      ["black's king among its own pieces", "3nkb2/3pp3/8/8/8/8/8/4K3 b 0 -"]],
+  });
 }
