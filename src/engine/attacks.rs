@@ -78,11 +78,12 @@ impl<B: Bits> Position<B> {
         if royals.is_zero() {
             return false;
         }
-        if r.freezes() {
-            return self.royals_attacked_unfrozen(r, side, royals, occ, gone);
-        }
-        if r.check.by_both_colors {
-            return self.royals_attacked_by_both(r, royals, occ, gone);
+        if r.rare_royal_attacks {
+            return if r.freezes() {
+                self.royals_attacked_unfrozen(r, side, royals, occ, gone)
+            } else {
+                self.royals_attacked_by_both(r, royals, occ, gone)
+            };
         }
         let enemy_royals = if r.check.touching_royals_safe {
             self.royals(r, side.flip()) & !gone

@@ -697,6 +697,9 @@ pub struct Rules<B> {
     pub reads_checked: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
+    /// Whether a royal piece's attackers are other than the enemy's plain attacks (frozen
+    /// pieces attack nothing, or its own side attacks it too): one test on the check path.
+    pub rare_royal_attacks: bool,
     /// A promotion may make a royal piece (Coregal's queens): such a move is played to be
     /// judged, as only then is the new royal piece's safety known.
     pub royal_promotions: bool,
@@ -842,6 +845,7 @@ impl<B: Bits> Rules<B> {
             effects_read_move: false,
             effect_promotes: false,
             fast_legality: false,
+            rare_royal_attacks: false,
             royal_promotions: false,
             plain: None,
             blast: None,
@@ -2105,6 +2109,7 @@ impl<B: Bits> Rules<B> {
             && !self.check.by_both_colors
             && self.unattackers.is_empty()
             && !self.guard.any();
+        self.rare_royal_attacks = self.freezes() || self.check.by_both_colors;
         // A move that fills the mover's hand is legal when one of the drops that follow is.
         self.fast_legality = settled
             && !self.hand_steps
