@@ -700,6 +700,11 @@ pub struct Rules<B> {
     /// Whether a royal piece's attackers are other than the enemy's plain attacks (frozen
     /// pieces attack nothing, or its own side attacks it too): one test on the check path.
     pub rare_royal_attacks: bool,
+    /// `move enemy when attacked`: see [`crate::ir::Obligations::move_enemy`].
+    pub move_enemy: bool,
+    /// Some pieces of the side to move may not move now: frozen ones, or the one the enemy
+    /// moved last (`move enemy`).
+    pub rare_frozen: bool,
     /// A promotion may make a royal piece (Coregal's queens): such a move is played to be
     /// judged, as only then is the new royal piece's safety known.
     pub royal_promotions: bool,
@@ -846,6 +851,8 @@ impl<B: Bits> Rules<B> {
             effect_promotes: false,
             fast_legality: false,
             rare_royal_attacks: false,
+            move_enemy: false,
+            rare_frozen: false,
             royal_promotions: false,
             plain: None,
             blast: None,
@@ -2107,9 +2114,12 @@ impl<B: Bits> Rules<B> {
         // while guarded (a move may take a guard away): judged by playing the move.
         let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
             && !self.check.by_both_colors
+            && !v.obligations.move_enemy
             && self.unattackers.is_empty()
             && !self.guard.any();
         self.rare_royal_attacks = self.freezes() || self.check.by_both_colors;
+        self.move_enemy = v.obligations.move_enemy;
+        self.rare_frozen = self.freezes() || self.move_enemy;
         // A move that fills the mover's hand is legal when one of the drops that follow is.
         self.fast_legality = settled
             && !self.hand_steps

@@ -956,6 +956,12 @@ impl Variant {
         if self.obligations.no_captures {
             writeln!(f, "no captures: no move captures; pieces still attack")?;
         }
+        if self.obligations.move_enemy {
+            writeln!(
+                f,
+                "move enemy when attacked: a side may move an enemy piece it attacks, which takes only its own side's pieces and may not move on its side's next move"
+            )?;
+        }
         if self.no_stuck_pieces {
             writeln!(
                 f,

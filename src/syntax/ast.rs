@@ -163,6 +163,8 @@ pub enum Item {
     NoStuckPieces(Span),
     /// `no royal escape`
     NoRoyalEscape(Span),
+    /// `move enemy when attacked`
+    MoveEnemy(Span),
     /// `no frozen pieces`
     NoFrozenPieces(Span),
     /// `no captures`
@@ -447,6 +449,8 @@ pub enum ItemKind {
     Frozen,
     /// `merge`
     Merge,
+    /// `move enemy`
+    MoveEnemy,
 }
 
 impl ItemKind {
@@ -480,6 +484,7 @@ impl ItemKind {
             "capture" => ItemKind::CaptureFriends,
             "frozen" => ItemKind::Frozen,
             "merge" => ItemKind::Merge,
+            "move" => ItemKind::MoveEnemy,
             _ => {
                 let (_, now) = crate::syntax::keywords::RENAMED_ITEMS
                     .iter()

@@ -208,6 +208,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "capture friends",
     "frozen",
     "merge",
+    "move enemy",
 ];
 
 /// Item keywords the language has renamed: (old word, the words to write now). The old word

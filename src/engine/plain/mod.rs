@@ -403,6 +403,7 @@ impl<B: Bits> Rules<B> {
             && !self.checks_if_mate
             && !self.castling_opposite
             && self.freeze.is_none()
+            && !self.move_enemy
             && !self.facing_rule
             && !self.must_capture
             && !self.must_drop

@@ -247,6 +247,7 @@ impl Resolver<'_> {
             checks_if_mate: self.draft.no_checks.is_some() && self.draft.checks_if_mate,
             no_royal_escape: self.draft.no_royal_escape.is_some(),
             no_captures: self.draft.no_captures.is_some(),
+            move_enemy: self.draft.move_enemy.is_some(),
         }
     }
 
