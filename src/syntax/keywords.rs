@@ -216,11 +216,14 @@ pub const ITEM_STARTS: &[&str] = &[
 pub const RENAMED_ITEMS: &[(&str, &str)] = &[("duck", "moving wall")];
 
 /// Whether `word` starts a line that begins a new top-level item (`variant` starts the header).
+/// `move` starts a piece's atoms far more often than `move enemy` starts an item, so it is not
+/// taken for an item's start when a line begins with it.
 pub fn starts_item(word: &str) -> bool {
     word == "variant"
-        || ITEM_STARTS
-            .iter()
-            .any(|s| s.split(' ').next() == Some(word))
+        || word != "move"
+            && ITEM_STARTS
+                .iter()
+                .any(|s| s.split(' ').next() == Some(word))
 }
 
 /// The first words of the top-level items and the header, for "did you mean" suggestions.
