@@ -78,8 +78,12 @@ impl<B: Bits> Position<B> {
         if royals.is_zero() {
             return false;
         }
-        if r.freezes() {
-            return self.royals_attacked_unfrozen(r, side, royals, occ, gone);
+        if r.rare_royal_attacks {
+            return if r.freezes() {
+                self.royals_attacked_unfrozen(r, side, royals, occ, gone)
+            } else {
+                self.royals_attacked_by_both(r, royals, occ, gone)
+            };
         }
         let enemy_royals = if r.check.touching_royals_safe {
             self.royals(r, side.flip()) & !gone
@@ -115,6 +119,23 @@ impl<B: Bits> Position<B> {
         let mut attacked = royals.iter().map(|sq| {
             let code = self.code_at(sq).map_or(0, |c| c as usize);
             self.attacked_unfrozen(r, sq, side.flip(), occ, gone, code)
+        });
+        if r.check.all_royals {
+            attacked.all(|a| a)
+        } else {
+            attacked.any(|a| a)
+        }
+    }
+
+    /// [`Position::royals_attacked`] where a side's own pieces attack its royal pieces too
+    /// (`by both colors`; such variants judge each move by playing it).
+    #[cold]
+    fn royals_attacked_by_both(&self, r: &Rules<B>, royals: B, occ: B, gone: B) -> bool {
+        let mut attacked = royals.iter().map(|sq| {
+            let ignored = gone | self.unattacking(r, sq);
+            Side::BOTH
+                .iter()
+                .any(|&by| self.attack_scan::<true>(r, sq, by, occ, ignored).any())
         });
         if r.check.all_royals {
             attacked.all(|a| a)

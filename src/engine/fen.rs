@@ -70,6 +70,9 @@ pub struct Setup {
     /// Moves already made in the side's turn, in a variant of several moves a turn (`w2`: the
     /// second move of white's turn, so 1).
     pub turn_move: u32,
+    /// Under `move enemy`: the cell of the piece the enemy moved last, written after the
+    /// fullmove number.
+    pub hypnotized: Option<usize>,
 }
 
 impl Setup {
@@ -185,6 +188,7 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         halfmove: 0,
         fullmove: 1,
         turn_move,
+        hypnotized: None,
     };
     parse_rest(v, &mut setup, &fs[fs.len().min(2)..])?;
     turn_fits(v, &setup, fs.get(1).map_or(0, |&(s, _)| s))?;
@@ -364,6 +368,13 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
         setup.checks = left.map(|l| needed - l);
         return Ok(());
     }
+    if let Some(&(s, f)) = fields.get(i + 2)
+        && fields.len() == i + 3
+        && v.obligations.move_enemy
+    {
+        setup.hypnotized = Some(parse_hypnotized(v, setup, f, s)?);
+        return Ok(());
+    }
     if let Some(&(s, f)) = fields.get(i + 2) {
         return Err(err(
             "extra",
@@ -375,6 +386,35 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
         ));
     }
     Ok(())
+}
+
+/// Under `move enemy`: the square of the piece the enemy moved last, which must be one of the
+/// side to move's.
+fn parse_hypnotized(v: &Variant, setup: &Setup, f: &str, s: usize) -> Result<usize, FenError> {
+    let (files, ranks) = (v.files as usize, v.ranks as usize);
+    let bad = |message: String, label: &'static str| {
+        err(
+            "moved by the enemy",
+            s,
+            f.len(),
+            message,
+            label,
+            "after the fullmove number, name the square of the piece the enemy moved last (one of the side to move's), or leave the field out".into(),
+        )
+    };
+    let Some(cell) = parse_square(f, files, ranks) else {
+        return Err(bad(
+            format!("`{f}` is not a square of the board"),
+            "not a square",
+        ));
+    };
+    match setup.cells.get(cell) {
+        Some(Some(Cell::Piece(_, side, _, _))) if *side == setup.side => Ok(cell),
+        _ => Err(bad(
+            format!("no piece of the side to move stands on `{f}`"),
+            "the piece moved last by the enemy stands here",
+        )),
+    }
 }
 
 fn parse_placement(
@@ -1052,6 +1092,7 @@ impl<B: Bits> Position<B> {
         p.checks = s.checks;
         p.halfmove = s.halfmove;
         p.fullmove = s.fullmove;
+        p.hypnotized = s.hypnotized.map(|c| c as u16);
         p
     }
 
@@ -1321,8 +1362,18 @@ impl<B: Bits> Position<B> {
             }
         };
         let checks = self.checks_field(r);
+        let hypnotized = match self.hypnotized {
+            Some(sq) => {
+                let cell = sq as usize % r.cells;
+                format!(
+                    " {}",
+                    square_name((cell % r.files) as u8, (cell / r.files) as u8)
+                )
+            }
+            None => String::new(),
+        };
         format!(
-            "{} {} {castling} {ep}{checks} {} {}",
+            "{} {} {castling} {ep}{checks} {} {}{hypnotized}",
             self.placement(r),
             self.side_field(),
             self.halfmove,

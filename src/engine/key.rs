@@ -83,6 +83,11 @@ pub fn state_key<B: Bits>(r: &Rules<B>, pos: &Position<B>) -> u64 {
         | (pos.turn_move as u64 & 0xFF) << 20
         | (fullmove as u64) << 28;
     let key = mix(pos.castling ^ 0x5151_5151) ^ mix(ep ^ 0xA0A0_0000_0000) ^ mix(small ^ 0x77);
+    // `move enemy`: the piece its side may not move.
+    let key = match pos.hypnotized {
+        Some(sq) => key ^ mix(sq as u64 ^ 0xB1B1_0000),
+        None => key,
+    };
     // `en passant per turn`'s second entry.
     match pos.ep2 {
         Some(e) => key ^ mix(1 | (e.victim as u64) << 1 | (e.targets[0] as u64) << 21 ^ 0x0E0E),

@@ -173,6 +173,18 @@ impl<B: Bits> Position<B> {
         if !cr.prey_when.is_empty() {
             enemy |= self.friends_to_take(r, cr);
         }
+        self.targets_among(r, cr, from, enemy)
+    }
+
+    /// [`Position::targets_of`] where the piece may take the pieces on `enemy`.
+    #[inline(always)]
+    pub(crate) fn targets_among(
+        &self,
+        r: &Rules<B>,
+        cr: &CodeRules<B>,
+        from: usize,
+        enemy: B,
+    ) -> (B, B) {
         let empty = !self.occ;
         let (mut quiet, mut cap) = ride_and_leap_targets(r, cr, from, self.occ, enemy);
         if !cr.hops.is_empty() {
@@ -435,10 +447,31 @@ impl<B: Bits> Position<B> {
     /// The pieces of the side to move that may not move now (none without `frozen`).
     #[inline]
     pub(crate) fn frozen_now(&self, r: &Rules<B>) -> B {
-        if r.freezes() {
+        if !r.rare_frozen {
+            B::ZERO
+        } else if r.freezes() {
             self.frozen(r, self.side)
         } else {
-            B::ZERO
+            self.hypnotized.map_or(B::ZERO, |sq| B::bit(sq as usize))
+        }
+    }
+
+    /// `move enemy when attacked`: the moves of the enemy pieces the side to move attacks, by
+    /// their own atoms (no castling, no en passant: the pawn it would take is never one of its
+    /// side), taking only pieces of their own side.
+    #[cold]
+    fn enemy_moves(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let us = self.side;
+        let them = us.flip().index();
+        for &code in &r.side_codes[them] {
+            let code = code as usize;
+            for from in self.pieces[code].iter() {
+                if self.attacked(r, from, us, self.occ) {
+                    let (quiet, cap) =
+                        self.targets_among(r, &r.codes[code], from, self.by_side[them]);
+                    self.push_moves(r, code, from, quiet | cap, out);
+                }
+            }
         }
     }
 
@@ -453,6 +486,9 @@ impl<B: Bits> Position<B> {
                 let (quiet, cap) = self.targets(r, code, from);
                 self.push_moves(r, code, from, quiet | cap, out);
             }
+        }
+        if r.move_enemy {
+            self.enemy_moves(r, out);
         }
         let first_special = out.len();
         self.special_moves(r, out);

@@ -18,7 +18,7 @@ impl<B: Bits> Rules<B> {
     /// decides whether any board move is legal at all.
     #[inline]
     pub fn noisy_apart(&self) -> bool {
-        !self.moving_wall && self.placed_wall.is_none() && !self.must_drop
+        !self.moving_wall && self.placed_wall.is_none() && !self.must_drop && !self.move_enemy
     }
 }
 

@@ -168,6 +168,11 @@ pub struct Position<B> {
     pub ep2: Option<EnPassant>,
     /// Under `en passant per turn`: `ep2` before each move of the history.
     ep2_history: Vec<Option<EnPassant>>,
+    /// Under `move enemy`: the square of the piece the enemy moved last, which its side may
+    /// not move now.
+    pub hypnotized: Option<u16>,
+    /// Under `move enemy`: `hypnotized` before each move of the history.
+    hypnotized_history: Vec<Option<u16>>,
     /// Set while the moves that would go on with a turn are looked for, so that playing them
     /// does not look again.
     probing: bool,
@@ -380,6 +385,8 @@ impl<B: Bits> Position<B> {
             turn_move: 0,
             ep2: None,
             ep2_history: vec![],
+            hypnotized: None,
+            hypnotized_history: vec![],
             probing: false,
             changes: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
@@ -554,6 +561,7 @@ impl<B: Bits> Position<B> {
         } else {
             MoveCodes::NONE
         };
+        let enemy_moved = r.move_enemy && self.moves_enemy(r, m, mover);
         let mut moved = match m.kind {
             MoveKind::Normal => self.play_normal(r, m),
             MoveKind::EnPassant => self.play_en_passant(r, m),
@@ -570,6 +578,9 @@ impl<B: Bits> Position<B> {
                 }
             }
         };
+        if r.move_enemy {
+            self.hold_hypnotized(m, enemy_moved);
+        }
         if r.moving_wall {
             self.move_wall(r, m.aux as usize);
         }
@@ -611,13 +622,37 @@ impl<B: Bits> Position<B> {
     /// Under `en passant per turn`: keeps the second entry for the undo, and puts first the
     /// entry an en-passant capture takes, where the capture looks for it.
     #[inline(always)]
+    /// (and, under `move enemy`, keeps the piece its side may not move for the undo).
     fn remember_turn_en_passant(&mut self, r: &Rules<B>, m: Move) {
+        if r.move_enemy {
+            self.hypnotized_history.push(self.hypnotized);
+        }
         if r.ep_per_turn {
             self.ep2_history.push(self.ep2);
             if m.kind == MoveKind::EnPassant {
                 self.ep = self.ep_for(r, m.to as usize);
             }
         }
+    }
+
+    /// Under `move enemy`: after `m`, the piece its side may not move next is the one the
+    /// enemy moved, if it did; its double step leaves nothing to take (the pawn passed is the
+    /// next mover's own).
+    #[cold]
+    fn hold_hypnotized(&mut self, m: Move, enemy_moved: bool) {
+        self.hypnotized = enemy_moved.then_some(m.to);
+        if enemy_moved {
+            self.ep = None;
+        }
+    }
+
+    /// Under `move enemy`: whether `m` moves a piece of the other side than `mover`'s.
+    #[cold]
+    fn moves_enemy(&self, r: &Rules<B>, m: Move, mover: Side) -> bool {
+        matches!(m.kind, MoveKind::Normal | MoveKind::Promote)
+            && self
+                .code_at(m.from as usize)
+                .is_some_and(|c| r.codes[c as usize].side != mover)
     }
 
     /// The en-passant entry whose squares hold `to` (the first entry when none does).
@@ -1432,6 +1467,9 @@ impl<B: Bits> Position<B> {
         self.pending_choice = None;
         if r.ep_per_turn {
             self.ep2 = self.ep2_history.pop().flatten();
+        }
+        if r.move_enemy {
+            self.hypnotized = self.hypnotized_history.pop().flatten();
         }
     }
 

@@ -500,6 +500,8 @@ pub struct CheckRules {
     pub touching_royals_safe: bool,
     /// See [`crate::ir::Check::all_royals`].
     pub all_royals: bool,
+    /// See [`crate::ir::Check::by_both_colors`].
+    pub by_both_colors: bool,
     /// Some piece's drop may not checkmate (`no mate refused`, a hand's rule): such drops are
     /// played to be judged.
     pub drop_mates_refused: bool,
@@ -513,6 +515,7 @@ impl From<&ir::Check> for CheckRules {
             unless_royal_captured: c.unless_royal_captured,
             touching_royals_safe: c.touching_royals_safe,
             all_royals: c.all_royals,
+            by_both_colors: c.by_both_colors,
             drop_mates_refused: false,
         }
     }
@@ -704,6 +707,14 @@ pub struct Rules<B> {
     pub reads_checked: bool,
     /// A move's legality follows from where pieces stand after it, known without playing it.
     pub fast_legality: bool,
+    /// Whether a royal piece's attackers are other than the enemy's plain attacks (frozen
+    /// pieces attack nothing, or its own side attacks it too): one test on the check path.
+    pub rare_royal_attacks: bool,
+    /// `move enemy when attacked`: see [`crate::ir::Obligations::move_enemy`].
+    pub move_enemy: bool,
+    /// Some pieces of the side to move may not move now: frozen ones, or the one the enemy
+    /// moved last (`move enemy`).
+    pub rare_frozen: bool,
     /// A promotion may make a royal piece (Coregal's queens): such a move is played to be
     /// judged, as only then is the new royal piece's safety known.
     pub royal_promotions: bool,
@@ -858,6 +869,9 @@ impl<B: Bits> Rules<B> {
             effects_read_move: false,
             effect_promotes: false,
             fast_legality: false,
+            rare_royal_attacks: false,
+            move_enemy: false,
+            rare_frozen: false,
             royal_promotions: false,
             plain: None,
             blast: None,
@@ -2143,9 +2157,14 @@ impl<B: Bits> Rules<B> {
         // An antiroyal piece, a piece that does not attack some kinds, or atoms usable only
         // while guarded (a move may take a guard away): judged by playing the move.
         let plain_attacks = self.antiroyal_codes.iter().all(|c| c.is_empty())
+            && !self.check.by_both_colors
+            && !v.obligations.move_enemy
             && self.unattackers.is_empty()
             && !self.guard.any()
             && self.anywhere.is_empty();
+        self.rare_royal_attacks = self.freezes() || self.check.by_both_colors;
+        self.move_enemy = v.obligations.move_enemy;
+        self.rare_frozen = self.freezes() || self.move_enemy;
         // A move that fills the mover's hand is legal when one of the drops that follow is.
         self.fast_legality = settled
             && !self.hand_steps

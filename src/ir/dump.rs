@@ -944,6 +944,12 @@ impl Variant {
                 "  a side is in check only when all its royal pieces are attacked"
             )?;
         }
+        if self.check.by_both_colors {
+            writeln!(
+                f,
+                "  a royal piece is attacked by the pieces of both sides, its own as well"
+            )?;
+        }
         if self.obligations.must_capture {
             writeln!(
                 f,
@@ -977,6 +983,12 @@ impl Variant {
         }
         if self.obligations.no_captures {
             writeln!(f, "no captures: no move captures; pieces still attack")?;
+        }
+        if self.obligations.move_enemy {
+            writeln!(
+                f,
+                "move enemy when attacked: a side may move an enemy piece it attacks, which takes only its own side's pieces and may not move on its side's next move"
+            )?;
         }
         if self.no_stuck_pieces {
             writeln!(

@@ -388,6 +388,9 @@ pub struct Obligations {
     pub no_royal_escape: bool,
     /// No move captures an enemy piece; pieces still attack (Benedict).
     pub no_captures: bool,
+    /// A side may move an enemy piece it attacks, which then takes only its own side's pieces
+    /// and may not move on its side's next move (Hypnotic chess).
+    pub move_enemy: bool,
 }
 
 /// Castling by rule: the king of a side on its castling rank castles with a rook of that rank on
@@ -992,6 +995,8 @@ pub struct Check {
     pub touching_royals_safe: bool,
     /// With several royal pieces, a side is in check only when all are attacked (Spartan).
     pub all_royals: bool,
+    /// A royal piece attacked by a piece of its own side is in check too (Bicolour).
+    pub by_both_colors: bool,
 }
 
 impl Check {

@@ -62,6 +62,7 @@ pub(super) struct Draft {
     pub turn: Option<Loc<TurnAst>>,
     pub capture_friends: Option<Loc<CaptureFriendsAst>>,
     pub no_royal_escape: Option<Loc<Span>>,
+    pub move_enemy: Option<Loc<Span>>,
     pub castling_opposite: Option<Loc<Span>>,
     pub frozen: Option<Loc<FrozenAst>>,
     pub merge: Option<Loc<MergeAst>>,
@@ -387,6 +388,13 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
         Item::NoRoyalEscape(s) => flag(
             &mut d.no_royal_escape,
             "`no royal escape`",
+            src,
+            s,
+            problems,
+        ),
+        Item::MoveEnemy(s) => flag(
+            &mut d.move_enemy,
+            "`move enemy when attacked`",
             src,
             s,
             problems,

@@ -165,6 +165,8 @@ pub enum Item {
     NoStuckPieces(Span),
     /// `no royal escape`
     NoRoyalEscape(Span),
+    /// `move enemy when attacked`
+    MoveEnemy(Span),
     /// `no frozen pieces`
     NoFrozenPieces(Span),
     /// `no captures`
@@ -449,6 +451,8 @@ pub enum ItemKind {
     Frozen,
     /// `merge`
     Merge,
+    /// `move enemy`
+    MoveEnemy,
 }
 
 impl ItemKind {
@@ -482,6 +486,7 @@ impl ItemKind {
             "capture" => ItemKind::CaptureFriends,
             "frozen" => ItemKind::Frozen,
             "merge" => ItemKind::Merge,
+            "move" => ItemKind::MoveEnemy,
             _ => {
                 let (_, now) = crate::syntax::keywords::RENAMED_ITEMS
                     .iter()
@@ -566,6 +571,8 @@ pub struct CheckAst {
     pub unless_touch: bool,
     /// `all royals`
     pub all_royals: bool,
+    /// `by both colors`
+    pub by_both_colors: bool,
     /// The whole item.
     pub span: Span,
 }

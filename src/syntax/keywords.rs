@@ -211,6 +211,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "capture friends",
     "frozen",
     "merge",
+    "move enemy",
 ];
 
 /// Item keywords the language has renamed: (old word, the words to write now). The old word
@@ -218,11 +219,14 @@ pub const ITEM_STARTS: &[&str] = &[
 pub const RENAMED_ITEMS: &[(&str, &str)] = &[("duck", "moving wall")];
 
 /// Whether `word` starts a line that begins a new top-level item (`variant` starts the header).
+/// `move` starts a piece's atoms far more often than `move enemy` starts an item, so it is not
+/// taken for an item's start when a line begins with it.
 pub fn starts_item(word: &str) -> bool {
     word == "variant"
-        || ITEM_STARTS
-            .iter()
-            .any(|s| s.split(' ').next() == Some(word))
+        || word != "move"
+            && ITEM_STARTS
+                .iter()
+                .any(|s| s.split(' ').next() == Some(word))
 }
 
 /// The first words of the top-level items and the header, for "did you mean" suggestions.

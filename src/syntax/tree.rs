@@ -247,6 +247,7 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
             span: sp,
         },
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
+        Rule::move_enemy => Item::MoveEnemy(sp),
         Rule::no if has_kw(&p, Rule::kw_frozen) => Item::NoFrozenPieces(sp),
         Rule::no if has_kw(&p, Rule::kw_captures) => Item::NoCaptures(sp),
         Rule::frozen => Item::Frozen(FrozenAst {
@@ -533,6 +534,7 @@ fn build_check(p: P) -> CheckAst {
         unless_captured: false,
         unless_touch: false,
         all_royals: false,
+        by_both_colors: false,
         span: sp,
     };
     for k in kids(p) {
@@ -540,6 +542,7 @@ fn build_check(p: P) -> CheckAst {
             Rule::check_option => match kids(k).next().map(|o| o.as_rule()) {
                 Some(Rule::unless_captured) => check.unless_captured = true,
                 Some(Rule::unless_touch) => check.unless_touch = true,
+                Some(Rule::by_both_colors) => check.by_both_colors = true,
                 _ => check.all_royals = true,
             },
             _ if has_kw(&k, Rule::kw_move) => check.at_move = true,

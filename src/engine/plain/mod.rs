@@ -404,6 +404,7 @@ impl<B: Bits> Rules<B> {
             && self.checks_until == u32::MAX
             && !self.castling_opposite
             && self.freeze.is_none()
+            && !self.move_enemy
             && !self.facing_rule
             && !self.must_capture
             && !self.must_drop
@@ -415,6 +416,7 @@ impl<B: Bits> Rules<B> {
             && self.last_royals.iter().all(|l| l.is_empty())
             && (self.fast_legality && self.check.enabled() || free)
             && !self.check.all_royals
+            && !self.check.by_both_colors
             && !self.check.touching_royals_safe
             && self.codes.len() <= MAX_CODES
             && self.antiroyal_codes.iter().all(|c| c.is_empty())

@@ -181,6 +181,21 @@ impl Resolver<'_> {
 
     /// When a royal piece may not stand attacked.
     pub(super) fn check(&mut self) -> ir::Check {
+        if let Some(c) = &self.draft.check
+            && c.node.by_both_colors
+            && !c.node.at_final
+        {
+            let (src, span) = (c.src, c.node.span);
+            self.err(
+                Problem::error(Code::NeedsCheck, "`by both colors` needs `check at final`")
+                    .label(
+                        src,
+                        span,
+                        "only the royal piece that moves is judged here, by the enemy's attacks",
+                    )
+                    .help("write `check at final by both colors`"),
+            );
+        }
         match &self.draft.check {
             Some(c) => ir::Check {
                 at_move: c.node.at_move,
@@ -188,6 +203,7 @@ impl Resolver<'_> {
                 unless_royal_captured: c.node.unless_captured,
                 touching_royals_safe: c.node.unless_touch,
                 all_royals: c.node.all_royals,
+                by_both_colors: c.node.by_both_colors,
             },
             None => ir::Check::default(),
         }
@@ -232,6 +248,7 @@ impl Resolver<'_> {
             checks_until: self.checks_until(),
             no_royal_escape: self.draft.no_royal_escape.is_some(),
             no_captures: self.draft.no_captures.is_some(),
+            move_enemy: self.draft.move_enemy.is_some(),
         }
     }
 

@@ -2041,4 +2041,67 @@ export default function defineSuites(variant, f) {
       ["black's switches and castling", "r2qkb1r/pppppppp/8/8/8/8/8/4K3 b 1 iiah -"],
       ["two pieces of a kind never switch", "4k3/8/8/8/8/8/8/RR2K3 w 0 iiii -"]],
   });
+  // Batch enemy: pieces of the other side, other check rules.
+  variant("bicolour", "Bicolour", {
+    note: [
+      "The rules page's first diagram (8/8/8/8/8/4q3/8/3RKR2, a black king added here) says",
+      "Kxd1 or Kxf1 saves white; by the page's own rule (a king is attacked by all pieces) the",
+      "other rook attacks the square the king takes, as vchess's class judges: it is a mate.",
+    ],
+    special: [
+      ["en passant", "rqbnkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RQBNKBNR w 4 f6"],
+      ["promotion", "1n2k3/P6P/8/8/8/8/p6p/1N2K3 w 0 -"],
+      ["black promotes", "1n2k3/P6P/8/8/8/8/p6p/1N2K3 b 1 -"],
+      ["the rules page's first diagram: a mate after all (see above)", "k7/8/8/8/8/4q3/8/3RKR2 w 0 -"],
+      ["the rules page: a mate", "1r1nkbr1/1p2Qnp1/p2p1p1p/2p4P/P1P1P3/1P6/R2P1KP1/2B2BNR b 0 -"],
+      ["a king checked by its own pawn, knight and bishop", "4k3/8/8/8/3P4/4K3/2N5/1B6 w 0 -"],
+      ["the king mated among its own pieces", "4k3/8/8/8/8/3PPN2/3QKR2/3BRB2 w 0 -"],
+      ["the king takes friends, but not onto attacked squares", "4k3/8/8/8/8/8/3PP3/3NKB2 w 0 -"],
+      ["a move that uncovers the other side's check by its own piece", "4k3/8/4N3/8/8/4q3/8/K7 w 0 -"],
+      ["black's king among its own pieces", "3nkb2/3pp3/8/8/8/8/8/4K3 b 0 -"]],
+  });
+  // The piece the enemy moved last, after the fullmove number; the en-passant square of its
+  // double step is left out (the pawn it passed is the next mover's own).
+  const hypnoticFen = (g, V, suite) => {
+    const h = g.hSquares[g.hSquares.length - 1];
+    const fen = f.chessFen(g, V, suite);
+    if (!h) return fen;
+    const fields = fen.split(" ");
+    fields[3] = "-";
+    return fields.join(" ") + " " + V.CoordsToSquare(h);
+  };
+  variant("hypnotic", "Hypnotic", {
+    fen: hypnoticFen,
+    note: [
+      "vchess's class slips twice against its rules page, which this suite's class puts right:",
+      "it takes castling rights from the mover's side when the mover moves an enemy king or",
+      "rook (and never from the piece's own side, whose king may then castle after moving), where",
+      "the class here takes them from the side of the king or rook that moves or is taken; and a",
+      "hypnotized pawn may take en passant a pawn of the mover's side, where the page says a",
+      "hypnotized piece captures its friends (the class here leaves those captures out).",
+    ],
+    fix: V => {
+      V.prototype.updateCastleFlags = function (move) {
+        for (const v of move.vanish) {
+          const flags = this.castleFlags[v.c];
+          if (v.p == V.KING) this.castleFlags[v.c] = [V.size.y, V.size.y];
+          else if (v.x == (v.c == "w" ? V.size.x - 1 : 0) && flags.includes(v.y))
+            flags[flags.indexOf(v.y)] = V.size.y;
+        }
+      };
+      const from = V.prototype.getPotentialMovesFrom;
+      V.prototype.getPotentialMovesFrom = function (sq) {
+        return from.call(this, sq).filter(m =>
+          m.vanish[0].c == this.turn || m.vanish.length < 2 || m.vanish[1].c == m.vanish[0].c);
+      };
+    },
+    special: [castle, passant, promote, promoteBlack].map(([w, f]) => [w, f + " -"]).concat([
+      ["the rules page: Nxd8, the knight moved by the bishop on b5", "r1bqk1nr/pppp1ppp/2n5/1Bb1p3/4P3/5N2/PPPP1PPP/RNBQK2R w 4 ahah - -"],
+      ["the knight moved last may not move", "r1bnk1nr/pppp1ppp/8/1Bb1p3/4P3/5N2/PPPP1PPP/RNBQK2R b 5 ahah - d8"],
+      ["an enemy king moved by its steps, never castling", "r3k2r/8/8/8/8/8/3Q4/R3K2R w 0 ahah - -"],
+      ["an enemy pawn moved onto its last rank promotes to its side's piece", "4k3/8/8/8/8/2Q5/1p6/4K3 w 0 iiii - -"],
+      ["a hypnotized pawn double steps; a black pawn on its side", "4k3/2p5/1Q6/3P4/8/8/8/4K3 w 0 iiii - -"],
+      ["a king may be taken by its own piece", "4k3/4r3/8/8/4R3/8/8/4K3 w 0 iiii - -"],
+      ["a king may walk into attack", "8/8/8/3k4/8/2R5/8/4K3 b 0 iiii - -"]]),
+  });
 }
