@@ -526,6 +526,21 @@ impl<B: Bits> Position<B> {
         });
     }
 
+    /// The walls a move makes: moved (Duck), placed (Isolation, Atlantis) or left behind.
+    fn build_walls(&mut self, r: &Rules<B>, m: &Move) {
+        if r.moving_wall {
+            self.move_wall(r, m.aux as usize);
+        }
+        if r.placed_wall.as_ref().is_some_and(|w| w.placed_by(m.kind)) {
+            self.place_wall(r, m.aux as usize);
+        }
+        if r.wall_behind
+            && let Some(at) = self.wall_left(m)
+        {
+            self.set(r, at, WALL);
+        }
+    }
+
     /// Plays a move; with `verify` false the check tests are skipped (the caller knows the
     /// move is legal).
     pub fn play(&mut self, r: &Rules<B>, m: Move, verify: bool) -> bool {
@@ -581,17 +596,7 @@ impl<B: Bits> Position<B> {
         if r.move_enemy {
             self.hold_hypnotized(m, enemy_moved);
         }
-        if r.moving_wall {
-            self.move_wall(r, m.aux as usize);
-        }
-        if r.placed_wall.as_ref().is_some_and(|w| w.placed_by(m.kind)) {
-            self.place_wall(r, m.aux as usize);
-        }
-        if r.wall_behind
-            && let Some(at) = self.wall_left(&m)
-        {
-            self.set(r, at, WALL);
-        }
+        self.build_walls(r, &m);
         self.advance_clocks(r, mover, &moved);
         let legal = self.after_move(r, m, mover, (&mut moved, pieces), verify, royals_before)
             && !escape_barred;

@@ -950,6 +950,11 @@ impl Variant {
                 "  a royal piece is attacked by the pieces of both sides, its own as well"
             )?;
         }
+        self.dump_obligations(f)
+    }
+
+    /// What a move must or may not do: capture, check, escape, move an enemy piece.
+    fn dump_obligations(&self, f: Out) -> fmt::Result {
         if self.obligations.must_capture {
             writeln!(
                 f,
