@@ -131,7 +131,7 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub(crate) fn targets(&self, r: &Rules<B>, code: usize, from: usize) -> (B, B) {
         let t = self.targets_of(r, &r.codes[code], from);
-        if !r.guard.any() && !r.friends_by_leaps && r.anywhere.is_empty() {
+        if !r.rare_targets {
             return t;
         }
         self.with_rare_targets(r, code, from, t)

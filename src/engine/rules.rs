@@ -702,6 +702,9 @@ pub struct Rules<B> {
     pub friend_prey_judged: bool,
     /// `capture friends by`: some piece takes friends by leaps of their own.
     pub friends_by_leaps: bool,
+    /// Some piece's targets go beyond its own atoms: atoms borrowed from guards, friends taken
+    /// by leaps, moves to controlled squares (the targets of a piece read this one flag).
+    pub rare_targets: bool,
     /// Some condition reads `moved.checked`, so a move's codes say whether the mover was in
     /// check.
     pub reads_checked: bool,
@@ -865,6 +868,7 @@ impl<B: Bits> Rules<B> {
             friend_leaps: [vec![], vec![]],
             friend_prey_judged: false,
             friends_by_leaps: false,
+            rare_targets: false,
             reads_checked: false,
             effects_read_move: false,
             effect_promotes: false,
@@ -902,6 +906,7 @@ impl<B: Bits> Rules<B> {
         r.compile_once(v);
         r.compile_guarded(v);
         r.compile_anywhere(v);
+        r.rare_targets = r.guard.any() || r.friends_by_leaps || !r.anywhere.is_empty();
         r.compile_end(v);
         r.compile_effects(v);
         r.reads_checked = r.effects.iter().any(ir::Effect::reads_checked)
