@@ -57,7 +57,7 @@ def against_random(engine, name, seed):
             board.push(result.move)
         else:
             board.push(rng.choice(list(board.legal_moves)))
-    return board.result(claim_draw=True), board.ply(), clock
+    return board.result(claim_draw=True), board, clock
 
 
 def main():
@@ -70,11 +70,12 @@ def main():
         for name in names:
             result, plies = self_play(engine, name)
             print(f"{name}: self-play {result} in {plies} plies")
-            result, plies, clock = against_random(engine, name, seed=len(name))
-            print(f"{name}: against a random mover {result} in {plies} plies, "
+            result, board, clock = against_random(engine, name, seed=len(name))
+            print(f"{name}: against a random mover {result} in {board.ply()} plies, "
                   f"{clock:.2f} s left on the clock")
             if result != "1-0":
-                print(f"{name}: the engine did not beat the random mover")
+                moves = " ".join(move.uci() for move in board.move_stack)
+                print(f"{name}: the engine did not beat the random mover: {moves}")
                 failed = True
     sys.exit(1 if failed else 0)
 
