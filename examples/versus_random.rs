@@ -1,7 +1,7 @@
 //! The computer against a random mover, one game in every bundled variant: the computer plays
 //! white in the first variant, black in the next, and so on, at a fixed number of nodes a move;
 //! the random mover is seeded, so a run is repeatable. A game not over after `MAX_PLIES` plies
-//! counts as not won. Prints a line per game not won, then the score. The variants whose rules
+//! counts as not won. Prints a line per game not won with its moves, then the score. The variants whose rules
 //! let no side win ([`UNWINNABLE`]) are left out of a run of every variant, with the reason.
 //!
 //! `cargo run --release --example versus_random [NODES] [VARIANT...]`
@@ -43,11 +43,23 @@ impl Random {
     }
 }
 
-/// Plays one game; the winner (None for a draw or no end) and the plies played.
-fn game(variant: &str, computer: Side, nodes: u64, seed: u64) -> (Option<Side>, usize, String) {
+/// How a game went: the winner (None for a draw or no end), the rule that ended it and the
+/// moves played.
+struct Played {
+    winner: Option<Side>,
+    why: String,
+    moves: Vec<String>,
+}
+
+/// Plays one game.
+fn game(variant: &str, computer: Side, nodes: u64, seed: u64) -> Played {
     let mut sources = Sources::default();
     let Ok(loaded) = load(variant, &mut sources) else {
-        return (None, 0, "does not load".into());
+        return Played {
+            winner: None,
+            why: "does not load".into(),
+            moves: vec![],
+        };
     };
     let mut g = new_game(Arc::new(loaded.variant));
     let (mut engine, mut random) = (Engine::new(8), Random(seed | 1));
@@ -56,10 +68,16 @@ fn game(variant: &str, computer: Side, nodes: u64, seed: u64) -> (Option<Side>, 
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
-    for ply in 0..MAX_PLIES {
+    let mut moves = vec![];
+    let end = |winner, why: &str, moves| Played {
+        winner,
+        why: why.into(),
+        moves,
+    };
+    for _ in 0..MAX_PLIES {
         let status = g.status();
-        if let Some(end) = status.end {
-            return (end.winner, ply, end.rule);
+        if let Some(e) = status.end {
+            return end(e.winner, &e.rule, moves);
         }
         let m = if status.side == computer {
             g.think(&mut engine, &limits, &stop, &mut |_| {})
@@ -71,13 +89,14 @@ fn game(variant: &str, computer: Side, nodes: u64, seed: u64) -> (Option<Side>, 
             moves.get(random.below(moves.len())).cloned()
         };
         let Some(m) = m else {
-            return (None, ply, "no move".into());
+            return end(None, "no move", moves);
         };
         if g.play(&m).is_err() {
-            return (None, ply, format!("illegal move {m}"));
+            return end(None, &format!("illegal move {m}"), moves);
         }
+        moves.push(m.to_string());
     }
-    (None, MAX_PLIES, "move bound".into())
+    end(None, "move bound", moves)
 }
 
 fn main() {
@@ -85,8 +104,9 @@ fn main() {
     let nodes = args.first().and_then(|a| a.parse().ok()).unwrap_or(2000);
     let named: Vec<String> = args.iter().skip(1).cloned().collect();
     let every = named.is_empty();
+    let bundled: Vec<String> = rulebook::bundled::names().map(String::from).collect();
     let variants: Vec<String> = if every {
-        rulebook::bundled::names().map(String::from).collect()
+        bundled.clone()
     } else {
         named
     };
@@ -97,14 +117,20 @@ fn main() {
             continue;
         }
         played += 1;
+        // A variant's side and seed are those of its place among the bundled ones, so that a
+        // game of a run of every variant is replayed by naming it.
+        let i = bundled.iter().position(|b| b == v).unwrap_or(i);
         let computer = if i % 2 == 0 { Side::White } else { Side::Black };
-        let (winner, plies, why) = game(v, computer, nodes, 1 + i as u64);
-        if winner == Some(computer) {
+        let played_out = game(v, computer, nodes, 1 + i as u64);
+        if played_out.winner == Some(computer) {
             won += 1;
         } else {
             println!(
-                "{v}: computer ({}) did not win: {why} after {plies} plies",
-                computer.name()
+                "{v}: computer ({}) did not win: {} after {} plies\n  {}",
+                computer.name(),
+                played_out.why,
+                played_out.moves.len(),
+                played_out.moves.join(" ")
             );
         }
     }

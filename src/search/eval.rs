@@ -220,14 +220,17 @@ impl Values {
     fn read_end_rules<B: Bits>(&mut self, r: &Rules<B>) {
         for e in &r.end {
             match &e.test {
+                // Losing every piece wins (but the royal ones, worth nothing: Losers' bare king).
                 EndTest::Extinct {
                     sides,
                     codes,
-                    at_most: 0,
+                    at_most,
+                    masks: None,
                     ..
                 } if codes[0].is_empty() && e.result == Outcome::Wins => {
                     for side in Side::BOTH {
-                        if sides[side.index()] {
+                        let royals = r.royal_codes[side.index()].len();
+                        if sides[side.index()] && usize::from(*at_most) <= royals {
                             self.sign[side.index()] = -1;
                         }
                     }
@@ -325,7 +328,7 @@ impl Values {
                 let Some(near) = pieces.iter().map(|sq| g.steps[sq]).min() else {
                     continue;
                 };
-                PER_STEP * (g.far - near) as i32
+                race(g.far - near, g.far)
             };
             white += if g.side == Side::White { term } else { -term };
         }
@@ -342,6 +345,14 @@ impl Values {
         };
         worth(pos.checks[0]) - worth(pos.checks[1])
     }
+}
+
+/// The worth of `done` of `far` steps towards a region: each step worth more than the one
+/// before (from [`PER_STEP`] to twice it), so that in a race both sides step with, the side
+/// ahead gains by stepping (it would otherwise see nothing in it and mark time).
+fn race(done: u8, far: u8) -> i32 {
+    let (done, far) = (i32::from(done), i32::from(far).max(1));
+    PER_STEP * done * (done + far) / far
 }
 
 /// For white: how many more moves (pseudo-legal: the pieces' targets and the drops of the

@@ -54,6 +54,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     null_moves: bool,
     /// Late-move reductions by (depth, move number), each at most 63.
     reductions: Vec<[u8; 64]>,
+    /// No position before the last reset of the halfmove clock can come back.
+    clock_bounds_repetition: bool,
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
@@ -90,6 +92,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             after_null: vec![false; MAX_PLY + 1],
             null_moves: null_moves_meaningful(r),
             reductions: reductions(),
+            clock_bounds_repetition: clock_bounds_repetition(r),
         }
     }
 
@@ -277,7 +280,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
     fn repeated(&self) -> bool {
         let n = self.keys.len();
         let now = self.keys[n - 1];
-        let back = (self.pos.halfmove as usize).min(100).min(n - 1);
+        let since = if self.clock_bounds_repetition {
+            self.pos.halfmove as usize
+        } else {
+            n
+        };
+        let back = since.min(100).min(n - 1);
         self.keys[n - 1 - back..n - 1].contains(&now)
     }
 
@@ -700,6 +708,30 @@ fn null_moves_meaningful<B: Bits>(r: &Rules<B>) -> bool {
         && !r.must_capture
 }
 
+/// Whether every move that resets the halfmove clock is one that cannot be undone: each piece
+/// whose moves reset it moves only forward, or only backward, on an empty board (a chess pawn,
+/// not Royal Race's pawn that also moves as a rook). Else a repetition is looked for further
+/// back than the clock's last reset.
+fn clock_bounds_repetition<B: Bits>(r: &Rules<B>) -> bool {
+    let mut pos = Position::empty(r);
+    r.codes.iter().enumerate().all(|(code, cr)| {
+        if !cr.resets_clock {
+            return true;
+        }
+        let mut ways = [false; 3];
+        for from in (cr.confined & r.board_mask()).iter() {
+            pos.put(r, from, code as u8 + 1);
+            let (quiet, _) = pos.targets(r, code, from);
+            pos.put(r, from, 0);
+            let rank = r.coords(from).2;
+            for to in quiet.iter() {
+                ways[(r.coords(to).2.cmp(&rank) as i8 + 1) as usize] = true;
+            }
+        }
+        !ways[1] && !(ways[0] && ways[2])
+    })
+}
+
 /// The late-move reductions: about ln(depth) * ln(number) / 2.
 fn reductions() -> Vec<[u8; 64]> {
     (0..64)
@@ -761,5 +793,26 @@ fn cut_by_table(e: Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Opti
         Bound::Lower if v >= beta => Some(v),
         Bound::Upper if v <= alpha => Some(v),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Sources;
+    use crate::game::Typed;
+    use std::sync::Arc;
+
+    fn rules(name: &str) -> Arc<Rules<u128>> {
+        let loaded = crate::lower::load(name, &mut Sources::default()).expect("bundled");
+        Typed::<u128>::new(Arc::new(loaded.variant)).rules
+    }
+
+    #[test]
+    fn the_clock_bounds_repetitions_only_where_its_resets_cannot_be_undone() {
+        assert!(clock_bounds_repetition(&*rules("chess")));
+        assert!(clock_bounds_repetition(&*rules("shogi")));
+        // Royal Race's pawn also moves as a rook: a pawn move resets the clock and can be undone.
+        assert!(!clock_bounds_repetition(&*rules("royalrace")));
     }
 }
