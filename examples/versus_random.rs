@@ -105,11 +105,7 @@ fn main() {
     let named: Vec<String> = args.iter().skip(1).cloned().collect();
     let every = named.is_empty();
     let bundled: Vec<String> = rulebook::bundled::names().map(String::from).collect();
-    let variants: Vec<String> = if every {
-        bundled.clone()
-    } else {
-        named
-    };
+    let variants: Vec<String> = if every { bundled.clone() } else { named };
     let (mut won, mut played) = (0, 0);
     for (i, v) in variants.iter().enumerate() {
         if let Some((_, why)) = UNWINNABLE.iter().find(|(u, _)| every && u == v) {

@@ -1,13 +1,15 @@
 //! `connect` end conditions, judged by bitboard shifts: a row of N is N-1 shifts along each line
 //! intersected with the pieces, a block the same along files then ranks, a chain a flood fill
 //! from the first region that must meet the second. Only the pieces of the side that just moved
-//! are looked at, as Fairy-Stockfish does (no move makes a row for the other side).
+//! are looked at, as Fairy-Stockfish does (no move makes a row for the other side), but under
+//! `answered`, which looks at both.
 
 use crate::engine::bitboard::Bits;
+use crate::engine::end::{Reach, reach_outcome};
 use crate::engine::geometry::Geometry;
 use crate::engine::position::Position;
 use crate::engine::rules::Rules;
-use crate::ir::{ConnectLine, ConnectShape, Region, Side};
+use crate::ir::{ConnectLine, ConnectShape, ReachRule, Region, Side};
 
 /// One step along a line as a shift of the whole board: the squares whose step stays on the
 /// board (and in their layer) move by `shift` bits.
@@ -197,10 +199,8 @@ fn chain_reaches<B: Bits>(pieces: B, from: B, to: B, steps: &[Step<B>]) -> bool 
 }
 
 impl<B: Bits> Position<B> {
-    /// Whether the pieces of `codes` (every piece when empty) of the side that just moved
-    /// pass the test.
-    pub(crate) fn connected(&self, codes: &[Vec<u8>; 2], test: &ConnectTest<B>) -> bool {
-        let mover = self.side.flip();
+    /// Whether `mover`'s pieces of `codes` (all of them when empty) pass the test.
+    fn connected_by(&self, codes: &[Vec<u8>; 2], test: &ConnectTest<B>, mover: Side) -> bool {
         let i = mover.index();
         let pieces = if codes[i].is_empty() {
             self.by_side[i]
@@ -210,6 +210,44 @@ impl<B: Bits> Position<B> {
                 .fold(B::ZERO, |m, &c| m | self.pieces[c as usize])
         };
         test.holds(pieces, mover)
+    }
+}
+
+impl<B: Bits> Position<B> {
+    /// How a `connect` condition ends the game: the side that just moved connected (of `side`
+    /// when given); `answered`, as a region `answered` (Racing Kings): white's connection stands
+    /// while black may still answer with its own, which draws.
+    pub(crate) fn connected_end(
+        &mut self,
+        r: &Rules<B>,
+        side: Option<Side>,
+        codes: &[Vec<u8>; 2],
+        test: &ConnectTest<B>,
+        answered: bool,
+    ) -> Option<Reach> {
+        if !answered {
+            let mover = self.side.flip();
+            let hit = side.is_none_or(|s| s == mover) && self.connected_by(codes, test, mover);
+            return hit.then_some(Reach::Won(mover));
+        }
+        let reached =
+            Side::BOTH.map(|s| side.is_none_or(|o| o == s) && self.connected_by(codes, test, s));
+        reach_outcome(ReachRule::Answered, self.side, reached, || {
+            self.can_connect(r, codes, test)
+        })
+    }
+
+    /// Whether the side to move has a legal move after which it has the connection.
+    fn can_connect(&mut self, r: &Rules<B>, codes: &[Vec<u8>; 2], test: &ConnectTest<B>) -> bool {
+        let us = self.side;
+        let mut moves = vec![];
+        self.pseudo_moves(r, &mut moves);
+        moves.into_iter().any(|m| {
+            let legal = self.make(r, m);
+            let connects = legal && self.connected_by(codes, test, us);
+            self.unmake(r);
+            connects
+        })
     }
 }
 

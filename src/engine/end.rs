@@ -103,9 +103,16 @@ impl<B: Bits> Position<B> {
                 EndTest::DoublePass => (self.passes & 3 == 3).then_some(mover),
                 EndTest::BoardFull => (self.occ == r.geo.all).then_some(mover),
                 EndTest::Castled(flags) => self.castled_end(flags),
-                EndTest::Connected { side, codes, test } => (side.is_none_or(|s| s == mover)
-                    && self.connected(codes, test))
-                .then_some(mover),
+                EndTest::Connected {
+                    side,
+                    codes,
+                    test,
+                    answered,
+                } => match self.connected_end(r, *side, codes, test, *answered) {
+                    Some(Reach::Won(side)) => Some(side),
+                    Some(Reach::Draw) => return Some((i, None)),
+                    None => None,
+                },
                 EndTest::Checkmate | EndTest::Stalemate => None,
             };
             if let Some(side) = hit {

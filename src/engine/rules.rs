@@ -468,6 +468,8 @@ pub enum EndTest<B> {
         codes: [Vec<u8>; 2],
         /// The row, block or chain.
         test: crate::engine::connect::ConnectTest<B>,
+        /// Black may answer white's connection with its own, a draw.
+        answered: bool,
     },
 }
 
@@ -1924,10 +1926,12 @@ impl<B: Bits> Rules<B> {
                     kinds,
                     shape,
                     lines,
+                    answered,
                 } => EndTest::Connected {
                     side: *side,
                     codes: codes_of(self, kinds),
                     test: self.connect_test(shape, lines),
+                    answered: *answered,
                 },
             };
             end.push(EndRule {

@@ -1140,12 +1140,14 @@ impl Variant {
                 kinds,
                 shape,
                 lines,
+                answered,
             } => {
                 let whose = side.map_or("the mover's".to_string(), |s| format!("{}'s", s.name()));
-                (
-                    self.connect_text(&format!("{whose} {}", names(kinds)), shape, lines),
-                    side.map_or("the mover", |s| s.name()),
-                )
+                let mut text = self.connect_text(&format!("{whose} {}", names(kinds)), shape, lines);
+                if *answered {
+                    text.push_str(" (black may answer white's with its own: a draw)");
+                }
+                (text, side.map_or("the mover", |s| s.name()))
             }
             c => (c.name().to_string(), "the mover"),
         }

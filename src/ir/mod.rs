@@ -1087,6 +1087,8 @@ pub enum EndCond {
         shape: ConnectShape,
         /// The lines along which pieces count as next to each other (not used by a block).
         lines: Vec<ConnectLine>,
+        /// When white has connected, black may answer by connecting too: a draw.
+        answered: bool,
     },
 }
 

@@ -728,7 +728,8 @@ fn clock_bounds_repetition<B: Bits>(r: &Rules<B>) -> bool {
                 ways[(r.coords(to).2.cmp(&rank) as i8 + 1) as usize] = true;
             }
         }
-        !ways[1] && !(ways[0] && ways[2])
+        let [back, sideways, forward] = ways;
+        !(sideways || back && forward)
     })
 }
 

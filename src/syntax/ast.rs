@@ -947,6 +947,8 @@ pub struct ConnectAst {
     pub kinds: Vec<Name>,
     /// `along ...`: the lines that count, each with its span; empty for all three.
     pub along: Vec<Spanned<crate::ir::ConnectLine>>,
+    /// `answered`, where written: black may answer white's connection with its own, a draw.
+    pub answered: Option<Span>,
     /// The whole condition.
     pub span: Span,
 }

@@ -1191,6 +1191,11 @@ fn build_connect(p: P) -> Option<ConnectAst> {
     let mut side = None;
     let mut kinds = vec![];
     let mut along = vec![];
+    let answered = p
+        .clone()
+        .into_inner()
+        .find(|k| k.as_rule() == Rule::kw_answered)
+        .map(|k| span(&k));
     for k in kids(p) {
         match k.as_rule() {
             // `collinear N`: the number stands alone, without a shape around it.
@@ -1235,6 +1240,7 @@ fn build_connect(p: P) -> Option<ConnectAst> {
         shape: shape?,
         kinds,
         along,
+        answered,
         span: sp,
     })
 }

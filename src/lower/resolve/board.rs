@@ -8,6 +8,8 @@ use crate::ir::{AtomKind, CrossWhen, EndCond, Variant, Wrap};
 use crate::syntax::ast::ItemKind;
 use crate::syntax::ast::WrapAxis;
 
+/// The most files, and the most ranks, of a board: the files are named by the letters a to z.
+const MAX_SIDE: i64 = 26;
 /// The most squares a variant may have, all layers together.
 const MAX_SQUARES: usize = 1024;
 
@@ -27,14 +29,14 @@ impl Resolver<'_> {
         };
         let mut ok = true;
         for (v, what) in [(&board.node.files, "files"), (&board.node.ranks, "ranks")] {
-            if !(1..=16).contains(&v.node) {
+            if !(1..=MAX_SIDE).contains(&v.node) {
                 self.err(
                     Problem::error(
                         Code::BoardSize,
-                        format!("a board has 1 to 16 {what}, not {}", v.node),
+                        format!("a board has 1 to {MAX_SIDE} {what}, not {}", v.node),
                     )
                     .label(board.src, v.span, format!("{} {what}", v.node))
-                    .help("choose a size from 1 to 16"),
+                    .help(format!("choose a size from 1 to {MAX_SIDE}")),
                 );
                 ok = false;
             }

@@ -41,6 +41,14 @@ impl Resolver<'_> {
                 }
             }
         };
+        if let (Some(answered), Some(_)) = (c.answered, c.side) {
+            self.err(
+                Problem::error(Code::Connect, "only one side's connection counts: nothing answers it")
+                    .label(src, answered, "black answers white's connection with its own")
+                    .help("leave out `answered`, or the side after `connect`, so that both sides' connections count"),
+            );
+            return None;
+        }
         Some(ir::EndCond::Connected {
             side: c.side.map(|s| match s {
                 crate::syntax::ast::SideAst::White => ir::Side::White,
@@ -49,6 +57,7 @@ impl Resolver<'_> {
             kinds: kinds?,
             shape,
             lines: lines?,
+            answered: c.answered.is_some(),
         })
     }
 

@@ -2104,4 +2104,52 @@ export default function defineSuites(variant, f) {
       ["a king may be taken by its own piece", "4k3/4r3/8/8/4R3/8/8/4K3 w 0 iiii - -"],
       ["a king may walk into attack", "8/8/8/3k4/8/2R5/8/4K3 b 0 iiii - -"]]),
   });
+
+  // Gomoku: stones placed by square (upper case: the first player, vchess's 'w', drawn black on
+  // the site), written in vchess's FEN (runs of empty squares as digits of at most 9).
+  const gomokuFen = (stones, turn) => {
+    const rows = [];
+    for (let rank = 19; rank >= 1; rank--) {
+      let row = "", empty = 0;
+      for (let file = 0; file < 19; file++) {
+        const stone = stones[String.fromCharCode(97 + file) + rank];
+        if (!stone) { empty++; continue; }
+        for (; empty > 0; empty -= Math.min(empty, 9)) row += Math.min(empty, 9);
+        row += stone;
+      }
+      for (; empty > 0; empty -= Math.min(empty, 9)) row += Math.min(empty, 9);
+      rows.push(row);
+    }
+    return rows.join("/") + " " + turn + " 0";
+  };
+  const stones = (white, black) => {
+    const out = {};
+    for (const sq of white.split(" ").filter(x => x)) out[sq] = "P";
+    for (const sq of black.split(" ").filter(x => x)) out[sq] = "p";
+    return out;
+  };
+  variant("gomoku", "Gomoku", {
+    fen: (g, V, s) => [f.placement(g, V, s), g.turn, "-", "-", 0, f.fullmove(g)].join(" "),
+    games: 4,
+    startDepth: 2,
+    maxDepth: 2,
+    special: [
+      ["the rules page: a five at k9 is answered by one at k12, a draw",
+        "991/991/991/991/991/94P5/93p6/7ppp1p7/9Pp8/9pP8/7PPP1P7/93P6/94p5/991/991/991/991/991/991 w 0"],
+      ["the first player makes five at e10 and the second has no answer",
+        gomokuFen(stones("a10 b10 c10 d10", "a1 c3 e5 g7"), "w")],
+      ["five made: the second player answers with five, or the game ends at its move",
+        gomokuFen(stones("a10 b10 c10 d10 e10", "a1 a2 a3 a4 j9"), "b")],
+      ["five made and no answer: the game is over",
+        gomokuFen(stones("a10 b10 c10 d10 e10", "a1 a2 a3 j4 j9"), "b")],
+      ["the second player's five ends the game at once",
+        gomokuFen(stones("a10 b10 c10 d10 j15", "a1 a2 a3 a4 a5"), "w")],
+      ["the second player may make five along a diagonal",
+        gomokuFen(stones("a10 b10 c10 s19 j15", "c3 d4 e5 f6 a19"), "b")],
+      ["six in a row wins too (a stone between two and three)",
+        gomokuFen(stones("a10 b10 d10 e10 f10", "a1 c3 e5 g7 s1"), "w")],
+      ["both have five: over",
+        gomokuFen(stones("a10 b10 c10 d10 e10", "a1 a2 a3 a4 a5"), "w")],
+    ],
+  });
 }
