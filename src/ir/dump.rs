@@ -414,6 +414,12 @@ impl Variant {
                 "wall behind: every move leaves a wall on the square the moved piece left"
             )?;
         }
+        if self.hole_behind {
+            writeln!(
+                f,
+                "hole behind: every move leaves a hole on the square the moved piece left; steps pass over holes"
+            )?;
+        }
         if let Some(w) = &self.placed_wall {
             let mut within = w
                 .within

@@ -204,6 +204,7 @@ pub const ITEM_STARTS: &[&str] = &[
     "no",
     "moving wall",
     "wall behind",
+    "hole behind",
     "duck",
     "petrify",
     "pass",
