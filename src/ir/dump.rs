@@ -402,6 +402,11 @@ impl Variant {
                 }
             )?;
         }
+        self.dump_walls(f)
+    }
+
+    /// The wall rules and holes.
+    fn dump_walls(&self, f: Out) -> fmt::Result {
         if self.moving_wall {
             writeln!(
                 f,
