@@ -147,6 +147,7 @@ pub const KEYWORDS: &[&str] = &[
     "aimed",
     "by",
     "behind",
+    "hole",
     "last",
     "turn",
     "first",
