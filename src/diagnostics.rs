@@ -139,6 +139,8 @@ codes! {
     CannotCapture = "cannot_capture",
     /// `wall behind` beside `moving wall`.
     WallRules = "wall_rules",
+    /// `hole behind` with a rule that holes do not support, or a piece written `x`.
+    Holes = "holes",
     /// A piece both `royal` and `royal when last`.
     RoyalWhenLast = "royal_when_last",
     /// A `connect` condition that cannot hold or is ill-formed: a row longer than the board, a

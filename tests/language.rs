@@ -535,6 +535,34 @@ fn wall_behind_leaves_a_wall_where_the_piece_stood() {
     assert_eq!(game.moves().len(), 7);
 }
 
+/// `hole behind`: the square a piece leaves becomes a hole (`x` in FEN) that steps pass over:
+/// the knight's orthogonal step, then its diagonal one, each go on past holes, and a leap of
+/// two squares counts squares that are not holes.
+#[test]
+fn hole_behind_leaves_a_hole_that_steps_pass_over() {
+    let variant = loads(include_str!("../variants/wormhole2.variant")).0;
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    game.play("g1f3").expect("a legal move");
+    assert_eq!(
+        game.fen(),
+        "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBxR b - - 1 1"
+    );
+    game.play("e7e5").expect("a legal move");
+    let ucis = |game: &mut Box<dyn rulebook::game::Game>| -> Vec<String> {
+        game.moves().into_iter().map(|m| m.uci).collect()
+    };
+    // Back from f3 toward g1: down to f2, then diagonally past the hole on g1, off the board.
+    let moves = ucis(&mut game);
+    assert!(!moves.iter().any(|m| m == "f3g1"), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "f3e5"), "{moves:?}");
+    game.play("f3e5").expect("a capture");
+    // The queen on d8: one diagonal step passes the hole on e7 to f6, two to g5.
+    let moves = ucis(&mut game);
+    assert!(!moves.iter().any(|m| m == "d8e7"), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "d8f6"), "{moves:?}");
+    assert!(moves.iter().any(|m| m == "d8g5"), "{moves:?}");
+}
+
 /// How the playground draws a variant reaches the IR: `glyph` per side (one for both), and a
 /// board on intersections, kept through `extends` until a new `board` line; the rules are
 /// those of the same text without them.

@@ -682,3 +682,15 @@ fn janggi_no_pass_in_check_and_two_passes_end_the_game() {
     let played = g.play("e10e10").expect("a second pass");
     assert!(played.end.is_some(), "two passes in a row end the game");
 }
+
+// wormhole
+
+#[test]
+fn wormhole1_knight_around_holes() {
+    moves(
+        "wormhole1_knight_around_holes",
+        "wormhole1",
+        "cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b - - 0 11",
+        "the rules page's diagram: the knight on d3 reaches b2, f2, b4, c5, g5 and f6 (g5 and f6 past the holes on f4 and e5)",
+    );
+}

@@ -241,8 +241,28 @@ impl<B: Bits> Position<B> {
                 }
             }
         }
+        if r.rare_attacks[by.index()] {
+            out |= self.rare_attackers::<ANY>(r, sq, by, occ, gone);
+        }
+        out
+    }
+
+    /// The attackers beyond the tables: by atoms borrowed from guards, and over holes.
+    #[inline(never)]
+    fn rare_attackers<const ANY: bool>(
+        &self,
+        r: &Rules<B>,
+        sq: usize,
+        by: Side,
+        occ: B,
+        gone: B,
+    ) -> B {
+        let mut out = B::ZERO;
         if !r.guard.attackers[by.index()].is_empty() {
             out |= self.guarded_attackers::<ANY>(r, sq, by, occ, gone);
+        }
+        if r.holes && !(ANY && out.any()) {
+            out |= self.hole_attackers::<ANY>(r, sq, by.index(), occ, gone);
         }
         out
     }

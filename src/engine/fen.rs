@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use crate::diagnostics::words;
 use crate::engine::bitboard::Bits;
-use crate::engine::position::{EnPassant, PROMOTED, Position, WALL, piece_code};
+use crate::engine::position::{EnPassant, HOLE, PROMOTED, Position, WALL, piece_code};
 use crate::engine::rules::{CastleRules, Rules};
 use crate::ir::{CrossWhen, EndCond, PieceId, Side, Variant, square_name};
 use crate::syntax::ast::Span;
@@ -42,6 +42,8 @@ pub enum Cell {
     Piece(usize, Side, PieceId, bool),
     /// A wall (`*`): a hole in the board.
     Wall,
+    /// A hole that steps pass over (`x`, under `hole behind`).
+    Hole,
 }
 
 /// A position as written, before it becomes a [`Position`].
@@ -528,6 +530,9 @@ fn parse_piece(
     let (at, c) = chars[0];
     if c == '*' {
         return Ok((Cell::Wall, 1));
+    }
+    if c == 'x' && v.hole_behind {
+        return Ok((Cell::Hole, 1));
     }
     let plus = c == '+';
     let (lat, lc) = if plus {
@@ -1066,6 +1071,7 @@ impl<B: Bits> Position<B> {
                     p.put(r, layer * r.cells + cell, byte);
                 }
                 Some(Cell::Wall) => p.put(r, cell, WALL),
+                Some(Cell::Hole) => p.put(r, cell, HOLE),
                 None => {}
             }
         }
@@ -1334,7 +1340,7 @@ impl<B: Bits> Position<B> {
     /// A square's content as FEN writes it.
     fn push_piece(&self, r: &Rules<B>, out: &mut String, layer: usize, v: u8) {
         let Some(code) = piece_code(v) else {
-            out.push('*');
+            out.push(if v == HOLE { 'x' } else { '*' });
             return;
         };
         let cr = &r.codes[code as usize];

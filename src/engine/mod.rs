@@ -15,6 +15,7 @@ pub mod fen;
 pub mod freeze;
 pub mod geometry;
 pub mod guard;
+pub mod holes;
 pub mod key;
 pub mod legality;
 pub mod movegen;

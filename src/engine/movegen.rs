@@ -9,7 +9,14 @@ use crate::ir::{self, Action, Modality, Scan};
 
 /// Adds the squares of `a` to the quiet and capture sets as `modality` allows.
 #[inline(always)]
-fn add<B: Bits>(modality: Modality, a: B, empty: B, enemy: B, quiet: &mut B, cap: &mut B) {
+pub(crate) fn add<B: Bits>(
+    modality: Modality,
+    a: B,
+    empty: B,
+    enemy: B,
+    quiet: &mut B,
+    cap: &mut B,
+) {
     match modality {
         Modality::Move => *quiet |= a & empty,
         Modality::Capture => *cap |= a & enemy,
@@ -141,6 +148,13 @@ impl<B: Bits> Position<B> {
     /// controlled squares add some.
     #[inline(never)]
     fn with_rare_targets(&self, r: &Rules<B>, code: usize, from: usize, t: (B, B)) -> (B, B) {
+        let t = if r.holes {
+            let cr = &r.codes[code];
+            let h = self.hole_targets(r, cr, from, self.prey(r, cr));
+            (t.0 | h.0, t.1 | h.1)
+        } else {
+            t
+        };
         let t = if r.anywhere.is_empty() {
             t
         } else {
@@ -161,6 +175,13 @@ impl<B: Bits> Position<B> {
     /// The targets of a piece that moves by the tables `cr` on `from`: (quiet, captures).
     #[inline(always)]
     pub(crate) fn targets_of(&self, r: &Rules<B>, cr: &CodeRules<B>, from: usize) -> (B, B) {
+        let enemy = self.prey(r, cr);
+        self.targets_among(r, cr, from, enemy)
+    }
+
+    /// The pieces the piece of `cr` may take: the enemy's, as its captures edit them.
+    #[inline(always)]
+    pub(crate) fn prey(&self, r: &Rules<B>, cr: &CodeRules<B>) -> B {
         let us = cr.side.index();
         let mut enemy = self.by_side[1 - us];
         for &(c, friend) in &cr.prey_edits {
@@ -173,7 +194,7 @@ impl<B: Bits> Position<B> {
         if !cr.prey_when.is_empty() {
             enemy |= self.friends_to_take(r, cr);
         }
-        self.targets_among(r, cr, from, enemy)
+        enemy
     }
 
     /// [`Position::targets_of`] where the piece may take the pieces on `enemy`.

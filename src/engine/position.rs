@@ -17,11 +17,14 @@ use crate::ir::{CrossWhen, Side};
 pub const PROMOTED: u8 = 0x80;
 /// A square no piece may enter: a hole in the board, or a moving wall.
 pub const WALL: u8 = 0xFF;
+/// A hole that steps pass over (`hole behind`): no piece stands there, nor may enter. (A
+/// piece's byte is at most `PROMOTED | 0x7D` below it: fewer than 63 kinds a side.)
+pub const HOLE: u8 = 0xFE;
 
 /// The piece code in a square's byte, if a piece stands there.
 #[inline(always)]
 pub fn piece_code(v: u8) -> Option<u8> {
-    if v == 0 || v == WALL {
+    if v == 0 || v >= HOLE {
         None
     } else {
         Some((v & !PROMOTED) - 1)
@@ -140,6 +143,8 @@ pub struct Position<B> {
     pub occ: B,
     /// The walls (holes in the board, petrified pieces, the moving wall).
     pub walls: B,
+    /// The holes that steps pass over (`hole behind`).
+    pub holes: B,
     /// The side to move.
     pub side: Side,
     /// One bit per castle of `castles`.
@@ -372,6 +377,7 @@ impl<B: Bits> Position<B> {
             by_side: [B::ZERO; 2],
             occ: B::ZERO,
             walls: B::ZERO,
+            holes: B::ZERO,
             side: Side::White,
             castling: 0,
             castles: Arc::new(r.castles.clone()),
@@ -427,6 +433,8 @@ impl<B: Bits> Position<B> {
                 self.pieces[code] ^= bit;
                 self.by_side[r.codes[code].side.index()] ^= bit;
                 self.occ ^= bit;
+            } else if v == HOLE {
+                self.holes ^= bit;
             }
         }
         self.board[sq] = new;
@@ -534,10 +542,10 @@ impl<B: Bits> Position<B> {
         if r.placed_wall.as_ref().is_some_and(|w| w.placed_by(m.kind)) {
             self.place_wall(r, m.aux as usize);
         }
-        if r.wall_behind
+        if (r.wall_behind || r.holes)
             && let Some(at) = self.wall_left(m)
         {
-            self.set(r, at, WALL);
+            self.set(r, at, if r.holes { HOLE } else { WALL });
         }
     }
 

@@ -225,6 +225,9 @@ pub struct CodeRules<B> {
     pub leap_capture_rev: Vec<B>,
     /// Rides not covered by `slides`.
     pub rides: Vec<Ride<B>>,
+    /// In a variant with holes: its leaps and rides, which step over holes (then none of the
+    /// tables above holds them).
+    pub hole_atoms: Vec<crate::engine::holes::HoleAtom<B>>,
     /// Unlimited rides from every square, grouped into sliders.
     pub slides: Vec<(u16, Modality)>,
     /// Its hops.
@@ -597,6 +600,14 @@ pub struct Rules<B> {
     pub placed_wall: Option<PlacedWallRules<B>>,
     /// Every move leaves a wall on the square the moved piece left.
     pub wall_behind: bool,
+    /// Every move leaves a hole on the square the moved piece left, and steps pass over holes
+    /// ([`crate::engine::holes`]).
+    pub holes: bool,
+    /// Per attacking side: its codes with atoms over holes that threaten.
+    pub hole_attackers: [Vec<u8>; 2],
+    /// Per attacking side: whether some attack is found beyond the tables (atoms borrowed from
+    /// guards, atoms over holes): one test on the attack path.
+    pub rare_attacks: [bool; 2],
     /// A side may pass (not in check); false under `pass when stuck`, whose pass is no
     /// pseudo-legal move but the one legal move of a side that has no other.
     pub pass: bool,
@@ -826,6 +837,9 @@ impl<B: Bits> Rules<B> {
             moving_wall: v.moving_wall,
             placed_wall: None,
             wall_behind: v.wall_behind,
+            holes: v.hole_behind,
+            hole_attackers: [vec![], vec![]],
+            rare_attacks: [false; 2],
             pass: v.pass && !v.pass_when_stuck,
             pass_when_stuck: v.pass && v.pass_when_stuck,
             required_by_play: false,
@@ -908,7 +922,8 @@ impl<B: Bits> Rules<B> {
         r.compile_once(v);
         r.compile_guarded(v);
         r.compile_anywhere(v);
-        r.rare_targets = r.guard.any() || r.friends_by_leaps || !r.anywhere.is_empty();
+        r.rare_targets = r.guard.any() || r.friends_by_leaps || !r.anywhere.is_empty() || r.holes;
+        r.rare_attacks = [0, 1].map(|s| !r.guard.attackers[s].is_empty() || r.holes);
         r.compile_end(v);
         r.compile_effects(v);
         r.reads_checked = r.effects.iter().any(ir::Effect::reads_checked)
@@ -1186,6 +1201,7 @@ impl<B: Bits> Rules<B> {
             leap_attack_rev: vec![B::ZERO; squares],
             leap_capture_rev: vec![],
             rides: vec![],
+            hole_atoms: vec![],
             slides: vec![],
             hops: vec![],
             lame_move: vec![vec![]; squares],
@@ -1247,6 +1263,10 @@ impl<B: Bits> Rules<B> {
             .as_ref()
             .map(|r| self.region_mask(r, side))
             .unwrap_or(self.all());
+        if self.holes {
+            self.add_hole_atom(c, atom, side, origin, landing);
+            return;
+        }
         for vec in atom.vectors() {
             let step = ir::oriented(vec, side);
             match atom.kind {
@@ -1282,6 +1302,38 @@ impl<B: Bits> Rules<B> {
                     });
                 }
             }
+        }
+    }
+
+    /// An atom of a variant with holes: its leaps or rides, each walked over the holes.
+    fn add_hole_atom(
+        &self,
+        c: &mut CodeRules<B>,
+        atom: &ir::Atom,
+        side: Side,
+        origin: B,
+        landing: B,
+    ) {
+        use crate::engine::holes::{HoleAtom, back, legs};
+        let range = match atom.kind {
+            AtomKind::Ride { range } => range.unwrap_or(u8::MAX),
+            _ => 1,
+        };
+        let targets = if atom.modality == Modality::Attack {
+            landing
+        } else {
+            landing & c.confined
+        };
+        for vec in atom.vectors() {
+            let legs = legs(ir::oriented(vec, side));
+            c.hole_atoms.push(HoleAtom {
+                legs,
+                back: back(legs),
+                range,
+                modality: atom.modality,
+                origin,
+                targets,
+            });
         }
     }
 
@@ -1560,6 +1612,9 @@ impl<B: Bits> Rules<B> {
                 }
                 if cr.hops.iter().any(|h| h.modality != Modality::Move) {
                     self.pins_suffice[side.flip().index()] = false;
+                }
+                if cr.hole_atoms.iter().any(|a| a.modality != Modality::Move) {
+                    self.hole_attackers[side.index()].push(code);
                 }
             }
         }
@@ -2175,7 +2230,9 @@ impl<B: Bits> Rules<B> {
         self.move_enemy = v.obligations.move_enemy;
         self.rare_frozen = self.freezes() || self.move_enemy;
         // A move that fills the mover's hand is legal when one of the drops that follow is.
+        // Holes change with every move: a move is judged by playing it.
         self.fast_legality = settled
+            && !self.holes
             && !self.hand_steps
             && self.check.at_final
             && !self.no_royal_escape

@@ -402,6 +402,11 @@ impl Variant {
                 }
             )?;
         }
+        self.dump_walls(f)
+    }
+
+    /// The wall rules and holes.
+    fn dump_walls(&self, f: Out) -> fmt::Result {
         if self.moving_wall {
             writeln!(
                 f,
@@ -412,6 +417,12 @@ impl Variant {
             writeln!(
                 f,
                 "wall behind: every move leaves a wall on the square the moved piece left"
+            )?;
+        }
+        if self.hole_behind {
+            writeln!(
+                f,
+                "hole behind: every move leaves a hole on the square the moved piece left; steps pass over holes"
             )?;
         }
         if let Some(w) = &self.placed_wall {

@@ -259,6 +259,9 @@ pub struct Variant {
     pub moving_wall: bool,
     /// Every move leaves a wall on the square the moved piece left (Snailtrail, Joust).
     pub wall_behind: bool,
+    /// Every move leaves a hole on the square the moved piece left, and a step passes over
+    /// holes to the next square that is not one (Wormhole).
+    pub hole_behind: bool,
     /// After every move, the mover puts a new wall for good on an empty square (Isolation,
     /// Amazons).
     pub placed_wall: Option<PlacedWall>,

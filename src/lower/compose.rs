@@ -54,6 +54,7 @@ pub(super) struct Draft {
     pub no_captures: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
     pub wall_behind: Option<Loc<Span>>,
+    pub hole_behind: Option<Loc<Span>>,
     pub wall_placed: Option<Loc<WallPlacedAst>>,
     pub petrify: Option<Loc<PetrifyAst>>,
     pub pass: Option<Loc<Span>>,
@@ -353,6 +354,7 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
         Item::NoCaptures(s) => flag(&mut d.no_captures, "`no captures`", src, s, problems),
         Item::MovingWall(s) => flag(&mut d.moving_wall, "`moving wall`", src, s, problems),
         Item::WallBehind(s) => flag(&mut d.wall_behind, "`wall behind`", src, s, problems),
+        Item::HoleBehind(s) => flag(&mut d.hole_behind, "`hole behind`", src, s, problems),
         Item::WallPlaced(w) => set_once(
             &mut d.wall_placed,
             "`wall placed` or `wall shot`",

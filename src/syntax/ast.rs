@@ -179,6 +179,8 @@ pub enum Item {
     MovingWall(Span),
     /// `wall behind`
     WallBehind(Span),
+    /// `hole behind`
+    HoleBehind(Span),
     /// `wall placed [within REGION]` or `wall shot [within REGION]`
     WallPlaced(WallPlacedAst),
     /// `duck`: the old name of `moving wall`.
@@ -439,6 +441,8 @@ pub enum ItemKind {
     MovingWall,
     /// `wall behind`
     WallBehind,
+    /// `hole behind`
+    HoleBehind,
     /// `petrify`
     Petrify,
     /// `pass`
@@ -480,6 +484,7 @@ impl ItemKind {
             "no" => ItemKind::No,
             "moving" => ItemKind::MovingWall,
             "wall" => ItemKind::WallBehind,
+            "hole" => ItemKind::HoleBehind,
             "petrify" => ItemKind::Petrify,
             "pass" => ItemKind::Pass,
             "turn" => ItemKind::Turn,

@@ -257,6 +257,7 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         Rule::no => Item::NoStuckPieces(sp),
         Rule::moving_wall => Item::MovingWall(sp),
         Rule::wall_rule => build_wall_rule(p)?,
+        Rule::hole_rule => Item::HoleBehind(sp),
         Rule::duck => Item::Duck(sp),
         Rule::pass => Item::Pass {
             when_stuck: has_kw(&p, Rule::pass_stuck),

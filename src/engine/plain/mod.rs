@@ -396,6 +396,7 @@ impl<B: Bits> Rules<B> {
             && self.gate_squares.is_empty()
             && self.once_squares.is_empty()
             && !self.walls_change()
+            && !self.holes
             && !self.pass
             && !self.pass_when_stuck
             && self.turn.is_none()

@@ -220,4 +220,70 @@ impl Resolver<'_> {
             );
         }
     }
+
+    /// The rules that `hole behind` does not support, each an error at it: a board that wraps,
+    /// layers, hops and lame leaps (they go by the board's lines, holes counted), castling, en
+    /// passant, hands, effects, petrified pieces and other wall rules; and a piece written `x`,
+    /// the letter of a hole in FEN.
+    pub(super) fn holes_fit(&mut self, v: &Variant) {
+        let Some(hole) = &self.draft.hole_behind else {
+            return;
+        };
+        let (src, span) = (hole.src, hole.node);
+        let mut clashes: Vec<String> = vec![];
+        if v.wrap.any() {
+            clashes.push("a board that wraps".into());
+        }
+        if v.layers.len() > 1 || v.cross.is_some() {
+            clashes.push("layers".into());
+        }
+        for (name, piece) in &v.pieces {
+            if piece.atoms.iter().any(|a| {
+                matches!(a.kind, AtomKind::Hop { .. }) || a.path != crate::ir::LeapPath::Free
+            }) {
+                clashes.push(format!("hops and lame leaps (piece `{name}`)"));
+            }
+            if piece
+                .letters
+                .iter()
+                .flatten()
+                .flatten()
+                .any(|c| *c == 'x' || *c == 'X')
+            {
+                clashes.push(format!(
+                    "a piece written `x`, the letter of a hole in FEN (piece `{name}`)"
+                ));
+            }
+        }
+        let rules = [
+            (
+                !v.castling.is_empty() || v.castling_rule.is_some(),
+                "castling",
+            ),
+            (!v.en_passant.is_empty(), "en passant"),
+            (v.hands.is_some(), "hands and drops"),
+            (!v.effects.is_empty(), "effects"),
+            (!v.petrify.is_empty(), "`petrify`"),
+            (
+                v.moving_wall || v.wall_behind || v.placed_wall.is_some(),
+                "another wall rule",
+            ),
+        ];
+        clashes.extend(
+            rules
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, w)| w.to_string()),
+        );
+        for what in clashes {
+            self.err(
+                Problem::error(
+                    Code::Holes,
+                    format!("`hole behind` does not support {what}"),
+                )
+                .label(src, span, "moves leave holes here")
+                .help("these rules do not know holes: remove `hole behind`, or the rule"),
+            );
+        }
+    }
 }

@@ -173,6 +173,7 @@ impl<'a> Resolver<'a> {
             no_stuck_pieces: self.draft.no_stuck_pieces.is_some(),
             moving_wall: self.draft.moving_wall.is_some(),
             wall_behind: self.wall_behind(),
+            hole_behind: self.draft.hole_behind.is_some(),
             placed_wall: self.placed_wall(),
             petrify,
             pass: self.draft.pass.is_some(),
@@ -184,6 +185,7 @@ impl<'a> Resolver<'a> {
             merges,
         };
         self.wrap_fits(&variant);
+        self.holes_fit(&variant);
         self.turn_fits(&variant);
         self.validate_start(variant)
     }

@@ -2105,6 +2105,29 @@ export default function defineSuites(variant, f) {
       ["a king may walk into attack", "8/8/8/3k4/8/2R5/8/4K3 b 0 iiii - -"]]),
   });
 
+  // Holes ('x' in both FENs): the square a piece leaves becomes one, and steps pass over them.
+  variant("wormhole2", "Wormhole2", {
+    special: [
+      ["the rules page's diagram in Wormhole2's letters: the knight on d3 around holes", "rbkxxxbn/ppxppppx/2qxxB2/4x2p/3P1x2/3n1x2/PPPxPPPP/RBxxxNKR b 21"],
+      ["a pawn promotes only by capturing; a push to the last rank stays a pawn", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 w 0"],
+      ["black promotes", "1r2k3/P6P/8/8/8/8/p6p/1R2K3 b 1"],
+      ["pawns step and double step over holes", "4k3/8/8/3x4/x2x4/x7/P2P4/4K3 w 0"],
+      ["a rook's two squares pass over holes: check", "4k3/8/4x3/4x3/4R3/8/8/4K3 b 1"],
+      ["a king among holes steps to the nearest squares", "8/8/3xxx2/3xkx2/3xxx2/8/8/4K3 b 1"],
+      ["stalemate loses", "k7/8/1Q6/8/8/8/8/7K b 1"],
+      ["pieces jump by two squares over pieces and holes", "4k3/8/8/2pxp3/2xQx3/2pxp3/8/4K3 w 0"]],
+  });
+  variant("wormhole1", "Wormhole1", {
+    special: [
+      ["the rules page's diagram: the knight on d3 around holes", "cwkxxxwn/ppxppppx/2mxxW2/4x2p/3P1x2/3n1x2/PPPxPPPP/CWxxxNKC b 21"],
+      ["a pawn promotes only by capturing, to a lion, champion, wizard or knight", "1c2k3/P6P/8/8/8/8/p6p/1C2K3 w 0"],
+      ["black promotes", "1c2k3/P6P/8/8/8/8/p6p/1C2K3 b 1"],
+      ["a lion moves two squares, and captures one square away too", "4k3/8/8/3pp3/3M4/8/8/4K3 w 0"],
+      ["a wizard among holes: two orthogonal steps, then a diagonal one", "k7/8/8/2xxx3/2xWx3/2xxx3/8/4K3 w 0"],
+      ["a wizard's check around holes, answered", "4k3/3x4/8/4W3/8/8/8/4K3 b 1"],
+      ["stalemate loses", "k7/8/1C6/1K6/8/8/8/8 b 1"]],
+  });
+
   // Gomoku: stones placed by square (upper case: the first player, vchess's 'w', drawn black on
   // the site), written in vchess's FEN (runs of empty squares as digits of at most 9).
   const gomokuFen = (stones, turn) => {
@@ -2153,3 +2176,4 @@ export default function defineSuites(variant, f) {
     ],
   });
 }
+
