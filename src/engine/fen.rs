@@ -672,8 +672,7 @@ fn hand_piece(
     let sent = v.effects.values().flat_map(|e| e.actions()).any(|a| {
         matches!(
             a,
-            crate::ir::Action::Send(s) | crate::ir::Action::SendOpposite(s)
-                if !s.of_move()
+            crate::ir::Action::Send(s, ..) if !s.of_move()
         )
     });
     if v.pieces[id].royal && !droppable && !sent {
