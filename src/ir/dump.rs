@@ -989,6 +989,12 @@ impl Variant {
         if self.obligations.no_captures {
             writeln!(f, "no captures: no move captures; pieces still attack")?;
         }
+        if self.obligations.no_captures_undone {
+            writeln!(
+                f,
+                "no captures undone: a capture may not go from and to the squares of the capture just before"
+            )?;
+        }
         if self.obligations.move_enemy {
             writeln!(
                 f,

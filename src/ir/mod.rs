@@ -399,6 +399,9 @@ pub struct Obligations {
     pub no_royal_escape: bool,
     /// No move captures an enemy piece; pieces still attack (Benedict).
     pub no_captures: bool,
+    /// A capture may not go from and to the squares of the capture the other side made just
+    /// before (Suction chess, whose captures swap the two pieces: it would put both back).
+    pub no_captures_undone: bool,
     /// A side may move an enemy piece it attacks, which then takes only its own side's pieces
     /// and may not move on its side's next move (Hypnotic chess).
     pub move_enemy: bool,

@@ -52,6 +52,7 @@ pub(super) struct Draft {
     pub checks_until: Option<Loc<crate::syntax::ast::Spanned<i64>>>,
     pub no_stuck_pieces: Option<Loc<Span>>,
     pub no_captures: Option<Loc<Span>>,
+    pub no_captures_undone: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
     pub wall_behind: Option<Loc<Span>>,
     pub wall_placed: Option<Loc<WallPlacedAst>>,
@@ -351,6 +352,13 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
             problems,
         ),
         Item::NoCaptures(s) => flag(&mut d.no_captures, "`no captures`", src, s, problems),
+        Item::NoCapturesUndone(s) => flag(
+            &mut d.no_captures_undone,
+            "`no captures undone`",
+            src,
+            s,
+            problems,
+        ),
         Item::MovingWall(s) => flag(&mut d.moving_wall, "`moving wall`", src, s, problems),
         Item::WallBehind(s) => flag(&mut d.wall_behind, "`wall behind`", src, s, problems),
         Item::WallPlaced(w) => set_once(

@@ -171,6 +171,8 @@ pub enum Item {
     NoFrozenPieces(Span),
     /// `no captures`
     NoCaptures(Span),
+    /// `no captures undone`
+    NoCapturesUndone(Span),
     /// `frozen when attacked by same kind`
     Frozen(FrozenAst),
     /// `castling opposite`

@@ -249,6 +249,7 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::move_enemy => Item::MoveEnemy(sp),
         Rule::no if has_kw(&p, Rule::kw_frozen) => Item::NoFrozenPieces(sp),
+        Rule::no if has_kw(&p, Rule::kw_undone) => Item::NoCapturesUndone(sp),
         Rule::no if has_kw(&p, Rule::kw_captures) => Item::NoCaptures(sp),
         Rule::frozen => Item::Frozen(FrozenAst {
             cause: FreezeCauseAst::AttackedBySameKind,

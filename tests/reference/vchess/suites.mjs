@@ -1459,6 +1459,24 @@ export default function defineSuites(variant, f) {
         "3nkr2/1pNSpp1b/1p1sq3/7p/rT1N1cPp/8/PPPPPP2/R1BB1KR1 b 7 iiii - 00000000000000000000"]],
   });
 
+  // Suction: the last move's capture (vchess's cmove field), which the next may not undo,
+  // written after the fullmove number (`b2g7`).
+  const suctionFen = (g, V, s) => {
+    const cmove = g.getCmoveFen();
+    return f.chessFen(g, V, s) + (cmove == "-" ? "" : " " + cmove);
+  };
+  variant("suction", "Suction", {
+    fen: suctionFen,
+    special: [
+      ["en passant: the pawn taken goes where the capturer stood", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6 -"],
+      ["the rules page's diagram: 3...Bxg7 would undo 3.Bxg7", "rnbqk1nr/ppppppBp/6p1/8/8/1P6/PbPPPPPP/RN1QKBNR b 5 - b2g7"],
+      ["the rules page's win: 1.Qxh4 brings the black king to e1, its last rank", "2Pb3r/1rP3nq/1p2p2p/p1p2NpP/1P2R2k/P3p2P/pN1PP1B1/R1BnQ1Kb w 0 - -"],
+      ["after 1.Qxh4: black, to move, has lost", "2Pb3r/1rP3nq/1p2p2p/p1p2NpP/1P2R2Q/P3p2P/pN1PP1B1/R1Bnk1Kb b 1 - e1h4"],
+      ["white's king taken onto its last rank: white, to move, has lost", "2K1k3/8/8/8/8/8/8/3R4 w 1 - c8d8"],
+      ["kings never move; a king taken is swapped", "4k3/8/8/8/8/8/3q4/4K3 b 1 - -"],
+      ["pawns on their last rank are stuck; one swapped onto its first rank steps two", "4k3/P7/8/8/8/8/r6p/R3K3 w 0 - -"]],
+  });
+
   // Batch subturn: a turn step that drops the piece a capture sent to the hand.
   // Teleport: a friend taken is put back at once by its player (vchess's subTurn 2, the piece
   // in firstMove). rulebook writes that step `w2`, the piece in the hand.
