@@ -709,3 +709,45 @@ fn send_to_opposite_hand_feeds_each_pieces_opponent() {
     hand.sort_unstable();
     assert_eq!(hand, ['P', 'b', 'n', 'p'], "{fen}");
 }
+
+/// `send captured to own hand as PIECE` (Clorange): the piece taken goes back to its owner's
+/// hand as its counterpart, a regular piece as a mild one and a mild one as a regular one.
+#[test]
+fn send_to_own_hand_as_a_kind_returns_the_counterpart_to_its_owner() {
+    let variant = loads(include_str!("../variants/clorange.variant")).0;
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(variant));
+    game.set_fen("4k3/8/8/3r4/8/8/3R1u2/4K3[] w - - 0 1")
+        .expect("a FEN");
+    game.play("d2d5").expect("a legal move");
+    let fen = game.fen();
+    assert!(fen.starts_with("4k3/8/8/3R4/8/8/5u2/4K3[u] b"), "{fen}");
+    game.play("e8e7").expect("a legal move");
+    // The mild rook beside the king gives no check; taken, it goes back to black as a rook.
+    game.play("e1f2").expect("a legal move");
+    let fen = game.fen();
+    let (_, rest) = fen.split_once('[').expect("a hand");
+    let mut hand: Vec<char> = rest[..rest.find(']').expect("]")].chars().collect();
+    hand.sort_unstable();
+    assert_eq!(hand, ['r', 'u'], "{fen}");
+}
+
+/// `no captures undone` (Suction): the capture back from and to the squares of the capture just
+/// made is not legal, another capture is, and the FEN names the last capture after the fullmove
+/// number.
+#[test]
+fn no_captures_undone_bars_the_capture_back_at_once() {
+    let suction = || loads(include_str!("../variants/suction.variant")).0;
+    // After 1.b3 g6 2.Bb2 Bg7 3.Bxg7: the bishops swapped.
+    let fen = "rnbqk1nr/ppppppBp/6p1/8/8/1P6/PbPPPPPP/RN1QKBNR b - - 0 3";
+    let barred = moves_at(suction(), &format!("{fen} b2g7"));
+    assert!(!barred.iter().any(|m| m == "b2g7"), "{barred:?}");
+    assert!(barred.iter().any(|m| m == "b2a1"), "{barred:?}");
+    let free = moves_at(suction(), fen);
+    assert!(free.iter().any(|m| m == "b2g7"), "{free:?}");
+    let mut game = rulebook::game::new_game(std::sync::Arc::new(suction()));
+    game.set_fen(fen).expect("a FEN");
+    game.play("b2a1").expect("a legal move");
+    assert!(game.fen().ends_with(" 0 4 b2a1"), "{}", game.fen());
+    game.play("g2g3").expect("a legal move");
+    assert!(game.fen().ends_with(" 0 4"), "{}", game.fen());
+}

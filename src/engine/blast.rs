@@ -137,9 +137,9 @@ fn origin_fate(line: Option<&ir::Finally>) -> (bool, bool) {
 /// Whether the actions take `subject` off the board: remove it, or send it to a hand (which
 /// the move's legality does not read).
 fn takes_off(actions: &[Action], subject: Subject) -> bool {
-    actions.iter().any(|a| {
-        matches!(a, Action::Remove(s) | Action::Send(s) | Action::SendOpposite(s) if *s == subject)
-    })
+    actions
+        .iter()
+        .any(|a| matches!(a, Action::Remove(s) | Action::Send(s, ..) if *s == subject))
 }
 
 /// Per side, the squares around each square at each distance the explosion reaches.

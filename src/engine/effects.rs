@@ -4,7 +4,9 @@
 use crate::engine::bitboard::Bits;
 use crate::engine::position::{Event, Position, WALL, piece_code};
 use crate::engine::rules::{KING_STEPS, Rules};
-use crate::ir::{self, Action, Expr, Field, OriginKind, Relation, Scan, Side, Subject, Value};
+use crate::ir::{
+    self, Action, Expr, Field, HandOf, OriginKind, Relation, Scan, Side, Subject, Value,
+};
 
 /// The pieces of the move that an effect's conditions may read: the piece that moved, as it
 /// stood before the move, and the piece it took (codes).
@@ -388,14 +390,13 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// Sends the piece `s` (standing on `sq`, or the move's captured piece) to the mover's hand,
-    /// or (`opposite`) to the hand of its owner's opponent.
+    /// Sends the piece `s` (standing on `sq`, or the move's captured piece) to a hand: the
+    /// mover's, its owner's opponent's (`opposite`) or its owner's (`own`); as `kind` if given.
     fn send(
         &mut self,
         r: &Rules<B>,
-        s: Subject,
-        sq: usize,
-        opposite: bool,
+        (s, sq): (Subject, usize),
+        (hand, kind): (HandOf, Option<usize>),
         mover: Side,
         pieces: MoveCodes,
     ) {
@@ -414,11 +415,24 @@ impl<B: Bits> Position<B> {
         };
         // The opposite hand of a piece: its owner's opponent's (the mover's, for a captured
         // piece or an enemy one).
-        let to_side = |v: u8| match piece_code(v) {
-            Some(c) if opposite => r.codes[c as usize].side.flip(),
+        let to_side = |v: u8| match (piece_code(v), hand) {
+            (Some(c), HandOf::Opposite) => r.codes[c as usize].side.flip(),
+            (Some(c), HandOf::Own) => r.codes[c as usize].side,
             _ => mover,
         };
-        if let Some(code) = v.and_then(|v| self.put_in_hand(r, v, to_side(v))) {
+        let Some(v) = v else {
+            return;
+        };
+        let sent = match kind {
+            Some(kind) => {
+                let c = r.code(to_side(v), kind);
+                let n = self.hand[c as usize].saturating_add(1);
+                self.set_hand(r, c, n);
+                Some(c)
+            }
+            None => self.put_in_hand(r, v, to_side(v)),
+        };
+        if let Some(code) = sent {
             self.note(Event::Sent { code });
         }
     }
@@ -485,9 +499,8 @@ impl<B: Bits> Position<B> {
                 self.change(r, subject(*s), *kind);
                 target
             }
-            Action::Send(s) | Action::SendOpposite(s) => {
-                let opposite = matches!(a, Action::SendOpposite(_));
-                self.send(r, *s, subject(*s), opposite, mover, pieces);
+            Action::Send(s, hand, kind) => {
+                self.send(r, (*s, subject(*s)), (*hand, *kind), mover, pieces);
                 target
             }
             Action::Put(_) => {
@@ -670,8 +683,7 @@ impl EffectTable {
                             | Action::ChangeTo(Subject::Origin, _)
                             | Action::Merged(Subject::Origin, _)
                             | Action::Promote(Subject::Origin)
-                            | Action::Send(Subject::Origin)
-                            | Action::SendOpposite(Subject::Origin)
+                            | Action::Send(Subject::Origin, ..)
                     )
                 })
             })

@@ -75,6 +75,9 @@ pub struct Setup {
     /// Under `move enemy`: the cell of the piece the enemy moved last, written after the
     /// fullmove number.
     pub hypnotized: Option<usize>,
+    /// Under `no captures undone`: the cells the last move captured from and to, written
+    /// after the fullmove number (`b2g7`).
+    pub last_capture: Option<(usize, usize)>,
 }
 
 impl Setup {
@@ -191,6 +194,7 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         fullmove: 1,
         turn_move,
         hypnotized: None,
+        last_capture: None,
     };
     parse_rest(v, &mut setup, &fs[fs.len().min(2)..])?;
     turn_fits(v, &setup, fs.get(1).map_or(0, |&(s, _)| s))?;
@@ -377,6 +381,13 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
         setup.hypnotized = Some(parse_hypnotized(v, setup, f, s)?);
         return Ok(());
     }
+    if let Some(&(s, f)) = fields.get(i + 2)
+        && fields.len() == i + 3
+        && v.obligations.no_captures_undone
+    {
+        setup.last_capture = Some(parse_last_capture(v, f, s)?);
+        return Ok(());
+    }
     if let Some(&(s, f)) = fields.get(i + 2) {
         return Err(err(
             "extra",
@@ -417,6 +428,33 @@ fn parse_hypnotized(v: &Variant, setup: &Setup, f: &str, s: usize) -> Result<usi
             "the piece moved last by the enemy stands here",
         )),
     }
+}
+
+/// Under `no captures undone`: the two squares of the last move's capture, from and to
+/// (`b2g7`).
+fn parse_last_capture(v: &Variant, f: &str, s: usize) -> Result<(usize, usize), FenError> {
+    let (files, ranks) = (v.files as usize, v.ranks as usize);
+    // The second square starts at the second letter.
+    let split = f
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_alphabetic());
+    let squares = split.and_then(|(at, _)| {
+        Some((
+            parse_square(&f[..at], files, ranks)?,
+            parse_square(&f[at..], files, ranks)?,
+        ))
+    });
+    squares.ok_or_else(|| {
+        err(
+            "last capture",
+            s,
+            f.len(),
+            format!("`{f}` is not two squares of the board"),
+            "not two squares",
+            "after the fullmove number, name the squares the last move captured from and to (`b2g7`), or leave the field out".into(),
+        )
+    })
 }
 
 fn parse_placement(
@@ -677,8 +715,7 @@ fn hand_piece(
     let sent = v.effects.values().flat_map(|e| e.actions()).any(|a| {
         matches!(
             a,
-            crate::ir::Action::Send(s) | crate::ir::Action::SendOpposite(s)
-                if !s.of_move()
+            crate::ir::Action::Send(s, ..) if !s.of_move()
         )
     });
     if v.pieces[id].royal && !droppable && !sent {
@@ -1099,6 +1136,7 @@ impl<B: Bits> Position<B> {
         p.halfmove = s.halfmove;
         p.fullmove = s.fullmove;
         p.hypnotized = s.hypnotized.map(|c| c as u16);
+        p.last_capture = s.last_capture.map(|(a, b)| (a as u16, b as u16));
         p
     }
 
@@ -1377,6 +1415,14 @@ impl<B: Bits> Position<B> {
                 )
             }
             None => String::new(),
+        };
+        let name = |sq: u16| {
+            let cell = sq as usize % r.cells;
+            square_name((cell % r.files) as u8, (cell / r.files) as u8)
+        };
+        let hypnotized = match self.last_capture {
+            Some((from, to)) => format!("{hypnotized} {}{}", name(from), name(to)),
+            None => hypnotized,
         };
         format!(
             "{} {} {castling} {ep}{checks} {} {}{hypnotized}",

@@ -88,6 +88,11 @@ pub fn state_key<B: Bits>(r: &Rules<B>, pos: &Position<B>) -> u64 {
         Some(sq) => key ^ mix(sq as u64 ^ 0xB1B1_0000),
         None => key,
     };
+    // `no captures undone`: the capture the next may not repeat.
+    let key = match pos.last_capture {
+        Some((from, to)) => key ^ mix((from as u64) << 16 ^ to as u64 ^ 0xC0C0_0000_0000),
+        None => key,
+    };
     // `en passant per turn`'s second entry.
     match pos.ep2 {
         Some(e) => key ^ mix(1 | (e.victim as u64) << 1 | (e.targets[0] as u64) << 21 ^ 0x0E0E),

@@ -40,6 +40,9 @@ impl<B: Bits> Position<B> {
             self.noisy_pseudo_moves(r, pseudo);
         }
         self.keep_legal(r, pseudo, out);
+        if let Some(last) = self.last_capture.filter(|_| r.no_captures_undone) {
+            out.retain(|m| (m.from, m.to) != last || !self.is_capture(m));
+        }
         if r.must_capture && out.iter().any(|m| self.is_capture(m)) {
             out.retain(|m| self.is_capture(m));
         }

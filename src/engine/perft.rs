@@ -39,7 +39,7 @@ impl<B: Bits> Position<B> {
     /// Whether some rule filters the legal list as a whole (so moves cannot be judged alone).
     #[inline]
     fn has_obligations(&self, r: &Rules<B>) -> bool {
-        r.must_capture || r.must_drop
+        r.must_capture || r.must_drop || r.no_captures_undone
     }
 
     /// The legal moves, each with the choice an effect may ask for resolved into separate moves.
@@ -178,7 +178,7 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// Forced drops and forced captures, on the legal list.
+    /// Forced drops and forced captures, and no capture undone, on the legal list.
     fn apply_obligations(&mut self, r: &Rules<B>, out: &mut Vec<Move>) {
         if r.must_drop
             && r.side_codes[self.side.index()]
@@ -187,6 +187,9 @@ impl<B: Bits> Position<B> {
             && out.iter().any(|m| m.kind == MoveKind::Drop)
         {
             out.retain(|m| m.kind == MoveKind::Drop);
+        }
+        if let Some(last) = self.last_capture {
+            out.retain(|m| (m.from, m.to) != last || !self.is_capture(m));
         }
         if r.must_capture && out.iter().any(|m| self.is_capture(m)) {
             out.retain(|m| self.is_capture(m));

@@ -178,6 +178,11 @@ pub struct Position<B> {
     pub hypnotized: Option<u16>,
     /// Under `move enemy`: `hypnotized` before each move of the history.
     hypnotized_history: Vec<Option<u16>>,
+    /// Under `no captures undone`: the squares the last move captured from and to, if it
+    /// captured, which the next capture may not repeat.
+    pub last_capture: Option<(u16, u16)>,
+    /// Under `no captures undone`: `last_capture` before each move of the history.
+    last_capture_history: Vec<Option<(u16, u16)>>,
     /// Set while the moves that would go on with a turn are looked for, so that playing them
     /// does not look again.
     probing: bool,
@@ -393,6 +398,8 @@ impl<B: Bits> Position<B> {
             ep2_history: vec![],
             hypnotized: None,
             hypnotized_history: vec![],
+            last_capture: None,
+            last_capture_history: vec![],
             probing: false,
             changes: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
@@ -585,6 +592,10 @@ impl<B: Bits> Position<B> {
             MoveCodes::NONE
         };
         let enemy_moved = r.move_enemy && self.moves_enemy(r, m, mover);
+        if r.no_captures_undone {
+            self.last_capture_history.push(self.last_capture);
+            self.last_capture = self.is_capture(&m).then_some((m.from, m.to));
+        }
         let mut moved = match m.kind {
             MoveKind::Normal => self.play_normal(r, m),
             MoveKind::EnPassant => self.play_en_passant(r, m),
@@ -1483,6 +1494,9 @@ impl<B: Bits> Position<B> {
         }
         if r.move_enemy {
             self.hypnotized = self.hypnotized_history.pop().flatten();
+        }
+        if r.no_captures_undone {
+            self.last_capture = self.last_capture_history.pop().flatten();
         }
     }
 

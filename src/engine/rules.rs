@@ -728,6 +728,8 @@ pub struct Rules<B> {
     pub rare_royal_attacks: bool,
     /// `move enemy when attacked`: see [`crate::ir::Obligations::move_enemy`].
     pub move_enemy: bool,
+    /// `no captures undone`: see [`crate::ir::Obligations::no_captures_undone`].
+    pub no_captures_undone: bool,
     /// Some pieces of the side to move may not move now: frozen ones, or the one the enemy
     /// moved last (`move enemy`).
     pub rare_frozen: bool,
@@ -891,6 +893,7 @@ impl<B: Bits> Rules<B> {
             fast_legality: false,
             rare_royal_attacks: false,
             move_enemy: false,
+            no_captures_undone: false,
             rare_frozen: false,
             royal_promotions: false,
             plain: None,
@@ -2228,6 +2231,7 @@ impl<B: Bits> Rules<B> {
             && self.anywhere.is_empty();
         self.rare_royal_attacks = self.freezes() || self.check.by_both_colors;
         self.move_enemy = v.obligations.move_enemy;
+        self.no_captures_undone = v.obligations.no_captures_undone;
         self.rare_frozen = self.freezes() || self.move_enemy;
         // A move that fills the mover's hand is legal when one of the drops that follow is.
         // Holes change with every move: a move is judged by playing it.

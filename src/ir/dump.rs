@@ -1000,6 +1000,12 @@ impl Variant {
         if self.obligations.no_captures {
             writeln!(f, "no captures: no move captures; pieces still attack")?;
         }
+        if self.obligations.no_captures_undone {
+            writeln!(
+                f,
+                "no captures undone: a capture may not go from and to the squares of the capture just before"
+            )?;
+        }
         if self.obligations.move_enemy {
             writeln!(
                 f,
@@ -1445,10 +1451,15 @@ impl Variant {
                     subject_name(*s)
                 ),
                 Action::Remove(s) => format!("remove {}", subject_name(*s)),
-                Action::Send(s) => format!("send {} to the mover's hand", subject_name(*s)),
-                Action::SendOpposite(s) => format!(
-                    "send {} to the hand of the side opposite its own",
-                    subject_name(*s)
+                Action::Send(s, hand, kind) => format!(
+                    "send {} to {}{}",
+                    subject_name(*s),
+                    match hand {
+                        HandOf::Mover => "the mover's hand",
+                        HandOf::Opposite => "the hand of the side opposite its own",
+                        HandOf::Own => "the hand of its own side",
+                    },
+                    kind.map_or(String::new(), |k| format!(" as {}", self.piece_name(k)))
                 ),
                 Action::Flip(s) => format!("{} joins the mover's side", subject_name(*s)),
                 Action::Petrify(s) => format!("{} turns to stone (a wall)", subject_name(*s)),

@@ -76,6 +76,17 @@ pub enum Subject {
     Captured,
 }
 
+/// Whose hand `send ... to hand` fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandOf {
+    /// `to hand`: the mover's.
+    Mover,
+    /// `to opposite hand`: the side's opposite the piece's own.
+    Opposite,
+    /// `to own hand`: the piece's own side's (a captured piece goes back to its owner).
+    Own,
+}
+
 impl Subject {
     /// Whether it names a piece of the move (read once per move, not per target).
     pub fn of_move(self) -> bool {
@@ -391,6 +402,9 @@ pub struct Obligations {
     pub no_royal_escape: bool,
     /// No move captures an enemy piece; pieces still attack (Benedict).
     pub no_captures: bool,
+    /// A capture may not go from and to the squares of the capture the other side made just
+    /// before (Suction chess, whose captures swap the two pieces: it would put both back).
+    pub no_captures_undone: bool,
     /// A side may move an enemy piece it attacks, which then takes only its own side's pieces
     /// and may not move on its side's next move (Hypnotic chess).
     pub move_enemy: bool,
@@ -1280,8 +1294,8 @@ impl Effect {
             .chain(self.finally.iter().filter_map(|f| f.when.as_ref()));
         conds.into_iter().any(|c| c.reads_move() || c.reads_board())
             || self.actions().any(|a| {
-                matches!(a, Action::ChangeTo(_, s) | Action::Send(s) | Action::SendOpposite(s)
-                        | Action::Put(s) if s.of_move())
+                matches!(a, Action::ChangeTo(_, s) | Action::Send(s, ..) | Action::Put(s)
+                        if s.of_move())
                     || matches!(a, Action::Merged(..))
             })
     }
@@ -1473,12 +1487,11 @@ pub enum Action {
     /// Turn the subject into what the `merge` table makes of the kinds of two pieces; a pair
     /// the table does not name leaves it as it is: `change origin to moved.kind + captured.kind`.
     Merged(Subject, [Subject; 2]),
-    /// Send the subject to the mover's hand (of the mover's side, unpromoted, as a capture
-    /// into the hand): taken off the board, or, for `captured`, already off it.
-    Send(Subject),
-    /// Send the subject to the hand of the side opposite its own (changing side, unpromoted,
-    /// as a capture sends it): a piece of the mover's goes to the other side's hand.
-    SendOpposite(Subject),
+    /// Send the subject to a hand (of that hand's side, unpromoted, as a capture into the
+    /// hand; or as the kind given): taken off the board, or, for `captured`, already off it.
+    /// The mover's hand, the hand of the side opposite the piece's own (a piece of the mover's
+    /// goes to the other side's hand), or its own side's.
+    Send(Subject, HandOf, Option<PieceId>),
     /// The subject joins the side that made the move.
     Flip(Subject),
     /// The subject turns to stone: taken off the board, a wall where it stood.

@@ -52,6 +52,7 @@ pub(super) struct Draft {
     pub checks_until: Option<Loc<crate::syntax::ast::Spanned<i64>>>,
     pub no_stuck_pieces: Option<Loc<Span>>,
     pub no_captures: Option<Loc<Span>>,
+    pub no_captures_undone: Option<Loc<Span>>,
     pub moving_wall: Option<Loc<Span>>,
     pub wall_behind: Option<Loc<Span>>,
     pub hole_behind: Option<Loc<Span>>,
@@ -335,23 +336,12 @@ fn apply(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) 
 fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
     match item {
         Item::MustCapture(s) => flag(&mut d.must_capture, "`must capture`", src, s, problems),
-        Item::NoChecks {
-            unless_mate,
-            until,
-            span,
-        } => {
-            flag(&mut d.no_checks, "`no checks`", src, span, problems);
-            d.checks_if_mate = unless_mate;
-            d.checks_until = until.map(|n| Loc { src, node: n });
-        }
-        Item::NoStuckPieces(s) => flag(
-            &mut d.no_stuck_pieces,
-            "`no stuck pieces`",
-            src,
-            s,
-            problems,
-        ),
-        Item::NoCaptures(s) => flag(&mut d.no_captures, "`no captures`", src, s, problems),
+        item @ (Item::NoChecks { .. }
+        | Item::NoStuckPieces(_)
+        | Item::NoCaptures(_)
+        | Item::NoCapturesUndone(_)
+        | Item::NoFrozenPieces(_)
+        | Item::NoRoyalEscape(_)) => apply_no(d, item, src, problems),
         Item::MovingWall(s) => flag(&mut d.moving_wall, "`moving wall`", src, s, problems),
         Item::WallBehind(s) => flag(&mut d.wall_behind, "`wall behind`", src, s, problems),
         Item::HoleBehind(s) => flag(&mut d.hole_behind, "`hole behind`", src, s, problems),
@@ -380,20 +370,6 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
         ),
         Item::Frozen(f) => set_once(&mut d.frozen, "`frozen when`", src, f, |f| f.span, problems),
         Item::Merge(m) => set_once(&mut d.merge, "`merge`", src, m, |m| m.span, problems),
-        Item::NoFrozenPieces(s) => flag(
-            &mut d.no_frozen_pieces,
-            "`no frozen pieces`",
-            src,
-            s,
-            problems,
-        ),
-        Item::NoRoyalEscape(s) => flag(
-            &mut d.no_royal_escape,
-            "`no royal escape`",
-            src,
-            s,
-            problems,
-        ),
         Item::MoveEnemy(s) => flag(
             &mut d.move_enemy,
             "`move enemy when attacked`",
@@ -404,6 +380,51 @@ fn apply_rule_of_play(d: &mut Draft, item: Item, src: SourceId, problems: &mut V
         Item::CastlingOpposite(s) => flag(
             &mut d.castling_opposite,
             "`castling opposite`",
+            src,
+            s,
+            problems,
+        ),
+        _ => {}
+    }
+}
+
+/// The `no ...` rules of play (`no checks`, `no captures undone`, ...).
+fn apply_no(d: &mut Draft, item: Item, src: SourceId, problems: &mut Vec<Problem>) {
+    match item {
+        Item::NoChecks {
+            unless_mate,
+            until,
+            span,
+        } => {
+            flag(&mut d.no_checks, "`no checks`", src, span, problems);
+            d.checks_if_mate = unless_mate;
+            d.checks_until = until.map(|n| Loc { src, node: n });
+        }
+        Item::NoStuckPieces(s) => flag(
+            &mut d.no_stuck_pieces,
+            "`no stuck pieces`",
+            src,
+            s,
+            problems,
+        ),
+        Item::NoCaptures(s) => flag(&mut d.no_captures, "`no captures`", src, s, problems),
+        Item::NoCapturesUndone(s) => flag(
+            &mut d.no_captures_undone,
+            "`no captures undone`",
+            src,
+            s,
+            problems,
+        ),
+        Item::NoFrozenPieces(s) => flag(
+            &mut d.no_frozen_pieces,
+            "`no frozen pieces`",
+            src,
+            s,
+            problems,
+        ),
+        Item::NoRoyalEscape(s) => flag(
+            &mut d.no_royal_escape,
+            "`no royal escape`",
             src,
             s,
             problems,

@@ -1,7 +1,7 @@
 //! The syntax tree of a variant file: what the user wrote, with the byte span of every part, so
 //! that lowering can point at the exact text when something is wrong.
 
-pub use crate::ir::{CmpOp, CrossWhen, Modality, OriginKind, Outcome, Subject};
+pub use crate::ir::{CmpOp, CrossWhen, HandOf, Modality, OriginKind, Outcome, Subject};
 
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -171,6 +171,8 @@ pub enum Item {
     NoFrozenPieces(Span),
     /// `no captures`
     NoCaptures(Span),
+    /// `no captures undone`
+    NoCapturesUndone(Span),
     /// `frozen when attacked by same kind`
     Frozen(FrozenAst),
     /// `castling opposite`
@@ -1103,10 +1105,8 @@ pub enum ActionKind {
     ChangeTo(Spanned<Subject>, Name),
     /// `change ... to SUBJECT.kind + SUBJECT.kind`: what the `merge` table makes of both.
     Merged([(Spanned<Subject>, Name); 2]),
-    /// `send ... to hand`
-    Send,
-    /// `send ... to opposite hand`
-    SendOpposite,
+    /// `send ... to [opposite|own] hand [as PIECE]`
+    Send(HandOf, Option<Name>),
     /// `flip`: to the side that made the move.
     Flip,
     /// `petrify`: a wall where the piece stood.

@@ -181,6 +181,7 @@ pub const KEYWORDS: &[&str] = &[
     "merge",
     "put",
     "departure",
+    "undone",
 ];
 
 /// The words that start a top-level item, as a help line lists them.

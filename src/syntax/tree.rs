@@ -249,6 +249,7 @@ fn build_rule_of_play(p: P, sp: Span) -> Option<Item> {
         Rule::no if has_kw(&p, Rule::kw_escape) => Item::NoRoyalEscape(sp),
         Rule::move_enemy => Item::MoveEnemy(sp),
         Rule::no if has_kw(&p, Rule::kw_frozen) => Item::NoFrozenPieces(sp),
+        Rule::no if has_kw(&p, Rule::kw_undone) => Item::NoCapturesUndone(sp),
         Rule::no if has_kw(&p, Rule::kw_captures) => Item::NoCaptures(sp),
         Rule::frozen => Item::Frozen(FrozenAst {
             cause: FreezeCauseAst::AttackedBySameKind,
@@ -1365,7 +1366,13 @@ fn build_action(p: P) -> Option<ActionAst> {
         let sp = span(&p);
         let inner = kids(p).next()?;
         let rule = inner.as_rule();
-        let opposite = has_kw(&inner, Rule::kw_opposite);
+        let hand = if has_kw(&inner, Rule::kw_opposite) {
+            HandOf::Opposite
+        } else if has_kw(&inner, Rule::kw_own) {
+            HandOf::Own
+        } else {
+            HandOf::Mover
+        };
         let mut ik = kids(inner);
         let subject = optional(ik.next(), build_subject)?;
         let kind = match rule {
@@ -1374,8 +1381,10 @@ fn build_action(p: P) -> Option<ActionAst> {
             Rule::act_push => ActionKind::Push,
             Rule::act_remove => ActionKind::Remove,
             Rule::act_promote => ActionKind::Promote,
-            Rule::act_send if opposite => ActionKind::SendOpposite,
-            Rule::act_send => ActionKind::Send,
+            Rule::act_send => {
+                let as_kind = ik.find(|k| k.as_rule() == Rule::piece_ref);
+                ActionKind::Send(hand, as_kind.map(name))
+            }
             Rule::act_flip => ActionKind::Flip,
             Rule::act_petrify => ActionKind::Petrify,
             Rule::act_put => ActionKind::Put,

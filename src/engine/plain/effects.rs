@@ -357,7 +357,7 @@ impl<B: Bits> Plain<'_, B> {
                 recode(b, sq)
             }
             // The plain path has no hands, so no piece is ever sent to one (`is_plain`).
-            Action::Send(_) | Action::SendOpposite(_) => unchanged,
+            Action::Send(..) => unchanged,
             // Nor one that merges (it reads the move's pieces: `reads_move`).
             Action::Merged(..) => unchanged,
             // The plain path takes no effect that reads the move's pieces (`is_plain`).

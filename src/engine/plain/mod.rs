@@ -406,6 +406,7 @@ impl<B: Bits> Rules<B> {
             && !self.castling_opposite
             && self.freeze.is_none()
             && !self.move_enemy
+            && !self.no_captures_undone
             && !self.facing_rule
             && !self.must_capture
             && !self.must_drop

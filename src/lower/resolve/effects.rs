@@ -194,10 +194,8 @@ impl Resolver<'_> {
                 .as_ref()
                 .map(|s| s.node)
                 .unwrap_or(Subject::Target);
-            let sends_captured = matches!(
-                a.kind,
-                ActionKind::Send | ActionKind::SendOpposite | ActionKind::Put
-            ) && subject == Subject::Captured;
+            let sends_captured = matches!(a.kind, ActionKind::Send(..) | ActionKind::Put)
+                && subject == Subject::Captured;
             if let Some(s) = a
                 .subject
                 .as_ref()
@@ -256,11 +254,11 @@ impl Resolver<'_> {
         })
     }
 
-    /// `send SUBJECT to [opposite] hand`: the variant needs hands.
+    /// `send SUBJECT to [opposite|own] hand [as PIECE]`: the variant needs hands.
     fn send_action(
         &mut self,
         a: &ActionAst,
-        subject: Subject,
+        (subject, hand, as_kind): (Subject, ir::HandOf, Option<&Name>),
         src: SourceId,
     ) -> Option<ir::Action> {
         if self.draft.hand.is_none() {
@@ -271,11 +269,11 @@ impl Resolver<'_> {
             );
             return None;
         }
-        Some(if matches!(a.kind, ActionKind::SendOpposite) {
-            ir::Action::SendOpposite(subject)
-        } else {
-            ir::Action::Send(subject)
-        })
+        let kind = match as_kind {
+            Some(n) => Some(self.piece_ref(n, src)?),
+            None => None,
+        };
+        Some(ir::Action::Send(subject, hand, kind))
     }
 
     /// One action on `subject`, or `None` with its error said.
@@ -303,7 +301,9 @@ impl Resolver<'_> {
                 return None;
             }
             ActionKind::Put => ir::Action::Put(subject),
-            ActionKind::Send | ActionKind::SendOpposite => self.send_action(a, subject, src)?,
+            ActionKind::Send(hand, as_kind) => {
+                self.send_action(a, (subject, *hand, as_kind.as_ref()), src)?
+            }
             ActionKind::Flip if subject == Subject::Origin => {
                 self.err(
                     Problem::error(
@@ -703,8 +703,10 @@ impl Resolver<'_> {
                 .flat_map(|c| &c.actions)
                 .chain(e.finally.iter().flat_map(|f| &f.actions));
             for a in actions {
-                let ActionKind::Change(n) = &a.kind else {
-                    continue;
+                let (n, why) = match &a.kind {
+                    ActionKind::Change(n) => (n, "a changed piece keeps its side"),
+                    ActionKind::Send(_, Some(n)) => (n, "a piece goes to either side's hand"),
+                    _ => continue,
                 };
                 let Some(piece) = pieces.get(&n.node) else {
                     continue;
@@ -715,9 +717,13 @@ impl Resolver<'_> {
                             Code::EffectAction,
                             format!("piece `{}` has no letter for {}", n.node, side.name()),
                         )
-                        .label(def.src, n.span, format!("a {} piece cannot become one", side.name()))
+                        .label(
+                            def.src,
+                            n.span,
+                            format!("a {} piece cannot become one", side.name()),
+                        )
                         .help(format!(
-                            "give `{}` a letter for each side (`letters X x`): a changed piece keeps its side",
+                            "give `{}` a letter for each side (`letters X x`): {why}",
                             n.node
                         )),
                     );

@@ -248,6 +248,7 @@ impl Resolver<'_> {
             checks_until: self.checks_until(),
             no_royal_escape: self.draft.no_royal_escape.is_some(),
             no_captures: self.draft.no_captures.is_some(),
+            no_captures_undone: self.draft.no_captures_undone.is_some(),
             move_enemy: self.draft.move_enemy.is_some(),
         }
     }

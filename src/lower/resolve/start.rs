@@ -187,7 +187,7 @@ impl Resolver<'_> {
             });
             let changed_to = variant.effects.values().any(|e| {
                 e.actions()
-                    .any(|a| matches!(a, crate::ir::Action::Change(_, k) if *k == id))
+                    .any(|a| matches!(a, crate::ir::Action::Change(_, k) | crate::ir::Action::Send(_, _, Some(k)) if *k == id))
             }) || merges && variant.merges.iter().any(|m| m.into == id);
             // A piece dropped `free` comes from an endless supply (Snort's empty start).
             let free = variant
@@ -207,7 +207,7 @@ impl Resolver<'_> {
                         def.node.name.span,
                         "not in the start position and no promotion or effect leads to it",
                     )
-                    .help("place it in `start`, add it to a promotion or an effect's `change`, drop it `free`, or remove it"),
+                    .help("place it in `start`, add it to a promotion or an effect's `change` or `send ... as`, drop it `free`, or remove it"),
             );
         }
         for (name, def) in &self.draft.regions {

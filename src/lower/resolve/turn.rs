@@ -72,10 +72,10 @@ impl Resolver<'_> {
             return;
         };
         let src = def.src;
-        let sends = v.effects.values().any(|e| {
-            e.actions()
-                .any(|a| matches!(a, Action::Send(_) | Action::SendOpposite(_)))
-        });
+        let sends = v
+            .effects
+            .values()
+            .any(|e| e.actions().any(|a| matches!(a, Action::Send(..))));
         let why = match &v.hands {
             None => "`until hand empty` in a variant without a hand",
             Some(h) if h.no_drops => "`until hand empty` in a variant whose hands never drop",

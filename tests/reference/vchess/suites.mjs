@@ -1435,6 +1435,48 @@ export default function defineSuites(variant, f) {
       ["mate by a drop", "k7/8/1K6/8/8/8/8/8 w 0 iiii - 0100000000"]],
   });
 
+  // Clorange: the mild (non-capturing) pieces keep vchess's letters (S U O C T); the hands
+  // in brackets, each piece as its letter.
+  variant("clorange", "Clorange", {
+    fen: f.pocketFen,
+    special: [
+      ["castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w 0 ahah - 00000000000000000000"],
+      ["en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 ahah f6 00000000000000000000"],
+      ["a mild pawn's double step taken en passant; a mild pawn takes nothing",
+        "4k3/8/8/8/3p1p2/8/4S3/4K3 w 0 iiii - 00000000000000000000"],
+      ["en passant: a mild pawn taken goes back as a pawn",
+        "4k3/8/8/8/3pS3/8/8/4K3 b 1 iiii e3 00000000000000000000"],
+      ["promotion, mild promotion to mild pieces", "1r2k3/P5S1/8/8/8/8/p5s1/1R2K3 w 0 iiii - 00000000000000000000"],
+      ["black promotes", "1r2k3/P5S1/8/8/8/8/p5s1/1R2K3 b 1 iiii - 00000000000000000000"],
+      ["captures of regular and mild pieces; mild pieces give no check",
+        "4k3/2t1o3/3U4/2c1N3/1Q6/8/3u4/4K3 w 0 iiii - 00000000000000000000"],
+      ["every piece in hand: drops, pawns on the first rank too, not the last",
+        "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 11111111111111111111"],
+      ["black drops", "4k3/8/8/8/8/8/8/4K3 b 1 iiii - 11111111111111111111"],
+      ["a pawn dropped on its first rank steps two", "4k3/8/8/8/8/8/8/4K3 w 0 iiii - 10000100001000010000"],
+      ["a drop blocks a check; a mild piece cannot", "4k3/8/8/8/8/8/8/r3K3 w 0 iiii - 01000001000000000000"],
+      ["the rules page's diagram: the black king must take the mild pawn",
+        "3nkr2/1pNSpp1b/1p1sq3/7p/rT1N1cPp/8/PPPPPP2/R1BB1KR1 b 7 iiii - 00000000000000000000"]],
+  });
+
+  // Suction: the last move's capture (vchess's cmove field), which the next may not undo,
+  // written after the fullmove number (`b2g7`).
+  const suctionFen = (g, V, s) => {
+    const cmove = g.getCmoveFen();
+    return f.chessFen(g, V, s) + (cmove == "-" ? "" : " " + cmove);
+  };
+  variant("suction", "Suction", {
+    fen: suctionFen,
+    special: [
+      ["en passant: the pawn taken goes where the capturer stood", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w 4 f6 -"],
+      ["the rules page's diagram: 3...Bxg7 would undo 3.Bxg7", "rnbqk1nr/ppppppBp/6p1/8/8/1P6/PbPPPPPP/RN1QKBNR b 5 - b2g7"],
+      ["the rules page's win: 1.Qxh4 brings the black king to e1, its last rank", "2Pb3r/1rP3nq/1p2p2p/p1p2NpP/1P2R2k/P3p2P/pN1PP1B1/R1BnQ1Kb w 0 - -"],
+      ["after 1.Qxh4: black, to move, has lost", "2Pb3r/1rP3nq/1p2p2p/p1p2NpP/1P2R2Q/P3p2P/pN1PP1B1/R1Bnk1Kb b 1 - e1h4"],
+      ["white's king taken onto its last rank: white, to move, has lost", "2K1k3/8/8/8/8/8/8/3R4 w 1 - c8d8"],
+      ["kings never move; a king taken is swapped", "4k3/8/8/8/8/8/3q4/4K3 b 1 - -"],
+      ["pawns on their last rank are stuck; one swapped onto its first rank steps two", "4k3/P7/8/8/8/8/r6p/R3K3 w 0 - -"]],
+  });
+
   // Batch subturn: a turn step that drops the piece a capture sent to the hand.
   // Teleport: a friend taken is put back at once by its player (vchess's subTurn 2, the piece
   // in firstMove). rulebook writes that step `w2`, the piece in the hand.
