@@ -614,6 +614,9 @@ pub struct Rules<B> {
     pub turn: Option<crate::ir::Turn>,
     /// `until hand empty`: a move that leaves pieces in the mover's hand goes on with drops.
     pub hand_steps: bool,
+    /// `after capture move as captured`: a capture goes on with the capturer's quiet move as
+    /// the piece it took.
+    pub make_steps: bool,
     /// `en passant per turn`: two en-passant entries, kept through a turn.
     pub ep_per_turn: bool,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
@@ -831,6 +834,7 @@ impl<B: Bits> Rules<B> {
             enclosed_near: None,
             turn: v.turn.clone(),
             hand_steps: v.turn.as_ref().is_some_and(|t| t.until_hand_empty),
+            make_steps: v.turn.as_ref().is_some_and(|t| t.make_as_captured),
             ep_per_turn: v.turn.as_ref().is_some_and(|t| t.en_passant_per_turn),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
@@ -2173,6 +2177,7 @@ impl<B: Bits> Rules<B> {
         // A move that fills the mover's hand is legal when one of the drops that follow is.
         self.fast_legality = settled
             && !self.hand_steps
+            && !self.make_steps
             && self.check.at_final
             && !self.no_royal_escape
             && fixed_royals

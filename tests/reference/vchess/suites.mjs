@@ -2104,4 +2104,62 @@ export default function defineSuites(variant, f) {
       ["a king may be taken by its own piece", "4k3/4r3/8/8/4R3/8/8/4K3 w 0 iiii - -"],
       ["a king may walk into attack", "8/8/8/3k4/8/2R5/8/4K3 b 0 iiii - -"]]),
   });
+
+  // Batch take and make
+  // In the middle of a turn (after a capture), the FEN says `w2` and names the capturer's
+  // square and the piece it took after the fullmove number.
+  const takeMakeFen = (g, V, s) => {
+    const parts = f.chessFen(g, V, s).split(" ");
+    const last = g.lastMoveEnd[g.lastMoveEnd.length - 1];
+    if (last) {
+      parts[1] += "2";
+      parts.push(V.CoordsToSquare(last) + (g.turn == "w" ? last.p : last.p.toUpperCase()));
+    }
+    return parts.join(" ");
+  };
+  variant("takenmake", "Takenmake", {
+    fen: takeMakeFen,
+    note: [
+      "vchess's class lets a pawn that moves as a taken piece stay a pawn on its last rank;",
+      "its rules page says a pawn arriving there by a Take & Make move promotes: this",
+      "suite's class promotes it. A piece that takes a pawn moves as a pawn: vchess's class",
+      "gives it a single step only; the rules page gives it the captured unit's movements,",
+      "so this suite's class also lets it step two from its first two ranks, as a pawn there.",
+    ],
+    fix: V => {
+      const from = V.prototype.getPotentialMovesFrom;
+      V.prototype.getPotentialMovesFrom = function (sq, asA) {
+        const L = this.lastMoveEnd.length;
+        const as = asA || (this.lastMoveEnd[L - 1] && this.lastMoveEnd[L - 1].p);
+        let moves = from.call(this, sq, asA);
+        const piece = this.getPiece(sq[0], sq[1]);
+        if (!as || as == piece) return moves;
+        const color = this.turn;
+        const shift = color == "w" ? -1 : 1;
+        if (as == V.PAWN) {
+          const [x, y] = sq;
+          const first = color == "w" ? x >= V.size.x - 2 : x <= 1;
+          if (moves.length == 1 && first && this.board[x + 2 * shift][y] == V.EMPTY)
+            moves.push(this.getBasicMove(sq, [x + 2 * shift, y]));
+        }
+        if (piece == V.PAWN) {
+          const last = color == "w" ? 0 : V.size.x - 1;
+          moves = moves.flatMap(m => m.end.x != last ? [m] :
+            [V.ROOK, V.KNIGHT, V.BISHOP, V.QUEEN].map(p =>
+              this.getBasicMove([m.start.x, m.start.y], [m.end.x, m.end.y], { c: color, p })));
+        }
+        return moves;
+      };
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Bxc6 goes on as a knight", "r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w 4 ahah -"],
+      ["the rules page: the king takes on c3 in check, and moves on as a knight", "rnbq2nr/ppp2ppp/4p3/3p4/1k1P4/P1N2N2/1PP1PPPP/R2QKB1R b 9 ahii -"],
+      ["the rules page: the black king in check", "r1bqkbnr/1ppppppp/2n2N2/p7/8/8/PPPPPPPP/R1BQKBNR b 6 ahah -"],
+      ["a pinned rook may not take: moving on as a knight opens the file", "4r1k1/8/8/8/4n3/8/4R3/4K3 w 0 iiii -"],
+      ["a pawn takes a knight and jumps to its last rank", "4k3/8/2n5/1P6/8/8/8/4K3 w 0 iiii -"],
+      ["a rook takes a pawn on its second rank and moves on as a pawn", "4k3/8/8/8/8/8/1p4p1/1R2K1R1 w 0 iiii -"],
+      ["a piece takes a pawn that has no step forward: the capture is illegal", "4k3/8/8/8/8/1p6/1p6/1R2K3 w 0 iiii -"],
+      ["a pawn back on its first rank", "4k3/8/8/8/8/8/8/P3K3 w 0 iiii -"],
+      ["a king takes a rook and moves on as a rook", "4k3/8/8/8/8/8/3r4/4K3 w 0 iiii -"]],
+  });
 }
