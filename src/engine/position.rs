@@ -616,12 +616,7 @@ impl<B: Bits> Position<B> {
             self.gate_in(r, m.gate - 1, m.aux as usize);
         }
         let legal = if r.make_steps {
-            let taken = if moved.captured {
-                self.taken_code(r, m)
-            } else {
-                None
-            };
-            self.take_and_make(r, m, mover, taken, (legal, verify))
+            self.take_and_make(r, m, mover, moved.captured, (legal, verify))
         } else {
             legal
         };
@@ -773,14 +768,15 @@ impl<B: Bits> Position<B> {
         r: &Rules<B>,
         m: Move,
         mover: Side,
-        taken: Option<u8>,
+        captured: bool,
         judged: (bool, bool),
     ) -> bool {
         let (legal, verify) = judged;
         self.maker_history.push(self.maker);
         let opens = self.history.last().is_some_and(|b| b.turn_move == 0);
-        self.maker = taken
-            .filter(|_| opens)
+        self.maker = (captured && opens)
+            .then(|| self.taken_code(r, m))
+            .flatten()
             .map(|c| (m.to, r.code(mover, r.codes[c as usize].kind)));
         match self.maker {
             Some(_) if verify && !self.probing => self.can_go_on(r, mover, 1),
