@@ -451,12 +451,17 @@ impl<B: Bits> Position<B> {
     }
 
     /// `after capture move as captured`: the moves of the piece on `sq`, which has just
-    /// captured, by the quiet atoms of the kind it took (`as_code`, of its own side); it
-    /// promotes as a piece of its own kind would there.
+    /// captured, by the quiet atoms of the kind it took (`as_code`, of its own side), those
+    /// limited to a region (a pawn's double step) only if it is of that kind; it promotes as a
+    /// piece of its own kind would there.
     #[cold]
     fn make_moves(&self, r: &Rules<B>, sq: usize, as_code: usize, out: &mut Vec<Move>) {
         let Some(code) = self.code_at(sq) else { return };
-        let quiet = self.targets(r, as_code, sq).0 & !self.occ;
+        let quiet = if code as usize == as_code {
+            self.targets(r, as_code, sq).0
+        } else {
+            self.targets_of(r, &r.make_codes[as_code], sq).0
+        } & !self.occ;
         self.push_moves(r, code as usize, sq, quiet, out);
     }
 

@@ -1001,10 +1001,12 @@ impl<B: Bits> Position<B> {
         let code = piece_code(v).unwrap_or(0);
         let captured = self.board[to] != 0;
         // A move to a controlled square is no double step, whatever it passes over; nor is a
-        // move as a piece taken, unless its own kind could make it.
+        // move as a piece taken, unless its own kind could make it or it goes two squares
+        // straight forward.
         let jumped = (!r.anywhere.is_empty() || r.make_steps && self.maker.is_some())
             && !captured
-            && !self.targets_of(r, &r.codes[code as usize], from).0.has(to);
+            && !self.targets_of(r, &r.codes[code as usize], from).0.has(to)
+            && !(r.make_steps && r.two_forward(self.side, from, to));
         if captured {
             self.capture(r, to, self.side);
             if r.codes[code as usize].captures_in_place {

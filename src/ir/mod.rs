@@ -341,8 +341,9 @@ pub struct Turn {
     /// keeps the others for the turn's next move.
     pub en_passant_per_turn: bool,
     /// A move that captures is followed, in the same turn, by a move of the capturing piece
-    /// from where it landed, by the quiet atoms of the kind it took (Take & Make); the capture
-    /// is legal only when such a move is.
+    /// from where it landed, by the quiet atoms of the kind it took (those limited to a region
+    /// only if it is of that kind); the capture is legal only when such a move is. Such a move
+    /// two squares straight forward opens en passant as a double step (Take & Make).
     pub make_as_captured: bool,
 }
 

@@ -2122,9 +2122,11 @@ export default function defineSuites(variant, f) {
     note: [
       "vchess's class lets a pawn that moves as a taken piece stay a pawn on its last rank;",
       "its rules page says a pawn arriving there by a Take & Make move promotes: this",
-      "suite's class promotes it. A piece that takes a pawn moves as a pawn: vchess's class",
-      "gives it a single step only; the rules page gives it the captured unit's movements,",
-      "so this suite's class also lets it step two from its first two ranks, as a pawn there.",
+      "suite's class promotes it. Where the page is silent, vchess's code is followed: a",
+      "piece that takes a pawn moves on by a single step forward (no double step), and a",
+      "pawn that moves on two squares straight forward (as a rook or queen taken) may be",
+      "taken en passant. Not followed: vchess also gives an en-passant square after such a",
+      "move two squares backward, whose 'capture' then takes nothing (a bug, not a rule).",
     ],
     fix: V => {
       const from = V.prototype.getPotentialMovesFrom;
@@ -2135,13 +2137,6 @@ export default function defineSuites(variant, f) {
         const piece = this.getPiece(sq[0], sq[1]);
         if (!as || as == piece) return moves;
         const color = this.turn;
-        const shift = color == "w" ? -1 : 1;
-        if (as == V.PAWN) {
-          const [x, y] = sq;
-          const first = color == "w" ? x >= V.size.x - 2 : x <= 1;
-          if (moves.length == 1 && first && this.board[x + 2 * shift][y] == V.EMPTY)
-            moves.push(this.getBasicMove(sq, [x + 2 * shift, y]));
-        }
         if (piece == V.PAWN) {
           const last = color == "w" ? 0 : V.size.x - 1;
           moves = moves.flatMap(m => m.end.x != last ? [m] :
@@ -2158,6 +2153,8 @@ export default function defineSuites(variant, f) {
       ["a pinned rook may not take: moving on as a knight opens the file", "4r1k1/8/8/8/4n3/8/4R3/4K3 w 0 iiii -"],
       ["a pawn takes a knight and jumps to its last rank", "4k3/8/2n5/1P6/8/8/8/4K3 w 0 iiii -"],
       ["a rook takes a pawn on its second rank and moves on as a pawn", "4k3/8/8/8/8/8/1p4p1/1R2K1R1 w 0 iiii -"],
+      ["a pawn takes a rook and moves on two squares forward as one: en passant", "k7/8/8/5p2/8/4r3/3P4/7K w 0 iiii -"],
+      ["a black pawn takes a queen and moves on two squares forward as one: en passant", "k7/8/3p4/4q3/8/3P4/8/7K b 0 iiii -"],
       ["a piece takes a pawn that has no step forward: the capture is illegal", "4k3/8/8/8/8/1p6/1p6/1R2K3 w 0 iiii -"],
       ["a pawn back on its first rank", "4k3/8/8/8/8/8/8/P3K3 w 0 iiii -"],
       ["a king takes a rook and moves on as a rook", "4k3/8/8/8/8/8/3r4/4K3 w 0 iiii -"]],
