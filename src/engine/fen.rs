@@ -78,6 +78,9 @@ pub struct Setup {
     /// Under `no captures undone`: the cells the last move captured from and to, written
     /// after the fullmove number (`b2g7`).
     pub last_capture: Option<(usize, usize)>,
+    /// Under `after capture move as captured`, in the middle of a turn: the cell of the piece
+    /// that captured, and the kind it took (which it moves as now).
+    pub maker: Option<(usize, PieceId)>,
 }
 
 impl Setup {
@@ -195,6 +198,7 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         turn_move,
         hypnotized: None,
         last_capture: None,
+        maker: None,
     };
     parse_rest(v, &mut setup, &fs[fs.len().min(2)..])?;
     turn_fits(v, &setup, fs.get(1).map_or(0, |&(s, _)| s))?;
@@ -251,6 +255,10 @@ fn turn_fits(v: &Variant, setup: &Setup, at: usize) -> Result<(), FenError> {
     // `until hand empty`: a side with pieces in hand goes on with drops of them.
     let holds = setup.hand.iter().any(|&(s, _, n)| s == setup.side && n > 0);
     if t.until_hand_empty && holds && setup.turn_move == size {
+        return Ok(());
+    }
+    // `after capture move as captured`: the capturer named moves again.
+    if setup.maker.is_some() && setup.turn_move == size {
         return Ok(());
     }
     Err(err(
@@ -388,6 +396,13 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
         setup.last_capture = Some(parse_last_capture(v, f, s)?);
         return Ok(());
     }
+    if let Some(&(s, f)) = fields.get(i + 2)
+        && fields.len() == i + 3
+        && v.turn.as_ref().is_some_and(|t| t.make_as_captured)
+    {
+        setup.maker = Some(parse_maker(v, setup, f, s)?);
+        return Ok(());
+    }
     if let Some(&(s, f)) = fields.get(i + 2) {
         return Err(err(
             "extra",
@@ -455,6 +470,60 @@ fn parse_last_capture(v: &Variant, f: &str, s: usize) -> Result<(usize, usize), 
             "after the fullmove number, name the squares the last move captured from and to (`b2g7`), or leave the field out".into(),
         )
     })
+}
+
+/// Under `after capture move as captured`: the square of the piece of the side to move that
+/// has just captured, and the letter of the piece it took (`d5n`), in the second move of its
+/// turn.
+fn parse_maker(
+    v: &Variant,
+    setup: &Setup,
+    f: &str,
+    s: usize,
+) -> Result<(usize, PieceId), FenError> {
+    let bad = |message: String, label: &'static str| {
+        err(
+            "capturer",
+            s,
+            f.len(),
+            message,
+            label,
+            "in the second move of a turn, name the square of the piece that captured and the letter of the piece it took (`d5n`) after the fullmove number".into(),
+        )
+    };
+    let letter = f.chars().last().filter(|c| c.is_alphabetic());
+    let square = &f[..f.len() - letter.map_or(0, char::len_utf8)];
+    let Some(cell) = parse_square(square, v.files as usize, v.ranks as usize) else {
+        return Err(bad(
+            format!("`{square}` is not a square of the board"),
+            "not a square",
+        ));
+    };
+    let taken = letter.and_then(|c| {
+        letters(v)
+            .into_iter()
+            .find(|&(l, layer, side, _)| l == c && layer == 0 && side != setup.side)
+    });
+    let Some((.., kind)) = taken else {
+        return Err(bad(
+            format!("`{f}` does not end with the letter of a piece of the side not to move"),
+            "the piece taken",
+        ));
+    };
+    if setup.turn_move != 1 {
+        return Err(bad(
+            "a capturer is named, but the side field does not say the turn's second move (`w2`)"
+                .into(),
+            "no move after a capture to make",
+        ));
+    }
+    match setup.cells.get(cell) {
+        Some(Some(Cell::Piece(_, side, _, _))) if *side == setup.side => Ok((cell, kind)),
+        _ => Err(bad(
+            format!("no piece of the side to move stands on `{square}`"),
+            "the capturer stands here",
+        )),
+    }
 }
 
 fn parse_placement(
@@ -1137,6 +1206,7 @@ impl<B: Bits> Position<B> {
         p.fullmove = s.fullmove;
         p.hypnotized = s.hypnotized.map(|c| c as u16);
         p.last_capture = s.last_capture.map(|(a, b)| (a as u16, b as u16));
+        p.maker = s.maker.map(|(c, kind)| (c as u16, r.code(s.side, kind)));
         p
     }
 
@@ -1424,6 +1494,10 @@ impl<B: Bits> Position<B> {
             Some((from, to)) => format!("{hypnotized} {}{}", name(from), name(to)),
             None => hypnotized,
         };
+        let hypnotized = match self.maker {
+            Some((sq, code)) => format!("{hypnotized} {}", self.maker_text(r, sq as usize, code)),
+            None => hypnotized,
+        };
         format!(
             "{} {} {castling} {ep}{checks} {} {}{hypnotized}",
             self.placement(r),
@@ -1431,6 +1505,15 @@ impl<B: Bits> Position<B> {
             self.halfmove,
             self.fullmove
         )
+    }
+
+    /// The capturer's square and the letter of the piece it took, of the other side (`d5n`).
+    fn maker_text(&self, r: &Rules<B>, sq: usize, code: u8) -> String {
+        let cell = sq % r.cells;
+        let taken = r.code(self.side.flip(), r.codes[code as usize].kind);
+        let letter = r.letters[0][taken as usize].unwrap_or('?');
+        let square = square_name((cell % r.files) as u8, (cell / r.files) as u8);
+        format!("{square}{letter}")
     }
 
     /// The side to move, with the move of its turn after the first (`w2`).

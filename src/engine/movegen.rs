@@ -456,6 +456,12 @@ impl<B: Bits> Position<B> {
             self.drops(r, out);
             return;
         }
+        if r.make_steps
+            && let Some((sq, as_code)) = self.maker
+        {
+            self.make_moves(r, sq as usize, as_code as usize, out);
+            return;
+        }
         self.unwalled_moves(r, out);
         if r.moving_wall {
             self.with_wall_squares(r, out);
@@ -463,6 +469,21 @@ impl<B: Bits> Position<B> {
         if r.placed_wall.is_some() {
             self.with_placed_walls(r, out);
         }
+    }
+
+    /// `after capture move as captured`: the moves of the piece on `sq`, which has just
+    /// captured, by the quiet atoms of the kind it took (`as_code`, of its own side), those
+    /// limited to a region (a pawn's double step) only if it is of that kind; it promotes as a
+    /// piece of its own kind would there.
+    #[cold]
+    fn make_moves(&self, r: &Rules<B>, sq: usize, as_code: usize, out: &mut Vec<Move>) {
+        let Some(code) = self.code_at(sq) else { return };
+        let quiet = if code as usize == as_code {
+            self.targets(r, as_code, sq).0
+        } else {
+            self.targets_of(r, &r.make_codes[as_code], sq).0
+        } & !self.occ;
+        self.push_moves(r, code as usize, sq, quiet, out);
     }
 
     /// The pieces of the side to move that may not move now (none without `frozen`).

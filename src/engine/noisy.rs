@@ -36,7 +36,7 @@ impl<B: Bits> Position<B> {
     pub fn noisy_moves_using(&mut self, r: &Rules<B>, out: &mut Vec<Move>, pseudo: &mut Vec<Move>) {
         out.clear();
         pseudo.clear();
-        if !(r.hand_steps && self.drop_step(r)) {
+        if !(r.hand_steps && self.drop_step(r) || r.make_steps && self.maker.is_some()) {
             self.noisy_pseudo_moves(r, pseudo);
         }
         self.keep_legal(r, pseudo, out);

@@ -319,6 +319,7 @@ impl<B: Bits> Position<B> {
                 && !r.no_drop_checks
                 && !r.required_by_play
                 && !r.hand_steps
+                && !r.make_steps
                 && !r.move_enemy
             {
                 return self.count_unchecked(r);

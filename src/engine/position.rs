@@ -183,6 +183,11 @@ pub struct Position<B> {
     pub last_capture: Option<(u16, u16)>,
     /// Under `no captures undone`: `last_capture` before each move of the history.
     last_capture_history: Vec<Option<(u16, u16)>>,
+    /// Under `after capture move as captured`, in the middle of a turn: the square of the
+    /// piece that captured, and the code (of its side) of the kind it moves as now.
+    pub maker: Option<(u16, u8)>,
+    /// `maker` before each move of the history.
+    maker_history: Vec<Option<(u16, u8)>>,
     /// Set while the moves that would go on with a turn are looked for, so that playing them
     /// does not look again.
     probing: bool,
@@ -400,6 +405,8 @@ impl<B: Bits> Position<B> {
             hypnotized_history: vec![],
             last_capture: None,
             last_capture_history: vec![],
+            maker: None,
+            maker_history: vec![],
             probing: false,
             changes: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
@@ -627,6 +634,11 @@ impl<B: Bits> Position<B> {
         if m.gate != 0 {
             self.gate_in(r, m.gate - 1, m.aux as usize);
         }
+        let legal = if r.make_steps {
+            self.take_and_make(r, m, mover, moved.captured, (legal, verify))
+        } else {
+            legal
+        };
         // `until hand empty`: a move that fills the mover's hand is legal when a drop then is.
         let legal = if r.hand_steps && verify && !self.probing && self.holds_hand(r, mover) {
             let nth = self.history.last().map_or(0, |b| b.turn_move) + 1;
@@ -750,6 +762,7 @@ impl<B: Bits> Position<B> {
         let goes_on = legal
             && !self.probing
             && (r.hand_steps && self.holds_hand(r, mover)
+                || r.make_steps && self.maker.is_some()
                 || before.turn_move + 1 < t.size(mover, before.fullmove))
             && !(t.until_check && self.royal_attacked(r, mover.flip()))
             && (!t.until_stuck || self.can_go_on(r, mover, before.turn_move + 1));
@@ -763,6 +776,49 @@ impl<B: Bits> Position<B> {
                 self.keep_en_passant(r, |passer| passer == mover);
             }
         }
+    }
+
+    /// `after capture move as captured`, after `m` of `mover`: a capture that opens its turn
+    /// leaves the capturer to move again, as the kind it took; it is legal when that move is
+    /// (whether the capture itself left the royal piece attacked does not matter).
+    #[cold]
+    fn take_and_make(
+        &mut self,
+        r: &Rules<B>,
+        m: Move,
+        mover: Side,
+        captured: bool,
+        judged: (bool, bool),
+    ) -> bool {
+        let (legal, verify) = judged;
+        self.maker_history.push(self.maker);
+        let opens = self.history.last().is_some_and(|b| b.turn_move == 0);
+        self.maker = (captured && opens)
+            .then(|| self.taken_code(r, m))
+            .flatten()
+            .map(|c| (m.to, r.code(mover, r.codes[c as usize].kind)));
+        match self.maker {
+            Some(_) if verify && !self.probing => self.can_go_on(r, mover, 1),
+            _ => legal,
+        }
+    }
+
+    /// The code of the piece the last move `m`, a capture, took: the piece that stood where it
+    /// went, or else (en passant) on the first other square but its start that it emptied.
+    fn taken_code(&self, r: &Rules<B>, m: Move) -> Option<u8> {
+        let changes = self.last_move_changes();
+        let on = |sq: u16| {
+            changes
+                .iter()
+                .find(|c| c.0 == sq)
+                .and_then(|c| piece_code(c.1))
+        };
+        on(m.to).or_else(|| {
+            changes
+                .iter()
+                .filter(|&&(sq, _)| (sq as usize) < r.squares && sq != m.from)
+                .find_map(|&(_, old)| piece_code(old))
+        })
     }
 
     /// Whether `side` has a piece in hand.
@@ -963,10 +1019,13 @@ impl<B: Bits> Position<B> {
         let v = self.board[from];
         let code = piece_code(v).unwrap_or(0);
         let captured = self.board[to] != 0;
-        // A move to a controlled square is no double step, whatever it passes over.
-        let jumped = !r.anywhere.is_empty()
+        // A move to a controlled square is no double step, whatever it passes over; nor is a
+        // move as a piece taken, unless its own kind could make it or it goes two squares
+        // straight forward.
+        let jumped = (!r.anywhere.is_empty() || r.make_steps && self.maker.is_some())
             && !captured
-            && !self.targets_of(r, &r.codes[code as usize], from).0.has(to);
+            && !self.targets_of(r, &r.codes[code as usize], from).0.has(to)
+            && !(r.make_steps && r.two_forward(self.side, from, to));
         if captured {
             self.capture(r, to, self.side);
             if r.codes[code as usize].captures_in_place {
@@ -1497,6 +1556,9 @@ impl<B: Bits> Position<B> {
         }
         if r.no_captures_undone {
             self.last_capture = self.last_capture_history.pop().flatten();
+        }
+        if r.make_steps {
+            self.maker = self.maker_history.pop().flatten();
         }
     }
 

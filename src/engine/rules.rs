@@ -627,6 +627,12 @@ pub struct Rules<B> {
     pub turn: Option<crate::ir::Turn>,
     /// `until hand empty`: a move that leaves pieces in the mover's hand goes on with drops.
     pub hand_steps: bool,
+    /// `after capture move as captured`: a capture goes on with the capturer's quiet move as
+    /// the piece it took.
+    pub make_steps: bool,
+    /// Under `make_steps`, per code: its tables without the atoms limited to a region
+    /// (`from pawn-start`), which a piece of another kind moving as it does not get.
+    pub make_codes: Vec<CodeRules<B>>,
     /// `en passant per turn`: two en-passant entries, kept through a turn.
     pub ep_per_turn: bool,
     /// A royal piece in check may not move, unless it takes the only checker (Makpong).
@@ -849,6 +855,8 @@ impl<B: Bits> Rules<B> {
             enclosed_near: None,
             turn: v.turn.clone(),
             hand_steps: v.turn.as_ref().is_some_and(|t| t.until_hand_empty),
+            make_steps: v.turn.as_ref().is_some_and(|t| t.make_as_captured),
+            make_codes: vec![],
             ep_per_turn: v.turn.as_ref().is_some_and(|t| t.en_passant_per_turn),
             no_royal_escape: v.obligations.no_royal_escape,
             castling_opposite: v.castling_opposite,
@@ -915,6 +923,9 @@ impl<B: Bits> Rules<B> {
         let mut r = Self::unfilled(variant.clone());
         let v = &*variant;
         r.compile_codes(v);
+        if r.make_steps {
+            r.compile_make_codes(v);
+        }
         r.compile_friend_prey(v);
         r.compile_promotions(v);
         r.compile_drops(v);
@@ -1086,6 +1097,18 @@ impl<B: Bits> Rules<B> {
                     Some((self.code(side, kind), codes))
                 })
                 .collect();
+        }
+    }
+
+    /// [`Rules::make_codes`]: each code's tables without its atoms limited to a region.
+    fn compile_make_codes(&mut self, v: &Variant) {
+        for side in Side::BOTH {
+            for (kind, (_, piece)) in v.pieces.iter().enumerate() {
+                let mut anywhere = piece.clone();
+                anywhere.atoms.retain(|a| a.from.is_none());
+                let code = self.code_rules(v, side, kind, &anywhere);
+                self.make_codes.push(code);
+            }
         }
     }
 
@@ -2238,6 +2261,7 @@ impl<B: Bits> Rules<B> {
         self.fast_legality = settled
             && !self.holes
             && !self.hand_steps
+            && !self.make_steps
             && self.check.at_final
             && !self.no_royal_escape
             && fixed_royals
@@ -2314,6 +2338,11 @@ impl<B: Bits> Rules<B> {
             return None;
         }
         self.en_passant_after(mover, from, to)
+    }
+
+    /// Whether `to` is two squares straight forward of `from` for `mover`.
+    pub fn two_forward(&self, mover: Side, from: usize, to: usize) -> bool {
+        self.offset(from, ir::oriented((0, 2), mover)) == Some(to)
     }
 
     /// [`Rules::passed_over`] for a move that passes over some square.

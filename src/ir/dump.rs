@@ -485,6 +485,12 @@ impl Variant {
                 "  a move after which the mover has pieces in hand goes on with drops of them, until its hand is empty"
             )?;
         }
+        if t.make_as_captured {
+            writeln!(
+                f,
+                "  a capture goes on with a move of the capturing piece, from where it landed, as the piece it took moves, without capturing; the capture is legal only when such a move is"
+            )?;
+        }
         if t.en_passant_per_turn {
             writeln!(
                 f,

@@ -354,6 +354,11 @@ pub struct Turn {
     /// its first move may take en passant on any of them, and a move that takes en passant
     /// keeps the others for the turn's next move.
     pub en_passant_per_turn: bool,
+    /// A move that captures is followed, in the same turn, by a move of the capturing piece
+    /// from where it landed, by the quiet atoms of the kind it took (those limited to a region
+    /// only if it is of that kind); the capture is legal only when such a move is. Such a move
+    /// two squares straight forward opens en passant as a double step (Take & Make).
+    pub make_as_captured: bool,
 }
 
 /// How many moves a turn has.

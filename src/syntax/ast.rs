@@ -270,6 +270,9 @@ pub struct TurnAst {
     /// `en passant per turn`: every double step of a turn may be taken en passant in the other
     /// side's next turn.
     pub en_passant_per_turn: Option<Span>,
+    /// `after capture move as captured`: a capture is followed, in the same turn, by a move of
+    /// the capturing piece as the piece it took moves, without capturing.
+    pub make_as_captured: Option<Span>,
     /// The whole item.
     pub span: Span,
 }

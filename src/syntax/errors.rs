@@ -478,6 +478,7 @@ fn item_rule_name(rule: Rule) -> Option<&'static str> {
         Rule::turn_first => "`first` and a count",
         Rule::turn_until => "`until check`, `until stuck` or `until hand empty`",
         Rule::turn_passant => "`en passant per turn`",
+        Rule::turn_make => "`after capture move as captured`",
         _ => return None,
     })
 }

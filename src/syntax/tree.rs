@@ -145,6 +145,7 @@ fn build_turn(p: P, sp: Span) -> Option<TurnAst> {
         until_stuck: None,
         until_hand_empty: None,
         en_passant_per_turn: None,
+        make_as_captured: None,
         span: sp,
     };
     for k in kids(p) {
@@ -172,6 +173,7 @@ fn build_turn(p: P, sp: Span) -> Option<TurnAst> {
             Rule::turn_until if has_kw(&k, Rule::kw_hand) => t.until_hand_empty = Some(ks),
             Rule::turn_until => t.until_stuck = Some(ks),
             Rule::turn_passant => t.en_passant_per_turn = Some(ks),
+            Rule::turn_make => t.make_as_captured = Some(ks),
             _ => {}
         }
     }

@@ -66,7 +66,7 @@ function drawLayer(state, layer, opts) {
   };
   const byCell = new Map();
   for (const p of state.pieces) if (p.layer === layer) byCell.set(squareName(p.file, p.rank), p);
-  const walls = new Set(state.walls.map((w) => squareName(w.file, w.rank)));
+  const walls = new Map(state.walls.map((w) => [squareName(w.file, w.rank), w.hole ? "hole" : "wall"]));
   const layered = state.layers.length > 1;
   for (let r = 0; r < ranks; r++) {
     for (let f = 0; f < files; f++) {
@@ -76,7 +76,7 @@ function drawLayer(state, layer, opts) {
       if (layered) attrs["data-layer"] = layer;
       const g = el("g", attrs, svg);
       el("rect", { width: CELL, height: CELL, class: "cell" }, g);
-      drawMarks(g, name, layer, byCell.get(name), walls.has(name), opts, state);
+      drawMarks(g, name, layer, byCell.get(name), walls.get(name), opts, state);
     }
   }
   drawCoordinates(svg, state, at);
@@ -112,9 +112,13 @@ function drawMarks(g, name, layer, piece, wall, opts, state) {
     g.classList.add("selected");
     el("rect", { x: 2, y: 2, width: CELL - 4, height: CELL - 4, class: "selected-mark" }, g);
   }
-  if (wall) {
+  if (wall === "wall") {
     el("rect", { x: 4, y: 4, width: CELL - 8, height: CELL - 8, class: "wall" }, g);
     g.dataset.wall = "";
+  } else if (wall === "hole") {
+    // A hole (Wormhole): no piece stands there and steps pass over it.
+    el("circle", { cx: CELL / 2, cy: CELL / 2, r: CELL * 0.4, class: "hole" }, g);
+    g.dataset.hole = "";
   }
   if (piece) {
     const node = pieceNode(piece, CELL, g);

@@ -147,6 +147,7 @@ fn placement(v: &Variant, setup: &Setup) -> (Vec<Value>, Vec<Value>, Value) {
                 "royal": v.pieces[*piece].royal,
             })),
             Some(Cell::Wall) => walls.push(json!({"file": file, "rank": rank})),
+            Some(Cell::Hole) => walls.push(json!({"file": file, "rank": rank, "hole": true})),
             None => {}
         }
     }

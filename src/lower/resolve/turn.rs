@@ -35,10 +35,25 @@ impl Resolver<'_> {
             until_stuck: t.until_stuck.is_some(),
             until_hand_empty: t.until_hand_empty.is_some(),
             en_passant_per_turn: t.en_passant_per_turn.is_some(),
+            make_as_captured: t.make_as_captured.is_some(),
         };
         let single = matches!(moves, TurnMoves::Fixed([1, 1]))
             && first.is_none_or(|n| n == 1)
             && t.until_hand_empty.is_none();
+        if let Some(at) = t.make_as_captured
+            && (!single || t.until_hand_empty.is_some())
+        {
+            self.err(
+                Problem::error(
+                    Code::TurnRule,
+                    "`after capture move as captured` in a turn of several moves",
+                )
+                .label(src, at, "the move after a capture is the turn's second")
+                .help("a turn is one move, and a capture adds the second: keep `moves 1` alone with this line"),
+            );
+            return None;
+        }
+        let single = single && t.make_as_captured.is_none();
         if single {
             self.err(
                 Problem::warning(Code::TurnRule, "every turn has one move")

@@ -2217,5 +2217,59 @@ export default function defineSuites(variant, f) {
         gomokuFen(stones("a10 b10 c10 d10 e10", "a1 a2 a3 a4 a5"), "w")],
     ],
   });
-}
 
+  // Batch take and make
+  // In the middle of a turn (after a capture), the FEN says `w2` and names the capturer's
+  // square and the piece it took after the fullmove number.
+  const takeMakeFen = (g, V, s) => {
+    const parts = f.chessFen(g, V, s).split(" ");
+    const last = g.lastMoveEnd[g.lastMoveEnd.length - 1];
+    if (last) {
+      parts[1] += "2";
+      parts.push(V.CoordsToSquare(last) + (g.turn == "w" ? last.p : last.p.toUpperCase()));
+    }
+    return parts.join(" ");
+  };
+  variant("takenmake", "Takenmake", {
+    fen: takeMakeFen,
+    note: [
+      "vchess's class lets a pawn that moves as a taken piece stay a pawn on its last rank;",
+      "its rules page says a pawn arriving there by a Take & Make move promotes: this",
+      "suite's class promotes it. Where the page is silent, vchess's code is followed: a",
+      "piece that takes a pawn moves on by a single step forward (no double step), and a",
+      "pawn that moves on two squares straight forward (as a rook or queen taken) may be",
+      "taken en passant. Not followed: vchess also gives an en-passant square after such a",
+      "move two squares backward, whose 'capture' then takes nothing (a bug, not a rule).",
+    ],
+    fix: V => {
+      const from = V.prototype.getPotentialMovesFrom;
+      V.prototype.getPotentialMovesFrom = function (sq, asA) {
+        const L = this.lastMoveEnd.length;
+        const as = asA || (this.lastMoveEnd[L - 1] && this.lastMoveEnd[L - 1].p);
+        let moves = from.call(this, sq, asA);
+        const piece = this.getPiece(sq[0], sq[1]);
+        if (!as || as == piece) return moves;
+        const color = this.turn;
+        if (piece == V.PAWN) {
+          const last = color == "w" ? 0 : V.size.x - 1;
+          moves = moves.flatMap(m => m.end.x != last ? [m] :
+            [V.ROOK, V.KNIGHT, V.BISHOP, V.QUEEN].map(p =>
+              this.getBasicMove([m.start.x, m.start.y], [m.end.x, m.end.y], { c: color, p })));
+        }
+        return moves;
+      };
+    },
+    special: [castle, passant, promote, promoteBlack,
+      ["the rules page: Bxc6 goes on as a knight", "r1bqkb1r/pppp1ppp/2n2n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w 4 ahah -"],
+      ["the rules page: the king takes on c3 in check, and moves on as a knight", "rnbq2nr/ppp2ppp/4p3/3p4/1k1P4/P1N2N2/1PP1PPPP/R2QKB1R b 9 ahii -"],
+      ["the rules page: the black king in check", "r1bqkbnr/1ppppppp/2n2N2/p7/8/8/PPPPPPPP/R1BQKBNR b 6 ahah -"],
+      ["a pinned rook may not take: moving on as a knight opens the file", "4r1k1/8/8/8/4n3/8/4R3/4K3 w 0 iiii -"],
+      ["a pawn takes a knight and jumps to its last rank", "4k3/8/2n5/1P6/8/8/8/4K3 w 0 iiii -"],
+      ["a rook takes a pawn on its second rank and moves on as a pawn", "4k3/8/8/8/8/8/1p4p1/1R2K1R1 w 0 iiii -"],
+      ["a pawn takes a rook and moves on two squares forward as one: en passant", "k7/8/8/5p2/8/4r3/3P4/7K w 0 iiii -"],
+      ["a black pawn takes a queen and moves on two squares forward as one: en passant", "k7/8/3p4/4q3/8/3P4/8/7K b 0 iiii -"],
+      ["a piece takes a pawn that has no step forward: the capture is illegal", "4k3/8/8/8/8/1p6/1p6/1R2K3 w 0 iiii -"],
+      ["a pawn back on its first rank", "4k3/8/8/8/8/8/8/P3K3 w 0 iiii -"],
+      ["a king takes a rook and moves on as a rook", "4k3/8/8/8/8/8/3r4/4K3 w 0 iiii -"]],
+  });
+}
