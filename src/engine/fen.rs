@@ -384,23 +384,8 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
     }
     if let Some(&(s, f)) = fields.get(i + 2)
         && fields.len() == i + 3
-        && v.obligations.move_enemy
+        && parse_state_field(v, setup, f, s)?
     {
-        setup.hypnotized = Some(parse_hypnotized(v, setup, f, s)?);
-        return Ok(());
-    }
-    if let Some(&(s, f)) = fields.get(i + 2)
-        && fields.len() == i + 3
-        && v.obligations.no_captures_undone
-    {
-        setup.last_capture = Some(parse_last_capture(v, f, s)?);
-        return Ok(());
-    }
-    if let Some(&(s, f)) = fields.get(i + 2)
-        && fields.len() == i + 3
-        && v.turn.as_ref().is_some_and(|t| t.make_as_captured)
-    {
-        setup.maker = Some(parse_maker(v, setup, f, s)?);
         return Ok(());
     }
     if let Some(&(s, f)) = fields.get(i + 2) {
@@ -414,6 +399,21 @@ fn parse_rest(v: &Variant, setup: &mut Setup, fields: &[(usize, &str)]) -> Resul
         ));
     }
     Ok(())
+}
+
+/// The field after the fullmove number that a rule of the variant keeps there (`move enemy`,
+/// `no captures undone`, `after capture move as captured`); whether there was one to read.
+fn parse_state_field(v: &Variant, setup: &mut Setup, f: &str, s: usize) -> Result<bool, FenError> {
+    if v.obligations.move_enemy {
+        setup.hypnotized = Some(parse_hypnotized(v, setup, f, s)?);
+    } else if v.obligations.no_captures_undone {
+        setup.last_capture = Some(parse_last_capture(v, f, s)?);
+    } else if v.turn.as_ref().is_some_and(|t| t.make_as_captured) {
+        setup.maker = Some(parse_maker(v, setup, f, s)?);
+    } else {
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// Under `move enemy`: the square of the piece the enemy moved last, which must be one of the

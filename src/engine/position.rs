@@ -563,6 +563,27 @@ impl<B: Bits> Position<B> {
         }
     }
 
+    /// The board changes of a move, by its kind.
+    #[inline(always)]
+    fn play_kind(&mut self, r: &Rules<B>, m: Move) -> Moved {
+        match m.kind {
+            MoveKind::Normal => self.play_normal(r, m),
+            MoveKind::EnPassant => self.play_en_passant(r, m),
+            MoveKind::Castle(i) => self.play_castle(r, i as usize),
+            MoveKind::Drop => self.play_drop(r, m),
+            MoveKind::Promote => self.play_promote(r, m),
+            MoveKind::Pass => {
+                self.ep = None;
+                Moved {
+                    squares: [0; 2],
+                    n: 0,
+                    captured: false,
+                    resets: false,
+                }
+            }
+        }
+    }
+
     /// Plays a move; with `verify` false the check tests are skipped (the caller knows the
     /// move is legal).
     pub fn play(&mut self, r: &Rules<B>, m: Move, verify: bool) -> bool {
@@ -603,22 +624,7 @@ impl<B: Bits> Position<B> {
             self.last_capture_history.push(self.last_capture);
             self.last_capture = self.is_capture(&m).then_some((m.from, m.to));
         }
-        let mut moved = match m.kind {
-            MoveKind::Normal => self.play_normal(r, m),
-            MoveKind::EnPassant => self.play_en_passant(r, m),
-            MoveKind::Castle(i) => self.play_castle(r, i as usize),
-            MoveKind::Drop => self.play_drop(r, m),
-            MoveKind::Promote => self.play_promote(r, m),
-            MoveKind::Pass => {
-                self.ep = None;
-                Moved {
-                    squares: [0; 2],
-                    n: 0,
-                    captured: false,
-                    resets: false,
-                }
-            }
-        };
+        let mut moved = self.play_kind(r, m);
         if r.move_enemy {
             self.hold_hypnotized(m, enemy_moved);
         }
