@@ -343,7 +343,7 @@ fn one_thread_searches_as_before_the_threads() {
             None,
             9,
             100096,
-            "b1c3 g8e7 d2d4 b8d7 g1f3 g6g5 h2h3 h8f7 d1d3",
+            "b1c3 g8e7 d2d4 b8d7 g1f3 g6g5 h2h3 a8c7 c1e3",
         ),
         (
             "antichess",

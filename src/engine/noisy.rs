@@ -36,7 +36,11 @@ impl<B: Bits> Position<B> {
     pub fn noisy_moves_using(&mut self, r: &Rules<B>, out: &mut Vec<Move>, pseudo: &mut Vec<Move>) {
         out.clear();
         pseudo.clear();
-        if !(r.hand_steps && self.drop_step(r) || r.make_steps && self.maker.is_some()) {
+        if r.make_steps && self.maker.is_some() {
+            // The move after a capture never captures, but a pawn's may promote.
+            self.pseudo_moves(r, pseudo);
+            pseudo.retain(|m| self.is_noisy(m));
+        } else if !(r.hand_steps && self.drop_step(r)) {
             self.noisy_pseudo_moves(r, pseudo);
         }
         self.keep_legal(r, pseudo, out);
