@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::bitboard::Bits;
 use crate::engine::legality::Safety;
+use crate::engine::plain::plain_width;
 use crate::engine::position::{Move, MoveKind, Position};
 use crate::engine::rules::Rules;
 
@@ -242,7 +243,11 @@ impl<B: Bits> Position<B> {
             tree.lists.push(Vec::with_capacity(128));
         }
         let mut moves = std::mem::take(&mut tree.lists[ply]);
-        let counts_captures = depth == 1 && r.must_capture && !r.must_drop && !r.pass_when_stuck;
+        let counts_captures = depth == 1
+            && r.must_capture
+            && !r.must_drop
+            && !r.pass_when_stuck
+            && plain_width::<B>();
         let mut nodes = if counts_captures && r.pseudo_moves_stand() {
             self.count_must_capture(r)
         } else if self.has_obligations(r) {
@@ -305,7 +310,9 @@ impl<B: Bits> Position<B> {
         } else {
             None
         };
-        if depth == 1 {
+        // The leaf counters without listing, as the plain path, once in the playground's module:
+        // for boards of one word (the others list their last moves, only slower).
+        if depth == 1 && plain_width::<B>() {
             if let Some(s) = &safety
                 && !r.no_checks
                 && !r.no_drop_checks

@@ -365,7 +365,7 @@ impl<B: Bits> Unchecked<B> {
 /// Whether rule sets on bitboards `B` may take the plain path: always, except with the feature
 /// `fewer-widths` (the WebAssembly playground), where only boards of one word do, so that the
 /// plain path's code is there once (the interpreter counts the rest, only slower).
-const fn plain_width<B: Bits>() -> bool {
+pub(crate) const fn plain_width<B: Bits>() -> bool {
     !cfg!(feature = "fewer-widths") || B::CAPACITY <= 64
 }
 
