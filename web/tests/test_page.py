@@ -514,9 +514,33 @@ def measure(p):
                       "perft6_cpu_seconds": round(cpu, 2)}))
 
 
+def test_holes_and_a_19_by_19_board(p):
+    """Wormhole: the square a piece leaves becomes a hole, drawn as such; Gomoku: a 19 x 19
+    board, a row of five answered by one of the other side's, a draw."""
+    p.open()
+    p.api("load", "wormhole2")
+    p.click('[data-square="e2"]')
+    p.click('[data-square="e4"]')
+    holes = [e.get_attribute("data-square") for e in p.qs("[data-hole]")]
+    check(holes == ["e2"], f"holes: {holes}")
+    check("x" in p.api("fen").split(" ")[0], p.api("fen"))
+    p.shot("wormhole")
+    p.api("load", "gomoku")
+    check(len(p.qs("[data-square]")) == 361, "361 squares")
+    check(p.qs('[data-square="s19"]'), "s19 exists")
+    for move in ["P@a10", "P@a1", "P@b10", "P@a2", "P@c10", "P@a3", "P@d10", "P@a4", "P@e10"]:
+        check(p.api("play", move)["ok"], f"{move} is played")
+    check(p.api("state")["end"] is None, "black may still answer the five")
+    check(p.api("play", "P@a5")["ok"], "P@a5 is played")
+    end = p.api("state")["end"]
+    check(end is not None and end.get("winner") is None, f"a draw: {end}")
+    p.shot("gomoku")
+
+
 TESTS = [test_chess_by_clicks, test_crazyhouse_drop, test_alice_two_boards,
          test_xiangqi_and_shogi, test_named_glyphs, test_broken_edit_keeps_the_variant, test_pgn_in_and_out,
          test_link_and_fen, test_game_end_undo_redo_new_game, test_choosers, test_effects_are_marked, test_user_variants_of_any_size,
+         test_holes_and_a_19_by_19_board,
          test_phone_width, test_clicks_are_quick, test_without_the_variant_bundle,
          test_offline]
 
