@@ -1280,8 +1280,13 @@ fn fast_legality_agrees<B: Bits>(v: Arc<Variant>, fens: &[String]) -> usize {
                 t.pos.unmake(&r);
             }
             // The obligations filter the legal list as a whole, as `legal_moves` does.
-            if r.must_drop && accepted.iter().any(|m| m.kind == MoveKind::Drop) {
-                accepted.retain(|m| m.kind == MoveKind::Drop);
+            let forced = |m: &Move| {
+                let kind = r.codes[m.promo.max(1) as usize - 1].hand_code as usize % r.kinds;
+                m.kind == MoveKind::Drop
+                    && (r.must_drop_only.is_empty() || r.must_drop_only.contains(&kind))
+            };
+            if r.must_drop && accepted.iter().any(forced) {
+                accepted.retain(forced);
             }
             if r.must_capture && accepted.iter().any(|m| t.pos.is_capture(m)) {
                 accepted.retain(|m| t.pos.is_capture(m));

@@ -181,19 +181,30 @@ impl<B: Bits> Position<B> {
 
     /// Forced drops and forced captures, and no capture undone, on the legal list.
     fn apply_obligations(&mut self, r: &Rules<B>, out: &mut Vec<Move>) {
-        if r.must_drop
-            && r.side_codes[self.side.index()]
-                .iter()
-                .any(|&c| self.hand[c as usize] > 0)
-            && out.iter().any(|m| m.kind == MoveKind::Drop)
-        {
-            out.retain(|m| m.kind == MoveKind::Drop);
+        if r.must_drop {
+            self.force_drops(r, out);
         }
         if let Some(last) = self.last_capture {
             out.retain(|m| (m.from, m.to) != last || !self.is_capture(m));
         }
         if r.must_capture && out.iter().any(|m| self.is_capture(m)) {
             out.retain(|m| self.is_capture(m));
+        }
+    }
+
+    /// `must drop [PIECE...]`: while the side holds a piece of a forced kind and may drop one,
+    /// only such drops are legal.
+    fn force_drops(&self, r: &Rules<B>, out: &mut Vec<Move>) {
+        let forced = |code: u8| {
+            let kind = code as usize % r.kinds;
+            r.must_drop_only.is_empty() || r.must_drop_only.contains(&kind)
+        };
+        let forced_drop =
+            |m: &Move| m.kind == MoveKind::Drop && forced(r.codes[m.promo as usize - 1].hand_code);
+        let holds = (r.side_codes[self.side.index()].iter())
+            .any(|&c| self.hand[c as usize] > 0 && forced(c));
+        if holds && out.iter().any(forced_drop) {
+            out.retain(forced_drop);
         }
     }
 

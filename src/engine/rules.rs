@@ -655,6 +655,8 @@ pub struct Rules<B> {
     pub keep_promoted: bool,
     /// A side with pieces in hand must drop.
     pub must_drop: bool,
+    /// Only these kinds are forced to be dropped (every kind when empty).
+    pub must_drop_only: Vec<PieceId>,
     /// Pieces in hand may be dropped (not only gated).
     pub drops: bool,
     /// Gating: the gate squares, (side, square); the right of the i-th is bit
@@ -868,6 +870,7 @@ impl<B: Bits> Rules<B> {
             captures_to_hand: v.hands.as_ref().is_some_and(|h| h.captures),
             keep_promoted: v.hands.as_ref().is_some_and(|h| h.keep_promoted),
             must_drop: v.hands.as_ref().is_some_and(|h| h.must_drop),
+            must_drop_only: (v.hands.as_ref()).map_or(vec![], |h| h.must_drop_only.clone()),
             drops: v.hands.as_ref().is_some_and(|h| !h.no_drops),
             gate_squares: vec![],
             gate_bit: [vec![], vec![]],

@@ -836,14 +836,21 @@ impl Variant {
             return Ok(());
         };
         let mut how = vec![];
+        let forced;
         if h.captures {
             how.push("captured pieces go to the capturer's hand");
         }
         if h.keep_promoted {
             how.push("promoted pieces stay promoted in hand");
         }
-        if h.must_drop {
+        if h.must_drop && h.must_drop_only.is_empty() {
             how.push("a side with pieces in hand must drop");
+        } else if h.must_drop {
+            let kinds: Vec<&str> = (h.must_drop_only.iter())
+                .map(|&p| self.piece_name(p))
+                .collect();
+            forced = format!("a side holding a {} must drop one", kinds.join(" or "));
+            how.push(&forced);
         }
         writeln!(
             f,

@@ -443,6 +443,9 @@ pub struct Hands {
     pub rules: IndexMap<PieceId, DropRule>,
     /// While a side has pieces in hand, it must drop (Placement, Sittuyin).
     pub must_drop: bool,
+    /// Only these kinds are forced: while a side holds one, it must drop one of them (Koedem's
+    /// kings); every kind when empty.
+    pub must_drop_only: Vec<PieceId>,
     /// Gating (S-chess): a piece leaving a square of this region (per side) for the first time
     /// may leave a piece from the hand behind on it; the rights are kept in the castling field.
     pub gate: Option<Region>,

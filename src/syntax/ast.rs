@@ -326,6 +326,8 @@ pub struct HandAst {
     pub keep_promoted: bool,
     /// `must drop`
     pub must_drop: bool,
+    /// `must drop PIECE...`: only these kinds are forced (all when empty).
+    pub must_drop_only: Vec<Name>,
     /// `drop PIECE ...` restrictions.
     pub drops: Vec<DropRuleAst>,
     /// `gate within REGION`: the region, and the statement's span.

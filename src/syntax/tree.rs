@@ -372,7 +372,14 @@ fn build_hand(p: P) -> Option<HandAst> {
         match k.as_rule() {
             Rule::hand_captures => h.captures = true,
             Rule::keep_promoted => h.keep_promoted = true,
-            Rule::must_drop => h.must_drop = true,
+            Rule::must_drop => {
+                h.must_drop = true;
+                h.must_drop_only = k
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::piece_ref)
+                    .map(name)
+                    .collect();
+            }
             Rule::no_drops => h.no_drops = Some(span(&k)),
             Rule::drop_no_checks => h.no_drop_checks = true,
             Rule::castling_from_drops => h.castling_from_drops = Some(span(&k)),

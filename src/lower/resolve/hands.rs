@@ -47,6 +47,7 @@ impl Resolver<'_> {
             );
         }
         self.check_both_colors(&h.drops, &rules, def.src);
+        let must_drop_only = self.forced_drops(&h.must_drop_only, &rules, def.src);
         if let Some(span) = h.drop_promoted
             && h.keep_promoted
         {
@@ -66,10 +67,41 @@ impl Resolver<'_> {
             keep_promoted: h.keep_promoted,
             rules,
             must_drop: h.must_drop,
+            must_drop_only,
             gate,
             no_drops: h.no_drops.is_some(),
             no_drop_checks: h.no_drop_checks,
         })
+    }
+
+    /// `must drop PIECE...`: the kinds forced, each one that may be dropped.
+    fn forced_drops(
+        &mut self,
+        names: &[Name],
+        rules: &IndexMap<ir::PieceId, ir::DropRule>,
+        src: SourceId,
+    ) -> Vec<ir::PieceId> {
+        let mut kinds = vec![];
+        for n in names {
+            let Some(id) = self.piece_ref(n, src) else {
+                continue;
+            };
+            if rules.get(&id).is_some_and(|r| r.never) {
+                self.err(
+                    Problem::error(
+                        Code::HandRule,
+                        format!("`must drop {}`, but `{}` is never dropped", n.node, n.node),
+                    )
+                    .label(src, n.span, "never leaves the hand")
+                    .help(format!(
+                        "leave `{}` out of `must drop`, or let it be dropped",
+                        n.node
+                    )),
+                );
+            }
+            kinds.push(id);
+        }
+        kinds
     }
 
     /// Each piece's drop rules, from the `drop` lines of a hand.

@@ -35,12 +35,14 @@ V = {}
 
 
 def variant(name, large=False, ini=False, special=(), games=12, budget=400_000,
-            start_budget=2_000_000, max_depth=4, start_depth=4, patch=None):
+            start_budget=2_000_000, max_depth=4, start_depth=4, patch=None, games_from=None):
     """patch: where Fairy-Stockfish has a bug against the rules, the fix (header lines); the
-    data is then written by a binary built with that fix, passed as --patched."""
+    data is then written by a binary built with that fix, passed as --patched. games_from: a
+    FEN the random games start from instead of the start position (hands that only a
+    partner's board would fill)."""
     V[name] = dict(large=large, ini=ini, special=list(special), games=games, budget=budget,
                    start_budget=start_budget, max_depth=max_depth, start_depth=start_depth,
-                   patch=patch)
+                   patch=patch, games_from=games_from)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -624,6 +626,35 @@ variant("crazyhouse", special=ZH_SPECIAL + [
     ("a captured promoted pawn goes back to the hand as a pawn",
      "rQ~2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
 ])
+# One board of two: a capture goes to the partner's hand, off this board; the hand holds what
+# the partner passed. The random games start with full hands.
+variant("bughouse", special=ZH_SPECIAL + [
+    ("a capture leaves the hand as it was", "4k3/8/8/3p4/4P3/8/8/4K3[Nn] w - - 0 1"),
+    ("a promoted pawn is marked", "rQ~2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
+    ("stalemate loses for the stalemated side", "k7/2Q5/1K6/8/8/8/8/8[] b - - 0 1"),
+    ("a drop may answer what would be stalemate", "k7/2Q5/1K6/8/8/8/8/8[p] b - - 0 1"),
+], games_from="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPPqrbnpp] w KQkq - 0 1")
+variant("koedem", special=[
+    ("kings are taken like any piece, no check", "4k3/8/8/8/8/8/4q3/4K3[] w - - 0 1"),
+    ("a side holding a king must drop it", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K3[KNn] w Qkq - 0 1"),
+    ("black must drop its king", "r6r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QRkk] b KQ - 0 1"),
+    ("no king left and two for the other side: lost", "8/8/8/8/8/8/8/4K2K[] b - - 0 1"),
+    ("a side with no king while the other has one plays on", "8/8/8/8/8/8/1p6/4K3[] b - - 0 1"),
+    ("two kings in hand", "4k3/8/8/8/8/8/8/8[KK] w - - 0 1"),
+    ("castling out of, through and into an attack", "r3k2r/8/8/8/8/8/2q2q2/R3K2R[] w KQkq - 0 1"),
+    ("stalemate loses", "k7/8/1K6/8/8/8/8/2R5[] b - - 0 1"),
+], games_from="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[KQRBNPPkqrbnpp] w KQkq - 0 1")
+variant("supply", large=True, special=[
+    ("drops of every piece on its own points of its own half",
+     "3k5/9/9/9/9/9/9/9/9/4K4[ABPNRCabpnrc] w - - 0 1"),
+    ("black drops on its half", "3k5/9/9/9/9/9/9/9/9/4K4[ABPNRCabpnrc] b - - 0 1"),
+    ("no drop gives check, a cannon's screen included",
+     "4k4/9/9/9/9/9/9/9/4C4/3K5[PRNp] w - - 0 1"),
+    ("in check, a drop may block", "4k4/9/9/9/9/9/9/9/9/3KR4[pnc] b - - 0 1"),
+    ("a capture leaves the hand as it was", "4k4/9/9/9/4p4/4P4/9/9/9/3K5[Aa] w - - 0 1"),
+    ("stalemate loses", "3k5/3P5/4P4/9/9/9/9/9/9/4K4[] b - - 0 1"),
+], start_budget=1_500_000,
+   games_from="rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[ABNRCPPabnrcpp] w - - 0 1")
 variant("loop", special=ZH_SPECIAL + [
     ("a captured promoted pawn goes to the hand as the piece it became",
      "rQ2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
@@ -2011,8 +2042,9 @@ def seed_for(name, seed):
     return seed * 1_000_003 + zlib.crc32(name.encode())
 
 
-def random_positions(fs, name, count, seed):
-    """FENs reached by random legal moves; at most one game-over position."""
+def random_positions(fs, name, count, seed, start=None):
+    """FENs reached by random legal moves from `start` (the start position when None); at
+    most one game-over position."""
     rng = random.Random(seed_for(name, seed))
     out, seen, over = [], set(), False
     tries = 0
@@ -2022,12 +2054,12 @@ def random_positions(fs, name, count, seed):
         moves = []
         ended = False
         for _ in range(plies):
-            legal = fs.moves(moves=moves)
+            legal = fs.moves(start, moves=moves)
             if not legal:
                 ended = True
                 break
             moves.append(rng.choice(legal))
-        if ended or not fs.moves(moves=moves):
+        if ended or not fs.moves(start, moves=moves):
             if over:
                 # A game over again: take the position some plies before its end instead
                 # (short games such as Nim end before 10 plies).
@@ -2036,7 +2068,7 @@ def random_positions(fs, name, count, seed):
                 moves = moves[: rng.randint(len(moves) // 2, len(moves) - 1)]
             else:
                 over = True
-        fen = fs.fen(moves=moves)
+        fen = fs.fen(start, moves=moves)
         if fen in seen:
             continue
         seen.add(fen)
@@ -2085,14 +2117,14 @@ def generate(name, opts, args):
             *(f"# {l}" for l in (opts["patch"] or [])),
             f"# written by tests/reference/fairy/generate.py, seed {args.seed}: the start position;",
             f"# {opts['games']} positions from seeded random games (random legal moves, 10 to 60"
-            " plies);",
+            " plies" + (f", from {opts['games_from']}" if opts["games_from"] else "") + ");",
             "# then positions where a rule of the variant applies. FENs as Fairy-Stockfish writes"
             " them.",
             "# start position",
             line(start, counts(fs, start, opts["start_depth"], opts["start_budget"])),
             "# random games",
         ]
-        for fen in random_positions(fs, name, opts["games"], args.seed):
+        for fen in random_positions(fs, name, opts["games"], args.seed, opts["games_from"]):
             lines.append(line(fen, counts(fs, fen, opts["max_depth"], opts["budget"])))
         for what, fen in opts["special"]:
             fen = fs.fen(fen)
