@@ -583,6 +583,33 @@ pub(crate) fn enclosed_len<B: Bits>(
     0
 }
 
+/// Per mover, per origin code: whether a clause acts on every enemy target at every distance
+/// (1 to `distances - 1`), read from the compiled clause table.
+fn every_enemy<B: Bits>(
+    r: &Rules<B>,
+    effect: &ir::Effect,
+    clauses: &[Vec<u8>; 2],
+    acting: &[bool],
+    distances: usize,
+) -> [Vec<bool>; 2] {
+    let codes = r.codes.len();
+    Side::BOTH.map(|m| {
+        (0..codes)
+            .map(|o| {
+                let acts = |t: usize, d: usize| {
+                    let c = clauses[m.index()][(o * codes + t) * distances + d];
+                    c > 0 && acting[c as usize - 1]
+                };
+                distances > 0
+                    && !effect.reads_neighbours()
+                    && (0..codes)
+                        .filter(|&t| r.codes[t].side != m)
+                        .all(|t| (1..distances).all(|d| acts(t, d)))
+            })
+            .collect()
+    })
+}
+
 /// An effect's conditions decided ahead: they read only the codes of the origin and target
 /// pieces and their distance, so a table answers them during move generation.
 #[derive(Clone, Debug)]
@@ -598,6 +625,9 @@ pub struct EffectTable {
     touches_origin: Vec<bool>,
     /// Per clause: whether it has an action other than `nothing` (what `required` asks for).
     pub(crate) acting: Vec<bool>,
+    /// Per mover, per origin code: whether a clause acts on every enemy piece at every
+    /// distance, whatever it is.
+    every_enemy: [Vec<bool>; 2],
     codes: usize,
     /// The distances the table holds (0 to one less); beyond, the conditions are evaluated.
     distances: usize,
@@ -612,6 +642,12 @@ impl EffectTable {
     #[inline(always)]
     pub(crate) fn origin_holds(&self, mover: Side, code: usize) -> bool {
         self.origin[mover.index()][code]
+    }
+
+    /// Whether a clause acts on every enemy piece an origin of `code` finds, at any distance.
+    #[inline(always)]
+    pub(crate) fn acts_on_every_enemy(&self, mover: Side, code: usize) -> bool {
+        self.every_enemy[mover.index()][code]
     }
 
     /// Whether an action of clause `i` acts on the origin.
@@ -688,17 +724,19 @@ impl EffectTable {
                 })
             })
             .collect();
-        let acting = effect
+        let acting: Vec<bool> = effect
             .clauses
             .iter()
             .map(|c| c.actions.iter().any(|a| *a != Action::Nothing))
             .collect();
+        let every_enemy = every_enemy(r, effect, &clauses, &acting, distances);
         EffectTable {
             origin,
             finally,
             clauses,
             touches_origin,
             acting,
+            every_enemy,
             codes,
             distances,
             reads_move,

@@ -1091,6 +1091,21 @@ impl<B: Bits> Position<B> {
             }
             t &= next_to_enemy;
         }
+        let by_shifts = |e: usize| {
+            let table = &r.effect_tables[e];
+            let shifts = &r.enclosure_shifts[e][self.side.index()];
+            (!shifts.is_empty()
+                && table.origin_holds(self.side, code)
+                && table.finally_line(self.side, code).is_none()
+                && table.acts_on_every_enemy(self.side, code))
+            .then_some(shifts)
+        };
+        if r.drop_required.iter().all(|&e| by_shifts(e).is_some()) {
+            for &e in &r.drop_required {
+                t &= by_shifts(e).map_or(B::ZERO, |s| self.enclosing_squares(s));
+            }
+            return t;
+        }
         let mut keep = B::ZERO;
         for sq in t.iter() {
             if r.drop_required
@@ -1145,6 +1160,31 @@ impl<B: Bits> Position<B> {
             // (`Rules::required_by_play`).
             Scan::Rays(_) | Scan::Attacked => true,
         }
+    }
+
+    /// The empty squares where a piece of the side to move would close a row of enemy pieces
+    /// against one of its own along one of these shifts: from its own pieces, grow runs of
+    /// enemy pieces one shift at a time, then take the square one shift beyond.
+    fn enclosing_squares(&self, shifts: &[(i32, B)]) -> B {
+        let own = self.by_side[self.side.index()];
+        let enemy = self.by_side[self.side.flip().index()];
+        let mut out = B::ZERO;
+        for &(k, from) in shifts {
+            let step = |x: B| match k {
+                0.. => (x & from).shl(k as usize),
+                _ => (x & from).shr(k.unsigned_abs() as usize),
+            };
+            let mut run = step(own) & enemy;
+            loop {
+                let grown = run | (step(run) & enemy);
+                if grown == run {
+                    break;
+                }
+                run = grown;
+            }
+            out |= step(run);
+        }
+        out & !self.occ
     }
 
     /// Of the drop targets `t` of `code`, those that keep the side's colour-bound pieces able

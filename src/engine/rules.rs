@@ -623,6 +623,11 @@ pub struct Rules<B> {
     /// their rays away. A drop acts only next to an enemy piece along one of them, so the
     /// enemies' steps bound the squares worth looking at (as Fairy-Stockfish does).
     pub enclosed_near: Option<Vec<B>>,
+    /// Per effect, per mover: for each direction of its enclosed rows, the shift of a square
+    /// index one step back along it and the squares that step stays on the board from; empty
+    /// where the board's squares are not one grid of indices (layers, wrapping, holes). A
+    /// drop's rows are then found for every square at once.
+    pub enclosure_shifts: Vec<[Vec<(i32, B)>; 2]>,
     /// Several moves a turn; `None`: one.
     pub turn: Option<crate::ir::Turn>,
     /// `until hand empty`: a move that leaves pieces in the mover's hand goes on with drops.
@@ -855,6 +860,7 @@ impl<B: Bits> Rules<B> {
             required_by_play: false,
             drop_required: vec![],
             enclosed_near: None,
+            enclosure_shifts: vec![],
             turn: v.turn.clone(),
             hand_steps: v.turn.as_ref().is_some_and(|t| t.until_hand_empty),
             make_steps: v.turn.as_ref().is_some_and(|t| t.make_as_captured),
@@ -2166,6 +2172,42 @@ impl<B: Bits> Rules<B> {
         });
         let pieces_move = v.pieces.values().any(|p| !p.atoms.is_empty());
         self.required_by_play = by_play || (!self.drop_required.is_empty() && pieces_move);
+        self.enclosure_shifts = v
+            .effects
+            .values()
+            .map(|e| self.enclosure_shift(e))
+            .collect();
+    }
+
+    /// [`Rules::enclosure_shifts`] of one effect.
+    fn enclosure_shift(&self, e: &ir::Effect) -> [Vec<(i32, B)>; 2] {
+        let ir::Scan::Enclosed(steps) = &e.scan else {
+            return [vec![], vec![]];
+        };
+        let shift = |step: (i8, i8)| {
+            let k = step.1 as i32 * self.files as i32 + step.0 as i32;
+            let mut from = B::ZERO;
+            for sq in 0..self.squares {
+                match self.offset(sq, step) {
+                    Some(t) if t as i32 == sq as i32 + k => from |= B::bit(sq),
+                    Some(_) => return None,
+                    None => {}
+                }
+            }
+            Some((k, from))
+        };
+        if self.layers > 1 {
+            return [vec![], vec![]];
+        }
+        Side::BOTH.map(|side| {
+            (steps.iter())
+                .map(|&s| {
+                    let o = ir::oriented(s, side);
+                    shift((-o.0, -o.1))
+                })
+                .collect::<Option<Vec<_>>>()
+                .unwrap_or_default()
+        })
     }
 
     /// Per side and square of a promoting piece, the squares from which the effect could
