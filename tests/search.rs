@@ -348,9 +348,9 @@ fn one_thread_searches_as_before_the_threads() {
         (
             "antichess",
             None,
-            11,
+            7,
             100096,
-            "b2b3 g7g6 g2g3 b7b5 g3g4 f7f5 g4f5 g6f5 c2c4 b5c4 b3c4",
+            "b1c3 b7b5 c3b5 c8b7 b5a7 b7g2 f1g2",
         ),
     ];
     let limits = Limits {

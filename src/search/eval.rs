@@ -1,9 +1,11 @@
 //! The evaluation, from the rules alone: piece values from each piece's reach on an empty
 //! board (as engines for fairy pieces estimate them), square values from the same reach square
 //! by square (a knight in the corner reaches 2, in the centre 8) and from the nearness of a
-//! promotion that gains, pieces in hand, and the terms the end rules imply: a region to reach (the distance of the nearest counted piece), checks to give,
-//! material that is a burden where losing every piece wins, the royal piece kept home, and
-//! the moves each side has where a side left without one loses.
+//! promotion that gains, pieces in hand, and the terms the end rules imply: a region to reach,
+//! or to keep away from where reaching it loses (the distance of the nearest counted piece),
+//! checks to give, material that is a burden where losing every piece or being checkmated wins
+//! (and there a king hemmed in good), and the moves each side has where a side left without one
+//! loses.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::movegen::ride_and_leap_reach;
