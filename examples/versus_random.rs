@@ -108,7 +108,11 @@ fn game(variant: &str, computer: Side, nodes: u64, seed: u64) -> Played {
         }
         moves.push(m.to_string());
     }
-    end(None, "move bound", moves)
+    // The last ply may have ended the game.
+    match g.status().end {
+        Some(e) => end(e.winner, &e.rule, moves),
+        None => end(None, "move bound", moves),
+    }
 }
 
 fn main() {
