@@ -567,6 +567,27 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
+    /// Of the promotions on one path, only those to the most valuable piece: quiescence looks
+    /// at what a move gains, and a lesser promotion gains less (their tactics are the full
+    /// search's).
+    fn keep_best_promotions(&self, moves: &mut Vec<Move>) {
+        if moves
+            .iter()
+            .all(|m| m.promo == 0 || m.kind == MoveKind::Drop)
+        {
+            return;
+        }
+        let all = moves.clone();
+        moves.retain(|m| {
+            m.promo == 0
+                || m.kind == MoveKind::Drop
+                || !all.iter().any(|o| {
+                    (o.from, o.to, o.kind, o.aux, o.gate) == (m.from, m.to, m.kind, m.aux, m.gate)
+                        && self.promoted(o) > self.promoted(m)
+                })
+        });
+    }
+
     /// Scores each move for ordering.
     fn order(&self, moves: &[Move], scores: &mut Vec<i32>, table_move: Option<Move>, ply: usize) {
         scores.clear();
@@ -629,6 +650,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         alpha = alpha.max(best);
         if every && !forced {
             moves.retain(|m| !self.is_quiet(m));
+        }
+        if !forced {
+            self.keep_best_promotions(&mut moves);
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order(&moves, &mut scores, None, ply);
