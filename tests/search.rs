@@ -566,3 +566,24 @@ fn noisy_moves_apart_are_those_of_the_legal_list() {
         "{positions} positions, {noisy} noisy moves"
     );
 }
+
+/// Cannibal2 before its 30th move: white's queen on f1, black's pawns on e4 and d5.
+const FORCED_CHAIN: &str = "5k2/p7/P1p5/3p4/4pp1p/8/2P2K2/5Q2 w - - 0 30";
+
+/// Where a capture at hand must be made, quiescence does not stand on the evaluation. In
+/// Cannibal2 (a capturer becomes what it took, captures forced) Qd3 offers the queen: exd3
+/// must take it, cxd3 must take back, and after c5 the new queen must take d5 and become a
+/// pawn: standing on the evaluation along the chain, the search counted the queen kept.
+#[test]
+fn a_forced_capture_is_made_in_quiescence() {
+    let mut g = game("cannibal2");
+    g.set_fen(FORCED_CHAIN).expect("the FEN reads");
+    let limits = Limits {
+        nodes: Some(2000),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let found = g.think(&mut Engine::new(8), &limits, &stop, &mut |_| {});
+    let first = found.pv.first().map(|m| m.to_string());
+    assert_ne!(first.as_deref(), Some("f1d3"), "{:?}", found.pv);
+}
