@@ -348,9 +348,9 @@ fn one_thread_searches_as_before_the_threads() {
         (
             "antichess",
             None,
-            11,
+            7,
             100096,
-            "b2b3 g7g6 g2g3 b7b5 g3g4 f7f5 g4f5 g6f5 c2c4 b5c4 b3c4",
+            "b1c3 b7b5 c3b5 c8b7 b5a7 b7g2 f1g2",
         ),
     ];
     let limits = Limits {
@@ -565,4 +565,25 @@ fn noisy_moves_apart_are_those_of_the_legal_list() {
         positions > 100_000 && noisy > 100_000,
         "{positions} positions, {noisy} noisy moves"
     );
+}
+
+/// Cannibal2 before its 30th move: white's queen on f1, black's pawns on e4 and d5.
+const FORCED_CHAIN: &str = "5k2/p7/P1p5/3p4/4pp1p/8/2P2K2/5Q2 w - - 0 30";
+
+/// Where a capture at hand must be made, quiescence does not stand on the evaluation. In
+/// Cannibal2 (a capturer becomes what it took, captures forced) Qd3 offers the queen: exd3
+/// must take it, cxd3 must take back, and after c5 the new queen must take d5 and become a
+/// pawn: standing on the evaluation along the chain, the search counted the queen kept.
+#[test]
+fn a_forced_capture_is_made_in_quiescence() {
+    let mut g = game("cannibal2");
+    g.set_fen(FORCED_CHAIN).expect("the FEN reads");
+    let limits = Limits {
+        nodes: Some(2000),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let found = g.think(&mut Engine::new(8), &limits, &stop, &mut |_| {});
+    let first = found.pv.first().map(|m| m.to_string());
+    assert_ne!(first.as_deref(), Some("f1d3"), "{:?}", found.pv);
 }

@@ -1,9 +1,11 @@
 //! The evaluation, from the rules alone: piece values from each piece's reach on an empty
 //! board (as engines for fairy pieces estimate them), square values from the same reach square
 //! by square (a knight in the corner reaches 2, in the centre 8) and from the nearness of a
-//! promotion that gains, pieces in hand, and the terms the end rules imply: a region to reach (the distance of the nearest counted piece), checks to give,
-//! material that is a burden where losing every piece wins, the royal piece kept home, and
-//! the moves each side has where a side left without one loses.
+//! promotion that gains, pieces in hand, and the terms the end rules imply: a region to reach,
+//! or to keep away from where reaching it loses (the distance of the nearest counted piece),
+//! checks to give, material that is a burden where losing every piece or being checkmated wins
+//! (and there a king hemmed in good), and the moves each side has where a side left without one
+//! loses.
 
 use crate::engine::bitboard::Bits;
 use crate::engine::movegen::ride_and_leap_reach;
@@ -25,6 +27,8 @@ const SQUARE_SHARE: f64 = 0.3;
 const PROMOTION_SHARE: f64 = 0.2;
 /// Centipawns per move more than the opponent's, where a side left without a move loses.
 const PER_MOVE: i32 = 8;
+/// Centipawns per square next to a royal piece covered, where being checkmated wins.
+const PER_HEMMED: i32 = 25;
 /// A piece worth at least this much keeps a side safe from zugzwang for a null move.
 const OFFICER: i32 = 250;
 
@@ -40,6 +44,8 @@ struct Goal {
     far: u8,
     /// How many must stand there at once: above one, every counted piece's nearness counts.
     count: u8,
+    /// +1 where reaching the region wins for the side, -1 where it loses.
+    worth: i32,
 }
 
 /// What the evaluation knows of a variant, computed once per search.
@@ -64,6 +70,9 @@ pub struct Values {
     checks: Option<u8>,
     /// A side left without a move loses, check off: the moves each side has count.
     mobility: bool,
+    /// Being checkmated wins: per square, the squares a king's step away, whose covering
+    /// (by an own piece or an enemy attack) brings the mate nearer.
+    hemmed: Option<Vec<Vec<u16>>>,
 }
 
 /// The average reach of the piece of `code` over the squares it may stand on, weighted: a
@@ -154,6 +163,26 @@ fn square_values<B: Bits>(r: &Rules<B>, code: usize, piece: &[i32]) -> Vec<i32> 
     out
 }
 
+/// Per square: the squares a king's step away (on its layer).
+fn king_steps<B: Bits>(r: &Rules<B>) -> Vec<Vec<u16>> {
+    (0..r.squares)
+        .map(|sq| {
+            let (l, f, k) = r.coords(sq);
+            (0..r.squares)
+                .filter(|&t| {
+                    let (tl, tf, tk) = r.coords(t);
+                    t != sq
+                        && r.board_mask().has(t)
+                        && tl == l
+                        && f.abs_diff(tf) <= 1
+                        && k.abs_diff(tk) <= 1
+                })
+                .map(|t| t as u16)
+                .collect()
+        })
+        .collect()
+}
+
 /// Steps of a king from each square to the nearest square of `mask` (on its layer).
 fn steps_to<B: Bits>(r: &Rules<B>, mask: B) -> Vec<u8> {
     let targets: Vec<(usize, usize, usize)> = mask.iter().map(|sq| r.coords(sq)).collect();
@@ -203,6 +232,7 @@ impl Values {
             goals: vec![],
             checks: None,
             mobility: false,
+            hemmed: None,
         };
         values.read_end_rules(r);
         values.plain_captures &= values.sign == [1, 1];
@@ -239,18 +269,28 @@ impl Values {
                     codes,
                     masks,
                     count,
+                    full,
                     ..
                 } => {
                     for side in Side::BOTH {
-                        let codes = codes[side.index()].clone();
-                        self.add_goal(r, side, codes, masks[side.index()], *count);
+                        let (codes, mask) = (codes[side.index()].clone(), masks[side.index()]);
+                        // A count the region cannot hold is never reached: no race to it.
+                        if *full || u32::from(*count) <= mask.count() {
+                            self.add_goal(r, side, codes, mask, (*count, e.result));
+                        }
                     }
                 }
                 EndTest::Campmate(masks) => {
                     for side in Side::BOTH {
                         let royals = r.royal_codes[side.index()].clone();
-                        self.add_goal(r, side, royals, masks[side.index()], 1);
+                        self.add_goal(r, side, royals, masks[side.index()], (1, e.result));
                     }
+                }
+                // Being checkmated wins: a side gives its pieces away (the other's army mates)
+                // and has its king hemmed in.
+                EndTest::Checkmate if e.result == Outcome::Loses && r.check.enabled() => {
+                    self.sign = [-1, -1];
+                    self.hemmed = Some(king_steps(r));
                 }
                 // Where check is off, having no move is the game's goal (with check, a rule at the
                 // margin that counting moves at every leaf would slow).
@@ -263,7 +303,21 @@ impl Values {
         }
     }
 
-    fn add_goal<B: Bits>(&mut self, r: &Rules<B>, side: Side, codes: Vec<u8>, mask: B, count: u8) {
+    /// A region `side`'s pieces of `codes` race to (or from, where reaching it loses), `count`
+    /// of them at once.
+    fn add_goal<B: Bits>(
+        &mut self,
+        r: &Rules<B>,
+        side: Side,
+        codes: Vec<u8>,
+        mask: B,
+        (count, result): (u8, Outcome),
+    ) {
+        let worth = match result {
+            Outcome::Wins => 1,
+            Outcome::Loses => -1,
+            _ => return,
+        };
         if mask.is_zero() {
             return;
         }
@@ -275,6 +329,7 @@ impl Values {
             steps,
             far,
             count,
+            worth,
         });
     }
 
@@ -298,7 +353,7 @@ impl Values {
             own += bits.iter().map(|sq| square[sq]).sum::<i32>();
             white += persp * own;
         }
-        white += self.goal_terms(r, pos) + self.check_terms(pos);
+        white += self.goal_terms(r, pos) + self.check_terms(pos) + self.hemmed_terms(r, pos);
         if self.mobility {
             white += PER_MOVE * mobility(r, pos);
         }
@@ -330,10 +385,35 @@ impl Values {
                 };
                 race(g.far - near, g.far)
             };
+            let term = term * g.worth;
             white += if g.side == Side::White { term } else { -term };
         }
         let _ = r;
         white
+    }
+
+    /// For white, where being checkmated wins: how many more of the squares next to its royal
+    /// pieces are covered (an own piece on it or an enemy attack) than of black's.
+    fn hemmed_terms<B: Bits>(&self, r: &Rules<B>, pos: &Position<B>) -> i32 {
+        let Some(steps) = &self.hemmed else { return 0 };
+        let mut white = 0;
+        for side in Side::BOTH {
+            let own = pos.by_side[side.index()];
+            let mut covered = 0;
+            for royal in pos.royals(r, side).iter() {
+                covered += steps[royal]
+                    .iter()
+                    .map(|&sq| usize::from(sq))
+                    .filter(|&sq| own.has(sq) || pos.attacked(r, sq, side.flip(), pos.occ))
+                    .count() as i32;
+            }
+            white += if side == Side::White {
+                covered
+            } else {
+                -covered
+            };
+        }
+        PER_HEMMED * white
     }
 
     /// For white: the checks given, each worth more the nearer they bring the win.
@@ -390,4 +470,62 @@ pub fn piece_values<B: Bits>(r: &Rules<B>) -> Vec<(String, Side, f64, bool)> {
             (name, cr.side, v.piece[code] as f64 / 100.0, v.given[code])
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostics::Sources;
+    use crate::game::Typed;
+    use std::sync::Arc;
+
+    fn rules(name: &str) -> Arc<Rules<u128>> {
+        let loaded = crate::lower::load(name, &mut Sources::default()).expect("bundled");
+        Typed::<u128>::new(Arc::new(loaded.variant)).rules
+    }
+
+    fn evaluate(r: &Rules<u128>, fen: &str) -> i32 {
+        let setup = crate::engine::fen::parse_setup(&r.variant, fen).expect("a position");
+        Values::new(r).evaluate(r, &Position::from_setup(r, &setup))
+    }
+
+    #[test]
+    fn a_region_whose_reaching_loses_is_kept_away_from() {
+        // Suction: a side whose king is brought to its last rank loses.
+        let r = rules("suction");
+        let near = evaluate(&r, "7k/4K3/8/8/8/8/8/8 w - - 0 1");
+        let far = evaluate(&r, "7k/8/8/8/8/8/4K3/8 w - - 0 1");
+        assert!(
+            near < far,
+            "white's king nearer its last rank: {near} against {far}"
+        );
+        // Where reaching wins, the other way round (Racing Kings' white king).
+        let r = rules("racingkings");
+        let near = evaluate(&r, "8/4K3/8/8/8/8/8/k7 w - - 0 1");
+        let far = evaluate(&r, "8/8/8/8/8/8/4K3/k7 w - - 0 1");
+        assert!(
+            near > far,
+            "white's king nearer the goal: {near} against {far}"
+        );
+    }
+
+    #[test]
+    fn a_count_the_region_cannot_hold_sets_no_goal() {
+        // Knights Halma: white's region has 7 squares for its 9 knights, black's 9.
+        let v = Values::new(&*rules("knights-halma"));
+        let sides: Vec<Side> = v.goals.iter().map(|g| g.side).collect();
+        assert_eq!(sides, [Side::Black]);
+    }
+
+    #[test]
+    fn where_being_checkmated_wins_material_is_a_burden_and_a_hemmed_king_good() {
+        let r = rules("misere");
+        let v = Values::new(&*r);
+        assert_eq!(v.sign, [-1, -1]);
+        // White's king in the corner, its squares taken by its own pawns, against in the open.
+        let hemmed = evaluate(&r, "4k3/8/8/8/8/8/6PP/6RK w - - 0 1");
+        let open = evaluate(&r, "4k3/8/8/8/4K3/8/6PP/6R1 w - - 0 1");
+        assert!(hemmed > open, "{hemmed} against {open}");
+        assert!(Values::new(&*rules("chess")).hemmed.is_none());
+    }
 }

@@ -567,6 +567,27 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
+    /// Of the promotions on one path, only those to the most valuable piece: quiescence looks
+    /// at what a move gains, and a lesser promotion gains less (their tactics are the full
+    /// search's).
+    fn keep_best_promotions(&self, moves: &mut Vec<Move>) {
+        if moves
+            .iter()
+            .all(|m| m.promo == 0 || m.kind == MoveKind::Drop)
+        {
+            return;
+        }
+        let all = moves.clone();
+        moves.retain(|m| {
+            m.promo == 0
+                || m.kind == MoveKind::Drop
+                || !all.iter().any(|o| {
+                    (o.from, o.to, o.kind, o.aux, o.gate) == (m.from, m.to, m.kind, m.aux, m.gate)
+                        && self.promoted(o) > self.promoted(m)
+                })
+        });
+    }
+
     /// Scores each move for ordering.
     fn order(&self, moves: &[Move], scores: &mut Vec<i32>, table_move: Option<Move>, ply: usize) {
         scores.clear();
@@ -589,7 +610,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// Quiescence: the side to move may stand on the evaluation or go on with a capture or a
-    /// promotion; in check, every move.
+    /// promotion; in check, every move; with a capture forced, every capture.
     fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
         self.pv[ply].clear();
         if self.out_of_time() {
@@ -615,20 +636,27 @@ impl<'a, B: Bits> Searcher<'a, B> {
             self.lists[ply] = moves;
             return self.no_move_score(ply);
         }
+        // Where a capture at hand must be made, the side to move may not stand on the evaluation
+        // either: the capture it is forced into may lose.
+        let forced =
+            in_check || self.r.must_capture && moves.iter().any(|m| self.pos.is_capture(m));
         let stand = self.values.evaluate(self.r, self.pos);
         let last = q >= MAX_QUIESCENCE || ply >= MAX_PLY - 1;
-        if last || !in_check && stand >= beta {
+        if last || !forced && stand >= beta {
             self.lists[ply] = moves;
             return stand;
         }
-        let mut best = if in_check { -INFINITE } else { stand };
+        let mut best = if forced { -INFINITE } else { stand };
         alpha = alpha.max(best);
-        if every && !in_check {
+        if every && !forced {
             moves.retain(|m| !self.is_quiet(m));
+        }
+        if !forced {
+            self.keep_best_promotions(&mut moves);
         }
         let mut scores = std::mem::take(&mut self.scores[ply]);
         self.order(&moves, &mut scores, None, ply);
-        let delta = !in_check && self.values.plain_captures;
+        let delta = !forced && self.values.plain_captures;
         for i in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, i);
             if delta && stand + self.material_gain(&m) + 200 <= alpha {
