@@ -35,14 +35,16 @@ V = {}
 
 
 def variant(name, large=False, ini=False, special=(), games=12, budget=400_000,
-            start_budget=2_000_000, max_depth=4, start_depth=4, patch=None, games_from=None):
+            start_budget=2_000_000, max_depth=4, start_depth=4, patch=None, games_from=None,
+            out=None):
     """patch: where Fairy-Stockfish has a bug against the rules, the fix (header lines); the
     data is then written by a binary built with that fix, passed as --patched. games_from: a
     FEN the random games start from instead of the start position (hands that only a
-    partner's board would fill)."""
+    partner's board would fill). out: the suite's file name, the bundled variant's, where it is
+    not Fairy-Stockfish's name."""
     V[name] = dict(large=large, ini=ini, special=list(special), games=games, budget=budget,
                    start_budget=start_budget, max_depth=max_depth, start_depth=start_depth,
-                   patch=patch, games_from=games_from)
+                   patch=patch, games_from=games_from, out=out or name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -625,6 +627,16 @@ ZH_SPECIAL = [
 variant("crazyhouse", special=ZH_SPECIAL + [
     ("a captured promoted pawn goes back to the hand as a pawn",
      "rQ~2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
+])
+# vchess's Alapo is bundled as `alapo`; Fairy-Stockfish's, with the original rule that a piece
+# left standing on the goal wins, as `alapo-fsf`.
+variant("alapo", ini=True, out="alapo-fsf", special=[
+    ("a piece on the base line, unattacked: the mover has won", "R5/6/2k3/6/2K3/6 b - - 0 1"),
+    ("a piece on the base line, attacked: the other side may take it",
+     "R4r/6/2k3/6/2K3/6 b - - 0 1"),
+    ("a piece left standing on the base line: its side wins", "R4r/6/2k3/6/2K3/6 w - - 0 1"),
+    ("an attacked piece reaches the base line", "5r/R5/2k3/6/2K3/6 w - - 0 1"),
+    ("both sides one step from their goals", "6/1K2f1/6/6/1F2k1/6 w - - 0 1"),
 ])
 # One board of two: a capture goes to the partner's hand, off this board; the hand holds what
 # the partner passed. The random games start with full hands.
@@ -2132,7 +2144,7 @@ def generate(name, opts, args):
             lines.append(line(fen, counts(fs, fen, opts["max_depth"], opts["budget"])))
     finally:
         fs.close()
-    with open(os.path.join(HERE, f"{name}.epd"), "w") as f:
+    with open(os.path.join(HERE, f"{opts['out']}.epd"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
