@@ -1078,6 +1078,9 @@ impl<B: Bits> Position<B> {
         } else if !r.drop_required.is_empty() {
             t = self.acting_drops(r, code, t);
         }
+        if r.suicide_drops {
+            t = self.breathing_drops(r, t);
+        }
         t
     }
 
@@ -1143,7 +1146,7 @@ impl<B: Bits> Position<B> {
             }),
             // Plain rays and attacks are judged by playing the move
             // (`Rules::required_by_play`).
-            Scan::Rays(_) | Scan::Attacked => true,
+            Scan::Rays(_) | Scan::Attacked | Scan::Surrounded(_) => true,
         }
     }
 

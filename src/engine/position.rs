@@ -95,6 +95,7 @@ struct Snapshot {
     halfmove: u32,
     fullmove: u32,
     checks: [u8; 2],
+    taken: [u8; 2],
     changes: u32,
     passes: u8,
     prev_facing: bool,
@@ -161,6 +162,8 @@ pub struct Position<B> {
     pub fullmove: u32,
     /// Checks given by each side.
     pub checks: [u8; 2],
+    /// Pieces of the other side each side has taken (where the variant counts them).
+    pub taken: [u8; 2],
     /// Bit 0: the last move was a pass; bit 1: the one before it was.
     pub passes: u8,
     /// The royals faced each other before the last move (false at a position set from FEN).
@@ -240,6 +243,8 @@ pub enum Refusal {
     Frozen,
     /// The drop would checkmate, and the variant forbids a drop of that piece to.
     DropMates,
+    /// The moved piece's group has no empty square next to it (`no suicide`).
+    Suicide,
 }
 
 /// What a move did beyond moving its piece, for describing it.
@@ -396,6 +401,7 @@ impl<B: Bits> Position<B> {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            taken: [0; 2],
             passes: 0,
             prev_facing: false,
             turn_move: 0,
@@ -540,6 +546,7 @@ impl<B: Bits> Position<B> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
+            taken: self.taken,
             changes: self.changes.len() as u32,
             passes: self.passes,
             prev_facing: self.prev_facing,
@@ -624,6 +631,9 @@ impl<B: Bits> Position<B> {
             self.last_capture_history.push(self.last_capture);
             self.last_capture = self.is_capture(&m).then_some((m.from, m.to));
         }
+        let enemies_before = r
+            .counts_captures
+            .then(|| self.by_side[mover.flip().index()].count());
         let mut moved = self.play_kind(r, m);
         if r.move_enemy {
             self.hold_hypnotized(m, enemy_moved);
@@ -652,6 +662,13 @@ impl<B: Bits> Position<B> {
         } else {
             legal
         };
+        if let Some(before) = enemies_before
+            && legal
+        {
+            let lost = before.saturating_sub(self.by_side[mover.flip().index()].count());
+            let n = &mut self.taken[mover.index()];
+            *n = n.saturating_add(lost.min(255) as u8);
+        }
         if legal && r.counts_checks && self.royal_attacked(r, self.side) {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
@@ -1328,6 +1345,10 @@ impl<B: Bits> Position<B> {
                 } else {
                     self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
                 }
+                if r.effects[e].no_suicide && self.suicide(r, squares) {
+                    self.refusal = Some(Refusal::Suicide);
+                    return false;
+                }
                 // A pass changes nothing by definition: `required` asks nothing of it.
                 if r.effects[e].required
                     && m.kind != MoveKind::Pass
@@ -1549,6 +1570,7 @@ impl<B: Bits> Position<B> {
         self.halfmove = s.halfmove;
         self.fullmove = s.fullmove;
         self.checks = s.checks;
+        self.taken = s.taken;
         self.passes = s.passes;
         self.prev_facing = s.prev_facing;
         self.side = s.side;

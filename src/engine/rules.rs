@@ -455,6 +455,8 @@ pub enum EndTest<B> {
     },
     /// The side that just moved has given this many checks.
     Checks(u8),
+    /// A side has taken this many pieces (the side that just moved tested first).
+    Captures(u8),
     /// The royals face each other, as they did before the last move.
     RoyalsFacing,
     /// The last two moves were passes.
@@ -623,6 +625,14 @@ pub struct Rules<B> {
     /// their rays away. A drop acts only next to an enemy piece along one of them, so the
     /// enemies' steps bound the squares worth looking at (as Fairy-Stockfish does).
     pub enclosed_near: Option<Vec<B>>,
+    /// Per effect: the steps that join a group of its `surrounded` scan (empty for another
+    /// scan), as shifts of the board.
+    pub group_steps: Vec<Vec<crate::engine::connect::Step<B>>>,
+    /// The effects that say `no suicide`.
+    pub no_suicide: Vec<usize>,
+    /// Under `no suicide`: drops are judged before they are played, from the groups around
+    /// them (the one effect removes every enemy piece it finds, and nothing else).
+    pub suicide_drops: bool,
     /// Several moves a turn; `None`: one.
     pub turn: Option<crate::ir::Turn>,
     /// `until hand empty`: a move that leaves pieces in the mover's hand goes on with drops.
@@ -700,6 +710,8 @@ pub struct Rules<B> {
     pub passing: [Vec<B>; 2],
     /// The position counts the checks each side gives.
     pub counts_checks: bool,
+    /// The position counts the pieces each side takes (`captures N`).
+    pub counts_captures: bool,
     /// When a piece crosses to the next layer.
     pub cross: Option<CrossWhen>,
     /// A capture resets the halfmove clock.
@@ -853,6 +865,9 @@ impl<B: Bits> Rules<B> {
             required_by_play: false,
             drop_required: vec![],
             enclosed_near: None,
+            group_steps: vec![],
+            no_suicide: vec![],
+            suicide_drops: false,
             turn: v.turn.clone(),
             hand_steps: v.turn.as_ref().is_some_and(|t| t.until_hand_empty),
             make_steps: v.turn.as_ref().is_some_and(|t| t.make_as_captured),
@@ -886,6 +901,7 @@ impl<B: Bits> Rules<B> {
             en_passant_no_promotion: v.en_passant_no_promotion,
             passing: [vec![], vec![]],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
+            counts_captures: v.end.iter().any(|e| matches!(e.cond, EndCond::Captures(_))),
             cross: v.cross,
             halfmove_capture: v.halfmove.capture,
             end: vec![],
@@ -1995,6 +2011,7 @@ impl<B: Bits> Rules<B> {
                     full: *full,
                 },
                 EndCond::Checks(n) => EndTest::Checks(*n),
+                EndCond::Captures(n) => EndTest::Captures(*n),
                 EndCond::RoyalsFacing => {
                     self.facing_rule = true;
                     EndTest::RoyalsFacing
@@ -2072,9 +2089,10 @@ impl<B: Bits> Rules<B> {
                         })
                         .collect()
                 }),
-                ir::Scan::Around(_) | ir::Scan::Enclosed(_) | ir::Scan::Attacked => {
-                    [vec![], vec![]]
-                }
+                ir::Scan::Around(_)
+                | ir::Scan::Enclosed(_)
+                | ir::Scan::Attacked
+                | ir::Scan::Surrounded(_) => [vec![], vec![]],
             })
             .collect();
         self.effect_zones = v
@@ -2087,6 +2105,7 @@ impl<B: Bits> Rules<B> {
             })
             .collect();
         self.compile_required(v);
+        self.compile_groups(v);
         if v.effects.len() == 1 && self.effect_promotes {
             self.promotion_watchers = Some(self.watchers(&v.effects[0]));
         }
@@ -2096,6 +2115,57 @@ impl<B: Bits> Rules<B> {
             .iter()
             .map(|e| crate::engine::effects::EffectTable::compile(self, e))
             .collect();
+        if !self.no_suicide.is_empty() {
+            self.suicide_drops = self.removes_every_group();
+            let pieces_move = v.pieces.values().any(|p| !p.atoms.is_empty());
+            self.required_by_play |= pieces_move || !self.suicide_drops;
+        }
+    }
+
+    /// The steps of each `surrounded` scan, and the effects that say `no suicide`.
+    fn compile_groups(&mut self, v: &Variant) {
+        let geo = &self.geo;
+        self.group_steps = v
+            .effects
+            .values()
+            .map(|e| match &e.scan {
+                ir::Scan::Surrounded(steps) => steps
+                    .iter()
+                    .map(|&s| crate::engine::connect::Step::new(geo, s))
+                    .collect(),
+                _ => vec![],
+            })
+            .collect();
+        self.no_suicide = (v.effects.values().enumerate())
+            .filter(|(_, e)| e.no_suicide)
+            .map(|(i, _)| i)
+            .collect();
+    }
+
+    /// Whether the one effect, a `surrounded` scan that says `no suicide`, removes every enemy
+    /// piece it finds and does nothing else: drops are then judged from the groups around them.
+    fn removes_every_group(&self) -> bool {
+        let [e] = &self.effects[..] else {
+            return false;
+        };
+        let plain = e.no_suicide
+            && e.origin == ir::OriginKind::Moved
+            && e.within.is_none()
+            && e.origin_filter.is_none()
+            && e.finally.is_empty()
+            && !e.reads_move()
+            && e.clauses.len() == 1
+            && e.clauses[0].actions == [ir::Action::Remove(ir::Subject::Target)];
+        let far = self.geo.files.max(self.geo.ranks) as i32;
+        plain
+            && Side::BOTH.iter().all(|&us| {
+                let table = &self.effect_tables[0];
+                self.side_codes[us.index()].iter().all(|&oc| {
+                    self.side_codes[us.flip().index()].iter().all(|&tc| {
+                        (1..=far).all(|d| table.clause(self, e, us, oc, tc, d) == Some(0))
+                    })
+                })
+            })
     }
 
     /// Per square, the squares a king's step away.
@@ -2126,7 +2196,10 @@ impl<B: Bits> Rules<B> {
             }
             let board_only = e.origin == ir::OriginKind::Moved
                 && !e.reads_move()
-                && !matches!(e.scan, ir::Scan::Rays(_) | ir::Scan::Attacked);
+                && !matches!(
+                    e.scan,
+                    ir::Scan::Rays(_) | ir::Scan::Attacked | ir::Scan::Surrounded(_)
+                );
             if board_only {
                 self.drop_required.push(i);
             }
@@ -2198,8 +2271,8 @@ impl<B: Bits> Rules<B> {
                             }
                         }
                     }
-                    // An attacked piece may stand anywhere.
-                    ir::Scan::Attacked => watch |= zone,
+                    // An attacked piece, or one of a group, may stand anywhere.
+                    ir::Scan::Attacked | ir::Scan::Surrounded(_) => watch |= zone,
                 }
                 for p in watch.iter() {
                     rev[p] |= B::bit(origin);

@@ -1141,6 +1141,10 @@ impl Variant {
                 "its side",
             ),
             EndCond::Checks(n) => (format!("{n} checks given"), "the side that gave them"),
+            EndCond::Captures(n) => (
+                format!("{n} pieces of the other side taken"),
+                "the side that took them",
+            ),
             EndCond::RoyalsFacing => (
                 "royals facing on an open line after the move, as before it (the side to move must part them or pass)"
                     .to_string(),
@@ -1297,6 +1301,11 @@ impl Variant {
                 vecs(v)
             )?,
             Scan::Attacked => writeln!(f, "  each piece the origin piece attacks")?,
+            Scan::Surrounded(v) => writeln!(
+                f,
+                "  the enemy groups (pieces joined by the steps {}) next to the origin with no empty square next to them",
+                vecs(v)
+            )?,
         }
         for c in &e.clauses {
             writeln!(
@@ -1318,6 +1327,12 @@ impl Variant {
             writeln!(
                 f,
                 "  required: a move after which none of its clauses or finally lines acted is not legal"
+            )?;
+        }
+        if e.no_suicide {
+            writeln!(
+                f,
+                "  no suicide: a move after which the moved piece's group has no empty square next to it is not legal"
             )?;
         }
         Ok(())

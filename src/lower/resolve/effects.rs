@@ -73,6 +73,19 @@ impl Resolver<'_> {
             );
             ok = false;
         }
+        if let Some(at) = e.no_suicide
+            && !matches!(scan, ir::Scan::Surrounded(_))
+        {
+            self.err(
+                Problem::error(
+                    Code::EffectAction,
+                    format!("`no suicide` in effect `{name}` needs the scan `surrounded`"),
+                )
+                .label(src, at, "no group to judge")
+                .help("scan with `surrounded (1,0)` (the steps that join a group and give it its liberties), or remove `no suicide`"),
+            );
+            ok = false;
+        }
         if clauses.is_empty() && finally.is_empty() && ok {
             self.err(
                 Problem::warning(
@@ -100,6 +113,7 @@ impl Resolver<'_> {
             clauses,
             finally,
             required: e.required.is_some(),
+            no_suicide: e.no_suicide.is_some(),
         })
     }
 
@@ -150,7 +164,9 @@ impl Resolver<'_> {
                     .collect();
                 ir::Scan::Rays(v)
             }
-            ScanAst::Around { vectors, .. } | ScanAst::Enclosed { vectors, .. } => {
+            ScanAst::Around { vectors, .. }
+            | ScanAst::Enclosed { vectors, .. }
+            | ScanAst::Surrounded { vectors, .. } => {
                 let mut v = vec![];
                 for vec in vectors {
                     let (x, y) = vec.node;
@@ -173,6 +189,8 @@ impl Resolver<'_> {
                 }
                 if matches!(scan, ScanAst::Enclosed { .. }) {
                     ir::Scan::Enclosed(v)
+                } else if matches!(scan, ScanAst::Surrounded { .. }) {
+                    ir::Scan::Surrounded(v)
                 } else {
                     ir::Scan::Around(v)
                 }
