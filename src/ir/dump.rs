@@ -1142,8 +1142,15 @@ impl Variant {
             ),
             EndCond::Checks(n) => (format!("{n} checks given"), "the side that gave them"),
             EndCond::Captures(n) => (
-                format!("{n} pieces of the other side taken"),
-                "the side that took them",
+                format!(
+                    "{n} {} of the other side taken",
+                    if *n == 1 { "piece" } else { "pieces" }
+                ),
+                if *n == 1 {
+                    "the side that took it"
+                } else {
+                    "the side that took them"
+                },
             ),
             EndCond::RoyalsFacing => (
                 "royals facing on an open line after the move, as before it (the side to move must part them or pass)"
