@@ -37,7 +37,13 @@ impl<B: Bits> Position<B> {
 
     /// The pieces of the enemy groups (of `mover`'s enemy) next to `origin` along the steps of
     /// effect `e` that have no empty square next to them.
-    pub(crate) fn surrounded_groups(&self, r: &Rules<B>, e: usize, mover: Side, origin: usize) -> B {
+    pub(crate) fn surrounded_groups(
+        &self,
+        r: &Rules<B>,
+        e: usize,
+        mover: Side,
+        origin: usize,
+    ) -> B {
         let steps = &r.group_steps[e];
         let enemy = self.by_side[mover.flip().index()];
         let empty = self.empty_squares(r);
@@ -81,10 +87,7 @@ impl<B: Bits> Position<B> {
         let steps = &r.group_steps[r.no_suicide[0]];
         let empty = self.empty_squares(r);
         let us = self.side;
-        let (own, enemy) = (
-            self.by_side[us.index()],
-            self.by_side[us.flip().index()],
-        );
+        let (own, enemy) = (self.by_side[us.index()], self.by_side[us.flip().index()]);
         let mut keep = t & next_to(steps, empty);
         for sq in (t & !keep).iter() {
             let bit = B::bit(sq);
