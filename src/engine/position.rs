@@ -95,7 +95,6 @@ struct Snapshot {
     halfmove: u32,
     fullmove: u32,
     checks: [u8; 2],
-    taken: [u8; 2],
     changes: u32,
     passes: u8,
     prev_facing: bool,
@@ -186,6 +185,8 @@ pub struct Position<B> {
     pub last_capture: Option<(u16, u16)>,
     /// Under `no captures undone`: `last_capture` before each move of the history.
     last_capture_history: Vec<Option<(u16, u16)>>,
+    /// Under `captures N`: `taken` before each move of the history.
+    taken_history: Vec<[u8; 2]>,
     /// Under `after capture move as captured`, in the middle of a turn: the square of the
     /// piece that captured, and the code (of its side) of the kind it moves as now.
     pub maker: Option<(u16, u8)>,
@@ -411,6 +412,7 @@ impl<B: Bits> Position<B> {
             hypnotized_history: vec![],
             last_capture: None,
             last_capture_history: vec![],
+            taken_history: vec![],
             maker: None,
             maker_history: vec![],
             probing: false,
@@ -546,7 +548,6 @@ impl<B: Bits> Position<B> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
-            taken: self.taken,
             changes: self.changes.len() as u32,
             passes: self.passes,
             prev_facing: self.prev_facing,
@@ -631,9 +632,10 @@ impl<B: Bits> Position<B> {
             self.last_capture_history.push(self.last_capture);
             self.last_capture = self.is_capture(&m).then_some((m.from, m.to));
         }
-        let enemies_before = r
-            .counts_captures
-            .then(|| self.by_side[mover.flip().index()].count());
+        let enemies_before = r.counts_captures.then(|| {
+            self.taken_history.push(self.taken);
+            self.by_side[mover.flip().index()].count()
+        });
         let mut moved = self.play_kind(r, m);
         if r.move_enemy {
             self.hold_hypnotized(m, enemy_moved);
@@ -1345,10 +1347,6 @@ impl<B: Bits> Position<B> {
                 } else {
                     self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
                 }
-                if r.effects[e].no_suicide && self.suicide(r, squares) {
-                    self.refusal = Some(Refusal::Suicide);
-                    return false;
-                }
                 // A pass changes nothing by definition: `required` asks nothing of it.
                 if r.effects[e].required
                     && m.kind != MoveKind::Pass
@@ -1358,6 +1356,10 @@ impl<B: Bits> Position<B> {
                     self.refusal = Some(Refusal::EffectIdle(e as u8));
                     return false;
                 }
+            }
+            if !r.no_suicide.is_empty() && self.suicide(r, &moved.squares[..moved.n]) {
+                self.refusal = Some(Refusal::Suicide);
+                return false;
             }
             if r.check.enabled() && had_royal && !self.has_royal(r, mover) {
                 self.refusal = Some(Refusal::RoyalLost);
@@ -1570,7 +1572,6 @@ impl<B: Bits> Position<B> {
         self.halfmove = s.halfmove;
         self.fullmove = s.fullmove;
         self.checks = s.checks;
-        self.taken = s.taken;
         self.passes = s.passes;
         self.prev_facing = s.prev_facing;
         self.side = s.side;
@@ -1584,6 +1585,11 @@ impl<B: Bits> Position<B> {
         }
         if r.no_captures_undone {
             self.last_capture = self.last_capture_history.pop().flatten();
+        }
+        if r.counts_captures
+            && let Some(taken) = self.taken_history.pop()
+        {
+            self.taken = taken;
         }
         if r.make_steps {
             self.maker = self.maker_history.pop().flatten();
