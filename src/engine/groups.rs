@@ -10,13 +10,16 @@ use crate::engine::rules::Rules;
 use crate::ir::Side;
 
 /// The squares one step from `b` along the steps (`b` itself left out unless a step leads back).
-#[inline(always)]
+/// Kept out of line in the playground's module, where its wide shifts would be copied into
+/// every caller.
+#[cfg_attr(not(feature = "fewer-widths"), inline(always))]
+#[cfg_attr(feature = "fewer-widths", inline(never))]
 fn next_to<B: Bits>(steps: &[Step<B>], b: B) -> B {
     steps.iter().fold(B::ZERO, |m, s| m | s.apply(b))
 }
 
 /// The pieces of `side` joined to `seed` step by step (`seed` among them).
-#[inline]
+#[cfg_attr(feature = "fewer-widths", inline(never))]
 fn group<B: Bits>(steps: &[Step<B>], seed: B, side: B) -> B {
     let mut g = seed & side;
     loop {
