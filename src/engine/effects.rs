@@ -104,6 +104,12 @@ impl<B: Bits> Position<B> {
                 Scan::Attacked => {
                     self.attacked_targets::<BY_MOVE>(r, e, mover, origin, (pieces, choice));
                 }
+                Scan::Surrounded(_) => {
+                    for t in self.surrounded_groups(r, e, mover, origin).iter() {
+                        let at = (origin, t, squares_apart(r, origin, t), None);
+                        self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
+                    }
+                }
                 Scan::Around(vectors) => {
                     for &v in vectors {
                         let step = ir::oriented(v, mover);

@@ -97,6 +97,9 @@ impl<B: Bits> Position<B> {
                     None => None,
                 },
                 EndTest::Checks(n) => (self.checks[mover.index()] >= *n).then_some(mover),
+                EndTest::Captures(n) => [mover, mover.flip()]
+                    .into_iter()
+                    .find(|s| self.taken[s.index()] >= *n),
                 EndTest::RoyalsFacing => {
                     (self.prev_facing && self.royals_facing(r)).then_some(mover)
                 }

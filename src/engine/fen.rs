@@ -65,6 +65,8 @@ pub struct Setup {
     pub ep2: Option<(Vec<usize>, usize)>,
     /// Checks each side has given, where the variant counts them.
     pub checks: [u8; 2],
+    /// Pieces each side has taken, where the variant counts them (`captures N`).
+    pub taken: [u8; 2],
     /// Plies since the last capture or pawn move.
     pub halfmove: u32,
     /// The move number.
@@ -193,6 +195,7 @@ pub fn parse_setup(v: &Variant, text: &str) -> Result<Setup, FenError> {
         ep: None,
         ep2: None,
         checks: [0; 2],
+        taken: [0; 2],
         halfmove: 0,
         fullmove: 1,
         turn_move,
@@ -410,10 +413,32 @@ fn parse_state_field(v: &Variant, setup: &mut Setup, f: &str, s: usize) -> Resul
         setup.last_capture = Some(parse_last_capture(v, f, s)?);
     } else if v.turn.as_ref().is_some_and(|t| t.make_as_captured) {
         setup.maker = Some(parse_maker(v, setup, f, s)?);
+    } else if v.end.iter().any(|e| matches!(e.cond, EndCond::Captures(_))) {
+        setup.taken = parse_taken(f, s)?;
     } else {
         return Ok(false);
     }
     Ok(true)
+}
+
+/// Under `captures N`: the pieces white and black have taken (`1+0`).
+fn parse_taken(f: &str, s: usize) -> Result<[u8; 2], FenError> {
+    let count = |t: &str| {
+        (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| t.parse::<u8>().ok())
+            .flatten()
+    };
+    match f.split_once('+').map(|(w, b)| (count(w), count(b))) {
+        Some((Some(w), Some(b))) => Ok([w, b]),
+        _ => Err(err(
+            "pieces taken",
+            s,
+            f.len(),
+            format!("`{f}` is not a count of the pieces each side has taken"),
+            "pieces taken",
+            "after the fullmove number, write the pieces white and black have taken (`1+0`, each 0 to 255), or leave the field out when neither has taken any".into(),
+        )),
+    }
 }
 
 /// Under `move enemy`: the square of the piece the enemy moved last, which must be one of the
@@ -1202,6 +1227,7 @@ impl<B: Bits> Position<B> {
         p.ep = s.ep.as_ref().map(entry);
         p.ep2 = s.ep2.as_ref().map(entry).filter(|_| p.ep.is_some());
         p.checks = s.checks;
+        p.taken = s.taken;
         p.halfmove = s.halfmove;
         p.fullmove = s.fullmove;
         p.hypnotized = s.hypnotized.map(|c| c as u16);
@@ -1497,6 +1523,11 @@ impl<B: Bits> Position<B> {
         let hypnotized = match self.maker {
             Some((sq, code)) => format!("{hypnotized} {}", self.maker_text(r, sq as usize, code)),
             None => hypnotized,
+        };
+        let hypnotized = if r.counts_captures && self.taken != [0; 2] {
+            format!("{hypnotized} {}+{}", self.taken[0], self.taken[1])
+        } else {
+            hypnotized
         };
         format!(
             "{} {} {castling} {ep}{checks} {} {}{hypnotized}",

@@ -93,6 +93,12 @@ pub fn state_key<B: Bits>(r: &Rules<B>, pos: &Position<B>) -> u64 {
         Some((from, to)) => key ^ mix((from as u64) << 16 ^ to as u64 ^ 0xC0C0_0000_0000),
         None => key,
     };
+    // `captures N`: the pieces each side has taken.
+    let key = if r.counts_captures {
+        key ^ mix((pos.taken[0] as u64) << 8 ^ pos.taken[1] as u64 ^ 0xD0D0_0000_0000)
+    } else {
+        key
+    };
     // `en passant per turn`'s second entry.
     match pos.ep2 {
         Some(e) => key ^ mix(1 | (e.victim as u64) << 1 | (e.targets[0] as u64) << 21 ^ 0x0E0E),

@@ -14,6 +14,7 @@ pub mod end;
 pub mod fen;
 pub mod freeze;
 pub mod geometry;
+pub mod groups;
 pub mod guard;
 pub mod holes;
 pub mod key;

@@ -1078,6 +1078,9 @@ impl<B: Bits> Position<B> {
         } else if !r.drop_required.is_empty() {
             t = self.acting_drops(r, code, t);
         }
+        if r.suicide_drops {
+            t = self.breathing_drops(r, t);
+        }
         t
     }
 
@@ -1158,31 +1161,27 @@ impl<B: Bits> Position<B> {
             }),
             // Plain rays and attacks are judged by playing the move
             // (`Rules::required_by_play`).
-            Scan::Rays(_) | Scan::Attacked => true,
+            Scan::Rays(_) | Scan::Attacked | Scan::Surrounded(_) => true,
         }
     }
 
     /// The empty squares where a piece of the side to move would close a row of enemy pieces
     /// against one of its own along one of these shifts: from its own pieces, grow runs of
     /// enemy pieces one shift at a time, then take the square one shift beyond.
-    fn enclosing_squares(&self, shifts: &[(i32, B)]) -> B {
+    fn enclosing_squares(&self, shifts: &[crate::engine::connect::Step<B>]) -> B {
         let own = self.by_side[self.side.index()];
         let enemy = self.by_side[self.side.flip().index()];
         let mut out = B::ZERO;
-        for &(k, from) in shifts {
-            let step = |x: B| match k {
-                0.. => (x & from).shl(k as usize),
-                _ => (x & from).shr(k.unsigned_abs() as usize),
-            };
-            let mut run = step(own) & enemy;
+        for step in shifts {
+            let mut run = step.apply(own) & enemy;
             loop {
-                let grown = run | (step(run) & enemy);
+                let grown = run | (step.apply(run) & enemy);
                 if grown == run {
                     break;
                 }
                 run = grown;
             }
-            out |= step(run);
+            out |= step.apply(run);
         }
         out & !self.occ
     }

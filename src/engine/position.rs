@@ -161,6 +161,8 @@ pub struct Position<B> {
     pub fullmove: u32,
     /// Checks given by each side.
     pub checks: [u8; 2],
+    /// Pieces of the other side each side has taken (where the variant counts them).
+    pub taken: [u8; 2],
     /// Bit 0: the last move was a pass; bit 1: the one before it was.
     pub passes: u8,
     /// The royals faced each other before the last move (false at a position set from FEN).
@@ -183,6 +185,8 @@ pub struct Position<B> {
     pub last_capture: Option<(u16, u16)>,
     /// Under `no captures undone`: `last_capture` before each move of the history.
     last_capture_history: Vec<Option<(u16, u16)>>,
+    /// Under `captures N`: `taken` before each move of the history.
+    taken_history: Vec<[u8; 2]>,
     /// Under `after capture move as captured`, in the middle of a turn: the square of the
     /// piece that captured, and the code (of its side) of the kind it moves as now.
     pub maker: Option<(u16, u8)>,
@@ -240,6 +244,8 @@ pub enum Refusal {
     Frozen,
     /// The drop would checkmate, and the variant forbids a drop of that piece to.
     DropMates,
+    /// The moved piece's group has no empty square next to it (`no suicide`).
+    Suicide,
 }
 
 /// What a move did beyond moving its piece, for describing it.
@@ -396,6 +402,7 @@ impl<B: Bits> Position<B> {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            taken: [0; 2],
             passes: 0,
             prev_facing: false,
             turn_move: 0,
@@ -405,6 +412,7 @@ impl<B: Bits> Position<B> {
             hypnotized_history: vec![],
             last_capture: None,
             last_capture_history: vec![],
+            taken_history: vec![],
             maker: None,
             maker_history: vec![],
             probing: false,
@@ -624,6 +632,10 @@ impl<B: Bits> Position<B> {
             self.last_capture_history.push(self.last_capture);
             self.last_capture = self.is_capture(&m).then_some((m.from, m.to));
         }
+        let enemies_before = r.counts_captures.then(|| {
+            self.taken_history.push(self.taken);
+            self.by_side[mover.flip().index()].count()
+        });
         let mut moved = self.play_kind(r, m);
         if r.move_enemy {
             self.hold_hypnotized(m, enemy_moved);
@@ -652,6 +664,13 @@ impl<B: Bits> Position<B> {
         } else {
             legal
         };
+        if let Some(before) = enemies_before
+            && legal
+        {
+            let lost = before.saturating_sub(self.by_side[mover.flip().index()].count());
+            let n = &mut self.taken[mover.index()];
+            *n = n.saturating_add(lost.min(255) as u8);
+        }
         if legal && r.counts_checks && self.royal_attacked(r, self.side) {
             self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
         }
@@ -1338,6 +1357,10 @@ impl<B: Bits> Position<B> {
                     return false;
                 }
             }
+            if !r.no_suicide.is_empty() && self.suicide(r, &moved.squares[..moved.n]) {
+                self.refusal = Some(Refusal::Suicide);
+                return false;
+            }
             if r.check.enabled() && had_royal && !self.has_royal(r, mover) {
                 self.refusal = Some(Refusal::RoyalLost);
                 return false;
@@ -1562,6 +1585,11 @@ impl<B: Bits> Position<B> {
         }
         if r.no_captures_undone {
             self.last_capture = self.last_capture_history.pop().flatten();
+        }
+        if r.counts_captures
+            && let Some(taken) = self.taken_history.pop()
+        {
+            self.taken = taken;
         }
         if r.make_steps {
             self.maker = self.maker_history.pop().flatten();

@@ -455,6 +455,8 @@ pub enum EndTest<B> {
     },
     /// The side that just moved has given this many checks.
     Checks(u8),
+    /// A side has taken this many pieces (the side that just moved tested first).
+    Captures(u8),
     /// The royals face each other, as they did before the last move.
     RoyalsFacing,
     /// The last two moves were passes.
@@ -627,7 +629,15 @@ pub struct Rules<B> {
     /// index one step back along it and the squares that step stays on the board from; empty
     /// where the board's squares are not one grid of indices (layers, wrapping, holes). A
     /// drop's rows are then found for every square at once.
-    pub enclosure_shifts: Vec<[Vec<(i32, B)>; 2]>,
+    pub enclosure_shifts: Vec<[Vec<crate::engine::connect::Step<B>>; 2]>,
+    /// Per effect: the steps that join a group of its `surrounded` scan (empty for another
+    /// scan), as shifts of the board.
+    pub group_steps: Vec<Vec<crate::engine::connect::Step<B>>>,
+    /// The effects that say `no suicide`.
+    pub no_suicide: Vec<usize>,
+    /// Under `no suicide`: drops are judged before they are played, from the groups around
+    /// them (the one effect removes every enemy piece it finds, and nothing else).
+    pub suicide_drops: bool,
     /// Several moves a turn; `None`: one.
     pub turn: Option<crate::ir::Turn>,
     /// `until hand empty`: a move that leaves pieces in the mover's hand goes on with drops.
@@ -707,6 +717,8 @@ pub struct Rules<B> {
     pub passing: [Vec<B>; 2],
     /// The position counts the checks each side gives.
     pub counts_checks: bool,
+    /// The position counts the pieces each side takes (`captures N`).
+    pub counts_captures: bool,
     /// When a piece crosses to the next layer.
     pub cross: Option<CrossWhen>,
     /// A capture resets the halfmove clock.
@@ -861,6 +873,9 @@ impl<B: Bits> Rules<B> {
             drop_required: vec![],
             enclosed_near: None,
             enclosure_shifts: vec![],
+            group_steps: vec![],
+            no_suicide: vec![],
+            suicide_drops: false,
             turn: v.turn.clone(),
             hand_steps: v.turn.as_ref().is_some_and(|t| t.until_hand_empty),
             make_steps: v.turn.as_ref().is_some_and(|t| t.make_as_captured),
@@ -895,6 +910,7 @@ impl<B: Bits> Rules<B> {
             en_passant_no_promotion: v.en_passant_no_promotion,
             passing: [vec![], vec![]],
             counts_checks: v.end.iter().any(|e| matches!(e.cond, EndCond::Checks(_))),
+            counts_captures: v.end.iter().any(|e| matches!(e.cond, EndCond::Captures(_))),
             cross: v.cross,
             halfmove_capture: v.halfmove.capture,
             end: vec![],
@@ -2004,6 +2020,7 @@ impl<B: Bits> Rules<B> {
                     full: *full,
                 },
                 EndCond::Checks(n) => EndTest::Checks(*n),
+                EndCond::Captures(n) => EndTest::Captures(*n),
                 EndCond::RoyalsFacing => {
                     self.facing_rule = true;
                     EndTest::RoyalsFacing
@@ -2081,9 +2098,10 @@ impl<B: Bits> Rules<B> {
                         })
                         .collect()
                 }),
-                ir::Scan::Around(_) | ir::Scan::Enclosed(_) | ir::Scan::Attacked => {
-                    [vec![], vec![]]
-                }
+                ir::Scan::Around(_)
+                | ir::Scan::Enclosed(_)
+                | ir::Scan::Attacked
+                | ir::Scan::Surrounded(_) => [vec![], vec![]],
             })
             .collect();
         self.effect_zones = v
@@ -2096,6 +2114,7 @@ impl<B: Bits> Rules<B> {
             })
             .collect();
         self.compile_required(v);
+        self.compile_groups(v);
         if v.effects.len() == 1 && self.effect_promotes {
             self.promotion_watchers = Some(self.watchers(&v.effects[0]));
         }
@@ -2105,6 +2124,57 @@ impl<B: Bits> Rules<B> {
             .iter()
             .map(|e| crate::engine::effects::EffectTable::compile(self, e))
             .collect();
+        if !self.no_suicide.is_empty() {
+            self.suicide_drops = self.removes_every_group();
+            let pieces_move = v.pieces.values().any(|p| !p.atoms.is_empty());
+            self.required_by_play |= pieces_move || !self.suicide_drops;
+        }
+    }
+
+    /// The steps of each `surrounded` scan, and the effects that say `no suicide`.
+    fn compile_groups(&mut self, v: &Variant) {
+        let geo = &self.geo;
+        self.group_steps = v
+            .effects
+            .values()
+            .map(|e| match &e.scan {
+                ir::Scan::Surrounded(steps) => steps
+                    .iter()
+                    .map(|&s| crate::engine::connect::Step::new(geo, s))
+                    .collect(),
+                _ => vec![],
+            })
+            .collect();
+        self.no_suicide = (v.effects.values().enumerate())
+            .filter(|(_, e)| e.no_suicide)
+            .map(|(i, _)| i)
+            .collect();
+    }
+
+    /// Whether the one effect, a `surrounded` scan that says `no suicide`, removes every enemy
+    /// piece it finds and does nothing else: drops are then judged from the groups around them.
+    fn removes_every_group(&self) -> bool {
+        let [e] = &self.effects[..] else {
+            return false;
+        };
+        let plain = e.no_suicide
+            && e.origin == ir::OriginKind::Moved
+            && e.within.is_none()
+            && e.origin_filter.is_none()
+            && e.finally.is_empty()
+            && !e.reads_move()
+            && e.clauses.len() == 1
+            && e.clauses[0].actions == [ir::Action::Remove(ir::Subject::Target)];
+        let far = self.geo.files.max(self.geo.ranks) as i32;
+        plain
+            && Side::BOTH.iter().all(|&us| {
+                let table = &self.effect_tables[0];
+                self.side_codes[us.index()].iter().all(|&oc| {
+                    self.side_codes[us.flip().index()].iter().all(|&tc| {
+                        (1..=far).all(|d| table.clause(self, e, us, oc, tc, d) == Some(0))
+                    })
+                })
+            })
     }
 
     /// Per square, the squares a king's step away.
@@ -2135,7 +2205,10 @@ impl<B: Bits> Rules<B> {
             }
             let board_only = e.origin == ir::OriginKind::Moved
                 && !e.reads_move()
-                && !matches!(e.scan, ir::Scan::Rays(_) | ir::Scan::Attacked);
+                && !matches!(
+                    e.scan,
+                    ir::Scan::Rays(_) | ir::Scan::Attacked | ir::Scan::Surrounded(_)
+                );
             if board_only {
                 self.drop_required.push(i);
             }
@@ -2180,21 +2253,19 @@ impl<B: Bits> Rules<B> {
     }
 
     /// [`Rules::enclosure_shifts`] of one effect.
-    fn enclosure_shift(&self, e: &ir::Effect) -> [Vec<(i32, B)>; 2] {
+    fn enclosure_shift(&self, e: &ir::Effect) -> [Vec<crate::engine::connect::Step<B>>; 2] {
         let ir::Scan::Enclosed(steps) = &e.scan else {
             return [vec![], vec![]];
         };
+        // The board's own steps, where they are shifts of the square index.
         let shift = |step: (i8, i8)| {
-            let k = step.1 as i32 * self.files as i32 + step.0 as i32;
-            let mut from = B::ZERO;
-            for sq in 0..self.squares {
-                match self.offset(sq, step) {
-                    Some(t) if t as i32 == sq as i32 + k => from |= B::bit(sq),
-                    Some(_) => return None,
-                    None => {}
-                }
-            }
-            Some((k, from))
+            let s = crate::engine::connect::Step::new(&self.geo, step);
+            (0..self.squares)
+                .all(|sq| match self.offset(sq, step) {
+                    Some(t) => s.from.has(sq) && t as isize == sq as isize + s.shift,
+                    None => !s.from.has(sq),
+                })
+                .then_some(s)
         };
         if self.layers > 1 {
             return [vec![], vec![]];
@@ -2243,8 +2314,8 @@ impl<B: Bits> Rules<B> {
                             }
                         }
                     }
-                    // An attacked piece may stand anywhere.
-                    ir::Scan::Attacked => watch |= zone,
+                    // An attacked piece, or one of a group, may stand anywhere.
+                    ir::Scan::Attacked | ir::Scan::Surrounded(_) => watch |= zone,
                 }
                 for p in watch.iter() {
                     rev[p] |= B::bit(origin);

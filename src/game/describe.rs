@@ -149,6 +149,9 @@ impl<B: Bits> Typed<B> {
             Refusal::DropMates => {
                 "a drop of this piece may not checkmate, and this one would".into()
             }
+            Refusal::Suicide => {
+                "the piece's group would have no empty square next to it (no suicide), and it takes none of the enemy's".into()
+            }
             Refusal::Frozen => {
                 "it would leave a piece attacked by an enemy piece of its own kind (frozen), which the variant forbids".into()
             }

@@ -266,7 +266,8 @@ impl<B: Bits> Typed<B> {
             .iter()
             .copied()
             .find(|&c| r.letters[0][c as usize].is_some_and(|l| l.eq_ignore_ascii_case(&letter)));
-        let Some(code) = code.filter(|&c| self.pos.hand[c as usize] > 0) else {
+        let free = |c: u8| r.codes[c as usize].drop.as_ref().is_some_and(|d| d.free);
+        let Some(code) = code.filter(|&c| self.pos.hand[c as usize] > 0 || free(c)) else {
             return self.error(
                 len,
                 format!(
@@ -348,6 +349,11 @@ impl<B: Bits> Typed<B> {
         }
         if r.no_stuck_pieces && cr.stuck.has(to) {
             return Some(format!("the {name} could never move from {sq}"));
+        }
+        if r.suicide_drops && self.pos.breathing_drops(r, B::bit(to)).is_zero() {
+            return Some(format!(
+                "the {name}'s group would have no empty square next to it on {sq}, and it would take nothing (no suicide)"
+            ));
         }
         None
     }

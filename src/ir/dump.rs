@@ -1148,6 +1148,17 @@ impl Variant {
                 "its side",
             ),
             EndCond::Checks(n) => (format!("{n} checks given"), "the side that gave them"),
+            EndCond::Captures(n) => (
+                format!(
+                    "{n} {} of the other side taken",
+                    if *n == 1 { "piece" } else { "pieces" }
+                ),
+                if *n == 1 {
+                    "the side that took it"
+                } else {
+                    "the side that took them"
+                },
+            ),
             EndCond::RoyalsFacing => (
                 "royals facing on an open line after the move, as before it (the side to move must part them or pass)"
                     .to_string(),
@@ -1304,6 +1315,11 @@ impl Variant {
                 vecs(v)
             )?,
             Scan::Attacked => writeln!(f, "  each piece the origin piece attacks")?,
+            Scan::Surrounded(v) => writeln!(
+                f,
+                "  the enemy groups (pieces joined by the steps {}) next to the origin with no empty square next to them",
+                vecs(v)
+            )?,
         }
         for c in &e.clauses {
             writeln!(
@@ -1325,6 +1341,12 @@ impl Variant {
             writeln!(
                 f,
                 "  required: a move after which none of its clauses or finally lines acted is not legal"
+            )?;
+        }
+        if e.no_suicide {
+            writeln!(
+                f,
+                "  no suicide: a move after which the moved piece's group has no empty square next to it is not legal"
             )?;
         }
         Ok(())

@@ -1090,6 +1090,9 @@ pub enum EndCond {
     },
     /// The side that just moved has given this many checks; the result is for it.
     Checks(u8),
+    /// A side has taken this many pieces of the other side over the game (by its moves and
+    /// their effects); the result is for it.
+    Captures(u8),
     /// The royal pieces see each other along a file or rank, as they did before the last move
     /// (Janggi's bikjang). While they face each other, the side to move must part them or pass.
     RoyalsFacing,
@@ -1226,6 +1229,7 @@ impl EndCond {
             EndCond::Extinct { .. } => "extinction",
             EndCond::Reached { .. } => "region reached",
             EndCond::Checks(_) => "checks given",
+            EndCond::Captures(_) => "pieces taken",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
             EndCond::BoardFull => "board full",
@@ -1271,6 +1275,9 @@ pub struct Effect {
     pub finally: Vec<Finally>,
     /// A move after which the effect changed no piece is not legal (`required`).
     pub required: bool,
+    /// A move after which the moved piece's group (its side's pieces joined to it by the
+    /// `surrounded` scan's steps) has no empty square next to it is not legal (`no suicide`).
+    pub no_suicide: bool,
 }
 
 /// `finally [when CONDITION:] ACTIONS`
@@ -1389,6 +1396,9 @@ pub enum Scan {
     Enclosed(Vec<(i8, i8)>),
     /// Every piece the origin piece attacks, as check is judged (Benedict).
     Attacked,
+    /// Every piece of the enemy groups (pieces of a side joined by these steps) next to the
+    /// origin that have no empty square next to them (Go's capture).
+    Surrounded(Vec<(i8, i8)>),
 }
 
 /// `when CONDITION: ACTIONS`

@@ -935,6 +935,8 @@ pub enum EndCond {
     },
     /// `checks N` (0 in `remove end`).
     Checks(Spanned<i64>),
+    /// `captures N` (0 in `remove end`): the pieces a side has taken.
+    Captures(Spanned<i64>),
     /// `royals facing`
     RoyalsFacing,
     /// `double pass`
@@ -989,6 +991,7 @@ impl EndCond {
             EndCond::Extinct { .. } => "extinct",
             EndCond::Reach { .. } => "reach",
             EndCond::Checks(_) => "checks",
+            EndCond::Captures(_) => "captures",
             EndCond::RoyalsFacing => "royals facing",
             EndCond::DoublePass => "double pass",
             EndCond::BoardFull => "board full",
@@ -1039,6 +1042,8 @@ pub struct EffectAst {
     pub finally: Vec<FinallyAst>,
     /// `required`: a move after which the effect changed nothing is not legal.
     pub required: Option<Span>,
+    /// `no suicide`: a move after which the moved piece's group has no liberty is not legal.
+    pub no_suicide: Option<Span>,
     /// The whole item.
     pub span: Span,
 }
@@ -1057,6 +1062,14 @@ pub enum ScanAst {
     },
     /// `enclosed (x,y)...`: along each ray, the enemy pieces a friendly one closes.
     Enclosed {
+        /// The steps.
+        vectors: Vec<Spanned<(i64, i64)>>,
+        /// The whole scan.
+        span: Span,
+    },
+    /// `surrounded (x,y)...`: the enemy groups next to the origin with no empty square next
+    /// to them.
+    Surrounded {
         /// The steps.
         vectors: Vec<Spanned<(i64, i64)>>,
         /// The whole scan.

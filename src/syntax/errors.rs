@@ -572,6 +572,7 @@ fn rule_name_in_rules(rule: Rule) -> Option<&'static str> {
         Rule::scan_rays => "`rays`",
         Rule::scan_around => "`around`",
         Rule::scan_attacked => "`attacked`",
+        Rule::scan_surrounded => "`surrounded`",
         Rule::count_of => "`count friend PIECE` or `count enemy PIECE`",
         Rule::count_side => "`friend` or `enemy`",
         Rule::effect_clause => "`when`",

@@ -157,6 +157,8 @@ pub const KEYWORDS: &[&str] = &[
     "send",
     "flip",
     "enclosed",
+    "surrounded",
+    "suicide",
     "required",
     "frozen",
     "attacked",

@@ -905,6 +905,8 @@ fn build_remove(p: P) -> Option<RemoveAst> {
                             }
                         } else if has_kw(&k, Rule::kw_checks) {
                             EndCond::Checks(Spanned::new(0, s))
+                        } else if has_kw(&k, Rule::kw_captures) {
+                            EndCond::Captures(Spanned::new(0, s))
                         } else if has_kw(&k, Rule::royals_facing) {
                             EndCond::RoyalsFacing
                         } else if has_kw(&k, Rule::double_pass) {
@@ -1037,6 +1039,7 @@ fn build_end_rule(p: P) -> Option<EndRuleAst> {
                 Rule::extinct => build_extinct(inner)?,
                 Rule::reach => build_reach(inner)?,
                 Rule::checks_given => EndCond::Checks(int(kids(inner).next()?)),
+                Rule::captures_made => EndCond::Captures(int(kids(inner).next()?)),
                 Rule::royals_facing => EndCond::RoyalsFacing,
                 Rule::double_pass => EndCond::DoublePass,
                 Rule::board_full => EndCond::BoardFull,
@@ -1292,6 +1295,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
             clauses: vec![],
             finally: vec![],
             required: None,
+            no_suicide: None,
             span: sp,
         };
         for k in it {
@@ -1316,6 +1320,7 @@ fn build_effect(p: P) -> Option<EffectAst> {
                     effect.finally.push(line);
                 }
                 Rule::effect_required => effect.required = Some(span(&k)),
+                Rule::no_suicide => effect.no_suicide = Some(span(&k)),
                 _ => {}
             }
         }
@@ -1339,12 +1344,14 @@ fn build_scan(scan_pair: P) -> Option<ScanAst> {
                 span: ssp,
             }
         } else {
-            let enclosed = scan_inner.as_rule() == Rule::scan_enclosed;
+            let rule = scan_inner.as_rule();
             let vectors = kids(scan_inner)
                 .map(build_vector)
                 .collect::<Option<Vec<_>>>()?;
-            if enclosed {
+            if rule == Rule::scan_enclosed {
                 ScanAst::Enclosed { vectors, span: ssp }
+            } else if rule == Rule::scan_surrounded {
+                ScanAst::Surrounded { vectors, span: ssp }
             } else {
                 ScanAst::Around { vectors, span: ssp }
             }

@@ -217,7 +217,7 @@ impl<B: Bits> Plain<'_, B> {
                     }
                     // Rows of enclosed pieces and attacked pieces stay on the interpreter
                     // (`Rules::is_plain`).
-                    Scan::Enclosed(_) | Scan::Attacked => {}
+                    Scan::Enclosed(_) | Scan::Attacked | Scan::Surrounded(_) => {}
                 }
                 if !effect.finally.is_empty() {
                     self.finish(b, run, origin, &mut pending);

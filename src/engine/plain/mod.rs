@@ -457,7 +457,10 @@ impl<B: Bits> Rules<B> {
             !e.reads_move()
                 && e.within.is_none()
                 && !e.required
-                && !matches!(e.scan, Scan::Enclosed(_) | Scan::Attacked)
+                && !matches!(
+                    e.scan,
+                    Scan::Enclosed(_) | Scan::Attacked | Scan::Surrounded(_)
+                )
                 && !e
                     .actions()
                     .any(|a| matches!(a, Action::Flip(_) | Action::Petrify(_)))

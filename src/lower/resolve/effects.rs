@@ -54,25 +54,7 @@ impl Resolver<'_> {
             }
         }
         let finally = self.finally_lines(e, src, rays, &mut ok);
-        let acts = clauses
-            .iter()
-            .flat_map(|c| &c.actions)
-            .chain(finally.iter().flat_map(|f| &f.actions))
-            .any(|a| *a != ir::Action::Nothing);
-        if let Some(at) = e.required
-            && ok
-            && !acts
-        {
-            self.err(
-                Problem::error(
-                    Code::EffectAction,
-                    format!("effect `{name}` is required but never changes a piece"),
-                )
-                .label(src, at, "no move could ever be legal")
-                .help("give it an action that changes a piece, such as `when target.side == enemy: flip target`, or remove `required`"),
-            );
-            ok = false;
-        }
+        ok &= self.effect_rules_hold(name, e, src, (&scan, &clauses, &finally), ok);
         if clauses.is_empty() && finally.is_empty() && ok {
             self.err(
                 Problem::warning(
@@ -100,7 +82,54 @@ impl Resolver<'_> {
             clauses,
             finally,
             required: e.required.is_some(),
+            no_suicide: e.no_suicide.is_some(),
         })
+    }
+
+    /// `required` needs an action that changes a piece, and `no suicide` the scan
+    /// `surrounded`: whether both hold (each mistake reported; `ok`: the rest is sound).
+    fn effect_rules_hold(
+        &mut self,
+        name: &str,
+        e: &EffectAst,
+        src: SourceId,
+        (scan, clauses, finally): (&ir::Scan, &[ir::Clause], &[ir::Finally]),
+        ok: bool,
+    ) -> bool {
+        let mut holds = true;
+        let acts = clauses
+            .iter()
+            .flat_map(|c| &c.actions)
+            .chain(finally.iter().flat_map(|f| &f.actions))
+            .any(|a| *a != ir::Action::Nothing);
+        if let Some(at) = e.required
+            && ok
+            && !acts
+        {
+            self.err(
+                Problem::error(
+                    Code::EffectAction,
+                    format!("effect `{name}` is required but never changes a piece"),
+                )
+                .label(src, at, "no move could ever be legal")
+                .help("give it an action that changes a piece, such as `when target.side == enemy: flip target`, or remove `required`"),
+            );
+            holds = false;
+        }
+        if let Some(at) = e.no_suicide
+            && !matches!(scan, ir::Scan::Surrounded(_))
+        {
+            self.err(
+                Problem::error(
+                    Code::EffectAction,
+                    format!("`no suicide` in effect `{name}` needs the scan `surrounded`"),
+                )
+                .label(src, at, "no group to judge")
+                .help("scan with `surrounded (1,0)` (the steps that join a group and give it its liberties), or remove `no suicide`"),
+            );
+            holds = false;
+        }
+        holds
     }
 
     /// The effect's `finally` lines; `ok` turns false where one is broken.
@@ -150,7 +179,9 @@ impl Resolver<'_> {
                     .collect();
                 ir::Scan::Rays(v)
             }
-            ScanAst::Around { vectors, .. } | ScanAst::Enclosed { vectors, .. } => {
+            ScanAst::Around { vectors, .. }
+            | ScanAst::Enclosed { vectors, .. }
+            | ScanAst::Surrounded { vectors, .. } => {
                 let mut v = vec![];
                 for vec in vectors {
                     let (x, y) = vec.node;
@@ -173,6 +204,8 @@ impl Resolver<'_> {
                 }
                 if matches!(scan, ScanAst::Enclosed { .. }) {
                     ir::Scan::Enclosed(v)
+                } else if matches!(scan, ScanAst::Surrounded { .. }) {
+                    ir::Scan::Surrounded(v)
                 } else {
                     ir::Scan::Around(v)
                 }

@@ -392,6 +392,9 @@ impl Resolver<'_> {
             ast::EndCond::Checks(n) => {
                 ir::EndCond::Checks(self.small_count(Some(n), src, 1)?.max(1))
             }
+            ast::EndCond::Captures(n) => {
+                ir::EndCond::Captures(self.small_count(Some(n), src, 1)?.max(1))
+            }
             ast::EndCond::RoyalsFacing => ir::EndCond::RoyalsFacing,
             ast::EndCond::DoublePass => {
                 if self.draft.pass.is_none() && !self.draft.is_broken(ast::ItemKind::Pass) {

@@ -2218,6 +2218,58 @@ export default function defineSuites(variant, f) {
     ],
   });
 
+  // Atarigo: stones placed by square (upper case: the first player, vchess's 'w', drawn black on
+  // the site) on 12 x 12, in vchess's FEN (its fourth field: 1 once a capture ended the game,
+  // written in rulebook's FEN as the pieces each side has taken, `1+0`, after the fullmove).
+  const atarigoFen = (white, black, turn) => {
+    const on = stones(white, black);
+    const rows = [];
+    for (let rank = 12; rank >= 1; rank--) {
+      let row = "", empty = 0;
+      for (let file = 0; file < 12; file++) {
+        const stone = on[String.fromCharCode(97 + file) + rank];
+        if (!stone) { empty++; continue; }
+        for (; empty > 0; empty -= Math.min(empty, 9)) row += Math.min(empty, 9);
+        row += stone;
+      }
+      for (; empty > 0; empty -= Math.min(empty, 9)) row += Math.min(empty, 9);
+      rows.push(row);
+    }
+    return rows.join("/") + " " + turn + " 0 0";
+  };
+  variant("atarigo", "Atarigo", {
+    fen: (g, V, s) => {
+      const parts = [f.placement(g, V, s), g.turn, "-", "-", 0, f.fullmove(g)];
+      if (g.capture) parts.push(g.turn == "w" ? "0+1" : "1+0");
+      return parts.join(" ");
+    },
+    games: 12,
+    startDepth: 3,
+    maxDepth: 3,
+    budget: 3000000,
+    startBudget: 3000000,
+    special: [
+      ["the game is over once white has taken a stone",
+        atarigoFen("d5 f5 e6 e4 a12", "l1 l12", "b").replace(/ 0$/, " 1")],
+      ["a single stone taken: e4 closes its last liberty",
+        atarigoFen("d5 f5 e6 a12", "e5 l1 l12", "w")],
+      ["a group of two taken at once",
+        atarigoFen("d5 d6 f5 f6 e7 a12", "e5 e6 l1 l12", "w")],
+      ["black takes a group of three along the edge",
+        atarigoFen("a1 b1 c1 k12", "a2 b2 c2 l1", "b")],
+      ["a suicide refused: a1 would have no liberty and takes nothing",
+        atarigoFen("f6 g7", "a2 b1 h8", "w")],
+      ["a suicide allowed: a1 has no liberty, but takes b1 (its last liberty)",
+        atarigoFen("c1 b2 f6", "a2 b1 h8", "w")],
+      ["two groups share their last liberty: e1 takes both",
+        atarigoFen("c1 d2 f2 g1 k10", "d1 f1 a12", "w")],
+      ["a group that shares its liberty with the stone put: a1 joins a2 and b1, which keep a3",
+        atarigoFen("a2 b1 c5", "b2 c1 a4 h8", "w")],
+      ["an own group's last liberty filled: refused, unless it takes",
+        atarigoFen("a1 b1 c5", "a2 b2 c1 h8", "w")],
+    ],
+  });
+
   // Batch take and make
   // In the middle of a turn (after a capture), the FEN says `w2` and names the capturer's
   // square and the piece it took after the fullmove number.
