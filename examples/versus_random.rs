@@ -5,7 +5,10 @@
 //! let no side win, or not the computer's side ([`UNWINNABLE`]), are left out of a run of every
 //! variant, with the reason.
 //!
-//! `cargo run --release --example versus_random [NODES] [VARIANT...]`
+//! `cargo run --release --example versus_random [NODES] [VARIANT...] [--seed N] [--side white|black]`
+//!
+//! `--seed` and `--side` replace every game's seed and the computer's side (to try a variant
+//! from both sides and several random movers).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -115,8 +118,27 @@ fn game(variant: &str, computer: Side, nodes: u64, seed: u64) -> Played {
     }
 }
 
+/// Takes `--NAME VALUE` out of `args`, returning the value.
+fn take_option(args: &mut Vec<String>, name: &str) -> Option<String> {
+    let at = args.iter().position(|a| a == name)?;
+    let value = args.get(at + 1).cloned();
+    args.drain(at..(at + 2).min(args.len()));
+    value
+}
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = |what: &str| -> ! {
+        eprintln!("expected {what}");
+        std::process::exit(2)
+    };
+    let seed = take_option(&mut args, "--seed")
+        .map(|s| s.parse::<u64>().unwrap_or_else(|_| usage("--seed N")));
+    let side = take_option(&mut args, "--side").map(|s| match s.as_str() {
+        "white" => Side::White,
+        "black" => Side::Black,
+        _ => usage("--side white|black"),
+    });
     let nodes = args.first().and_then(|a| a.parse().ok()).unwrap_or(2000);
     let named: Vec<String> = args.iter().skip(1).cloned().collect();
     let every = named.is_empty();
@@ -127,7 +149,7 @@ fn main() {
         // A variant's side and seed are those of its place among the bundled ones, so that a
         // game of a run of every variant is replayed by naming it.
         let i = bundled.iter().position(|b| b == v).unwrap_or(i);
-        let computer = if i % 2 == 0 { Side::White } else { Side::Black };
+        let computer = side.unwrap_or(if i % 2 == 0 { Side::White } else { Side::Black });
         let unwinnable = UNWINNABLE
             .iter()
             .find(|(u, side, _)| every && u == v && side.is_none_or(|s| s == computer));
@@ -136,7 +158,7 @@ fn main() {
             continue;
         }
         played += 1;
-        let played_out = game(v, computer, nodes, 1 + i as u64);
+        let played_out = game(v, computer, nodes, seed.unwrap_or(1 + i as u64));
         if played_out.winner == Some(computer) {
             won += 1;
         } else {

@@ -31,6 +31,24 @@ const PER_MOVE: i32 = 8;
 const PER_HEMMED: i32 = 25;
 /// A piece worth at least this much keeps a side safe from zugzwang for a null move.
 const OFFICER: i32 = 250;
+/// Centipawns a piece on a square that cannot be enclosed is worth, where enclosing is the
+/// only way to lose one (Othello's corners).
+const PER_PERMANENT: i32 = 300;
+/// Centipawns a piece next to such a square costs while that square is empty (it opens the
+/// way there: Othello's X and C squares).
+const PER_OPENING: i32 = 80;
+/// Centipawns per drop more than the opponent's, where pieces are only dropped and enclosed.
+const PER_DROP: i32 = 20;
+
+/// Where pieces never move and are lost only by being enclosed along the effects' rows: the
+/// squares no row runs through, each with its neighbours along those rows.
+#[derive(Clone, Debug)]
+struct Stability {
+    /// (square, the squares next to it along a row that are not such squares themselves).
+    permanent: Vec<(u16, Vec<u16>)>,
+    /// Per side: the code it drops (whose drops count as its mobility).
+    droppers: [Option<u8>; 2],
+}
 
 /// A region some pieces of a side race to.
 #[derive(Clone, Debug)]
@@ -73,6 +91,8 @@ pub struct Values {
     /// Being checkmated wins: per square, the squares a king's step away, whose covering
     /// (by an own piece or an enemy attack) brings the mate nearer.
     hemmed: Option<Vec<Vec<u16>>>,
+    /// Where the game is one of enclosing dropped pieces, won by count (Othello).
+    stability: Option<Stability>,
 }
 
 /// The average reach of the piece of `code` over the squares it may stand on, weighted: a
@@ -233,6 +253,7 @@ impl Values {
             checks: None,
             mobility: false,
             hemmed: None,
+            stability: stability(r),
         };
         values.read_end_rules(r);
         values.plain_captures &= values.sign == [1, 1];
@@ -357,6 +378,9 @@ impl Values {
         if self.mobility {
             white += PER_MOVE * mobility(r, pos);
         }
+        if let Some(s) = &self.stability {
+            white += s.terms(r, pos);
+        }
         let us = if pos.side == Side::White {
             white
         } else {
@@ -458,6 +482,88 @@ fn mobility<B: Bits>(r: &Rules<B>, pos: &Position<B>) -> i32 {
     white
 }
 
+/// The [`Stability`] of `r`, where its pieces never move, every effect encloses rows, and the
+/// game is won by count.
+fn stability<B: Bits>(r: &Rules<B>) -> Option<Stability> {
+    let v = &r.variant;
+    let by_count = r.end.iter().any(|e| e.result == Outcome::ByCount);
+    let still = v.pieces.values().all(|p| p.atoms.is_empty());
+    let mut lines = vec![];
+    for e in &r.effects {
+        let crate::ir::Scan::Enclosed(steps) = &e.scan else {
+            return None;
+        };
+        for &step in steps {
+            for side in Side::BOTH {
+                let o = crate::ir::oriented(step, side);
+                lines.push(o);
+                lines.push((-o.0, -o.1));
+            }
+        }
+    }
+    if !by_count || !still || lines.is_empty() || r.blast.is_some() || r.holes {
+        return None;
+    }
+    // The walls of the start position (holes in the board) close no row.
+    let walls = crate::engine::fen::parse_setup(v, &v.start)
+        .map(|s| Position::from_setup(r, &s).walls)
+        .unwrap_or(B::ZERO);
+    let on_board = |t: Option<usize>| t.filter(|&t| r.board_mask().has(t) && !walls.has(t));
+    let open = |sq: usize| (r.board_mask() & !walls).has(sq);
+    let through = |sq: usize| {
+        lines.iter().any(|&l| {
+            on_board(r.offset(sq, l)).is_some() && on_board(r.offset(sq, (-l.0, -l.1))).is_some()
+        })
+    };
+    let permanent: Vec<usize> = (0..r.squares)
+        .filter(|&sq| open(sq) && !through(sq))
+        .collect();
+    let permanent = permanent
+        .iter()
+        .map(|&sq| {
+            let mut near: Vec<u16> = lines
+                .iter()
+                .filter_map(|&l| on_board(r.offset(sq, l)))
+                .filter(|t| !permanent.contains(t))
+                .map(|t| t as u16)
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            (sq as u16, near)
+        })
+        .collect();
+    let droppers = Side::BOTH.map(|side| {
+        (0..r.codes.len())
+            .find(|&c| r.codes[c].side == side && r.codes[c].drop.is_some())
+            .map(|c| c as u8)
+    });
+    Some(Stability {
+        permanent,
+        droppers,
+    })
+}
+
+impl Stability {
+    /// For white: its pieces on permanent squares, less those next to empty ones, and its
+    /// drops against black's.
+    fn terms<B: Bits>(&self, r: &Rules<B>, pos: &Position<B>) -> i32 {
+        let [white, black] = pos.by_side;
+        let persp = |sq: usize| i32::from(white.has(sq)) - i32::from(black.has(sq));
+        let mut total = 0;
+        for (sq, near) in &self.permanent {
+            let sq = usize::from(*sq);
+            if pos.occ.has(sq) {
+                total += PER_PERMANENT * persp(sq);
+            } else {
+                total -= PER_OPENING * near.iter().map(|&t| persp(usize::from(t))).sum::<i32>();
+            }
+        }
+        let drops =
+            |c: Option<u8>| c.map_or(0, |c| pos.drop_targets(r, usize::from(c)).count() as i32);
+        total + PER_DROP * (drops(self.droppers[0]) - drops(self.droppers[1]))
+    }
+}
+
 /// The values of the pieces, in pawns, for `explain`: (name, side, value, given by the file).
 pub fn piece_values<B: Bits>(r: &Rules<B>) -> Vec<(String, Side, f64, bool)> {
     let v = Values::new(r);
@@ -527,5 +633,33 @@ mod tests {
         let open = evaluate(&r, "4k3/8/8/8/4K3/8/6PP/6R1 w - - 0 1");
         assert!(hemmed > open, "{hemmed} against {open}");
         assert!(Values::new(&*rules("chess")).hemmed.is_none());
+    }
+
+    #[test]
+    fn where_pieces_are_only_enclosed_a_square_no_row_runs_through_is_worth_most() {
+        let r = rules("flipello");
+        let stability = Values::new(&*r)
+            .stability
+            .expect("Othello's pieces are only enclosed");
+        let corners: Vec<u16> = stability.permanent.iter().map(|(sq, _)| *sq).collect();
+        assert_eq!(corners.len(), 4, "{corners:?}");
+        // a1's neighbours along a row: a2, b1 and b2.
+        let a1 = &stability.permanent[0];
+        assert_eq!((a1.0, a1.1.len()), (0, 3), "{a1:?}");
+        let corner = evaluate(&r, "8/8/8/3pP3/3Pp3/8/8/P7[PPpp] w - - 0 1");
+        let x_square = evaluate(&r, "8/8/8/3pP3/3Pp3/8/1P6/8[PPpp] w - - 0 1");
+        let centre = evaluate(&r, "8/8/8/3pP3/3Pp3/5P2/8/8[PPpp] w - - 0 1");
+        assert!(
+            corner > centre && centre > x_square,
+            "{corner} {centre} {x_square}"
+        );
+        // Annexation's holes close no row: the squares beside them on the edge are safe too.
+        let annexation = Values::new(&*rules("annexation"))
+            .stability
+            .expect("only enclosed");
+        assert_eq!(annexation.permanent.len(), 8);
+        // Pieces that move, or no count at the end: none of it.
+        assert!(Values::new(&*rules("chess")).stability.is_none());
+        assert!(Values::new(&*rules("ataxx")).stability.is_none());
     }
 }
