@@ -1191,7 +1191,7 @@ fn variants_filtered_by_where_they_come_from() {
     ] {
         assert!(names.contains(&claimed), "{claimed} in {names:?}");
     }
-    for vchess_only in ["alapo", "karouk-vchess", "forward-vchess"] {
+    for vchess_only in ["alapo-vchess", "karouk-vchess", "forward-vchess"] {
         assert!(names.contains(&vchess_only), "{vchess_only} in {names:?}");
     }
     for other in ["chess", "shatranj", "karouk", "forward", "shogi"] {

@@ -618,7 +618,7 @@ impl Variant {
             writeln!(f, "    glyph white {white}  black {black}")?;
         }
         if let Some(v) = p.value {
-            writeln!(f, "    value {v}")?;
+            writeln!(f, "    value {}", pawns(v))?;
         }
         if let Some(r) = &p.confined {
             writeln!(f, "    within {}", self.region_text(r))?;
@@ -1520,5 +1520,17 @@ impl Variant {
             })
             .collect::<Vec<_>>()
             .join(", then ")
+    }
+}
+
+/// A value in pawns as `3.2` or `9`, to the hundredth, written without float formatting (the
+/// playground's module leaves it out).
+fn pawns(v: f64) -> String {
+    let hundredths = (v * 100.0).round() as i64;
+    let (whole, part) = (hundredths / 100, hundredths % 100);
+    match part {
+        0 => whole.to_string(),
+        p if p % 10 == 0 => format!("{whole}.{}", p / 10),
+        p => format!("{whole}.{p:02}"),
     }
 }

@@ -577,15 +577,23 @@ impl<'a, B: Bits> Searcher<'a, B> {
         {
             return;
         }
-        let all = moves.clone();
-        moves.retain(|m| {
-            m.promo == 0
-                || m.kind == MoveKind::Drop
-                || !all.iter().any(|o| {
+        // In place, without a copy (no allocation per node): the best of a path is never
+        // taken out, so every lesser one still finds it.
+        let mut i = 0;
+        while i < moves.len() {
+            let m = moves[i];
+            let beaten = m.promo != 0
+                && m.kind != MoveKind::Drop
+                && moves.iter().any(|o| {
                     (o.from, o.to, o.kind, o.aux, o.gate) == (m.from, m.to, m.kind, m.aux, m.gate)
-                        && self.promoted(o) > self.promoted(m)
-                })
-        });
+                        && self.promoted(o) > self.promoted(&m)
+                });
+            if beaten {
+                moves.remove(i);
+            } else {
+                i += 1;
+            }
+        }
     }
 
     /// Scores each move for ordering.

@@ -18,7 +18,7 @@ struct LetterOwner {
 }
 
 /// The largest value a piece may be given, in pawns.
-const MAX_PIECE_VALUE: f64 = 1000.0;
+const MAX_PIECE_VALUE: u32 = 1000;
 
 /// The most characters a piece's glyph has (a symbol, or a word of two or three signs).
 const MAX_GLYPH_CHARS: usize = 3;
@@ -94,7 +94,7 @@ impl Resolver<'_> {
     fn piece_value(&mut self, p: &PieceAst, src: SourceId) -> Option<f64> {
         let v = p.value.as_ref()?;
         match v.node.parse::<f64>() {
-            Ok(x) if x > 0.0 && x <= MAX_PIECE_VALUE => Some(x),
+            Ok(x) if x > 0.0 && x <= f64::from(MAX_PIECE_VALUE) => Some(x),
             _ => {
                 self.err(
                     Problem::error(

@@ -628,9 +628,9 @@ variant("crazyhouse", special=ZH_SPECIAL + [
     ("a captured promoted pawn goes back to the hand as a pawn",
      "rQ~2k3/8/8/8/8/8/8/4K3[p] b - - 0 1"),
 ])
-# vchess's Alapo is bundled as `alapo`; Fairy-Stockfish's, with the original rule that a piece
-# left standing on the goal wins, as `alapo-fsf`.
-variant("alapo", ini=True, out="alapo-fsf", special=[
+# Fairy-Stockfish's Alapo has the original rule that a piece left standing on the goal wins;
+# vchess's, without it, is bundled as `alapo-vchess`.
+variant("alapo", ini=True, special=[
     ("a piece on the base line, unattacked: the mover has won", "R5/6/2k3/6/2K3/6 b - - 0 1"),
     ("a piece on the base line, attacked: the other side may take it",
      "R4r/6/2k3/6/2K3/6 b - - 0 1"),

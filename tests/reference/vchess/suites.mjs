@@ -551,7 +551,7 @@ export default function defineSuites(variant, f) {
       ["white has promoted: black has lost", "1Q6/8/8/8/8/8/6p1/8 b 1 -"],
       ["blocked pawns: a draw", "8/8/8/p7/P7/8/8/8 w 0 -"]],
   });
-  variant("alapo", "Alapo", {
+  variant("alapo-vchess", "Alapo", {
     special: [
       ["a piece reaches the base line safely", "6/1R4/6/6/6/5r w 0"],
       ["a piece on the base line that can be taken", "1R4/6/6/6/6/1r3r b 1"],
