@@ -148,6 +148,8 @@ codes! {
     Connect = "connect",
     /// `double pass` in a variant where no side may pass.
     NeedsPass = "needs_pass",
+    /// A variant without any end condition: its games never end (a warning).
+    NeverEnds = "never_ends",
     /// A rule about check (`no royal escape`) in a variant without a check rule.
     NeedsCheck = "needs_check",
     /// `no frozen pieces` without a `frozen when` rule.

@@ -41,6 +41,8 @@ pub(super) struct Draft {
     pub check: Option<Loc<CheckAst>>,
     pub halfmove: Option<Loc<HalfmoveAst>>,
     pub end: Vec<Loc<EndRuleAst>>,
+    /// Where the end conditions were last left empty (`replace end { }`, a `remove end`).
+    pub end_emptied: Option<Loc<Span>>,
     pub effects: IndexMap<String, Loc<EffectAst>>,
     pub castling_rule: Option<Loc<CastlingRuleAst>>,
     pub hand: Option<Loc<HandAst>>,
@@ -722,6 +724,9 @@ fn apply_end(
             None => d.end.push(loc(src, r)),
         }
     }
+    if d.end.is_empty() {
+        d.end_emptied = Some(item);
+    }
 }
 
 /// `remove ...`: each named thing must be there (or have been named by a broken item).
@@ -831,6 +836,9 @@ fn remove_end(
         let before = d.end.len();
         d.end.retain(|e| e.node.cond.node.key() != c.node.key());
         if d.end.len() < before {
+            if d.end.is_empty() {
+                d.end_emptied = Some(loc(src, c.span));
+            }
             continue;
         }
         let known: Vec<&str> = d.end.iter().map(|e| e.node.cond.node.key()).collect();

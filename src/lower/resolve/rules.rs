@@ -316,7 +316,25 @@ impl Resolver<'_> {
                 });
             }
         }
+        self.never_ends();
         end
+    }
+
+    /// A warning when no end condition is left: no result is ever given, not even when the
+    /// side to move has no move.
+    fn never_ends(&mut self) {
+        if !self.draft.end.is_empty() || self.draft.is_broken(ast::ItemKind::End) {
+            return;
+        }
+        let (src, span, label) = match &self.draft.end_emptied {
+            Some(l) => (l.src, l.node, "this leaves no end condition"),
+            None => (self.main, self.header.name.span, "no `end` block"),
+        };
+        self.err(
+            Problem::warning(Code::NeverEnds, "no end condition: a game of this variant never ends")
+                .label(src, span, label)
+                .help("add an `end { ... }` block, e.g. `checkmate wins` and `stalemate draws`; a side without a move then has a result"),
+        );
     }
 
     /// `by points ...`: each value in tenths of a point, at most 10000 points.
