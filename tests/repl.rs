@@ -186,6 +186,15 @@ fn repl_crazyhouse_drops() {
 }
 
 #[test]
+fn repl_bughouse_two_boards() {
+    snap(
+        "repl_bughouse_two_boards",
+        "bughouse",
+        "boards 2\nplay A:e4 B:d4 A:d5 A:exd5\nboard\nmoves\nplay e6\nplay B:P@e6\nhistory\nundo\nfen\nboards 1\nboard",
+    );
+}
+
+#[test]
 fn repl_minishogi_drops_and_promotion() {
     snap(
         "repl_minishogi_drops_and_promotion",

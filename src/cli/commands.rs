@@ -118,7 +118,7 @@ fn game_at(spec: &str, fen: Option<&str>) -> Result<Box<dyn Game>, ExitCode> {
     let Some(fen) = fen else {
         return Ok(game);
     };
-    match game.set_fen(fen) {
+    match crate::game::set_position(&mut game, fen) {
         Ok(()) => Ok(game),
         Err(e) => {
             let src = sources.add("--fen", fen);

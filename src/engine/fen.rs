@@ -1193,8 +1193,7 @@ impl<B: Bits> Position<B> {
                 Some(Cell::Piece(layer, side, id, marked)) => {
                     let code = r.code(*side, *id) + 1;
                     // The mark only matters where a capture sends the piece back unpromoted.
-                    let demotes = r.captures_to_hand && !r.keep_promoted;
-                    let byte = if *marked && demotes {
+                    let byte = if *marked && r.marks_promoted {
                         code | PROMOTED
                     } else {
                         code

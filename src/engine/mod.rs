@@ -22,6 +22,7 @@ pub mod legality;
 pub mod movegen;
 #[cfg(feature = "search")]
 pub mod noisy;
+pub mod pair;
 pub mod perft;
 pub mod plain;
 pub mod position;

@@ -483,6 +483,11 @@ impl<B: Bits> Position<B> {
         self.hand[code as usize] = count;
     }
 
+    /// The side that made the last move played, if any.
+    pub fn last_move_side(&self) -> Option<Side> {
+        self.history.last().map(|s| s.side)
+    }
+
     /// The square changes of the last move played, oldest first: (square, before, after).
     pub fn last_changes(&self) -> Vec<(usize, u8, u8)> {
         let Some(s) = self.history.last() else {
@@ -998,8 +1003,7 @@ impl<B: Bits> Position<B> {
     fn promoted_byte(&self, r: &Rules<B>, mover: u8, promo: u8) -> u8 {
         let code = (promo - 1) as usize;
         let m = &r.codes[mover as usize];
-        if r.captures_to_hand
-            && !r.keep_promoted
+        if r.marks_promoted
             && r.codes[code].base_kind == r.codes[code].kind
             && m.base_kind == m.kind
         {

@@ -666,6 +666,10 @@ pub struct Rules<B> {
     pub hands: bool,
     /// Captured pieces go to the capturer's hand.
     pub captures_to_hand: bool,
+    /// Captured pieces go to the partner's board (see [`crate::engine::pair`]).
+    pub captures_to_partner: bool,
+    /// A promoted piece is marked, so that a capture sends it back unpromoted (to a hand).
+    pub marks_promoted: bool,
     /// They keep their promoted form in hand.
     pub keep_promoted: bool,
     /// A side with pieces in hand must drop.
@@ -889,6 +893,11 @@ impl<B: Bits> Rules<B> {
             barred_screens: false,
             hands: v.hands.is_some(),
             captures_to_hand: v.hands.as_ref().is_some_and(|h| h.captures),
+            captures_to_partner: v.hands.as_ref().is_some_and(|h| h.to_partner),
+            marks_promoted: v
+                .hands
+                .as_ref()
+                .is_some_and(|h| (h.captures || h.to_partner) && !h.keep_promoted),
             keep_promoted: v.hands.as_ref().is_some_and(|h| h.keep_promoted),
             must_drop: v.hands.as_ref().is_some_and(|h| h.must_drop),
             must_drop_only: (v.hands.as_ref()).map_or(vec![], |h| h.must_drop_only.clone()),

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 
 mod describe;
 mod moves;
+pub mod pair;
 pub mod pgn;
 mod san;
 
@@ -184,6 +185,11 @@ impl Record {
 pub trait Game: Send + Sync {
     /// The variant being played.
     fn variant(&self) -> &Arc<Variant>;
+    /// How many boards are played side by side: 2 for a pair whose captures feed the
+    /// partner ([`pair::Paired`]), whose board `i` is drawn as layer `i`.
+    fn boards(&self) -> usize {
+        1
+    }
     /// The position in FEN, as Fairy-Stockfish writes it.
     fn fen(&self) -> String;
     /// Sets the position (and forgets the moves played); an unreadable or impossible position
@@ -279,6 +285,56 @@ pub fn new_game(variant: Arc<Variant>) -> Box<dyn Game> {
         0..=64 => Box::new(Typed::<u64>::new(variant)),
         _ => Box::new(Typed::<Wide<16>>::new(variant)),
     }
+}
+
+/// Two boards of `variant` at its start, where its captures feed the partner's hand.
+#[cfg(not(feature = "fewer-widths"))]
+fn new_pair(variant: Arc<Variant>) -> Box<dyn Game> {
+    match bitboard_squares(&variant) {
+        0..=64 => Box::new(pair::Paired::<u64>::new(variant)),
+        65..=128 => Box::new(pair::Paired::<u128>::new(variant)),
+        129..=256 => Box::new(pair::Paired::<Wide<4>>::new(variant)),
+        257..=512 => Box::new(pair::Paired::<Wide<8>>::new(variant)),
+        _ => Box::new(pair::Paired::<Wide<16>>::new(variant)),
+    }
+}
+
+/// Two boards of `variant` at its start (with the feature `fewer-widths`: see [`new_game`]).
+#[cfg(feature = "fewer-widths")]
+fn new_pair(variant: Arc<Variant>) -> Box<dyn Game> {
+    match bitboard_squares(&variant) {
+        0..=64 => Box::new(pair::Paired::<u64>::new(variant)),
+        _ => Box::new(pair::Paired::<Wide<16>>::new(variant)),
+    }
+}
+
+/// Sets the position of `game` from `fen`, on one board or, where the FEN gives two joined by
+/// ` | ` and the variant's captures feed the partner, on two; an unreadable position changes
+/// nothing.
+pub fn set_position(game: &mut Box<dyn Game>, fen: &str) -> Result<(), FenError> {
+    let variant = game.variant().clone();
+    let two = fen.contains('|');
+    let feeds = variant.hands.as_ref().is_some_and(|h| h.to_partner);
+    if two && !feeds {
+        return Err(FenError {
+            field: "placement",
+            span: Span::new(0, fen.len()),
+            message: "this variant is played on one board".into(),
+            label: "two positions".into(),
+            help: "two boards need a variant whose captures feed the partner (`hand { captures to partner }`); give one position".into(),
+        });
+    }
+    if two == (game.boards() == 2) {
+        return game.set_fen(fen);
+    }
+    let mut next = if two {
+        new_pair(variant)
+    } else {
+        new_game(variant)
+    };
+    next.set_fen(fen)?;
+    *game = next;
+    Ok(())
 }
 
 /// A game on bitboards of type `B`: what [`new_game`] boxes.

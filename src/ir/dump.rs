@@ -840,6 +840,9 @@ impl Variant {
         if h.captures {
             how.push("captured pieces go to the capturer's hand");
         }
+        if h.to_partner {
+            how.push("captured pieces go to their side's hand on the partner's board");
+        }
         if h.keep_promoted {
             how.push("promoted pieces stay promoted in hand");
         }

@@ -436,6 +436,9 @@ pub struct CastlingRule {
 pub struct Hands {
     /// A captured piece goes to the capturer's hand, as its unpromoted kind.
     pub captures: bool,
+    /// A captured piece goes, as its unpromoted kind, to the hand of its own side on the
+    /// partner's board, where two boards are played (Bughouse); on one board, it is gone.
+    pub to_partner: bool,
     /// Captured promoted pieces keep their promoted kind in hand (Loop chess).
     pub keep_promoted: bool,
     /// Per piece: its drop restrictions (a piece that is not listed may be dropped on any

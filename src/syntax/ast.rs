@@ -322,6 +322,8 @@ pub struct CastlingRuleAst {
 pub struct HandAst {
     /// `captures`: captured pieces go to the capturer's hand.
     pub captures: bool,
+    /// `captures to partner`: captured pieces go to the partner's board.
+    pub to_partner: bool,
     /// `keep promoted`: promoted pieces go to the hand as they are.
     pub keep_promoted: bool,
     /// `must drop`

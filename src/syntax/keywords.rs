@@ -142,6 +142,7 @@ pub const KEYWORDS: &[&str] = &[
     "on",
     "escape",
     "opposite",
+    "partner",
     "once",
     "lost",
     "aimed",

@@ -370,6 +370,7 @@ fn build_hand(p: P) -> Option<HandAst> {
     };
     for k in kids(p) {
         match k.as_rule() {
+            Rule::hand_captures if has_kw(&k, Rule::kw_partner) => h.to_partner = true,
             Rule::hand_captures => h.captures = true,
             Rule::keep_promoted => h.keep_promoted = true,
             Rule::must_drop => {

@@ -3,6 +3,7 @@
 //! black, so that they read without colour too) on coloured squares.
 
 use crate::game::Game;
+use crate::game::pair::BOARD_NAMES;
 use crate::ir::{PieceId, Side, Variant};
 
 /// How to draw the board.
@@ -20,9 +21,10 @@ pub struct Style {
 pub fn board(game: &dyn Game, style: Style) -> String {
     let v = game.variant().clone();
     let last = last_squares(game);
+    let labels = layer_labels(game, &v);
     let mut out = String::new();
-    if v.layers.len() > 1 {
-        out.push_str(&layer_names(&v, style));
+    if labels.len() > 1 {
+        out.push_str(&layer_names(&v, &labels, style));
     }
     let ranks: Vec<u8> = if style.flipped {
         (0..v.ranks).collect()
@@ -32,7 +34,7 @@ pub fn board(game: &dyn Game, style: Style) -> String {
     for rank in ranks {
         out.push_str(&rank_row(game, &v, rank, style, &last));
     }
-    out.push_str(&file_letters(&v, style));
+    out.push_str(&file_letters(&v, labels.len(), style));
     let mut out: String = out
         .lines()
         .map(|l| l.trim_end())
@@ -40,11 +42,30 @@ pub fn board(game: &dyn Game, style: Style) -> String {
         .join("\n");
     out.push('\n');
     out.push_str(&wrap_note(&v));
-    out.push_str(&hands(game, &v));
+    let fen = game.fen();
+    let boards: Vec<&str> = fen.split(" | ").collect();
+    let named = |i: usize| match boards.len() {
+        1 => String::new(),
+        _ => format!("board {}: ", BOARD_NAMES[i]),
+    };
+    for (i, fen) in boards.iter().enumerate() {
+        out.push_str(&hands(fen, &v, &named(i)));
+    }
     if let Some((_, san)) = game.record().moves.last() {
         out.push_str(&format!("last move: {san}\n"));
     }
-    let fen = game.fen();
+    for (i, fen) in boards.iter().enumerate() {
+        out.push_str(&named(i));
+        out.push_str(&to_move(fen));
+    }
+    if let Some(c) = game.check_count() {
+        out.push_str(&format!("{}\n", c.text()));
+    }
+    out
+}
+
+/// "white to move", from a FEN.
+fn to_move(fen: &str) -> String {
     let field = fen.split(' ').nth(1).unwrap_or("w");
     let side = if field.starts_with('b') {
         "black"
@@ -52,13 +73,19 @@ pub fn board(game: &dyn Game, style: Style) -> String {
         "white"
     };
     match field.get(1..).filter(|n| !n.is_empty()) {
-        Some(nth) => out.push_str(&format!("{side} to move (move {nth} of its turn)\n")),
-        None => out.push_str(&format!("{side} to move\n")),
+        Some(nth) => format!("{side} to move (move {nth} of its turn)\n"),
+        None => format!("{side} to move\n"),
     }
-    if let Some(c) = game.check_count() {
-        out.push_str(&format!("{}\n", c.text()));
+}
+
+/// The names drawn above the boards: the layers', or the boards' of a pair.
+fn layer_labels(game: &dyn Game, v: &Variant) -> Vec<String> {
+    if game.boards() > 1 {
+        return (BOARD_NAMES.iter().take(game.boards()))
+            .map(|c| format!("board {c}"))
+            .collect();
     }
-    out
+    v.layers.clone()
 }
 
 /// Under a board whose files or ranks wrap: which edges are next to each other.
@@ -74,12 +101,16 @@ fn wrap_note(v: &Variant) -> String {
     out
 }
 
-/// The squares (file, rank) the last move names in UCI: from and to, or a drop's square, and
-/// the wall it placed.
-fn last_squares(game: &dyn Game) -> Vec<(u8, u8)> {
+/// The squares (layer, file, rank) the last move names in UCI: from and to, or a drop's
+/// square, and the wall it placed; on its board where two are played, else on every layer.
+fn last_squares(game: &dyn Game) -> Vec<(Option<usize>, u8, u8)> {
     let record = game.record();
-    let Some((uci, _)) = record.moves.last() else {
+    let Some((text, _)) = record.moves.last() else {
         return vec![];
+    };
+    let (board, uci) = match text.split_once(':') {
+        Some((b, uci)) => (BOARD_NAMES.iter().position(|c| b == c.to_string()), uci),
+        None => (None, text.as_str()),
     };
     let mut squares = vec![];
     let mut chars = uci.char_indices().peekable();
@@ -100,16 +131,15 @@ fn last_squares(game: &dyn Game) -> Vec<(u8, u8)> {
     if squares.len() > 2 && squares[0] == squares[1] {
         squares.drain(..3);
     }
-    squares
+    squares.into_iter().map(|(f, r)| (board, f, r)).collect()
 }
 
 /// Each side's pieces in hand, as the FEN lists them (`white hand: P N`), in variants with
 /// hands.
-fn hands(game: &dyn Game, v: &Variant) -> String {
+fn hands(fen: &str, v: &Variant, board: &str) -> String {
     if v.hands.is_none() {
         return String::new();
     }
-    let fen = game.fen();
     let placement = fen.split(' ').next().unwrap_or("");
     // Free drops only (Ataxx): the FEN writes no hand, and there is none to show.
     let Some(hand) = placement
@@ -147,7 +177,7 @@ fn hands(game: &dyn Game, v: &Variant) -> String {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        out.push_str(&format!("{side} hand: {list}\n"));
+        out.push_str(&format!("{board}{side} hand: {list}\n"));
     }
     out
 }
@@ -156,10 +186,10 @@ fn cell_width(style: Style) -> usize {
     if style.color { 3 } else { 2 }
 }
 
-fn layer_names(v: &Variant, style: Style) -> String {
+fn layer_names(v: &Variant, labels: &[String], style: Style) -> String {
     let board_w = v.files as usize * cell_width(style);
     let mut out = String::from("   ");
-    for l in &v.layers {
+    for l in labels {
         out.push_str(&format!("{:<w$}", l, w = board_w + 5));
     }
     format!("{}\n", out.trim_end())
@@ -173,8 +203,14 @@ fn files(v: &Variant, style: Style) -> Vec<u8> {
     }
 }
 
-fn rank_row(game: &dyn Game, v: &Variant, rank: u8, style: Style, last: &[(u8, u8)]) -> String {
-    let layers = v.layers.len();
+fn rank_row(
+    game: &dyn Game,
+    v: &Variant,
+    rank: u8,
+    style: Style,
+    last: &[(Option<usize>, u8, u8)],
+) -> String {
+    let layers = v.layers.len().max(game.boards());
     let mut out = String::new();
     for l in 0..layers {
         out.push_str(&format!("{:>2} ", rank + 1));
@@ -182,7 +218,8 @@ fn rank_row(game: &dyn Game, v: &Variant, rank: u8, style: Style, last: &[(u8, u
             let piece = game.piece_at(l, file, rank);
             let square = Square {
                 light: (file + rank) % 2 == 1,
-                last: last.contains(&(file, rank)),
+                last: (last.iter())
+                    .any(|&(b, f, r)| (f, r) == (file, rank) && b.is_none_or(|b| b == l)),
                 wall: game.wall_at(l, file, rank),
             };
             out.push_str(&cell(v, piece, square, style));
@@ -195,8 +232,7 @@ fn rank_row(game: &dyn Game, v: &Variant, rank: u8, style: Style, last: &[(u8, u
     out
 }
 
-fn file_letters(v: &Variant, style: Style) -> String {
-    let layers = v.layers.len();
+fn file_letters(v: &Variant, layers: usize, style: Style) -> String {
     let mut out = String::new();
     for l in 0..layers {
         out.push_str("   ");

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::{COMMANDS, Line, LineError, Reply, Session};
 use crate::diagnostics::{Code, Sources, Span, did_you_mean, render};
 use crate::engine::end::GameEnd;
-use crate::game::{MoveLine, new_game};
+use crate::game::{MoveLine, new_game, set_position};
 use crate::ir::{RULE_TOPICS, square_name};
 use crate::lower::{LoadError, load};
 use crate::perft;
@@ -121,13 +121,13 @@ impl Session {
         let name = game.variant().name.clone();
         let history = self.game.history();
         let mut replay = game.boxed_clone();
-        let kept = replay.set_fen(&self.base_fen()).is_ok()
+        let kept = set_position(&mut replay, &self.base_fen()).is_ok()
             && history.iter().all(|m| replay.play(m).is_ok())
             && replay.fen() == fen;
         if kept {
             *game = replay;
             reply.line(format!("reloaded {name}; position kept: {fen}"));
-        } else if game.set_fen(fen).is_ok() {
+        } else if set_position(game, fen).is_ok() {
             reply.line(format!(
                 "reloaded {name}; position kept (move history cleared): {fen}"
             ));
@@ -151,7 +151,7 @@ impl Session {
             reply.line(self.game.fen());
             return;
         }
-        match self.game.set_fen(rest) {
+        match set_position(&mut self.game, rest) {
             Ok(()) => {
                 self.loaded = None;
                 reply.line(self.game.fen());
@@ -191,7 +191,9 @@ impl Session {
                 reply.line(format!("{what:<width$} {}", texts.join(" ")));
                 continue;
             }
-            let on = if v.layers.len() > 1 {
+            let on = if self.game.boards() > 1 {
+                format!(" (board {})", crate::game::pair::BOARD_NAMES[*layer])
+            } else if v.layers.len() > 1 {
                 format!(" ({})", v.layers[*layer])
             } else {
                 String::new()

@@ -120,6 +120,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ),
     ("new", "new", "a new game from the variant's start position"),
     (
+        "boards",
+        "boards 1|2",
+        "play one board, or two side by side where the variant's captures feed the partner (Bughouse): moves name their board, `A:e4` `B:Nf6`",
+    ),
+    (
         "save",
         "save[!] FILE",
         "write the game as PGN (its Variant and FEN tags; a loaded game keeps its tags and annotations) to a new file; `save!` (or `save --force`) replaces one",
@@ -294,6 +299,7 @@ impl Session {
             "undo" => self.undo(&mut reply, &l),
             "history" => self.history(&mut reply, &l),
             "new" => self.new_game(&mut reply),
+            "boards" => self.boards(&mut reply, &l),
             "flip" => self.flip(&mut reply),
             "save" | "save!" => self.save(&mut reply, &l),
             "load" => self.load_pgn(&mut reply, &l),

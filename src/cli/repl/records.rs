@@ -6,7 +6,7 @@ use super::{Line, Reply, Session};
 use crate::diagnostics::{Code, Problem, Sources, Span};
 use crate::files::{self, Existing, WriteError};
 use crate::game::pgn::{self, MAX_PGN_FILE, PgnGame, ReplayError};
-use crate::game::{Game, new_game};
+use crate::game::{Game, new_game, set_position};
 
 /// What `load` read besides the moves: the game's tags, its comments, NAGs and variations
 /// (`notes[0]` before the first move, `notes[i + 1]` after move `i`), and the moves they
@@ -38,9 +38,43 @@ impl Loaded {
 impl Session {
     /// `new`: the variant's start position, no moves.
     pub(super) fn new_game(&mut self, reply: &mut Reply) {
+        let boards = self.game.boards();
         self.game = new_game(self.game.variant().clone());
+        if boards == 2 {
+            let start = self.game.fen();
+            // The start was validated with the variant, and the pair accepts it twice.
+            let _ = set_position(&mut self.game, &format!("{start} | {start}"));
+        }
         self.loaded = None;
         reply.line(format!("new game: {}", self.game.fen()));
+    }
+
+    /// `boards 1|2`: one board, or two whose captures feed each other, from the start.
+    pub(super) fn boards(&mut self, reply: &mut Reply, l: &Line) {
+        let (at, rest) = l.rest;
+        let start = new_game(self.game.variant().clone()).fen();
+        let fen = match rest {
+            "1" => start,
+            "2" => format!("{start} | {start}"),
+            _ => {
+                let span = Span::new(at, at + rest.len().max(1));
+                let message = "`boards` takes 1 or 2".to_string();
+                let help = "write `boards 1` or `boards 2`".to_string();
+                return self.usage_error(reply, l, span, message, "how many boards", help);
+            }
+        };
+        match set_position(&mut self.game, &fen) {
+            Ok(()) => {
+                self.loaded = None;
+                let boards = if rest == "1" {
+                    "one board"
+                } else {
+                    "two boards"
+                };
+                reply.line(format!("{boards}: {}", self.game.fen()));
+            }
+            Err(e) => reply.fail(format!("error: {}; {}", e.message, e.help)),
+        }
     }
 
     /// `flip`: the other side at the bottom of the board.

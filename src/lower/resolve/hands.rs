@@ -64,6 +64,7 @@ impl Resolver<'_> {
             drop_promoted: h.drop_promoted.is_some(),
             castling_from_drops: h.castling_from_drops.is_some(),
             captures: h.captures,
+            to_partner: h.to_partner,
             keep_promoted: h.keep_promoted,
             rules,
             must_drop: h.must_drop,
