@@ -1337,39 +1337,10 @@ impl<B: Bits> Position<B> {
         }
         let mut enemy_royal_lost = false;
         if !r.effects.is_empty() {
-            let had_royal = self.has_royal(r, mover);
-            let enemy_had_royal = self.has_royal(r, mover.flip());
-            for e in 0..r.effects.len() {
-                let pieces = MoveCodes {
-                    took: moved.captured,
-                    ..pieces
-                };
-                let squares = &moved.squares[..moved.n];
-                let acted = self.acted;
-                if r.effect_tables[e].reads_move {
-                    self.run_effect::<true>(r, e, mover, squares, pieces, m.promo);
-                } else {
-                    self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
-                }
-                // A pass changes nothing by definition: `required` asks nothing of it.
-                if r.effects[e].required
-                    && m.kind != MoveKind::Pass
-                    && self.acted == acted
-                    && !self.first_drop(r, m)
-                {
-                    self.refusal = Some(Refusal::EffectIdle(e as u8));
-                    return false;
-                }
+            match self.after_effects(r, m, mover, moved, pieces) {
+                Some(lost) => enemy_royal_lost = lost,
+                None => return false,
             }
-            if !r.no_suicide.is_empty() && self.suicide(r, &moved.squares[..moved.n]) {
-                self.refusal = Some(Refusal::Suicide);
-                return false;
-            }
-            if r.check.enabled() && had_royal && !self.has_royal(r, mover) {
-                self.refusal = Some(Refusal::RoyalLost);
-                return false;
-            }
-            enemy_royal_lost = enemy_had_royal && !self.has_royal(r, mover.flip());
         }
         if r.layers > 1 && !self.exclusive_after_move(r) {
             self.refusal = Some(Refusal::Exclusive);
@@ -1402,6 +1373,53 @@ impl<B: Bits> Position<B> {
             return false;
         }
         true
+    }
+
+    /// The effects run after `m`: `None` when they make it illegal (a `required` effect that
+    /// changed nothing, a suicide, the mover's last royal piece lost), else whether the enemy
+    /// lost its last royal piece.
+    #[inline(always)]
+    fn after_effects(
+        &mut self,
+        r: &Rules<B>,
+        m: Move,
+        mover: Side,
+        moved: &Moved,
+        pieces: MoveCodes,
+    ) -> Option<bool> {
+        let had_royal = self.has_royal(r, mover);
+        let enemy_had_royal = self.has_royal(r, mover.flip());
+        for e in 0..r.effects.len() {
+            let pieces = MoveCodes {
+                took: moved.captured,
+                ..pieces
+            };
+            let squares = &moved.squares[..moved.n];
+            let acted = self.acted;
+            if r.effect_tables[e].reads_move {
+                self.run_effect::<true>(r, e, mover, squares, pieces, m.promo);
+            } else {
+                self.run_effect::<false>(r, e, mover, squares, pieces, m.promo);
+            }
+            // A pass changes nothing by definition: `required` asks nothing of it.
+            if r.effects[e].required
+                && m.kind != MoveKind::Pass
+                && self.acted == acted
+                && !self.first_drop(r, m)
+            {
+                self.refusal = Some(Refusal::EffectIdle(e as u8));
+                return None;
+            }
+        }
+        if !r.no_suicide.is_empty() && self.suicide(r, &moved.squares[..moved.n]) {
+            self.refusal = Some(Refusal::Suicide);
+            return None;
+        }
+        if r.check.enabled() && had_royal && !self.has_royal(r, mover) {
+            self.refusal = Some(Refusal::RoyalLost);
+            return None;
+        }
+        Some(enemy_had_royal && !self.has_royal(r, mover.flip()))
     }
 
     /// Why the check `m` gives (just played by `mover`) makes it illegal, if it does: checks
