@@ -6,6 +6,8 @@
 //! Perft over a pair counts the sequences of moves on either board: a node's children are the
 //! legal moves of board A and then those of board B.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::engine::bitboard::Bits;
 use crate::engine::position::{Move, PROMOTED, Position, piece_code};
 use crate::engine::rules::Rules;
@@ -100,10 +102,16 @@ pub fn moves<B: Bits>(r: &Rules<B>, boards: &mut [Position<B>; 2]) -> [Vec<Move>
     lists
 }
 
-/// The number of move sequences `depth` long, on either board.
-pub fn perft<B: Bits>(r: &Rules<B>, boards: &mut [Position<B>; 2], depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+/// The number of move sequences `depth` long, on either board; once `stop` is set (read at
+/// every node above the last ply), it gives up, and the count is partial.
+pub fn perft<B: Bits>(
+    r: &Rules<B>,
+    boards: &mut [Position<B>; 2],
+    depth: u32,
+    stop: &AtomicBool,
+) -> u64 {
+    if depth == 0 || (depth >= 2 && stop.load(Ordering::Relaxed)) {
+        return u64::from(depth == 0);
     }
     let lists = moves(r, boards);
     if depth == 1 {
@@ -113,7 +121,7 @@ pub fn perft<B: Bits>(r: &Rules<B>, boards: &mut [Position<B>; 2], depth: u32) -
     for (i, list) in lists.iter().enumerate() {
         for &m in list {
             let passed = play(r, boards, i, m);
-            nodes += perft(r, boards, depth - 1);
+            nodes += perft(r, boards, depth - 1, stop);
             unplay(r, boards, i, &passed);
         }
     }

@@ -315,6 +315,15 @@ pub fn set_position(game: &mut Box<dyn Game>, fen: &str) -> Result<(), FenError>
     let variant = game.variant().clone();
     let two = fen.contains('|');
     let feeds = variant.hands.as_ref().is_some_and(|h| h.to_partner);
+    if two && variant.layers.len() > 1 {
+        return Err(FenError {
+            field: "placement",
+            span: Span::new(0, fen.len()),
+            message: "two boards of a variant on several layers are not played".into(),
+            label: "two positions".into(),
+            help: "give one position".into(),
+        });
+    }
     if two && !feeds {
         return Err(FenError {
             field: "placement",

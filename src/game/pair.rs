@@ -253,7 +253,12 @@ impl<B: Bits> Game for Paired<B> {
 
     fn perft(&mut self, depth: u32) -> u64 {
         let rules = self.boards[0].rules.clone();
-        pair::perft(&rules, &mut self.positions(), depth)
+        pair::perft(
+            &rules,
+            &mut self.positions(),
+            depth,
+            &AtomicBool::new(false),
+        )
     }
 
     fn status(&mut self) -> Status {
@@ -300,7 +305,7 @@ impl<B: Bits> Game for Paired<B> {
         out
     }
 
-    fn perft_after(&mut self, index: usize, depth: u32, _stop: &AtomicBool) -> u64 {
+    fn perft_after(&mut self, index: usize, depth: u32, stop: &AtomicBool) -> u64 {
         let rules = self.boards[0].rules.clone();
         let mut positions = self.positions();
         let lists = pair::moves(&rules, &mut positions);
@@ -312,7 +317,7 @@ impl<B: Bits> Game for Paired<B> {
             },
         };
         pair::play(&rules, &mut positions, i, m);
-        pair::perft(&rules, &mut positions, depth.saturating_sub(1))
+        pair::perft(&rules, &mut positions, depth.saturating_sub(1), stop)
     }
 
     /// The computer plays board A, as one board (Fairy-Stockfish's model): what the partner
