@@ -19,6 +19,9 @@ const MAX_QUIESCENCE: u32 = 8;
 const TABLE_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
+/// What a root move is worth, at most, for the replies it leaves the other side that lose at
+/// once (all of them: this much), where a side's own move can lose it the game.
+const CHANCES: i32 = 600;
 /// Beyond this a score is a mate (or another won end) found.
 const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 
@@ -56,6 +59,9 @@ pub(crate) struct Searcher<'a, B: Bits> {
     reductions: Vec<[u8; 64]>,
     /// No position before the last reset of the halfmove clock can come back.
     clock_bounds_repetition: bool,
+    /// Per root move: what the replies it leaves that lose at once are worth to the root's
+    /// side (see [`CHANCES`]); empty where no move loses its own side the game.
+    chances: Vec<(Move, i32)>,
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
@@ -93,6 +99,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             null_moves: null_moves_meaningful(r),
             reductions: reductions(),
             clock_bounds_repetition: clock_bounds_repetition(r),
+            chances: vec![],
         }
     }
 
@@ -105,6 +112,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         let mut last = 0;
+        if self.values.self_harm {
+            self.chances = self.root_chances();
+        }
         for depth in 1..=most.max(1) {
             if self.threads.skips(depth) {
                 continue;
@@ -135,6 +145,57 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
         }
         best
+    }
+
+    /// Per root move: the share of the replies it leaves the other side that end the game at
+    /// once in the root side's favour (a misère mate given, a last piece taken), less those
+    /// that end it in a draw (a stalemate given), times [`CHANCES`]. A reply that loses at once is one no sound opponent plays: the moves that
+    /// offer more of them cost nothing against one, and win sooner against one that errs.
+    fn root_chances(&mut self) -> Vec<(Move, i32)> {
+        let (r, us) = (self.r, self.pos.side);
+        let (mut moves, mut replies) = (vec![], vec![]);
+        if self.pos.immediate_end(r).is_some() {
+            return vec![];
+        }
+        self.pos.legal_moves_using(r, &mut moves, &mut self.pseudo);
+        let mut chances = vec![];
+        for m in moves {
+            self.pos.play(r, m, false);
+            let mut lost = 0;
+            if self.pos.turn_move == 0 && self.pos.immediate_end(r).is_none() {
+                self.pos
+                    .legal_moves_using(r, &mut replies, &mut self.pseudo);
+                for &reply in &replies {
+                    self.pos.play(r, reply, false);
+                    let (ended, winner) = match self.pos.immediate_winner(r) {
+                        Some(w) => (true, w),
+                        None if !self.pos.has_legal_move(r) => {
+                            (true, self.pos.no_move_end(r).and_then(|e| e.winner))
+                        }
+                        None => (false, None),
+                    };
+                    lost += match winner {
+                        Some(w) if w == us => 1,
+                        Some(_) => 0,
+                        None => -i32::from(ended),
+                    };
+                    self.pos.unmake(r);
+                }
+            }
+            self.pos.unmake(r);
+            if lost != 0 {
+                chances.push((m, CHANCES * lost / replies.len().max(1) as i32));
+            }
+        }
+        chances
+    }
+
+    /// What the replies `m` leaves are worth at the root (see [`Searcher::root_chances`]).
+    fn chance(&self, m: Move) -> i32 {
+        self.chances
+            .iter()
+            .find(|(c, _)| *c == m)
+            .map_or(0, |&(_, v)| v)
     }
 
     /// Makes this search one of several threads on the same table: `index` 0 is the main
@@ -476,18 +537,25 @@ impl<'a, B: Bits> Searcher<'a, B> {
             } else {
                 0
             };
-            let v = if i == 0 {
-                self.child(depth - 1, alpha, beta, ply)
+            // At the root, a move's chances (none elsewhere) are added to its score: its
+            // child is searched in a window lowered by as much.
+            let chance = if ply == 0 { self.chance(m) } else { 0 };
+            let (a, b) = (alpha - chance, beta - chance);
+            let mut v = if i == 0 {
+                self.child(depth - 1, a, b, ply)
             } else {
-                let mut v = self.child(depth - 1 - reduce, alpha, alpha + 1, ply);
-                if v > alpha && reduce > 0 {
-                    v = self.child(depth - 1, alpha, alpha + 1, ply);
+                let mut v = self.child(depth - 1 - reduce, a, a + 1, ply);
+                if v > a && reduce > 0 {
+                    v = self.child(depth - 1, a, a + 1, ply);
                 }
-                if v > alpha && v < beta {
-                    v = self.child(depth - 1, alpha, beta, ply);
+                if v > a && v < b {
+                    v = self.child(depth - 1, a, b, ply);
                 }
                 v
             };
+            if v.abs() < MATE_BOUND {
+                v += chance;
+            }
             self.unplay();
             if self.stopped {
                 return (best.max(alpha), best_move, Bound::None);
