@@ -22,6 +22,8 @@ const KILLER: i32 = 1 << 26;
 /// What a root move is worth, at most, for the replies it leaves the other side that lose at
 /// once (all of them: this much), where a side's own move can lose it the game.
 const CHANCES: i32 = 600;
+/// At most this many root moves: the replies' own next moves are looked at for a win.
+const FEW_MOVES: usize = 12;
 /// Beyond this a score is a mate (or another won end) found.
 const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 
@@ -112,9 +114,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         let mut last = 0;
-        if self.values.self_harm {
-            self.chances = self.root_chances();
-        }
+        self.chances = self.root_chances();
         for depth in 1..=most.max(1) {
             if self.threads.skips(depth) {
                 continue;
@@ -148,37 +148,35 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// Per root move: the share of the replies it leaves the other side that end the game at
-    /// once in the root side's favour (a misère mate given, a last piece taken), less those
-    /// that end it in a draw (a stalemate given), times [`CHANCES`]. A reply that loses at once is one no sound opponent plays: the moves that
-    /// offer more of them cost nothing against one, and win sooner against one that errs.
+    /// once in the root side's favour (a misère mate given, a last piece taken) or, where the
+    /// root has few moves, that let it win with its next move (a row left open), less those
+    /// that end it in a draw (a stalemate given), times [`CHANCES`]. Such a reply is one no
+    /// sound opponent plays: the moves that offer more of them cost nothing against one, and
+    /// win sooner against one that errs.
     fn root_chances(&mut self) -> Vec<(Move, i32)> {
-        let (r, us) = (self.r, self.pos.side);
-        let (mut moves, mut replies) = (vec![], vec![]);
+        let r = self.r;
+        let mut moves = vec![];
         if self.pos.immediate_end(r).is_some() {
             return vec![];
         }
         self.pos.legal_moves_using(r, &mut moves, &mut self.pseudo);
+        // Where few moves are to be made, the two plies below the root cost little.
+        let next_wins = moves.len() <= FEW_MOVES;
+        if !self.values.self_harm && !next_wins {
+            return vec![];
+        }
+        let (mut replies, mut ours) = (vec![], vec![]);
         let mut chances = vec![];
         for m in moves {
             self.pos.play(r, m, false);
             let mut lost = 0;
+            replies.clear();
             if self.pos.turn_move == 0 && self.pos.immediate_end(r).is_none() {
                 self.pos
                     .legal_moves_using(r, &mut replies, &mut self.pseudo);
                 for &reply in &replies {
                     self.pos.play(r, reply, false);
-                    let (ended, winner) = match self.pos.immediate_winner(r) {
-                        Some(w) => (true, w),
-                        None if !self.pos.has_legal_move(r) => {
-                            (true, self.pos.no_move_end(r).and_then(|e| e.winner))
-                        }
-                        None => (false, None),
-                    };
-                    lost += match winner {
-                        Some(w) if w == us => 1,
-                        Some(_) => 0,
-                        None => -i32::from(ended),
-                    };
+                    lost += self.reply_outcome(next_wins, &mut ours);
                     self.pos.unmake(r);
                 }
             }
@@ -188,6 +186,35 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
         }
         chances
+    }
+
+    /// After the other side's reply to a root move: 1 where it lost the game (or, with
+    /// `next_wins`, the root side wins with one of its moves `ours`), -1 where it drew, 0 else.
+    fn reply_outcome(&mut self, next_wins: bool, ours: &mut Vec<Move>) -> i32 {
+        let (r, us) = (self.r, self.pos.side);
+        let (ended, winner) = match self.pos.immediate_winner(r) {
+            Some(w) => (true, w),
+            None if !self.pos.has_legal_move(r) => {
+                (true, self.pos.no_move_end(r).and_then(|e| e.winner))
+            }
+            None => (false, None),
+        };
+        match winner {
+            Some(w) => return i32::from(w == us),
+            None if ended => return -1,
+            None => {}
+        }
+        if !next_wins || self.pos.turn_move != 0 {
+            return 0;
+        }
+        self.pos.legal_moves_using(r, ours, &mut self.pseudo);
+        let wins = ours.iter().any(|&m| {
+            self.pos.play(r, m, false);
+            let won = self.pos.immediate_winner(r) == Some(Some(us));
+            self.pos.unmake(r);
+            won
+        });
+        i32::from(wins)
     }
 
     /// What the replies `m` leaves are worth at the root (see [`Searcher::root_chances`]).
@@ -259,6 +286,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     fn progress(&self, depth: u32, v: i32) -> Progress<Move> {
+        // The score said is the position's, without the chances its first move offers.
+        let chance = self.pv[0].first().map_or(0, |&m| self.chance(m));
+        let v = if v.abs() < MATE_BOUND { v - chance } else { v };
         Progress {
             depth,
             score: Score::of(v),
