@@ -27,7 +27,7 @@ const SQUARE_SHARE: f64 = 0.3;
 const PROMOTION_SHARE: f64 = 0.2;
 /// Centipawns per move more than the opponent's, where a side left without a move loses.
 const PER_MOVE: i32 = 8;
-/// Centipawns per square next to a royal piece it could flee to, where being checkmated wins.
+/// Centipawns per square next to a royal piece covered, where being checkmated wins.
 const PER_HEMMED: i32 = 25;
 /// A piece worth at least this much keeps a side safe from zugzwang for a null move.
 const OFFICER: i32 = 250;
@@ -451,8 +451,8 @@ impl Values {
         white
     }
 
-    /// For white, where being checkmated wins: how many fewer of the squares next to its royal
-    /// pieces are free (neither an own piece on it nor an enemy attack) than of black's.
+    /// For white, where being checkmated wins: how many more of the squares next to its royal
+    /// pieces are covered (an own piece on it or an enemy attack) than of black's.
     fn hemmed_terms<B: Bits>(&self, r: &Rules<B>, pos: &Position<B>) -> i32 {
         let Some(steps) = &self.hemmed else { return 0 };
         let mut white = 0;
@@ -460,12 +460,10 @@ impl Values {
             let own = pos.by_side[side.index()];
             let mut covered = 0;
             for royal in pos.royals(r, side).iter() {
-                // Each square it could flee to counts against it: a king on the edge or in a
-                // corner has fewer to cover, so that more of the other side's checks mate.
-                covered -= steps[royal]
+                covered += steps[royal]
                     .iter()
                     .map(|&sq| usize::from(sq))
-                    .filter(|&sq| !own.has(sq) && !pos.attacked(r, sq, side.flip(), pos.occ))
+                    .filter(|&sq| own.has(sq) || pos.attacked(r, sq, side.flip(), pos.occ))
                     .count() as i32;
             }
             white += if side == Side::White {
