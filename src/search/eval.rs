@@ -95,9 +95,6 @@ pub struct Values {
     hemmed: Option<Vec<Vec<u16>>>,
     /// Where the game is one of enclosing dropped pieces, won by count (Othello).
     stability: Option<Stability>,
-    /// A side's own move may lose it the game (a mate given where being mated wins, a last
-    /// piece taken where losing every piece wins, a region reached where that loses...).
-    pub self_harm: bool,
 }
 
 /// The average reach of the piece of `code` over the squares it may stand on, weighted: a
@@ -261,10 +258,6 @@ impl Values {
             mobility: false,
             hemmed: None,
             stability: stability(r),
-            self_harm: r.end.iter().any(|e| match e.test {
-                EndTest::Extinct { .. } => e.result == Outcome::Wins,
-                _ => e.result == Outcome::Loses,
-            }),
         };
         values.read_end_rules(r);
         values.plain_captures &= values.sign == [1, 1];

@@ -20,7 +20,7 @@ const TABLE_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 /// What a root move is worth, at most, for the replies it leaves the other side that lose at
-/// once (all of them: this much), where a side's own move can lose it the game.
+/// once (all of them: this much).
 const CHANCES: i32 = 600;
 /// At most this many root moves: the replies' own next moves are looked at for a win.
 const FEW_MOVES: usize = 12;
@@ -147,10 +147,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
         best
     }
 
-    /// Per root move: the share of the replies it leaves the other side that end the game at
-    /// once in the root side's favour (a misère mate given, a last piece taken) or, where the
-    /// root has few moves, that let it win with its next move (a row left open), less those
-    /// that end it in a draw (a stalemate given), times [`CHANCES`]. Such a reply is one no
+    /// Per root move, where the root has few: the share of the replies it leaves the other
+    /// side that end the game at once in the root side's favour (a misère mate given, a last
+    /// piece taken) or let it win with its next move (a row left open), less those that end
+    /// it in a draw (a stalemate given), times [`CHANCES`]. Such a reply is one no
     /// sound opponent plays: the moves that offer more of them cost nothing against one, and
     /// win sooner against one that errs.
     fn root_chances(&mut self) -> Vec<(Move, i32)> {
@@ -160,9 +160,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return vec![];
         }
         self.pos.legal_moves_using(r, &mut moves, &mut self.pseudo);
-        // Where few moves are to be made, the two plies below the root cost little.
-        let next_wins = moves.len() <= FEW_MOVES;
-        if !self.values.self_harm && !next_wins {
+        // Only where few moves are to be made: the two plies below the root then cost little
+        // (where a side's own move may lose it the game, looking at every root move's replies
+        // in Misere won 11 of 40 games against a random mover, 16 without).
+        if moves.len() > FEW_MOVES {
             return vec![];
         }
         let (mut replies, mut ours) = (vec![], vec![]);
@@ -176,7 +177,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                     .legal_moves_using(r, &mut replies, &mut self.pseudo);
                 for &reply in &replies {
                     self.pos.play(r, reply, false);
-                    lost += self.reply_outcome(next_wins, &mut ours);
+                    lost += self.reply_outcome(&mut ours);
                     self.pos.unmake(r);
                 }
             }
@@ -188,9 +189,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         chances
     }
 
-    /// After the other side's reply to a root move: 1 where it lost the game (or, with
-    /// `next_wins`, the root side wins with one of its moves `ours`), -1 where it drew, 0 else.
-    fn reply_outcome(&mut self, next_wins: bool, ours: &mut Vec<Move>) -> i32 {
+    /// After the other side's reply to a root move: 1 where it lost the game (or the root side
+    /// wins with one of its moves `ours`), -1 where it drew, 0 else.
+    fn reply_outcome(&mut self, ours: &mut Vec<Move>) -> i32 {
         let (r, us) = (self.r, self.pos.side);
         let (ended, winner) = match self.pos.immediate_winner(r) {
             Some(w) => (true, w),
@@ -204,7 +205,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             None if ended => return -1,
             None => {}
         }
-        if !next_wins || self.pos.turn_move != 0 {
+        if self.pos.turn_move != 0 {
             return 0;
         }
         self.pos.legal_moves_using(r, ours, &mut self.pseudo);
