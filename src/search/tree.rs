@@ -27,6 +27,18 @@ const FEW_MOVES: usize = 12;
 /// Beyond this a score is a mate (or another won end) found.
 const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 
+/// Whether a reply can lose its side the game at once, or leave the other side a move that
+/// wins at once: some end rule besides `checkmate wins` and `stalemate` (in chess a reply
+/// never does, and the root's chances are not looked for).
+fn ends_by_a_blunder<B: Bits>(r: &Rules<B>) -> bool {
+    use crate::engine::rules::EndTest;
+    r.end.iter().any(|e| match e.test {
+        EndTest::Checkmate => e.result != crate::ir::Outcome::Wins,
+        EndTest::Stalemate => false,
+        _ => true,
+    })
+}
+
 /// One search: the position, the tables, and what each ply keeps.
 pub(crate) struct Searcher<'a, B: Bits> {
     r: &'a Rules<B>,
@@ -163,7 +175,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // Only where few moves are to be made: the two plies below the root then cost little
         // (where a side's own move may lose it the game, looking at every root move's replies
         // in Misere won 11 of 40 games against a random mover, 16 without).
-        if moves.len() > FEW_MOVES {
+        if moves.len() > FEW_MOVES || !ends_by_a_blunder(r) {
             return vec![];
         }
         let (mut replies, mut ours) = (vec![], vec![]);
