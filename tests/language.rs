@@ -421,6 +421,24 @@ fn several_reach_conditions_are_tested_in_order() {
     assert_eq!(end_at(hill_first, on_d4), None);
 }
 
+/// Where a side left without a move loses (Fairy-Stockfish's `stalemateValue = loss`), the
+/// bundled file says `stalemate wins`: the result is for the side that made the last move.
+#[test]
+fn a_side_without_a_move_loses_where_the_oracle_says_so() {
+    use rulebook::ir::Side::Black;
+    for (name, fen) in [
+        ("massacre", "q7/8/8/8/8/8/8/7N w - - 0 1"),
+        ("pawnsonly", "8/8/8/8/8/p7/P7/8 w - - 0 1"),
+        ("shinobi", "k7/8/8/8/8/8/2q5/K7 w - - 0 1"),
+    ] {
+        let loaded = rulebook::lower::load(name, &mut Sources::default()).expect("bundled");
+        let mut game = rulebook::game::new_game(std::sync::Arc::new(loaded.variant));
+        game.set_fen(fen).expect("a position");
+        let end = game.status().end.map(|e| (e.rule, e.winner));
+        assert_eq!(end, Some(("stalemate".into(), Some(Black))), "{name}");
+    }
+}
+
 /// Several `extinct` conditions, each with its kinds and result.
 #[test]
 fn several_extinct_conditions_each_with_its_result() {

@@ -587,3 +587,26 @@ fn a_forced_capture_is_made_in_quiescence() {
     let first = found.pv.first().map(|m| m.to_string());
     assert_ne!(first.as_deref(), Some("f1d3"), "{:?}", found.pv);
 }
+
+/// Where every move draws with best play (Tic-tac-toe), the computer makes the one that leaves
+/// the other side the most replies that let it win at once: a threat to answer, not a quiet
+/// drop (c1, which it played before). The score said is still the draw's.
+#[test]
+fn among_drawn_moves_the_one_leaving_losing_replies_is_made() {
+    let mut g = game("tictactoe");
+    g.set_fen("1pP/1P1/pP1[PPpp] b - - 0 3")
+        .expect("the FEN reads");
+    let limits = Limits {
+        nodes: Some(2000),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    let found = g.think(&mut Engine::new(8), &limits, &stop, &mut |_| {});
+    let first = found.pv.first().map(|m| m.to_string());
+    assert!(
+        matches!(first.as_deref(), Some("P@a2" | "P@a3")),
+        "{:?}",
+        found.pv
+    );
+    assert_eq!(found.score, Score::Centipawns(0));
+}

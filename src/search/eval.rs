@@ -64,6 +64,8 @@ struct Goal {
     count: u8,
     /// +1 where reaching the region wins for the side, -1 where it loses.
     worth: i32,
+    /// The count needs every square of the region: the other side's pieces there block it.
+    whole: bool,
 }
 
 /// What the evaluation knows of a variant, computed once per search.
@@ -142,8 +144,10 @@ fn reach_by_square<B: Bits>(r: &Rules<B>, code: usize) -> Vec<Option<f64>> {
 }
 
 /// Per square: the piece's reach there against its average (a share of it), plus a share
-/// of what promoting gains, growing as the square nears the promotion zone.
-fn square_values<B: Bits>(r: &Rules<B>, code: usize, piece: &[i32]) -> Vec<i32> {
+/// of what promoting gains, growing as the square nears the promotion zone. A piece that
+/// races with others to fill a region (`racing`) has no reach part: the region's squares are
+/// where it belongs, however little it reaches there (Knights Halma's corner).
+fn square_values<B: Bits>(r: &Rules<B>, code: usize, piece: &[i32], racing: bool) -> Vec<i32> {
     let cr = &r.codes[code];
     let reach = reach_by_square(r, code);
     let standing: Vec<f64> = reach.iter().flatten().copied().collect();
@@ -152,7 +156,7 @@ fn square_values<B: Bits>(r: &Rules<B>, code: usize, piece: &[i32]) -> Vec<i32> 
         .iter()
         .map(|v| v.map_or(0, |v| ((v - mean) * SQUARE_SHARE).round() as i32))
         .collect();
-    if cr.royal {
+    if cr.royal || racing {
         out.iter_mut().for_each(|v| *v = 0);
     }
     let Some(p) = &cr.promotion else { return out };
@@ -235,7 +239,7 @@ impl Values {
             }
         }
         let square = (0..r.codes.len())
-            .map(|code| square_values(r, code, &piece))
+            .map(|code| square_values(r, code, &piece, false))
             .collect();
         let officers = Side::BOTH.map(|side| {
             (0..r.codes.len() as u8)
@@ -257,7 +261,24 @@ impl Values {
         };
         values.read_end_rules(r);
         values.plain_captures &= values.sign == [1, 1];
+        for code in 0..r.codes.len() {
+            if values.races_to_fill(r, code) {
+                values.square[code] = square_values(r, code, &values.piece, true);
+            }
+        }
         values
+    }
+
+    /// Whether the piece of `code` is one of several its side must bring to a region at once
+    /// to win.
+    fn races_to_fill<B: Bits>(&self, r: &Rules<B>, code: usize) -> bool {
+        let cr = &r.codes[code];
+        self.goals.iter().any(|g| {
+            g.side == cr.side
+                && g.count > 1
+                && g.worth > 0
+                && (g.codes.is_empty() || g.codes.contains(&(code as u8)))
+        })
     }
 
     /// Whether `side` has a piece worth at least `OFFICER` (2.5 pawns) on the board or in hand.
@@ -297,14 +318,14 @@ impl Values {
                         let (codes, mask) = (codes[side.index()].clone(), masks[side.index()]);
                         // A count the region cannot hold is never reached: no race to it.
                         if *full || u32::from(*count) <= mask.count() {
-                            self.add_goal(r, side, codes, mask, (*count, e.result));
+                            self.add_goal(r, side, codes, mask, (*count, *full, e.result));
                         }
                     }
                 }
                 EndTest::Campmate(masks) => {
                     for side in Side::BOTH {
                         let royals = r.royal_codes[side.index()].clone();
-                        self.add_goal(r, side, royals, masks[side.index()], (1, e.result));
+                        self.add_goal(r, side, royals, masks[side.index()], (1, false, e.result));
                     }
                 }
                 // Being checkmated wins: a side gives its pieces away (the other's army mates)
@@ -325,14 +346,15 @@ impl Values {
     }
 
     /// A region `side`'s pieces of `codes` race to (or from, where reaching it loses), `count`
-    /// of them at once.
+    /// of them at once (`full`: or any while the region is full, the other side's pieces
+    /// there counting too).
     fn add_goal<B: Bits>(
         &mut self,
         r: &Rules<B>,
         side: Side,
         codes: Vec<u8>,
         mask: B,
-        (count, result): (u8, Outcome),
+        (count, full, result): (u8, bool, Outcome),
     ) {
         let worth = match result {
             Outcome::Wins => 1,
@@ -351,6 +373,7 @@ impl Values {
             far,
             count,
             worth,
+            whole: !full && u32::from(count) >= mask.count(),
         });
     }
 
@@ -401,8 +424,14 @@ impl Values {
                     .fold(B::ZERO, |m, &c| m | pos.pieces[c as usize])
             };
             let term = if g.count > 1 {
-                let near: i32 = pieces.iter().map(|sq| i32::from(g.far - g.steps[sq])).sum();
-                PER_STEP * near
+                let (mut near, mut inside) = (0, 0);
+                for sq in pieces.iter() {
+                    near += i32::from(g.far - g.steps[sq]);
+                    inside += i32::from(g.steps[sq] == 0);
+                }
+                // Each piece in worth more than the one before: the last ones are the hardest to
+                // bring (the region's squares reach little) and must not leave for a better one.
+                PER_STEP * (near + inside * (inside + 1) / 2) - blockers(r, pos, g)
             } else {
                 let Some(near) = pieces.iter().map(|sq| g.steps[sq]).min() else {
                     continue;
@@ -412,7 +441,6 @@ impl Values {
             let term = term * g.worth;
             white += if g.side == Side::White { term } else { -term };
         }
-        let _ = r;
         white
     }
 
@@ -449,6 +477,33 @@ impl Values {
         };
         worth(pos.checks[0]) - worth(pos.checks[1])
     }
+}
+
+/// Where a region must be filled whole, what the other side's pieces standing in it cost its
+/// racer: as much as the last piece it needs, and twice that for one that cannot move (the
+/// racer must open it a way out before the region can be filled: Knights Halma's knight in
+/// the corner, its exits taken).
+fn blockers<B: Bits>(r: &Rules<B>, pos: &Position<B>, g: &Goal) -> i32 {
+    if !g.whole || g.worth < 0 {
+        return 0;
+    }
+    let last = PER_STEP * (i32::from(g.count) + 1);
+    let mut cost = 0;
+    for sq in pos.by_side[g.side.flip().index()].iter() {
+        if g.steps[sq] != 0 {
+            continue;
+        }
+        let Some(code) = pos.code_at(sq) else {
+            continue;
+        };
+        let (quiet, capture) = pos.targets(r, usize::from(code), sq);
+        cost += if (quiet | capture).is_zero() {
+            3 * last
+        } else {
+            last
+        };
+    }
+    cost
 }
 
 /// The worth of `done` of `far` steps towards a region: each step worth more than the one
@@ -621,6 +676,20 @@ mod tests {
         let v = Values::new(&*rules("knights-halma"));
         let sides: Vec<Side> = v.goals.iter().map(|g| g.side).collect();
         assert_eq!(sides, [Side::Black]);
+    }
+
+    #[test]
+    fn a_region_to_fill_is_filled_and_kept_open_for_the_pieces_blocking_it() {
+        // Knights Halma: black's nine knights must fill its 3x3 corner.
+        let r = rules("knights-halma");
+        let inside = evaluate(&r, "8/8/8/8/8/8/8/n7 b - - 0 1");
+        let centre = evaluate(&r, "8/8/8/8/3n4/8/8/8 b - - 0 1");
+        assert!(inside > centre, "{inside} against {centre}");
+        // White's knight on a1 cannot leave while b3 and c2 are black's: the corner is never
+        // filled, worse than a knight fewer in it.
+        let shut = evaluate(&r, "8/8/8/8/8/1n6/2n5/N7 b - - 0 1");
+        let open = evaluate(&r, "8/8/8/8/3n4/1n6/8/N7 b - - 0 1");
+        assert!(open > shut, "{open} against {shut}");
     }
 
     #[test]
