@@ -38,10 +38,10 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 // Randomness: a seeded generator replaces Math.random (random games, and any vchess code)
 
 let rngState = 1;
-function seed(n) {
+export function seed(n) {
   rngState = n >>> 0 || 1;
 }
-function random() {
+export function random() {
   // mulberry32
   rngState = (rngState + 0x6d2b79f5) >>> 0;
   let t = rngState;
@@ -50,10 +50,10 @@ function random() {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 Math.random = random;
-function randInt(lo, hi) {
+export function randInt(lo, hi) {
   return lo + Math.floor(random() * (hi - lo + 1));
 }
-function crc(s) {
+export function crc(s) {
   let h = 0;
   for (const ch of s) h = (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0;
   return h;
@@ -62,14 +62,14 @@ function crc(s) {
 // ---------------------------------------------------------------------------------------------
 // FEN translations: (game, V) -> rulebook FEN
 
-function fullmove(g) {
+export function fullmove(g) {
   return Math.floor(g.movesCount / 2) + 1;
 }
 
 // The placement: vchess writes a run of more than 9 empty squares as several digits ("91" is
 // ten); letters renamed by the suite's `letters` ({vchess: rulebook}, lower case, both sides)
 // and `exactLetters` (one side's letter: {"p": "h"}).
-function placement(g, V, suite) {
+export function placement(g, V, suite) {
   const letters = (suite && suite.letters) || {};
   let out = "";
   let empty = 0;
@@ -89,7 +89,7 @@ function placement(g, V, suite) {
 
 // Castling rights from vchess's castleFlags ({w: [col, col], b: [col, col]}; a column off the
 // board means no right): the right-hand rook's K, the left-hand rook's Q.
-function castling(g, V) {
+export function castling(g, V) {
   if (!V.HasFlags || !g.castleFlags) return "-";
   let out = "";
   for (const c of ["w", "b"]) {
@@ -102,7 +102,7 @@ function castling(g, V) {
   return out || "-";
 }
 
-function enpassant(g, V) {
+export function enpassant(g, V) {
   if (!V.HasEnpassant) return "-";
   // (Tencubed's start writes a flags field it does not have, read as an en-passant "square")
   const ep = (g.getEnpassantFen() || "-").split(",")[0];
@@ -110,12 +110,12 @@ function enpassant(g, V) {
 }
 
 // Chess-like: placement, turn, castling, en passant, clocks.
-function chessFen(g, V, suite) {
+export function chessFen(g, V, suite) {
   return [placement(g, V, suite), g.turn, castling(g, V), enpassant(g, V), 0, fullmove(g)].join(" ");
 }
 
 // With a reserve in brackets after the placement (vchess: counts per piece in its own order).
-function pocketFen(g, V, suite) {
+export function pocketFen(g, V, suite) {
   let pocket = "";
   for (const c of ["w", "b"]) {
     for (const p of Object.keys(g.reserve[c] || {})) {
@@ -131,7 +131,7 @@ function pocketFen(g, V, suite) {
 // The suites. variant(name, cls, opts): name = the suite's file name (the rulebook variant it
 // checks), cls = vchess's class file. special: [what, vchess FEN, max depth (optional)].
 
-const SUITES = {};
+export const SUITES = {};
 
 function variant(name, cls, opts = {}) {
   SUITES[name] = Object.assign(
@@ -226,7 +226,7 @@ function line(fen, got) {
 // ---------------------------------------------------------------------------------------------
 // Loading a variant
 
-async function load(src, suite) {
+export async function load(src, suite) {
   const mod = await import(`@/variants/${suite.cls}.js`);
   const V = mod[suite.cls + "Rules"];
   if (!V) throw new Error(`no ${suite.cls}Rules in variants/${suite.cls}.js`);
@@ -238,7 +238,7 @@ async function load(src, suite) {
   return V;
 }
 
-function startFen(V, suite) {
+export function startFen(V, suite) {
   if (/GenRandInitFen\s*\(\s*randomness\s*\)/.test(V.GenRandInitFen.toString()))
     return V.GenRandInitFen(0);
   const options = {};
@@ -376,4 +376,5 @@ async function main() {
   }
 }
 
-await main();
+// (results.mjs imports this file for its suites and FEN translations)
+if (process.argv[1] && fileURLToPath(import.meta.url) == process.argv[1]) await main();
