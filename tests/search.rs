@@ -12,7 +12,7 @@ use rulebook::cli::uci::{Out, Uci};
 use rulebook::diagnostics::Sources;
 use rulebook::game::{Game, new_game};
 use rulebook::lower::load;
-use rulebook::search::{Engine, Limits, Score};
+use rulebook::search::{Engine, Limits, Progress, Score};
 
 fn game(variant: &str) -> Box<dyn Game> {
     let mut sources = Sources::default();
@@ -22,6 +22,18 @@ fn game(variant: &str) -> Box<dyn Game> {
 
 /// `tests/search/mates.txt`: `VARIANT;FEN;N`, the side to move mating in N moves as
 /// Fairy-Stockfish scores it (found by `tests/search/find_mates.py`).
+/// What the computer finds in `fen` within `nodes` nodes.
+fn search_at(variant: &str, fen: &str, nodes: u64) -> Progress<String> {
+    let mut g = game(variant);
+    g.set_fen(fen).expect("the FEN reads");
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let stop = AtomicBool::new(false);
+    g.think(&mut Engine::new(8), &limits, &stop, &mut |_| {})
+}
+
 #[test]
 fn finds_every_mate_of_the_set() {
     let set = include_str!("search/mates.txt");
@@ -576,16 +588,9 @@ const FORCED_CHAIN: &str = "5k2/p7/P1p5/3p4/4pp1p/8/2P2K2/5Q2 w - - 0 30";
 /// pawn: standing on the evaluation along the chain, the search counted the queen kept.
 #[test]
 fn a_forced_capture_is_made_in_quiescence() {
-    let mut g = game("cannibal2");
-    g.set_fen(FORCED_CHAIN).expect("the FEN reads");
-    let limits = Limits {
-        nodes: Some(2000),
-        ..Limits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let found = g.think(&mut Engine::new(8), &limits, &stop, &mut |_| {});
-    let first = found.pv.first().map(|m| m.to_string());
-    assert_ne!(first.as_deref(), Some("f1d3"), "{:?}", found.pv);
+    let found = search_at("cannibal2", FORCED_CHAIN, 2000);
+    let first = found.pv.first().map(String::as_str);
+    assert_ne!(first, Some("f1d3"), "{:?}", found.pv);
 }
 
 /// Where every move draws with best play (Tic-tac-toe), the computer makes the one that leaves
@@ -593,20 +598,8 @@ fn a_forced_capture_is_made_in_quiescence() {
 /// drop (c1, which it played before). The score said is still the draw's.
 #[test]
 fn among_drawn_moves_the_one_leaving_losing_replies_is_made() {
-    let mut g = game("tictactoe");
-    g.set_fen("1pP/1P1/pP1[PPpp] b - - 0 3")
-        .expect("the FEN reads");
-    let limits = Limits {
-        nodes: Some(2000),
-        ..Limits::default()
-    };
-    let stop = AtomicBool::new(false);
-    let found = g.think(&mut Engine::new(8), &limits, &stop, &mut |_| {});
-    let first = found.pv.first().map(|m| m.to_string());
-    assert!(
-        matches!(first.as_deref(), Some("P@a2" | "P@a3")),
-        "{:?}",
-        found.pv
-    );
+    let found = search_at("tictactoe", "1pP/1P1/pP1[PPpp] b - - 0 3", 2000);
+    let first = found.pv.first().map(String::as_str);
+    assert!(matches!(first, Some("P@a2" | "P@a3")), "{:?}", found.pv);
     assert_eq!(found.score, Score::Centipawns(0));
 }
