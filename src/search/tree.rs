@@ -19,25 +19,8 @@ const MAX_QUIESCENCE: u32 = 8;
 const TABLE_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
-/// What a root move is worth, at most, for the replies it leaves the other side that lose at
-/// once (all of them: this much).
-const CHANCES: i32 = 600;
-/// At most this many root moves: the replies' own next moves are looked at for a win.
-const FEW_MOVES: usize = 12;
 /// Beyond this a score is a mate (or another won end) found.
 const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
-
-/// Whether a reply can lose its side the game at once, or leave the other side a move that
-/// wins at once: some end rule besides `checkmate wins` and `stalemate` (in chess a reply
-/// never does, and the root's chances are not looked for).
-fn ends_by_a_blunder<B: Bits>(r: &Rules<B>) -> bool {
-    use crate::engine::rules::EndTest;
-    r.end.iter().any(|e| match e.test {
-        EndTest::Checkmate => e.result != crate::ir::Outcome::Wins,
-        EndTest::Stalemate => false,
-        _ => true,
-    })
-}
 
 /// One search: the position, the tables, and what each ply keeps.
 pub(crate) struct Searcher<'a, B: Bits> {
@@ -73,9 +56,6 @@ pub(crate) struct Searcher<'a, B: Bits> {
     reductions: Vec<[u8; 64]>,
     /// No position before the last reset of the halfmove clock can come back.
     clock_bounds_repetition: bool,
-    /// Per root move: what the replies it leaves that lose at once are worth to the root's
-    /// side (see [`CHANCES`]); empty where no move loses its own side the game.
-    chances: Vec<(Move, i32)>,
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
@@ -113,7 +93,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
             null_moves: null_moves_meaningful(r),
             reductions: reductions(),
             clock_bounds_repetition: clock_bounds_repetition(r),
-            chances: vec![],
         }
     }
 
@@ -126,7 +105,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         let mut last = 0;
-        self.chances = self.root_chances();
         for depth in 1..=most.max(1) {
             if self.threads.skips(depth) {
                 continue;
@@ -157,85 +135,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
         }
         best
-    }
-
-    /// Per root move, where the root has few: the share of the replies it leaves the other
-    /// side that end the game at once in the root side's favour (a misère mate given, a last
-    /// piece taken) or let it win with its next move (a row left open), less those that end
-    /// it in a draw (a stalemate given), times [`CHANCES`]. Such a reply is one no
-    /// sound opponent plays: the moves that offer more of them cost nothing against one, and
-    /// win sooner against one that errs.
-    fn root_chances(&mut self) -> Vec<(Move, i32)> {
-        let r = self.r;
-        let mut moves = vec![];
-        if self.pos.immediate_end(r).is_some() {
-            return vec![];
-        }
-        self.pos.legal_moves_using(r, &mut moves, &mut self.pseudo);
-        // Only where few moves are to be made: the two plies below the root then cost little
-        // (where a side's own move may lose it the game, looking at every root move's replies
-        // in Misere won 11 of 40 games against a random mover, 16 without).
-        if moves.len() > FEW_MOVES || !ends_by_a_blunder(r) {
-            return vec![];
-        }
-        let (mut replies, mut ours) = (vec![], vec![]);
-        let mut chances = vec![];
-        for m in moves {
-            self.pos.play(r, m, false);
-            let mut lost = 0;
-            replies.clear();
-            if self.pos.turn_move == 0 && self.pos.immediate_end(r).is_none() {
-                self.pos
-                    .legal_moves_using(r, &mut replies, &mut self.pseudo);
-                for &reply in &replies {
-                    self.pos.play(r, reply, false);
-                    lost += self.reply_outcome(&mut ours);
-                    self.pos.unmake(r);
-                }
-            }
-            self.pos.unmake(r);
-            if lost != 0 {
-                chances.push((m, CHANCES * lost / replies.len().max(1) as i32));
-            }
-        }
-        chances
-    }
-
-    /// After the other side's reply to a root move: 1 where it lost the game (or the root side
-    /// wins with one of its moves `ours`), -1 where it drew, 0 else.
-    fn reply_outcome(&mut self, ours: &mut Vec<Move>) -> i32 {
-        let (r, us) = (self.r, self.pos.side);
-        let (ended, winner) = match self.pos.immediate_winner(r) {
-            Some(w) => (true, w),
-            None if !self.pos.has_legal_move(r) => {
-                (true, self.pos.no_move_end(r).and_then(|e| e.winner))
-            }
-            None => (false, None),
-        };
-        match winner {
-            Some(w) => return i32::from(w == us),
-            None if ended => return -1,
-            None => {}
-        }
-        if self.pos.turn_move != 0 {
-            return 0;
-        }
-        self.pos.legal_moves_using(r, ours, &mut self.pseudo);
-        let wins = ours.iter().any(|&m| {
-            self.pos.play(r, m, false);
-            let won = self.pos.immediate_winner(r) == Some(Some(us));
-            self.pos.unmake(r);
-            won
-        });
-        i32::from(wins)
-    }
-
-    /// What the replies `m` leaves are worth at the root (see [`Searcher::root_chances`]).
-    fn chance(&self, m: Move) -> i32 {
-        self.chances
-            .iter()
-            .find(|(c, _)| *c == m)
-            .map_or(0, |&(_, v)| v)
     }
 
     /// Makes this search one of several threads on the same table: `index` 0 is the main
@@ -299,9 +198,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     fn progress(&self, depth: u32, v: i32) -> Progress<Move> {
-        // The score said is the position's, without the chances its first move offers.
-        let chance = self.pv[0].first().map_or(0, |&m| self.chance(m));
-        let v = if v.abs() < MATE_BOUND { v - chance } else { v };
         Progress {
             depth,
             score: Score::of(v),
@@ -580,25 +476,18 @@ impl<'a, B: Bits> Searcher<'a, B> {
             } else {
                 0
             };
-            // At the root, a move's chances (none elsewhere) are added to its score: its
-            // child is searched in a window lowered by as much.
-            let chance = if ply == 0 { self.chance(m) } else { 0 };
-            let (a, b) = (alpha - chance, beta - chance);
-            let mut v = if i == 0 {
-                self.child(depth - 1, a, b, ply)
+            let v = if i == 0 {
+                self.child(depth - 1, alpha, beta, ply)
             } else {
-                let mut v = self.child(depth - 1 - reduce, a, a + 1, ply);
-                if v > a && reduce > 0 {
-                    v = self.child(depth - 1, a, a + 1, ply);
+                let mut v = self.child(depth - 1 - reduce, alpha, alpha + 1, ply);
+                if v > alpha && reduce > 0 {
+                    v = self.child(depth - 1, alpha, alpha + 1, ply);
                 }
-                if v > a && v < b {
-                    v = self.child(depth - 1, a, b, ply);
+                if v > alpha && v < beta {
+                    v = self.child(depth - 1, alpha, beta, ply);
                 }
                 v
             };
-            if v.abs() < MATE_BOUND {
-                v += chance;
-            }
             self.unplay();
             if self.stopped {
                 return (best.max(alpha), best_move, Bound::None);
