@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::bitboard::Bits;
-use crate::engine::position::{Move, PROMOTED, Position, piece_code};
+use crate::engine::position::{Move, Position, hand_code, piece_code};
 use crate::engine::rules::Rules;
 
 impl<B: Bits> Position<B> {
@@ -50,14 +50,8 @@ impl<B: Bits> Position<B> {
     /// Puts the taken piece `v` (a board byte) into its own side's hand, unpromoted, outside the
     /// move history (a partner's capture is not a move of this board); returns the code added.
     pub fn receive(&mut self, r: &Rules<B>, v: u8) -> Option<u8> {
-        let code = piece_code(v)?;
-        let cr = &r.codes[code as usize];
-        let kind = if v & PROMOTED != 0 {
-            cr.unpromoted
-        } else {
-            cr.base_kind
-        };
-        let c = r.code(cr.side, kind);
+        let own = r.codes[piece_code(v)? as usize].side;
+        let c = hand_code(r, v, own)?;
         let slot = &mut self.hand[c as usize];
         *slot = slot.checked_add(1)?;
         Some(c)

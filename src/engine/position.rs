@@ -128,6 +128,22 @@ impl SketchMover {
     }
 }
 
+/// The code the piece `v` (a board byte) has in `side`'s hand: its unpromoted kind, unless
+/// the variant keeps promoted pieces promoted in hand.
+#[inline]
+pub(crate) fn hand_code<B: Bits>(r: &Rules<B>, v: u8, side: Side) -> Option<u8> {
+    let code = piece_code(v)?;
+    let cr = &r.codes[code as usize];
+    let kind = if r.keep_promoted {
+        cr.kind
+    } else if v & PROMOTED != 0 {
+        cr.unpromoted
+    } else {
+        cr.base_kind
+    };
+    Some(r.code(side, kind))
+}
+
 /// A position: the board, the hands, the rights and clocks, and the history that undoes moves.
 #[derive(Clone)]
 pub struct Position<B> {
@@ -1028,16 +1044,7 @@ impl<B: Bits> Position<B> {
     /// keeps promoted pieces; returns the code it has there.
     #[inline]
     pub(crate) fn put_in_hand(&mut self, r: &Rules<B>, v: u8, side: Side) -> Option<u8> {
-        let code = piece_code(v)?;
-        let cr = &r.codes[code as usize];
-        let kind = if r.keep_promoted {
-            cr.kind
-        } else if v & PROMOTED != 0 {
-            cr.unpromoted
-        } else {
-            cr.base_kind
-        };
-        let c = r.code(side, kind);
+        let c = hand_code(r, v, side)?;
         let n = self.hand[c as usize].saturating_add(1);
         self.set_hand(r, c, n);
         Some(c)

@@ -315,22 +315,20 @@ pub fn set_position(game: &mut Box<dyn Game>, fen: &str) -> Result<(), FenError>
     let variant = game.variant().clone();
     let two = fen.contains('|');
     let feeds = variant.hands.as_ref().is_some_and(|h| h.to_partner);
-    if two && variant.layers.len() > 1 {
+    let refused = match (two, variant.layers.len() > 1, feeds) {
+        (true, true, _) => Some("two boards of a variant on several layers are not played"),
+        (true, false, false) => Some(
+            "this variant is played on one board: two need a variant whose captures feed the partner (`hand { captures to partner }`)",
+        ),
+        _ => None,
+    };
+    if let Some(message) = refused {
         return Err(FenError {
             field: "placement",
             span: Span::new(0, fen.len()),
-            message: "two boards of a variant on several layers are not played".into(),
+            message: message.into(),
             label: "two positions".into(),
             help: "give one position".into(),
-        });
-    }
-    if two && !feeds {
-        return Err(FenError {
-            field: "placement",
-            span: Span::new(0, fen.len()),
-            message: "this variant is played on one board".into(),
-            label: "two positions".into(),
-            help: "two boards need a variant whose captures feed the partner (`hand { captures to partner }`); give one position".into(),
         });
     }
     if two == (game.boards() == 2) {
