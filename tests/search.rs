@@ -592,3 +592,14 @@ fn a_forced_capture_is_made_in_quiescence() {
     let first = found.pv.first().map(String::as_str);
     assert_ne!(first, Some("f1d3"), "{:?}", found.pv);
 }
+
+/// Where every move draws with best play (Tic-tac-toe), the computer makes one that leaves the
+/// other side replies letting it win at once: a threat to answer, not a quiet drop (c1, which
+/// it played without the tie-break). The score said is still the draw's.
+#[test]
+fn among_drawn_moves_one_leaving_losing_replies_is_made() {
+    let found = search_at("tictactoe", "1pP/1P1/pP1[PPpp] b - - 0 3", 2000);
+    let first = found.pv.first().map(String::as_str);
+    assert!(matches!(first, Some("P@a2" | "P@a3")), "{:?}", found.pv);
+    assert_eq!(found.score, Score::Centipawns(0));
+}
