@@ -622,19 +622,7 @@ impl<B: Bits> Position<B> {
         } else {
             self.aimer(r, m)
         };
-        self.remember();
-        self.remember_turn_en_passant(r, m);
-        if r.facing_rule {
-            self.prev_facing = self.royals_facing(r);
-        }
-        if r.pass || r.pass_when_stuck {
-            self.passes = ((self.passes << 1) | (m.kind == MoveKind::Pass) as u8) & 3;
-        }
-        self.pending_choice = None;
-        self.refusal = None;
-        if let Some(log) = &mut self.log {
-            log.clear();
-        }
+        self.remember_before(r, m);
         let mover = self.side;
         if r.once_kept != 0 {
             self.spend_kept_right(r, m);
@@ -685,20 +673,46 @@ impl<B: Bits> Position<B> {
         } else {
             legal
         };
-        if let Some(before) = enemies_before
-            && legal
-        {
-            let lost = before.saturating_sub(self.by_side[mover.flip().index()].count());
-            let n = &mut self.taken[mover.index()];
-            *n = n.saturating_add(lost.min(255) as u8);
-        }
-        if legal && r.counts_checks && self.royal_attacked(r, self.side) {
-            self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
+        if legal {
+            self.count_taken_and_checks(r, mover, enemies_before);
         }
         if r.turn.is_some() {
             self.next_in_turn(r, m, mover, legal);
         }
         legal
+    }
+
+    /// What a move keeps of the position before it is played (its undo, the facing royals,
+    /// the passes), and the last move's choice, refusal and log cleared.
+    #[inline(always)]
+    fn remember_before(&mut self, r: &Rules<B>, m: Move) {
+        self.remember();
+        self.remember_turn_en_passant(r, m);
+        if r.facing_rule {
+            self.prev_facing = self.royals_facing(r);
+        }
+        if r.pass || r.pass_when_stuck {
+            self.passes = ((self.passes << 1) | (m.kind == MoveKind::Pass) as u8) & 3;
+        }
+        self.pending_choice = None;
+        self.refusal = None;
+        if let Some(log) = &mut self.log {
+            log.clear();
+        }
+    }
+
+    /// After a legal move by `mover`: the enemies it took (`enemies_before` counted where
+    /// captures are counted) and the check it gave, where checks are counted.
+    #[inline(always)]
+    fn count_taken_and_checks(&mut self, r: &Rules<B>, mover: Side, enemies_before: Option<u32>) {
+        if let Some(before) = enemies_before {
+            let lost = before.saturating_sub(self.by_side[mover.flip().index()].count());
+            let n = &mut self.taken[mover.index()];
+            *n = n.saturating_add(lost.min(255) as u8);
+        }
+        if r.counts_checks && self.royal_attacked(r, self.side) {
+            self.checks[mover.index()] = self.checks[mover.index()].saturating_add(1);
+        }
     }
 
     /// Under `en passant per turn`: keeps the second entry for the undo, and puts first the

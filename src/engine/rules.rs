@@ -1535,20 +1535,7 @@ impl<B: Bits> Rules<B> {
                 self.dark |= B::bit(sq);
             }
         }
-        self.gate_bit = [vec![0; self.squares], vec![0; self.squares]];
-        if let Some(g) = &h.gate {
-            for side in Side::BOTH {
-                let mask = self.region_mask(g, side);
-                let cells = self.cells;
-                for sq in mask.iter().filter(|&sq| sq < cells) {
-                    let i = self.gate_squares.len();
-                    if i < 64 - GATE_BIT0 as usize {
-                        self.gate_squares.push((side, sq as u16));
-                        self.gate_bit[side.index()][sq] = 1 << (GATE_BIT0 as usize + i);
-                    }
-                }
-            }
-        }
+        self.compile_gates(h.gate.as_ref());
         for side in Side::BOTH {
             for kind in 0..self.kinds {
                 let code = self.code(side, kind) as usize;
@@ -1565,47 +1552,70 @@ impl<B: Bits> Rules<B> {
                         continue;
                     }
                 }
-                let rule = h.rules.get(&kind);
-                let region = rule
-                    .and_then(|r| r.region.as_ref())
-                    .map(|r| self.region_mask(r, side))
-                    .unwrap_or(self.all());
-                let never = rule.is_some_and(|r| r.never);
-                self.codes[code].drop = Some(DropRules {
-                    region: if never {
-                        B::ZERO
-                    } else {
-                        region & self.codes[code].confined
-                    },
-                    per_file: rule.and_then(|r| r.per_file),
-                    no_mate: rule.is_some_and(|r| r.no_mate),
-                    mate_refused: rule.is_some_and(|r| r.mate_refused),
-                    both_colors: rule.is_some_and(|r| r.both_colors),
-                    slides: rule
-                        .and_then(|r| r.slide)
-                        .map(|s| crate::engine::slide::ways_in(&self.geo, s))
-                        .unwrap_or_default(),
-                    first: rule
-                        .and_then(|r| r.first_within.as_ref())
-                        .map_or(B::ZERO, |r| self.region_mask(r, side)),
-                    free: rule.is_some_and(|r| r.free),
-                    next_to_own: if rule.is_some_and(|r| r.next_to_own) {
-                        self.king_steps()
-                    } else {
-                        vec![]
-                    },
-                    near: rule.map_or(vec![], |r| {
-                        r.near
-                            .iter()
-                            .map(|n| DropNear {
-                                enemy: n.enemy,
-                                not: n.not,
-                                steps: self.step_table(&n.offsets),
-                            })
-                            .collect()
-                    }),
-                });
+                let drop = self.drop_rules(side, code, h.rules.get(&kind));
+                self.codes[code].drop = Some(drop);
             }
+        }
+    }
+
+    /// The squares of the hand's gate (`gate REGION`), each given a bit of the position's
+    /// gate word while there are bits left.
+    fn compile_gates(&mut self, gate: Option<&ir::Region>) {
+        self.gate_bit = [vec![0; self.squares], vec![0; self.squares]];
+        let Some(g) = gate else { return };
+        for side in Side::BOTH {
+            let mask = self.region_mask(g, side);
+            let cells = self.cells;
+            for sq in mask.iter().filter(|&sq| sq < cells) {
+                let i = self.gate_squares.len();
+                if i < 64 - GATE_BIT0 as usize {
+                    self.gate_squares.push((side, sq as u16));
+                    self.gate_bit[side.index()][sq] = 1 << (GATE_BIT0 as usize + i);
+                }
+            }
+        }
+    }
+
+    /// How the piece of `code` is dropped, by its kind's drop rule where it has one.
+    fn drop_rules(&self, side: Side, code: usize, rule: Option<&ir::DropRule>) -> DropRules<B> {
+        let region = rule
+            .and_then(|r| r.region.as_ref())
+            .map(|r| self.region_mask(r, side))
+            .unwrap_or(self.all());
+        let never = rule.is_some_and(|r| r.never);
+        DropRules {
+            region: if never {
+                B::ZERO
+            } else {
+                region & self.codes[code].confined
+            },
+            per_file: rule.and_then(|r| r.per_file),
+            no_mate: rule.is_some_and(|r| r.no_mate),
+            mate_refused: rule.is_some_and(|r| r.mate_refused),
+            both_colors: rule.is_some_and(|r| r.both_colors),
+            slides: rule
+                .and_then(|r| r.slide)
+                .map(|s| crate::engine::slide::ways_in(&self.geo, s))
+                .unwrap_or_default(),
+            first: rule
+                .and_then(|r| r.first_within.as_ref())
+                .map_or(B::ZERO, |r| self.region_mask(r, side)),
+            free: rule.is_some_and(|r| r.free),
+            next_to_own: if rule.is_some_and(|r| r.next_to_own) {
+                self.king_steps()
+            } else {
+                vec![]
+            },
+            near: rule.map_or(vec![], |r| {
+                r.near
+                    .iter()
+                    .map(|n| DropNear {
+                        enemy: n.enemy,
+                        not: n.not,
+                        steps: self.step_table(&n.offsets),
+                    })
+                    .collect()
+            }),
         }
     }
 
