@@ -111,29 +111,42 @@ impl<B: Bits> Position<B> {
                     }
                 }
                 Scan::Around(vectors) => {
-                    for &v in vectors {
-                        let step = ir::oriented(v, mover);
-                        let Some(t) = r.step(origin, step) else {
-                            continue;
-                        };
-                        if self.board[t] == 0 {
-                            continue;
-                        }
-                        let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
-                        self.apply_clauses::<BY_MOVE>(
-                            r,
-                            e,
-                            mover,
-                            (origin, t, dist, None),
-                            pieces,
-                            choice,
-                        );
-                    }
+                    self.around_targets::<BY_MOVE>(
+                        r,
+                        (e, mover),
+                        origin,
+                        vectors,
+                        (pieces, choice),
+                    );
                 }
             }
             if !effect.finally.is_empty() {
                 self.finish_effect::<BY_MOVE>(r, e, mover, origin, pieces, choice);
             }
+        }
+    }
+
+    /// The pieces a step of `vectors` away from `origin`, each met by effect `e`'s clauses.
+    #[inline(always)]
+    fn around_targets<const BY_MOVE: bool>(
+        &mut self,
+        r: &Rules<B>,
+        (e, mover): (usize, Side),
+        origin: usize,
+        vectors: &[(i8, i8)],
+        (pieces, choice): (MoveCodes, u8),
+    ) {
+        for &v in vectors {
+            let step = ir::oriented(v, mover);
+            let Some(t) = r.step(origin, step) else {
+                continue;
+            };
+            if self.board[t] == 0 {
+                continue;
+            }
+            let dist = (step.0 as i32).abs().max((step.1 as i32).abs());
+            let at = (origin, t, dist, None);
+            self.apply_clauses::<BY_MOVE>(r, e, mover, at, pieces, choice);
         }
     }
 
