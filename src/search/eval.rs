@@ -241,9 +241,6 @@ impl Values {
                 piece[code] = (reach_value(r, code).round() as i32).max(10);
             }
         }
-        let square = (0..r.codes.len())
-            .map(|code| square_values(r, code, &piece, false))
-            .collect();
         let officers = Side::BOTH.map(|side| {
             (0..r.codes.len() as u8)
                 .filter(|&c| r.codes[c as usize].side == side && piece[c as usize] >= OFFICER)
@@ -253,7 +250,7 @@ impl Values {
             piece,
             given,
             sign: [1, 1],
-            square,
+            square: vec![],
             officers,
             plain_captures: r.blast.is_none() && r.effects.is_empty(),
             goals: vec![],
@@ -264,11 +261,10 @@ impl Values {
         };
         values.read_end_rules(r);
         values.plain_captures &= values.sign == [1, 1];
-        for code in 0..r.codes.len() {
-            if values.races_to_fill(r, code) {
-                values.square[code] = square_values(r, code, &values.piece, true);
-            }
-        }
+        // After the end rules: a piece that races to fill a region has its own square values.
+        values.square = (0..r.codes.len())
+            .map(|code| square_values(r, code, &values.piece, values.races_to_fill(r, code)))
+            .collect();
         values
     }
 
@@ -657,24 +653,24 @@ mod tests {
         Values::new(r).evaluate(r, &Position::from_setup(r, &setup))
     }
 
+    /// The position `better` is worth more than `worse` to its side to move.
+    fn assert_prefers(r: &Rules<u128>, better: &str, worse: &str, what: &str) {
+        let (b, w) = (evaluate(r, better), evaluate(r, worse));
+        assert!(b > w, "{what}: {b} against {w}");
+    }
+
     #[test]
     fn a_region_whose_reaching_loses_is_kept_away_from() {
         // Suction: a side whose king is brought to its last rank loses.
         let r = rules("suction");
-        let near = evaluate(&r, "7k/4K3/8/8/8/8/8/8 w - - 0 1");
-        let far = evaluate(&r, "7k/8/8/8/8/8/4K3/8 w - - 0 1");
-        assert!(
-            near < far,
-            "white's king nearer its last rank: {near} against {far}"
-        );
+        let near = "7k/4K3/8/8/8/8/8/8 w - - 0 1";
+        let far = "7k/8/8/8/8/8/4K3/8 w - - 0 1";
+        assert_prefers(&r, far, near, "white's king further from its last rank");
         // Where reaching wins, the other way round (Racing Kings' white king).
         let r = rules("racingkings");
-        let near = evaluate(&r, "8/4K3/8/8/8/8/8/k7 w - - 0 1");
-        let far = evaluate(&r, "8/8/8/8/8/8/4K3/k7 w - - 0 1");
-        assert!(
-            near > far,
-            "white's king nearer the goal: {near} against {far}"
-        );
+        let near = "8/4K3/8/8/8/8/8/k7 w - - 0 1";
+        let far = "8/8/8/8/8/8/4K3/k7 w - - 0 1";
+        assert_prefers(&r, near, far, "white's king nearer the goal");
     }
 
     #[test]
@@ -689,14 +685,14 @@ mod tests {
     fn a_region_to_fill_is_filled_and_kept_open_for_the_pieces_blocking_it() {
         // Knights Halma: black's nine knights must fill its 3x3 corner.
         let r = rules("knights-halma");
-        let inside = evaluate(&r, "8/8/8/8/8/8/8/n7 b - - 0 1");
-        let centre = evaluate(&r, "8/8/8/8/3n4/8/8/8 b - - 0 1");
-        assert!(inside > centre, "{inside} against {centre}");
+        let inside = "8/8/8/8/8/8/8/n7 b - - 0 1";
+        let centre = "8/8/8/8/3n4/8/8/8 b - - 0 1";
+        assert_prefers(&r, inside, centre, "a knight inside the corner");
         // White's knight on a1 cannot leave while b3 and c2 are black's: the corner is never
         // filled, worse than a knight fewer in it.
-        let shut = evaluate(&r, "8/8/8/8/8/1n6/2n5/N7 b - - 0 1");
-        let open = evaluate(&r, "8/8/8/8/3n4/1n6/8/N7 b - - 0 1");
-        assert!(open > shut, "{open} against {shut}");
+        let shut = "8/8/8/8/8/1n6/2n5/N7 b - - 0 1";
+        let open = "8/8/8/8/3n4/1n6/8/N7 b - - 0 1";
+        assert_prefers(&r, open, shut, "white's knight let out");
     }
 
     #[test]
@@ -705,14 +701,14 @@ mod tests {
         let v = Values::new(&*r);
         assert_eq!(v.sign, [-1, -1]);
         // White's king in the corner, its squares taken by its own pawns, against in the open.
-        let hemmed = evaluate(&r, "4k3/8/8/8/8/8/6PP/6RK w - - 0 1");
-        let open = evaluate(&r, "4k3/8/8/8/4K3/8/6PP/6R1 w - - 0 1");
-        assert!(hemmed > open, "{hemmed} against {open}");
+        let hemmed = "4k3/8/8/8/8/8/6PP/6RK w - - 0 1";
+        let open = "4k3/8/8/8/4K3/8/6PP/6R1 w - - 0 1";
+        assert_prefers(&r, hemmed, open, "white's king hemmed");
         // Black's rook near white's king, against across the board (neither covers g1): it
         // mates sooner.
-        let near = evaluate(&r, "k7/8/8/8/8/5r2/6PP/7K w - - 0 1");
-        let far = evaluate(&r, "k7/8/r7/8/8/8/6PP/7K w - - 0 1");
-        assert!(near > far, "{near} against {far}");
+        let near = "k7/8/8/8/8/5r2/6PP/7K w - - 0 1";
+        let far = "k7/8/r7/8/8/8/6PP/7K w - - 0 1";
+        assert_prefers(&r, near, far, "black's rook near");
         assert!(Values::new(&*rules("chess")).hemmed.is_none());
     }
 
